@@ -1,0 +1,7 @@
+"""``python -m backend ...``: the headless CLI, for machines without Qt."""
+
+import sys
+
+from backend.cli import main
+
+sys.exit(main())

@@ -1,0 +1,106 @@
+"""Plain, immutable values passed between the backend and its callers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class VersionKind(StrEnum):
+    """Where a transcript version came from."""
+
+    OCR = "ocr"  # a recognition engine (VLM or offline) produced the working text
+    EDIT = "edit"  # a person typed it
+    IMPORT = "import"  # loaded from a file the user chose
+    ALTERNATE = "alternate"  # a second reading for comparison; never the working text
+    RESTORE = "restore"  # a person chose an older version as the working text
+
+    @property
+    def is_human(self) -> bool:
+        """Versions a machine reading must never displace."""
+        return self in (VersionKind.EDIT, VersionKind.RESTORE)
+
+
+class ReviewStatus(StrEnum):
+    UNREVIEWED = "unreviewed"
+    IN_PROGRESS = "in_progress"
+    APPROVED = "approved"
+    FLAGGED = "flagged"
+
+
+@dataclass(frozen=True)
+class Version:
+    id: int
+    page: int  # 0-based everywhere inside the backend; 1-based only in the UI/CLI
+    kind: VersionKind
+    text: str
+    created_at: float  # Unix time
+    author: str
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StatusEvent:
+    page: int
+    status: ReviewStatus
+    created_at: float
+    author: str
+
+
+@dataclass(frozen=True)
+class PageState:
+    """What the UI needs to show one page's review state."""
+
+    page: int
+    text: str  # the working transcript (an unsaved-to-history draft wins)
+    version_id: int | None  # the version the text came from; None for a draft or empty page
+    has_draft: bool
+    status: ReviewStatus
+    note: str
+    version_count: int
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    path: str
+    page_count: int
+    sha256: str
+    encrypted: bool  # the file uses encryption (even owner-only)
+    needed_password: bool  # a user password was required to open it
+    repaired: bool  # MuPDF rebuilt a broken cross-reference table
+    title: str = ""
+    notices: tuple[str, ...] = ()  # user-facing notes about the file (repaired, ...)
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """Raw RGB pixels of one page (no alpha), ready for QImage or PIL."""
+
+    page: int
+    width: int
+    height: int
+    stride: int
+    samples: bytes
+    scale: float  # the scale actually used (may be lower than asked when clamped)
+    clamped: bool  # the pixel budget lowered the scale
+    warnings: tuple[str, ...] = ()  # e.g. broken content stream: rendered what it could
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    page: int
+    snippet: str  # text around the match, match wrapped in [ ]
+    offset: int  # character offset of the first match in the page's text
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a mutation changed, so each screen redraws only that."""
+
+    pages: frozenset[int] = frozenset()
+    text: bool = False
+    status: bool = False
+    versions: bool = False
+    note: bool = False
+    message: str = ""  # a user-facing note, e.g. "kept your edit; new reading added"

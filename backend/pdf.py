@@ -1,0 +1,199 @@
+"""Opening PDFs and rendering their pages, with a clear message for every bad input.
+
+A ``PdfDocument`` wraps one PyMuPDF document. PyMuPDF documents are not
+thread-safe and hold the GIL while rendering, so each process (the UI's
+metadata reader, each render worker) owns its own ``PdfDocument``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pymupdf
+
+from backend.errors import (
+    DocumentNotFoundError,
+    EmptyFileError,
+    NoPagesError,
+    NotAPdfError,
+    PasswordRequiredError,
+    RenderError,
+    WrongPasswordError,
+)
+from backend.models import DocumentInfo, RenderedPage
+
+# A page is never rendered larger than this many pixels, whatever zoom or page
+# size asks for: a 20000×20000 pt page at 72 dpi would otherwise need 1.2 GB and
+# MuPDF refuses with FzErrorLimit. 25 MP ≈ an A4 page at 600 dpi.
+DEFAULT_MAX_PIXELS = 25_000_000
+
+# MuPDF reports recoverable problems (broken content streams, bad fonts) as
+# warnings on stderr; we collect them and show them as notices instead.
+pymupdf.TOOLS.mupdf_display_errors(False)
+pymupdf.TOOLS.mupdf_display_warnings(False)
+
+
+def file_sha256(path: str | os.PathLike[str]) -> str:
+    """Content hash that keys a document's review store (survives renames)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+class PdfDocument:
+    """One open PDF. Use ``open_pdf`` to create it."""
+
+    def __init__(self, doc: pymupdf.Document, info: DocumentInfo) -> None:
+        self._doc = doc
+        self.info = info
+
+    @property
+    def page_count(self) -> int:
+        return self.info.page_count
+
+    def page_size(self, page: int) -> tuple[float, float]:
+        """(width, height) in points, after the page's rotation."""
+        rect = self._doc[page].rect
+        return float(rect.width), float(rect.height)
+
+    def render(
+        self, page: int, scale: float, *, max_pixels: int = DEFAULT_MAX_PIXELS
+    ) -> RenderedPage:
+        """Render a page as RGB at ``scale`` (1.0 = 72 dpi), clamped to ``max_pixels``."""
+        self._check_page(page)
+        pg = self._doc[page]
+        used, clamped = clamp_scale(pg.rect.width, pg.rect.height, scale, max_pixels)
+        pymupdf.TOOLS.reset_mupdf_warnings()
+        try:
+            pix = pg.get_pixmap(matrix=pymupdf.Matrix(used, used), alpha=False)
+        except Exception as exc:  # MuPDF raises several unrelated types (FzErrorLimit, ...)
+            raise RenderError(
+                f"Page {page + 1} could not be drawn: the file is damaged there.",
+                detail=repr(exc),
+            ) from exc
+        # bytes(...) copies: a Pixmap freed while something still uses its buffer
+        # raises BufferError in PyMuPDF 2.0.
+        samples = bytes(pix.samples)
+        warnings = _render_warnings(page, clamped)
+        return RenderedPage(
+            page=page,
+            width=pix.width,
+            height=pix.height,
+            stride=pix.stride,
+            samples=samples,
+            scale=used,
+            clamped=clamped,
+            warnings=warnings,
+        )
+
+    def text(self, page: int) -> str:
+        """The PDF's own text layer for a page ("" for a pure scan)."""
+        self._check_page(page)
+        return str(self._doc[page].get_text("text"))
+
+    def close(self) -> None:
+        self._doc.close()
+
+    def _check_page(self, page: int) -> None:
+        if not 0 <= page < self.info.page_count:
+            raise IndexError(f"page {page} out of range 0..{self.info.page_count - 1}")
+
+
+def clamp_scale(
+    width_pt: float, height_pt: float, scale: float, max_pixels: int
+) -> tuple[float, bool]:
+    """The largest scale ≤ ``scale`` whose pixmap fits ``max_pixels``; (scale, clamped)."""
+    scale = max(scale, 1e-3)
+    pixels = max(width_pt * scale, 1.0) * max(height_pt * scale, 1.0)
+    if pixels <= max_pixels:
+        return scale, False
+    return scale * (max_pixels / pixels) ** 0.5 * 0.999, True
+
+
+def _render_warnings(page: int, clamped: bool) -> tuple[str, ...]:
+    out: list[str] = []
+    if clamped:
+        out.append(f"Page {page + 1} is unusually large; it is shown at reduced resolution.")
+    if pymupdf.TOOLS.mupdf_warnings():
+        out.append(
+            f"Page {page + 1} has damaged content; what could be read is shown, "
+            "parts may be missing."
+        )
+        pymupdf.TOOLS.reset_mupdf_warnings()
+    return tuple(out)
+
+
+def open_pdf(path: str | os.PathLike[str], password: str | None = None) -> PdfDocument:
+    """Open a PDF or raise a ``DocumentError`` whose message tells the user what is wrong."""
+    p = Path(path)
+    name = p.name
+    if not p.is_file():
+        raise DocumentNotFoundError(f"“{name}” was not found or is not a file.", detail=str(p))
+    if p.stat().st_size == 0:
+        raise EmptyFileError(f"“{name}” is empty (0 bytes); it is not a usable PDF.")
+    pymupdf.TOOLS.reset_mupdf_warnings()
+    doc = _open_raw(p)
+    try:
+        needed_password = _unlock(doc, name, password)
+        if doc.page_count == 0:
+            raise NoPagesError(f"“{name}” is a PDF with no pages; there is nothing to review.")
+        info = _document_info(doc, p, needed_password)
+    except BaseException:
+        doc.close()
+        raise
+    return PdfDocument(doc, info)
+
+
+def _open_raw(p: Path) -> pymupdf.Document:
+    try:
+        doc = pymupdf.open(p, filetype="pdf")
+    except pymupdf.EmptyFileError as exc:
+        raise EmptyFileError(f"“{p.name}” is empty; it is not a usable PDF.") from exc
+    except pymupdf.FileNotFoundError as exc:
+        raise DocumentNotFoundError(f"“{p.name}” could not be read.", detail=repr(exc)) from exc
+    except Exception as exc:  # FileDataError and friends: not a PDF, or beyond repair
+        raise NotAPdfError(
+            f"“{p.name}” is not a PDF, or it is too damaged to open.", detail=repr(exc)
+        ) from exc
+    if not doc.is_pdf:  # MuPDF sniffs content: an image named .pdf opens as an image
+        doc.close()
+        raise NotAPdfError(f"“{p.name}” is not a PDF (it looks like another kind of file).")
+    return doc
+
+
+def _unlock(doc: pymupdf.Document, name: str, password: str | None) -> bool:
+    """Authenticate if needed; True when a user password was required."""
+    if not doc.needs_pass:
+        return False  # unencrypted, or an owner password only (restrictions): opens as is
+    if password is None:
+        raise PasswordRequiredError(f"“{name}” is protected by a password.")
+    if not doc.authenticate(password):
+        raise WrongPasswordError(f"The password does not open “{name}”.")
+    return True
+
+
+def _document_info(doc: pymupdf.Document, p: Path, needed_password: bool) -> DocumentInfo:
+    notices: list[str] = []
+    if doc.is_repaired:
+        notices.append(
+            "The file was damaged (for example cut short) and has been repaired to open it; "
+            "check that no pages are missing."
+        )
+    if doc.is_encrypted and not needed_password:
+        notices.append("The file carries an owner password; it opens for reading.")
+    meta = doc.metadata or {}
+    return DocumentInfo(
+        path=str(p.resolve()),
+        page_count=doc.page_count,
+        sha256=file_sha256(p),
+        # After opening, is_encrypted is False for owner-only files; metadata still says.
+        encrypted=bool(meta.get("encryption")) or needed_password,
+        needed_password=needed_password,
+        repaired=bool(doc.is_repaired),
+        title=str(meta.get("title") or ""),
+        notices=tuple(notices),
+    )

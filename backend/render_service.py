@@ -1,0 +1,151 @@
+"""Page rendering off the UI process, with a bounded cache.
+
+PyMuPDF holds the GIL while it renders (a 200-dpi render stalled an asyncio
+loop ~176 ms when run in a thread), so rendering for display happens in worker
+*processes*, each owning its own copy of the document. Two pools keep the page
+view ahead of thumbnails: thumbnail requests can never delay the page the
+reviewer is looking at.
+
+Callers await ``render`` / ``thumbnail`` from an asyncio loop; a request that
+is superseded (the reviewer flipped on) can be cancelled while still queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+
+from backend.models import RenderedPage
+from backend.pdf import DEFAULT_MAX_PIXELS, PdfDocument, open_pdf
+
+DEFAULT_CACHE_BYTES = 384 * 1024 * 1024
+THUMB_MAX_PIXELS = 200_000  # ~ 380×520: plenty for a list icon, cheap to send across
+
+# -- the worker side: module-level state lives in each worker process ----------------
+
+_worker_doc: PdfDocument | None = None
+
+
+def _worker_init(path: str, password: str | None) -> None:
+    global _worker_doc
+    _worker_doc = open_pdf(path, password)
+
+
+def _worker_render(page: int, scale: float, max_pixels: int) -> RenderedPage:
+    assert _worker_doc is not None, "worker used before its initializer ran"
+    return _worker_doc.render(page, scale, max_pixels=max_pixels)
+
+
+# -- the caller side ---------------------------------------------------------------
+
+
+class PageCache:
+    """LRU of rendered pages bounded by total pixel bytes.
+
+    Locked because prefetch results arrive on the executor's own thread.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[tuple[int, float, int], RenderedPage] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, float, int]) -> RenderedPage | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is not None:
+                self._items.move_to_end(key)
+            return item
+
+    def put(self, key: tuple[int, float, int], page: RenderedPage) -> None:
+        with self._lock:
+            if key in self._items:
+                self._bytes -= len(self._items.pop(key).samples)
+            self._items[key] = page
+            self._bytes += len(page.samples)
+            while self._bytes > self.max_bytes and len(self._items) > 1:
+                _, old = self._items.popitem(last=False)
+                self._bytes -= len(old.samples)
+
+    @property
+    def size_bytes(self) -> int:
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class RenderService:
+    """Renders one document's pages in worker processes, caching the results."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        password: str | None = None,
+        *,
+        cache_bytes: int = DEFAULT_CACHE_BYTES,
+        max_pixels: int = DEFAULT_MAX_PIXELS,
+    ) -> None:
+        # "spawn": forking a process that runs Qt threads can deadlock the child.
+        ctx = multiprocessing.get_context("spawn")
+        args = (str(path), password)
+        self._pages = ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=args)
+        self._thumbs = ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=args)
+        self.cache = PageCache(cache_bytes)
+        self._thumb_cache = PageCache(cache_bytes // 8)
+        self._max_pixels = max_pixels
+
+    def cached(self, page: int, scale: float) -> RenderedPage | None:
+        return self.cache.get(_key(page, scale, self._max_pixels))
+
+    async def render(self, page: int, scale: float) -> RenderedPage:
+        """The page at ``scale`` (1.0 = 72 dpi; pass zoom × device pixel ratio)."""
+        key = _key(page, scale, self._max_pixels)
+        return await self._fetch(self._pages, self.cache, key)
+
+    async def thumbnail(self, page: int, scale: float = 0.25) -> RenderedPage:
+        key = _key(page, scale, THUMB_MAX_PIXELS)
+        return await self._fetch(self._thumbs, self._thumb_cache, key)
+
+    def prefetch(self, page: int, scale: float) -> Future[RenderedPage] | None:
+        """Start rendering a page the reviewer will likely want next (fire and forget)."""
+        key = _key(page, scale, self._max_pixels)
+        if self.cache.get(key) is not None:
+            return None
+        future = self._pages.submit(_worker_render, *key)
+        future.add_done_callback(lambda f: self._store(self.cache, key, f))
+        return future
+
+    async def _fetch(
+        self, pool: ProcessPoolExecutor, cache: PageCache, key: tuple[int, float, int]
+    ) -> RenderedPage:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        future = pool.submit(_worker_render, *key)
+        try:
+            result = await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            future.cancel()  # still queued: the worker never starts it
+            raise
+        cache.put(key, result)
+        return result
+
+    @staticmethod
+    def _store(cache: PageCache, key: tuple[int, float, int], f: Future[RenderedPage]) -> None:
+        if not f.cancelled() and f.exception() is None:
+            cache.put(key, f.result())
+
+    def close(self) -> None:
+        for pool in (self._pages, self._thumbs):
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _key(page: int, scale: float, max_pixels: int) -> tuple[int, float, int]:
+    # Rounded so that tiny float differences in zoom hit the same cache entry.
+    return page, round(scale, 3), max_pixels

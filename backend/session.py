@@ -1,0 +1,230 @@
+"""DocumentSession: the one facade the GUI and the CLI drive.
+
+It pairs an open PDF with its review store, tells the user when the PDF moved
+or changed, recovers typed text after a crash, and returns a ``Change`` from
+every mutation so each screen redraws only what changed.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from backend import paths
+from backend.backup import BACKUP_INTERVAL_S, Backup, take_backup
+from backend.errors import StoreMismatchError
+from backend.importers import read_transcripts
+from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
+from backend.pdf import PdfDocument, open_pdf
+from backend.store import ReviewStore
+
+SNIPPET_RADIUS = 18  # characters of context either side of a search match
+
+
+class DocumentSession:
+    def __init__(self, pdf: PdfDocument, store: ReviewStore, notices: list[str]) -> None:
+        self.pdf = pdf
+        self.store = store
+        self.notices = notices  # user-facing notes gathered while opening
+        self._last_backup = time.monotonic()
+
+    # -- opening and closing --------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        pdf_path: str | Path,
+        *,
+        password: str | None = None,
+        store_path: str | Path | None = None,
+        author: str | None = None,
+        allow_mismatch: bool = False,
+    ) -> DocumentSession:
+        """Open a PDF and its review. Raises ``DocumentError`` / ``StoreError`` subclasses."""
+        pdf = open_pdf(pdf_path, password)
+        try:
+            target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
+            if store_path is None:
+                paths.make_private_dir(target.parent)
+            store = ReviewStore(target, author=author or _default_author())
+        except BaseException:
+            pdf.close()
+            raise
+        notices = list(pdf.info.notices)
+        try:
+            notices += _reconcile(store, pdf, allow_mismatch=allow_mismatch)
+            notices += _recover(store)
+            if store_path is None:
+                notices += _note_replaced_file(pdf)
+        except BaseException:
+            store.connection.close()
+            pdf.close()
+            raise
+        return cls(pdf, store, notices)
+
+    def close(self) -> None:
+        """Save every draft as a version, back up, close. Safe to call twice."""
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
+        self.store.commit_all_drafts()
+        self.backup()
+        self.store.close()
+        self.pdf.close()
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def page_count(self) -> int:
+        return self.pdf.page_count
+
+    def page_state(self, page: int) -> PageState:
+        return self.store.page_state(page)
+
+    def statuses(self) -> list[ReviewStatus]:
+        return self.store.statuses(self.page_count)
+
+    def status_summary(self) -> dict[ReviewStatus, int]:
+        counts = Counter(self.statuses())
+        return {status: counts.get(status, 0) for status in ReviewStatus}
+
+    def search(self, query: str, *, limit: int = 500) -> list[SearchHit]:
+        hits = []
+        for page, text in self.store.search(query, limit=limit):
+            offset = text.find(query.strip())
+            if offset < 0:  # case-folded match by the index; still show the page
+                offset = 0
+            hits.append(SearchHit(page, _snippet(text, offset, len(query.strip())), offset))
+        return hits
+
+    # -- editing and reviewing --------------------------------------------------
+
+    def save_draft(self, page: int, text: str) -> Change:
+        return self.store.save_draft(page, text)
+
+    def commit_draft(self, page: int) -> Change:
+        return self.store.commit_draft(page)
+
+    def set_status(self, page: int, status: ReviewStatus) -> Change:
+        """Record a review decision; any typed text is saved to history first."""
+        draft_change = self.store.commit_draft(page)
+        change = self.store.set_status(page, status)
+        return Change(pages=change.pages, status=True, versions=draft_change.versions)
+
+    def restore(self, version_id: int) -> Change:
+        return self.store.restore(version_id)[1]
+
+    def set_note(self, page: int, text: str) -> Change:
+        return self.store.set_note(page, text)
+
+    def import_transcripts(self, source: str | Path) -> Change:
+        """Add each page found in ``source`` as an ``import`` version (all or nothing)."""
+        pages = read_transcripts(source, self.page_count)
+        kept_edits = 0
+        for item in pages:
+            _, change = self.store.add_version(
+                item.page, VersionKind.IMPORT, item.text, item.provenance
+            )
+            kept_edits += bool(change.message)
+        message = f"Imported {len(pages)} page(s)."
+        if kept_edits:
+            message += f" {kept_edits} page(s) kept your edits; the imported text is in history."
+        return Change(
+            pages=frozenset(p.page for p in pages), text=True, versions=True, message=message
+        )
+
+    # -- backups ----------------------------------------------------------------
+
+    def backup(self) -> Backup:
+        self._last_backup = time.monotonic()
+        return take_backup(self.store.connection, paths.backup_dir_for(self.store.path))
+
+    def backup_if_due(self) -> Backup | None:
+        """Call now and then (the GUI does every minute): backs up every 30 minutes."""
+        if time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S:
+            return self.backup()
+        return None
+
+
+def _default_author() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "reviewer"
+
+
+def _reconcile(store: ReviewStore, pdf: PdfDocument, *, allow_mismatch: bool) -> list[str]:
+    """Check the store belongs to this PDF; note a move or rename."""
+    info = pdf.info
+    known_sha, known_path = store.get_meta("pdf_sha256"), store.get_meta("pdf_path")
+    notices = []
+    if known_sha is not None and known_sha != info.sha256:
+        if not allow_mismatch:
+            raise StoreMismatchError(
+                f"This review was made for a different PDF (or an earlier version of "
+                f"“{Path(info.path).name}”): its content does not match. Open the original "
+                "file, or choose to continue with this review anyway."
+            )
+        notices.append("The PDF's content differs from the one this review was made for.")
+    elif known_path is not None and known_path != info.path:
+        notices.append(f"The PDF was moved or renamed (it was {known_path}); its review continues.")
+    for key, value in (
+        ("pdf_sha256", info.sha256),
+        ("pdf_path", info.path),
+        ("page_count", str(info.page_count)),
+    ):
+        if store.get_meta(key) != value:
+            store.set_meta(key, value)
+    return notices
+
+
+def _recover(store: ReviewStore) -> list[str]:
+    """After a crash, turn the drafts that were autosaved into versions."""
+    if not store.was_unclean:
+        return []
+    recovered = store.commit_all_drafts()
+    notice = "ProofDesk did not close normally last time; the review was checked and is intact."
+    if recovered.pages:
+        notice += f" Unsaved typing on {len(recovered.pages)} page(s) was recovered."
+    return [notice]
+
+
+def _note_replaced_file(pdf: PdfDocument) -> list[str]:
+    """Tell the user when the file at this path now has different content."""
+    index_path = paths.documents_index_path()
+    try:
+        index: dict[str, str] = json.loads(index_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        index = {}
+    previous = index.get(pdf.info.path)
+    index[pdf.info.path] = pdf.info.sha256
+    try:
+        paths.make_private_dir(index_path.parent)
+        tmp = index_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(index, ensure_ascii=False, indent=1), "utf-8")
+        tmp.replace(index_path)
+    except OSError:
+        pass  # the index only feeds a notice; never block opening for it
+    if previous is not None and previous != pdf.info.sha256:
+        return [
+            "This file has changed since it was last reviewed (its content is different). "
+            "A new review starts; the earlier one is kept for the old content."
+        ]
+    return []
+
+
+def _snippet(text: str, offset: int, length: int) -> str:
+    start = max(0, offset - SNIPPET_RADIUS)
+    end = min(len(text), offset + length + SNIPPET_RADIUS)
+    body = (
+        text[start:offset]
+        + "["
+        + text[offset : offset + length]
+        + "]"
+        + text[offset + length : end]
+    )
+    body = body.replace("\n", " ")
+    return ("…" if start else "") + body + ("…" if end < len(text) else "")

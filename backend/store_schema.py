@@ -1,0 +1,119 @@
+"""The review store's SQLite schema and its migrations.
+
+History is append-only: triggers refuse UPDATE and DELETE on versions and on
+the status/note event logs, so no code path (ours or a future one) can rewrite
+what a reviewer did. The only mutable rows are the page's pointer to its
+working version, the unsaved-to-history drafts, and the search index.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+SCHEMA_VERSION = 1
+
+_V1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE versions (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    page        INTEGER NOT NULL CHECK (page >= 0),
+    kind        TEXT    NOT NULL CHECK (kind IN ('ocr','edit','import','alternate','restore')),
+    text        TEXT    NOT NULL,
+    created_at  REAL    NOT NULL,
+    author      TEXT    NOT NULL,
+    provenance  TEXT    NOT NULL DEFAULT '{}'
+);
+CREATE INDEX versions_by_page ON versions (page, id);
+
+-- The working transcript of each page: which version it is.
+CREATE TABLE pages (
+    page            INTEGER PRIMARY KEY,
+    current_version INTEGER NOT NULL REFERENCES versions (id)
+);
+
+-- Text typed since the last version: durable within seconds, promoted to an
+-- 'edit' version on page switch, approve, close, or the next open.
+CREATE TABLE drafts (
+    page         INTEGER PRIMARY KEY,
+    text         TEXT NOT NULL,
+    base_version INTEGER,
+    updated_at   REAL NOT NULL,
+    author       TEXT NOT NULL
+);
+
+CREATE TABLE status_events (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    page       INTEGER NOT NULL,
+    status     TEXT    NOT NULL CHECK (status IN ('unreviewed','in_progress','approved','flagged')),
+    created_at REAL    NOT NULL,
+    author     TEXT    NOT NULL
+);
+CREATE INDEX status_by_page ON status_events (page, id);
+
+CREATE TABLE note_events (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    page       INTEGER NOT NULL,
+    text       TEXT    NOT NULL,
+    created_at REAL    NOT NULL,
+    author     TEXT    NOT NULL
+);
+CREATE INDEX notes_by_page ON note_events (page, id);
+
+-- Full-text search over each page's working text; rowid = page. The trigram
+-- tokenizer because Chinese has no spaces between words.
+CREATE VIRTUAL TABLE search USING fts5 (text, tokenize = 'trigram');
+
+CREATE TRIGGER versions_append_only_u BEFORE UPDATE ON versions
+BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END;
+CREATE TRIGGER versions_append_only_d BEFORE DELETE ON versions
+BEGIN SELECT RAISE(ABORT, 'versions are append-only'); END;
+CREATE TRIGGER status_append_only_u BEFORE UPDATE ON status_events
+BEGIN SELECT RAISE(ABORT, 'status history is append-only'); END;
+CREATE TRIGGER status_append_only_d BEFORE DELETE ON status_events
+BEGIN SELECT RAISE(ABORT, 'status history is append-only'); END;
+CREATE TRIGGER notes_append_only_u BEFORE UPDATE ON note_events
+BEGIN SELECT RAISE(ABORT, 'note history is append-only'); END;
+CREATE TRIGGER notes_append_only_d BEFORE DELETE ON note_events
+BEGIN SELECT RAISE(ABORT, 'note history is append-only'); END;
+"""
+
+# Index i holds the script that upgrades schema version i to i + 1.
+_MIGRATIONS: list[str] = [_V1]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring the schema up to ``SCHEMA_VERSION``, one transaction per step."""
+    current = schema_version(conn)
+    if current > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"store schema {current} is newer than this ProofDesk ({SCHEMA_VERSION})"
+        )
+    for version in range(current, SCHEMA_VERSION):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _split(_MIGRATIONS[version]):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+
+def _split(script: str) -> list[str]:
+    """Split a script into statements, keeping trigger bodies whole."""
+    statements: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        if line.strip().startswith("--") and not buf.strip():
+            continue
+        buf += line
+        if sqlite3.complete_statement(buf):
+            statements.append(buf.strip())
+            buf = ""
+    return [s for s in statements if s]

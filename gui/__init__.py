@@ -1,0 +1,1 @@
+"""ProofDesk's Qt GUI: a thin layer over ``backend``. Importing this package does not import Qt."""

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, types, the import contract, backend tests in a
+# venv with no Qt at all, then every test (GUI offscreen, screenshot under Xvfb).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --with-headless
+export QT_QPA_PLATFORM=offscreen
+echo "== ruff"; .venv/bin/ruff check . && .venv/bin/ruff format --check .
+echo "== mypy"; .venv/bin/mypy
+echo "== import contract"; .venv/bin/lint-imports
+echo "== backend tests without Qt"
+.venv-headless/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('PySide6') is not None)" \
+  || { echo "PySide6 is importable in .venv-headless" >&2; exit 1; }
+.venv-headless/bin/python -m pytest -q -p no:cacheprovider tests/backend
+echo "== all tests"
+.venv/bin/python -m pytest -q -p no:cacheprovider tests "$@"

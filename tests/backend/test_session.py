@@ -1,0 +1,123 @@
+"""The session facade: opening, moves and replacements, recovery, import, search."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from backend import paths
+from backend.errors import StoreMismatchError
+from backend.models import ReviewStatus, VersionKind
+from backend.session import DocumentSession
+from tests import pdf_factory
+from tests.conftest import DATA
+
+
+def test_store_is_keyed_by_content_so_a_rename_keeps_the_review(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf, author="ana")
+    s.save_draft(0, "我的校對")
+    s.close()
+    moved = sample_pdf.with_name("renamed.pdf")
+    sample_pdf.rename(moved)
+    again = DocumentSession.open(moved, author="ana")
+    assert again.page_state(0).text == "我的校對"
+    assert any("moved or renamed" in n for n in again.notices)
+    assert again.store.path == paths.store_path_for(again.pdf.info.sha256)
+    again.close()
+
+
+def test_replaced_pdf_at_the_same_path_is_reported(tmp_path: Path) -> None:
+    pdf = pdf_factory.text_pdf(tmp_path / "doc.pdf", ["one"])
+    DocumentSession.open(pdf).close()
+    pdf_factory.text_pdf(pdf, ["one, but changed"])
+    s = DocumentSession.open(pdf)
+    assert any("has changed since it was last reviewed" in n for n in s.notices)
+    s.close()
+
+
+def test_explicit_store_for_another_pdf_is_refused_unless_allowed(tmp_path: Path) -> None:
+    a = pdf_factory.text_pdf(tmp_path / "a.pdf", ["a"])
+    b = pdf_factory.text_pdf(tmp_path / "b.pdf", ["b"])
+    store = tmp_path / "review.sqlite3"
+    DocumentSession.open(a, store_path=store).close()
+    with pytest.raises(StoreMismatchError, match="different PDF"):
+        DocumentSession.open(b, store_path=store)
+    s = DocumentSession.open(b, store_path=store, allow_mismatch=True)
+    assert any("differs" in n for n in s.notices)
+    s.close()
+
+
+def test_crash_recovers_autosaved_typing_as_a_version(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf, author="ana")
+    s.save_draft(4, "typed just before the crash")
+    s.store.connection.close()  # die without close()
+    s.pdf.close()
+    again = DocumentSession.open(sample_pdf, author="ana")
+    assert any("did not close normally" in n and "recovered" in n for n in again.notices)
+    versions = again.store.versions(4)
+    assert [v.kind for v in versions] == [VersionKind.EDIT]
+    assert versions[0].text == "typed just before the crash"
+    again.close()
+
+
+def test_import_jsonl_keeps_extra_keys_as_provenance(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf)
+    change = s.import_transcripts(DATA / "legal-sample.vlm-style.jsonl")
+    assert change.message.startswith("Imported 7 page(s)")
+    v = s.store.current_version(0)
+    assert v is not None and v.kind is VersionKind.IMPORT
+    assert v.provenance["source"] == "legal-sample.vlm-style.jsonl"
+    assert s.page_state(0).text.startswith("法院文書掃描辨識校對作業要點")
+    assert [h.page for h in s.search("校對人員")][:1] == [0]
+    s.close()
+
+
+def test_import_never_overwrites_an_edit(sample_pdf: Path, tmp_path: Path) -> None:
+    s = DocumentSession.open(sample_pdf)
+    s.save_draft(1, "hand-corrected")
+    s.commit_draft(1)
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text(json.dumps({"page": 2, "text": "machine"}) + "\n", "utf-8")
+    change = s.import_transcripts(jsonl)
+    assert "kept your edits" in change.message
+    assert s.page_state(1).text == "hand-corrected"
+    s.close()
+
+
+def test_status_change_commits_typing_first(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf)
+    s.save_draft(0, "final")
+    s.set_status(0, ReviewStatus.APPROVED)
+    state = s.page_state(0)
+    assert state.status is ReviewStatus.APPROVED and not state.has_draft
+    assert state.text == "final" and state.version_count == 1
+    assert s.status_summary()[ReviewStatus.APPROVED] == 1
+    s.close()
+
+
+def test_search_hits_carry_a_snippet(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf)
+    s.save_draft(2, "前文" * 20 + "關鍵字" + "後文" * 20)
+    (hit,) = s.search("關鍵字")
+    assert hit.page == 2 and hit.offset == 40
+    assert "[關鍵字]" in hit.snippet and hit.snippet.startswith("…")
+    s.close()
+
+
+def test_close_takes_a_backup(sample_pdf: Path) -> None:
+    s = DocumentSession.open(sample_pdf)
+    s.save_draft(0, "x")
+    store_path = s.store.path
+    s.close()
+    backups = list(paths.backup_dir_for(store_path).glob("*.sqlite3"))
+    assert len(backups) == 1
+    copy = backups[0]
+    shutil.copy(copy, copy.with_name("check.db"))
+    import sqlite3
+
+    conn = sqlite3.connect(copy.with_name("check.db"))
+    assert conn.execute("SELECT text FROM versions").fetchall() == [("x",)]
+    conn.close()

@@ -1,0 +1,29 @@
+"""Shared fixtures. Qt-free: the backend tests run where PySide6 is absent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_PDF = ROOT / "resources" / "samples" / "legal-sample.pdf"
+DATA = ROOT / "tests" / "data"
+
+
+@pytest.fixture(autouse=True)
+def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """No test touches the user's real ProofDesk data, settings or home."""
+    data = tmp_path / "proofdesk-data"
+    monkeypatch.setenv("PROOFDESK_DATA_DIR", str(data))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield data
+
+
+@pytest.fixture
+def sample_pdf(tmp_path: Path) -> Path:
+    """A private copy of the sample document (tests may rename or change it)."""
+    target = tmp_path / "legal-sample.pdf"
+    target.write_bytes(SAMPLE_PDF.read_bytes())
+    return target
