@@ -35,6 +35,10 @@ def _worker_init(path: str, password: str | None) -> None:
     _worker_doc = open_pdf(path, password)
 
 
+def _worker_ready() -> bool:
+    return _worker_doc is not None
+
+
 def _worker_render(page: int, scale: float, max_pixels: int) -> RenderedPage:
     assert _worker_doc is not None, "worker used before its initializer ran"
     return _worker_doc.render(page, scale, max_pixels=max_pixels)
@@ -99,6 +103,11 @@ class RenderService:
         self.cache = PageCache(cache_bytes)
         self._thumb_cache = PageCache(cache_bytes // 8)
         self._max_pixels = max_pixels
+
+    def warm_up(self) -> None:
+        """Start the worker processes now (they open the document) instead of on first use."""
+        for pool in (self._pages, self._thumbs):
+            pool.submit(_worker_ready)
 
     def cached(self, page: int, scale: float) -> RenderedPage | None:
         return self.cache.get(_key(page, scale, self._max_pixels))

@@ -1,0 +1,113 @@
+"""Composition root: parse the command line, build the window, run one asyncio loop in Qt."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+# qasync tries PyQt5 first; import PySide6 before it.
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+import qasync  # isort: skip
+
+from gui.main_window import MainWindow
+from gui.settings import GuiSettings
+from gui.tasks import TaskRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_PDF = ROOT / "resources" / "samples" / "legal-sample.pdf"
+BACKUP_CHECK_MS = 60_000
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="proofdesk",
+        description="Proofread VLM transcripts of PDFs. Subcommands: info, status, import "
+        "(see `proofdesk info --help`).",
+    )
+    parser.add_argument(
+        "pdf", nargs="?", type=Path, help="PDF to open (default: the bundled sample document)"
+    )
+    parser.add_argument("--store", type=Path, help="review store file (default: per-user data)")
+    parser.add_argument("--password", help="the PDF's password (otherwise asked for)")
+    return parser.parse_args(argv)
+
+
+def build_window(args: argparse.Namespace) -> MainWindow:
+    runner = TaskRunner()
+    window = MainWindow(GuiSettings(), runner)
+    runner.setParent(window)
+    window.opener.store_path = args.store
+    return window
+
+
+async def main(args: argparse.Namespace) -> int:
+    app = QApplication.instance()
+    assert app is not None
+    closing = asyncio.Event()
+    app.aboutToQuit.connect(closing.set)
+    window = build_window(args)
+    _install_bench_hook(window)
+    backups = QTimer(window, interval=BACKUP_CHECK_MS)
+    backups.timeout.connect(lambda: _backup_if_due(window))
+    backups.start()
+    window.show()
+    target = args.pdf or SAMPLE_PDF
+    window.opener.open_path(target, args.password)
+    await closing.wait()
+    return 0
+
+
+def _backup_if_due(window: MainWindow) -> None:
+    ws = window.controller.workspace
+    if ws is not None:
+        window.runner.run(ws.backup_if_due(), name="backup")
+
+
+def _install_bench_hook(window: MainWindow) -> None:
+    """For bench/launch.py: report when the first page is on screen, then quit."""
+    if os.environ.get("PROOFDESK_BENCH_FIRST_PAGE") != "1":
+        return
+    t0 = float(os.environ.get("PROOFDESK_BENCH_T0", time.time()))
+
+    def report() -> None:
+        window.page_view.painted.disconnect(report)
+        rss_kb = _current_rss_kb()
+        print(
+            f"proofdesk-first-page-visible seconds={time.time() - t0:.3f} rss_kb={rss_kb}",
+            flush=True,
+        )
+        QTimer.singleShot(0, window.close)
+
+    window.page_view.painted.connect(report)
+
+
+def _current_rss_kb() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # peak, where /proc is absent
+
+
+def run(argv: list[str]) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    QCoreApplication.setOrganizationName("ProofDesk")
+    QCoreApplication.setApplicationName("ProofDesk")
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    app.setQuitOnLastWindowClosed(True)
+    try:
+        return int(qasync.run(main(args)))
+    except asyncio.CancelledError:
+        return 0

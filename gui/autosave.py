@@ -1,0 +1,116 @@
+"""Autosave: typed text is durable within ~2 s, and a failed save is retried.
+
+Saves when typing pauses (``IDLE_MS``) and, during continuous typing, no later
+than ``MAX_WAIT_MS`` after the first unsaved keystroke. A failed save keeps
+the text in memory, says why in the status bar, and retries every
+``RETRY_MS`` until it succeeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from enum import Enum
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from backend.errors import ProofDeskError
+
+IDLE_MS = 700
+MAX_WAIT_MS = 1500
+RETRY_MS = 2000
+
+
+class SaveState(Enum):
+    SAVED = "saved"
+    PENDING = "pending"  # typed, not yet written
+    SAVING = "saving"
+    FAILED = "failed"  # not saved — retrying
+
+
+SaveFn = Callable[[int, str], Awaitable[object]]
+
+
+class Autosave(QObject):
+    state_changed = Signal(object, str)  # SaveState, reason ("" unless FAILED)
+
+    def __init__(
+        self, save: SaveFn, run: Callable[..., object], parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._save = save
+        self._run = run  # TaskRunner.run: schedules a coroutine
+        self._pending: tuple[int, str] | None = None
+        self._generation = 0
+        self.state = SaveState.SAVED
+        self.reason = ""
+        self.last_saved_at = 0.0
+        self._idle = _single_shot(self, IDLE_MS, self._fire)
+        self._max_wait = _single_shot(self, MAX_WAIT_MS, self._fire)
+        self._retry = _single_shot(self, RETRY_MS, self._fire)
+        self._lock = asyncio.Lock()
+
+    def text_changed(self, page: int, text: str) -> None:
+        """Call on every edit; cheap."""
+        self._pending = (page, text)
+        self._generation += 1
+        if self.state is not SaveState.FAILED:
+            self._set_state(SaveState.PENDING)
+        self._idle.start()
+        if not self._max_wait.isActive():
+            self._max_wait.start()
+
+    @property
+    def dirty(self) -> bool:
+        return self._pending is not None
+
+    def discard(self) -> None:
+        """Forget unsaved text (only after the reviewer agreed to lose it, or it was saved)."""
+        for timer in (self._idle, self._max_wait, self._retry):
+            timer.stop()
+        self._pending = None
+        self._set_state(SaveState.SAVED)
+
+    def _fire(self) -> None:
+        self._idle.stop()
+        self._max_wait.stop()
+        if self._pending is not None:
+            self._run(self.flush())
+
+    async def flush(self) -> bool:
+        """Write what is pending now. True when nothing is left unsaved."""
+        async with self._lock:  # one save at a time, in typing order
+            return await self._flush_locked()
+
+    async def _flush_locked(self) -> bool:
+        while self._pending is not None:
+            page, text = self._pending
+            generation = self._generation
+            self._set_state(SaveState.SAVING)
+            try:
+                await self._save(page, text)
+            except Exception as exc:  # any failure: keep the text, say why, retry
+                reason = str(exc) if isinstance(exc, ProofDeskError) else repr(exc)
+                self._set_state(SaveState.FAILED, reason)
+                self._retry.start()
+                return False
+            if generation == self._generation:  # nothing typed while we were writing
+                self._pending = None
+        self._retry.stop()
+        self.last_saved_at = time.time()
+        self._set_state(SaveState.SAVED)
+        return True
+
+    def _set_state(self, state: SaveState, reason: str = "") -> None:
+        if (state, reason) != (self.state, self.reason):
+            self.state, self.reason = state, reason
+            self.state_changed.emit(state, reason)
+
+
+def _single_shot(parent: QObject, ms: int, slot: Callable[[], None]) -> QTimer:
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(ms)
+    timer.timeout.connect(slot)
+    return timer

@@ -1,0 +1,206 @@
+"""The main window: page list | page image | transcript, with history and search docks.
+
+It lays out widgets and shows state; the review logic lives in
+``ReviewController`` and opening files in ``gui.opener``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from backend.models import PageState, ReviewStatus
+from gui.autosave import SaveState
+from gui.history_panel import HistoryPanel
+from gui.page_list_model import THUMB_SIZE, PageListModel
+from gui.page_view import PageView
+from gui.search_panel import SearchPanel
+from gui.settings import GuiSettings
+from gui.tasks import TaskRunner
+from gui.transcript_editor import TranscriptEditor
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: GuiSettings, runner: TaskRunner) -> None:
+        super().__init__()
+        self.settings = settings
+        self.runner = runner
+        self.setWindowTitle(self.tr("ProofDesk"))
+        self.setAcceptDrops(True)
+        self._build_central()
+        self._build_docks()
+        self._build_status_bar()
+        self._close_confirmed = False
+        self.recent_menu: QMenu  # built by install_actions
+        # Late imports: these modules reference MainWindow for typing only.
+        from gui.actions import install_actions
+        from gui.opener import Opener
+        from gui.review_controller import ReviewController
+
+        self.controller = ReviewController(self, runner)
+        self.opener = Opener(self, self.controller, runner)
+        self.controller.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        self.controller.autosave.state_changed.connect(self.show_save_state)
+        runner.error.connect(self.show_error)
+        self.actions_by_name = install_actions(self)
+        self._restore_layout()
+
+    # -- building -----------------------------------------------------------------------
+
+    def _build_central(self) -> None:
+        self.page_list_model = PageListModel(0, self)
+        self.page_list = QListView(self)
+        self.page_list.setModel(self.page_list_model)
+        self.page_list.setViewMode(QListView.ViewMode.IconMode)  # number under the thumbnail
+        self.page_list.setFlow(QListView.Flow.TopToBottom)
+        self.page_list.setWrapping(False)
+        self.page_list.setMovement(QListView.Movement.Static)
+        self.page_list.setIconSize(THUMB_SIZE)
+        self.page_list.setSpacing(4)
+        self.page_list.setUniformItemSizes(True)  # 2,000 rows without measuring each
+        self.page_list.setAccessibleName(self.tr("Pages"))
+        self.page_view = PageView(self)
+        self.editor = TranscriptEditor(self)
+        self.note = QLineEdit(self)
+        self.note.setPlaceholderText(self.tr("Note for this page (Enter to save)"))
+        right = QWidget(self)
+        column = QVBoxLayout(right)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.editor)
+        column.addWidget(self.note)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        for widget in (self.page_list, self.page_view, right):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 3)
+        self.splitter.setSizes([150, 620, 620])
+        self.setCentralWidget(self.splitter)
+
+    def _build_docks(self) -> None:
+        self.history = HistoryPanel(self)
+        self.history_dock = self._dock(self.history, self.tr("History"), "history")
+        self.search = SearchPanel(self._search, self.runner.run, self)
+        self.search_dock = self._dock(self.search, self.tr("Search"), "search")
+        self.tabifyDockWidget(self.history_dock, self.search_dock)
+        self.history_dock.raise_()
+
+    def _dock(self, widget: QWidget, title: str, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{name}")  # saveState needs object names
+        dock.setWidget(widget)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        return dock
+
+    def _build_status_bar(self) -> None:
+        self.page_label = QLabel(self)
+        self.status_label = QLabel(self)
+        self.save_label = QLabel(self)
+        for label in (self.page_label, self.status_label, self.save_label):
+            self.statusBar().addPermanentWidget(label)
+        self.show_save_state(SaveState.SAVED, "")
+
+    async def _search(self, query: str) -> list:  # type: ignore[type-arg]
+        ws = self.controller.workspace
+        return [] if ws is None else await ws.search(query)
+
+    # -- showing state --------------------------------------------------------------------
+
+    def show_page_state(self, state: PageState, page_count: int) -> None:
+        self.editor.set_text(state.text)
+        self.note.setText(state.note)
+        self.page_label.setText(self.tr("Page {0} / {1}").format(state.page + 1, page_count))
+        self.show_status(state.status)
+
+    def show_status(self, status: ReviewStatus) -> None:
+        self.status_label.setText(self.page_list_model.status_name(status))
+
+    def show_save_state(self, state: SaveState, reason: str) -> None:
+        text = {
+            SaveState.SAVED: self.tr("saved"),
+            SaveState.PENDING: self.tr("editing"),
+            SaveState.SAVING: self.tr("saving"),
+            SaveState.FAILED: self.tr("not saved — retrying: {0}").format(reason),
+        }[state]
+        self.save_label.setText(text)
+        self.save_label.setStyleSheet("color:#c62828" if state is SaveState.FAILED else "")
+
+    def select_page_row(self, page: int) -> None:
+        index = self.page_list_model.index(page)
+        self.page_list.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+        )
+        self.page_list.scrollTo(index)
+
+    def show_error(self, message: str) -> None:
+        QMessageBox.warning(self, self.tr("ProofDesk"), message)
+
+    def set_document_title(self, path: Path | None) -> None:
+        name = path.name if path else ""
+        self.setWindowTitle(self.tr("{0} — ProofDesk").format(name) if name else "ProofDesk")
+
+    # -- layout memory ----------------------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        if (geometry := self.settings.geometry) is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1500, 950)
+        if (state := self.settings.window_state) is not None:
+            self.restoreState(state)
+        if (split := self.settings.splitter_state("main")) is not None:
+            self.splitter.restoreState(split)
+
+    def _save_layout(self) -> None:
+        self.settings.geometry = self.saveGeometry()
+        self.settings.window_state = self.saveState()
+        self.settings.set_splitter_state("main", self.splitter.saveState())
+        self.settings.sync()
+
+    # -- closing, drag and drop -----------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._close_confirmed:
+            event.accept()
+            return
+        event.ignore()  # save first, then close for real
+        self.runner.run(self._close_safely(), name="close")
+
+    async def _close_safely(self) -> None:
+        self._save_layout()
+        if not await self.controller.detach():
+            answer = QMessageBox.question(
+                self,
+                self.tr("Not saved"),
+                self.tr(
+                    "Your latest typing could not be saved ({0}). Close anyway and lose it?"
+                ).format(self.controller.autosave.reason),
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+            await self.controller.detach(force=True)
+        self._close_confirmed = True
+        self.close()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile():
+            self.opener.open_path(Path(urls[0].toLocalFile()))

@@ -1,0 +1,126 @@
+"""Opening a document from the GUI: dialogs, passwords, a store made for another
+file, recent files, and the notices the backend gathered while opening."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+
+from backend.errors import PasswordRequiredError, StoreMismatchError, WrongPasswordError
+from gui.workspace import Workspace
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+    from gui.review_controller import ReviewController
+    from gui.tasks import TaskRunner
+
+
+class Opener(QObject):
+    def __init__(
+        self, window: MainWindow, controller: ReviewController, runner: TaskRunner
+    ) -> None:
+        super().__init__(window)
+        self.w = window
+        self.controller = controller
+        self.runner = runner
+        self.store_path: Path | None = None  # --store from the command line
+
+    def choose_and_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.w, self.tr("Open a PDF"), "", self.tr("PDF documents (*.pdf);;All files (*)")
+        )
+        if path:
+            self.open_path(Path(path))
+
+    def open_path(self, path: Path, password: str | None = None) -> None:
+        self.runner.run(self.open(path, password), name="open")
+
+    async def open(self, path: Path, password: str | None = None) -> bool:
+        """Open ``path``, asking for a password or confirmation as needed."""
+        allow_mismatch = False
+        while True:
+            try:
+                workspace = await Workspace.open(
+                    path,
+                    password=password,
+                    store_path=self.store_path,
+                    allow_mismatch=allow_mismatch,
+                    parent=self.w,
+                )
+                break
+            except WrongPasswordError:
+                password = self._ask_password(path, wrong=True)
+            except PasswordRequiredError:
+                password = self._ask_password(path, wrong=False)
+            except StoreMismatchError as exc:
+                allow_mismatch = self._confirm_mismatch(str(exc))
+                if not allow_mismatch:
+                    return False
+                continue
+            if password is None:
+                return False  # the reviewer cancelled the password prompt
+        if not await self.controller.detach():
+            await workspace.close()
+            self.w.show_error(
+                self.tr(
+                    "The open document's typing is not saved yet; "
+                    "try again once the status bar says “saved”."
+                )
+            )
+            return False
+        self.w.settings.add_recent_file(str(workspace.path))
+        self.w.set_document_title(workspace.path)
+        await self.controller.attach(workspace)
+        if workspace.notices:
+            QMessageBox.information(
+                self.w, self.tr("About this document"), "\n\n".join(workspace.notices)
+            )
+        return True
+
+    def _ask_password(self, path: Path, *, wrong: bool) -> str | None:
+        prompt = (
+            self.tr("That password does not open “{0}”. Try again:")
+            if wrong
+            else self.tr("“{0}” is protected by a password:")
+        ).format(path.name)
+        text, ok = QInputDialog.getText(
+            self.w, self.tr("Password"), prompt, QLineEdit.EchoMode.Password
+        )
+        return text if ok else None
+
+    def _confirm_mismatch(self, message: str) -> bool:
+        answer = QMessageBox.question(
+            self.w,
+            self.tr("Different document"),
+            message + "\n\n" + self.tr("Continue with this review anyway?"),
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def import_transcripts(self, folder: bool) -> None:
+        if folder:
+            source = QFileDialog.getExistingDirectory(self.w, self.tr("Folder of page files"))
+        else:
+            source, _ = QFileDialog.getOpenFileName(
+                self.w,
+                self.tr("Import transcripts"),
+                "",
+                self.tr("JSON Lines (*.jsonl *.json);;All files (*)"),
+            )
+        if source:
+            self.runner.run(self.import_from(Path(source)), name="import")
+
+    async def import_from(self, source: Path) -> None:
+        ws = self.controller.workspace
+        if ws is None:
+            return
+        if not await self.controller.autosave.flush():
+            return
+        await ws.commit_draft(self.controller.current)
+        change = await ws.import_transcripts(source)
+        state = await ws.page_state(self.controller.current)
+        self.w.show_page_state(state, ws.page_count)
+        await self.controller.refresh_history()
+        QMessageBox.information(self.w, self.tr("Import"), change.message)

@@ -1,0 +1,208 @@
+"""Page-by-page review: navigation, loading a page into the views, status, restore.
+
+The controller owns the "current page" and the order of operations that keeps
+work safe: before leaving a page its typed text is saved and turned into a
+version; only then is the next page loaded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from backend.models import Change, ReviewStatus
+from gui.autosave import Autosave
+from gui.qimage import to_pixmap
+
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+    from gui.tasks import TaskRunner
+    from gui.workspace import Workspace
+
+MAX_PENDING_THUMBNAILS = 32
+
+
+class ReviewController(QObject):
+    page_loaded = Signal(int)
+    message = Signal(str)  # short status-bar messages
+
+    def __init__(self, window: MainWindow, runner: TaskRunner) -> None:
+        super().__init__(window)
+        self.w = window
+        self.runner = runner
+        self.workspace: Workspace | None = None
+        self.current = -1
+        self.autosave = Autosave(self._save_draft, runner.run, self)
+        self._thumb_tasks: deque[tuple[int, asyncio.Task[None]]] = deque()
+        w = window
+        w.editor.text_edited.connect(self._on_text_edited)
+        w.page_view.render_wanted.connect(lambda _s: self.request_render())
+        w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
+        w.page_list.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev: self.go_to(cur.row()) if cur.row() != self.current else None
+        )
+        w.history.restore_requested.connect(
+            lambda vid: self.runner.run(self._restore(vid), name="restore")
+        )
+
+    # -- attaching a document ------------------------------------------------------
+
+    async def attach(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.current = -1
+        workspace.changed.connect(self._on_change)
+        self.w.page_list_model.set_statuses(await workspace.statuses())
+        await self._navigate(0)
+
+    async def detach(self, *, force: bool = False) -> bool:
+        """Save and close the open document. False if typed text could not be saved
+        (unless ``force``: then what is saved is kept and the rest is let go)."""
+        if self.workspace is None:
+            return True
+        if not await self.autosave.flush() and not force:
+            return False
+        self.autosave.discard()
+        for _, task in self._thumb_tasks:
+            task.cancel()
+        workspace, self.workspace = self.workspace, None
+        await workspace.close()
+        return True
+
+    # -- navigation ------------------------------------------------------------------
+
+    def go_to(self, page: int) -> None:
+        if self.workspace is not None and 0 <= page < self.workspace.page_count:
+            self.runner.run(self._navigate(page), name="navigate")
+
+    def step(self, delta: int) -> None:
+        if self.workspace is not None:
+            self.go_to(min(max(self.current + delta, 0), self.workspace.page_count - 1))
+
+    async def _navigate(self, page: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        previous = self.current
+        if previous >= 0 and previous != page:
+            if not await self.autosave.flush():
+                self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
+                return
+            await ws.commit_draft(previous)
+        state = await ws.page_state(page)
+        width, height = await ws.page_size(page)
+        self.current = page
+        self.w.show_page_state(state, ws.page_count)
+        self.w.page_view.set_page_size(width, height)
+        self.w.select_page_row(page)
+        self.request_render()
+        await self.refresh_history()
+        self.page_loaded.emit(page)
+
+    # -- rendering ----------------------------------------------------------------------
+
+    def request_render(self) -> None:
+        if self.workspace is not None and self.current >= 0:
+            self.runner.run(
+                self._render(self.current, self.w.page_view.wanted_scale()), name="render"
+            )
+
+    async def _render(self, page: int, scale: float) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        rendered = await ws.render(page, scale)
+        if page != self.current:
+            return
+        dpr = self.w.page_view.devicePixelRatioF()
+        self.w.page_view.show_pixmap(to_pixmap(rendered, dpr), rendered.scale)
+        for warning in rendered.warnings:
+            self.message.emit(warning)
+        if page + 1 < ws.page_count:
+            ws.renderer.prefetch(page + 1, scale)  # the next flip is usually forward
+
+    def _want_thumbnail(self, page: int) -> None:
+        if self.workspace is None:
+            return
+        while len(self._thumb_tasks) >= MAX_PENDING_THUMBNAILS:
+            old_page, old = self._thumb_tasks.popleft()  # scrolled past: drop the oldest
+            if not old.done():
+                old.cancel()
+                self.w.page_list_model.forget_request(old_page)
+        self._thumb_tasks.append((page, self.runner.run(self._thumbnail(page))))
+
+    async def _thumbnail(self, page: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        rendered = await ws.thumbnail(page)
+        self.w.page_list_model.set_thumbnail(page, to_pixmap(rendered))
+
+    # -- editing and reviewing ----------------------------------------------------------
+
+    def _on_text_edited(self, text: str) -> None:
+        if self.current >= 0:
+            self.autosave.text_changed(self.current, text)
+
+    async def _save_draft(self, page: int, text: str) -> None:
+        if self.workspace is not None:
+            await self.workspace.save_draft(page, text)
+
+    async def save_now(self) -> None:
+        """Ctrl+S: write the text and make it a version now."""
+        if self.workspace is not None and await self.autosave.flush():
+            await self.workspace.commit_draft(self.current)
+            self.message.emit(self.tr("Saved."))
+
+    async def set_status(self, status: ReviewStatus, *, advance: bool = False) -> None:
+        ws = self.workspace
+        if ws is None or self.current < 0:
+            return
+        if not await self.autosave.flush():
+            self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
+            return
+        page = self.current
+        await ws.set_status(page, status)
+        if advance and page + 1 < ws.page_count:
+            await self._navigate(page + 1)
+
+    async def _restore(self, version_id: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        if not await self.autosave.flush():
+            return
+        await ws.restore(version_id)
+        state = await ws.page_state(self.current)
+        self.w.show_page_state(state, ws.page_count)
+        await self.refresh_history()
+        self.message.emit(self.tr("Version #{0} restored as a new version.").format(version_id))
+
+    async def refresh_history(self) -> None:
+        ws = self.workspace
+        if ws is None or self.current < 0:
+            return
+        versions = await ws.versions(self.current)
+        state = await ws.page_state(self.current)
+        self.w.history.set_versions(versions, state.version_id)
+
+    def _on_change(self, change: Change) -> None:
+        """Redraw only what a mutation changed."""
+        if change.message:
+            self.message.emit(change.message)
+        if change.status:
+            self.runner.run(self._refresh_statuses(change))
+        if self.current in change.pages and change.versions:
+            self.runner.run(self.refresh_history(), name="history")
+
+    async def _refresh_statuses(self, change: Change) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        for page in change.pages:
+            state = await ws.page_state(page)
+            self.w.page_list_model.set_status(page, state.status)
+            if page == self.current:
+                self.w.show_status(state.status)

@@ -1,0 +1,64 @@
+"""Running coroutines from Qt: "latest wins" tasks and one error reporter.
+
+Every async handler goes through ``TaskRunner.run``: a failure reaches the
+user as a clear message (a ``ProofDeskError``'s text, written for them) and
+the log keeps the detail. A task started under a name cancels the previous
+task of that name, so flipping pages quickly never finishes stale work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from backend.errors import ProofDeskError
+
+log = logging.getLogger(__name__)
+
+
+class TaskRunner(QObject):
+    error = Signal(str)  # a user-facing message
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._named: dict[str, asyncio.Task[Any]] = {}
+        self._all: set[asyncio.Task[Any]] = set()
+
+    def run(self, coro: Coroutine[Any, Any, Any], *, name: str | None = None) -> asyncio.Task[Any]:
+        if name is not None and (old := self._named.get(name)) is not None and not old.done():
+            old.cancel()
+        task = asyncio.ensure_future(coro)
+        self._all.add(task)
+        if name is not None:
+            self._named[name] = task
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._all.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            self.report(exc)
+
+    def report(self, exc: BaseException) -> None:
+        if isinstance(exc, ProofDeskError):
+            log.warning("%s (%s)", exc, exc.detail)
+            self.error.emit(str(exc))
+        else:
+            log.error("unexpected error", exc_info=exc)
+            self.error.emit(self.tr("Something went wrong: {0}").format(exc))
+
+    async def drain(self) -> None:
+        """Wait for every running task (used on close and in tests)."""
+        while self._all:
+            await asyncio.gather(*list(self._all), return_exceptions=True)
+
+    def cancel_all(self) -> None:
+        for task in list(self._all):
+            task.cancel()

@@ -1,0 +1,138 @@
+"""The transcript editor: a plain-text editor with a Traditional Chinese font and a find bar.
+
+``text_edited`` fires only for the reviewer's own edits, never when a page's
+text is loaded, so loading a page can never count as (or trigger) an edit.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextCursor, QTextDocument
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+# Fontconfig's fallback picks the Japanese face of Noto CJK; name the TC faces first.
+CJK_FAMILIES = [
+    "Noto Sans CJK TC",
+    "Noto Sans TC",
+    "Noto Serif CJK TC",
+    "Microsoft JhengHei",
+    "PingFang TC",
+    "Noto Sans CJK JP",
+    "sans-serif",
+]
+
+
+def cjk_font(point_size: int = 13) -> QFont:
+    font = QFont()
+    font.setFamilies(CJK_FAMILIES)
+    font.setPointSize(point_size)
+    return font
+
+
+class TranscriptEditor(QWidget):
+    text_edited = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = QPlainTextEdit(self)
+        self.editor.setFont(cjk_font())
+        self.editor.setAccessibleName(self.tr("Transcript"))
+        self.editor.setPlaceholderText(self.tr("No transcript for this page yet."))
+        self._loading = False
+        self.editor.textChanged.connect(self._on_text_changed)
+        self._build_find_bar()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.editor)
+        layout.addWidget(self.find_bar)
+
+    def _build_find_bar(self) -> None:
+        self.find_bar = QWidget(self)
+        self.find_field = QLineEdit(self.find_bar)
+        self.find_field.setPlaceholderText(self.tr("Find in page"))
+        self.find_field.returnPressed.connect(lambda: self.find_next())
+        self.find_status = QLabel(self.find_bar)
+        prev_button = _tool_button(self.find_bar, "↑", self.tr("Previous match"))
+        next_button = _tool_button(self.find_bar, "↓", self.tr("Next match"))
+        close_button = _tool_button(self.find_bar, "✕", self.tr("Close (Esc)"))
+        prev_button.clicked.connect(lambda: self.find_next(backward=True))
+        next_button.clicked.connect(lambda: self.find_next())
+        close_button.clicked.connect(self.hide_find)
+        row = QHBoxLayout(self.find_bar)
+        row.setContentsMargins(4, 2, 4, 2)
+        for widget in (self.find_field, self.find_status, prev_button, next_button, close_button):
+            row.addWidget(widget)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self.find_bar, self.hide_find)
+        self.find_bar.hide()
+
+    # -- loading and reading ----------------------------------------------------------
+
+    def set_text(self, text: str) -> None:
+        """Show a page's text; the undo history starts fresh for each page."""
+        self._loading = True
+        try:
+            self.editor.setPlainText(text)
+        finally:
+            self._loading = False
+
+    def text(self) -> str:
+        return self.editor.toPlainText()
+
+    def _on_text_changed(self) -> None:
+        if not self._loading:
+            self.text_edited.emit(self.editor.toPlainText())
+
+    # -- find in page ---------------------------------------------------------------------
+
+    def show_find(self) -> None:
+        selected = self.editor.textCursor().selectedText()
+        if selected:
+            self.find_field.setText(selected)
+        self.find_bar.show()
+        self.find_field.setFocus()
+        self.find_field.selectAll()
+
+    def hide_find(self) -> None:
+        self.find_bar.hide()
+        self.editor.setFocus()
+
+    def find_next(self, *, backward: bool = False) -> bool:
+        needle = self.find_field.text()
+        if not needle:
+            return False
+        flags = QTextDocument.FindFlag.FindBackward if backward else QTextDocument.FindFlag(0)
+        found = self.editor.find(needle, flags)
+        if not found:  # wrap around
+            cursor = self.editor.textCursor()
+            cursor.movePosition(
+                QTextCursor.MoveOperation.End if backward else QTextCursor.MoveOperation.Start
+            )
+            self.editor.setTextCursor(cursor)
+            found = self.editor.find(needle, flags)
+        count = self.editor.toPlainText().count(needle)
+        self.find_status.setText(
+            self.tr("{0} match(es)").format(count) if found else self.tr("not found")
+        )
+        return found
+
+    def select_range(self, offset: int, length: int) -> None:
+        cursor = self.editor.textCursor()
+        cursor.setPosition(offset)
+        cursor.setPosition(offset + length, QTextCursor.MoveMode.KeepAnchor)
+        self.editor.setTextCursor(cursor)
+        self.editor.centerCursor()
+
+
+def _tool_button(parent: QWidget, text: str, tip: str) -> QToolButton:
+    button = QToolButton(parent)
+    button.setText(text)
+    button.setToolTip(tip)
+    return button

@@ -1,0 +1,137 @@
+"""The GUI's handle on one open document: the backend session, made awaitable.
+
+The review store is not thread-safe and its commits wait for the disk
+(``synchronous=FULL``), so every session call runs on one serial worker thread
+(SQLite releases the GIL while it waits). Rendering goes to the render
+service's worker processes. The UI thread only awaits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+
+from backend.models import Change, PageState, RenderedPage, ReviewStatus, SearchHit, Version
+from backend.render_service import RenderService
+from backend.session import DocumentSession
+
+T = TypeVar("T")
+
+
+class Workspace(QObject):
+    """Emits ``changed`` after every mutation with the backend's change record."""
+
+    changed = Signal(object)  # backend.models.Change
+
+    def __init__(
+        self,
+        session: DocumentSession,
+        renderer: RenderService,
+        executor: ThreadPoolExecutor,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.renderer = renderer
+        self._executor = executor
+        self.page_count = session.page_count
+        self.path = Path(session.pdf.info.path)
+        self.notices = list(session.notices)
+        self.closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        password: str | None = None,
+        store_path: str | Path | None = None,
+        allow_mismatch: bool = False,
+        parent: QObject | None = None,
+    ) -> Workspace:
+        executor = ThreadPoolExecutor(1, thread_name_prefix="proofdesk-store")
+        # Start the render workers while the session opens: spawning them and
+        # importing PyMuPDF there is most of the time to the first page.
+        renderer = RenderService(path, password)
+        renderer.warm_up()
+        loop = asyncio.get_running_loop()
+        try:
+            session = await loop.run_in_executor(
+                executor,
+                lambda: DocumentSession.open(
+                    path, password=password, store_path=store_path, allow_mismatch=allow_mismatch
+                ),
+            )
+        except BaseException:
+            executor.shutdown(wait=False)
+            renderer.close()
+            raise
+        return cls(session, renderer, executor, parent)
+
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    async def _mutate(self, fn: Callable[..., Change], *args: Any) -> Change:
+        change = await self._call(fn, *args)
+        self.changed.emit(change)
+        return change
+
+    # -- reads ------------------------------------------------------------------
+
+    async def page_state(self, page: int) -> PageState:
+        return await self._call(self.session.page_state, page)
+
+    async def page_size(self, page: int) -> tuple[float, float]:
+        return await self._call(self.session.pdf.page_size, page)
+
+    async def statuses(self) -> list[ReviewStatus]:
+        return await self._call(self.session.statuses)
+
+    async def versions(self, page: int) -> list[Version]:
+        return await self._call(self.session.store.versions, page)
+
+    async def search(self, query: str) -> list[SearchHit]:
+        return await self._call(self.session.search, query)
+
+    async def render(self, page: int, scale: float) -> RenderedPage:
+        return await self.renderer.render(page, scale)
+
+    async def thumbnail(self, page: int) -> RenderedPage:
+        return await self.renderer.thumbnail(page)
+
+    # -- writes -------------------------------------------------------------------
+
+    async def save_draft(self, page: int, text: str) -> Change:
+        return await self._mutate(self.session.save_draft, page, text)
+
+    async def commit_draft(self, page: int) -> Change:
+        return await self._mutate(self.session.commit_draft, page)
+
+    async def set_status(self, page: int, status: ReviewStatus) -> Change:
+        return await self._mutate(self.session.set_status, page, status)
+
+    async def restore(self, version_id: int) -> Change:
+        return await self._mutate(self.session.restore, version_id)
+
+    async def set_note(self, page: int, text: str) -> Change:
+        return await self._mutate(self.session.set_note, page, text)
+
+    async def import_transcripts(self, source: str | Path) -> Change:
+        return await self._mutate(self.session.import_transcripts, source)
+
+    async def backup_if_due(self) -> None:
+        await self._call(self.session.backup_if_due)
+
+    async def close(self) -> None:
+        """Commit drafts, back up and close; the render workers stop too."""
+        if self.closed:
+            return
+        await self._call(self.session.close)
+        self.closed = True
+        self.renderer.close()
+        self._executor.shutdown(wait=True)
