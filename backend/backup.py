@@ -9,6 +9,7 @@ day for two weeks, one a week for two months.
 from __future__ import annotations
 
 import calendar
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -33,13 +34,20 @@ def take_backup(conn: sqlite3.Connection, folder: Path, *, now: float | None = N
     name = time.strftime("%Y%m%d-%H%M%S", time.gmtime(stamp)) + f"-{int(stamp * 1000) % 1000:03d}"
     target = folder / f"{name}{_SUFFIX}"
     partial = target.with_suffix(".partial")
-    dest = sqlite3.connect(partial)
+    # Created private before any byte of the (confidential) review is written.
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
     try:
-        conn.backup(dest)
-    finally:
-        dest.close()
-    partial.chmod(0o600)
-    partial.replace(target)  # only a complete snapshot ever carries the backup name
+        dest = sqlite3.connect(partial)
+        try:
+            conn.backup(dest)
+            # A self-contained file: opening a backup must not create -wal/-shm beside it.
+            dest.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dest.close()
+        partial.replace(target)  # only a complete snapshot ever carries the backup name
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     backup = Backup(target, stamp)
     for old in backups_to_delete(list_backups(folder), now=stamp):
         old.path.unlink(missing_ok=True)
@@ -63,18 +71,22 @@ def _taken_at(path: Path) -> float:
 
 
 def backups_to_delete(backups: list[Backup], *, now: float) -> list[Backup]:
-    """The thinning rule, as a pure function: which backups are no longer needed."""
-    keep: set[Path] = set()
+    """The thinning rule, as a pure function: which backups are no longer needed.
+
+    Buckets are calendar days and weeks (not ages), so the newest backup of each
+    day survives every later thinning instead of being replaced by the next one.
+    """
     newest_first = sorted(backups, key=lambda b: b.taken_at, reverse=True)
     recent = [b for b in newest_first if now - b.taken_at < DAY]
-    keep.update(b.path for b in recent[:KEEP_RECENT])
+    keep: set[Path] = {b.path for b in recent[:KEEP_RECENT]}
     buckets: set[tuple[str, int]] = set()
     for b in newest_first:
         age = now - b.taken_at
-        if age < DAY:
-            continue
-        bucket = ("day", int(age // DAY)) if age < 14 * DAY else ("week", int(age // (7 * DAY)))
-        if bucket[0] == "week" and age >= 63 * DAY:
+        if age < 14 * DAY:
+            bucket = ("day", int(b.taken_at // DAY))
+        elif age < 63 * DAY:
+            bucket = ("week", int(b.taken_at // (7 * DAY)))
+        else:
             continue  # older than nine weeks: let it go
         if bucket not in buckets:
             buckets.add(bucket)

@@ -55,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{exc} Give it with --password.")
     except ProofDeskError as exc:
         return _fail(str(exc))
+    except OSError as exc:  # unreadable file, full disk, ...: still one clear line
+        return _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
 
 
 def _fail(message: str) -> int:

@@ -45,7 +45,8 @@ def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
 
 def _read_jsonl(path: Path) -> list[ImportedPage]:
     try:
-        lines = path.read_text("utf-8-sig").splitlines()
+        # split("\n"), not splitlines(): JSON strings may hold U+2028/U+0085 raw.
+        lines = path.read_text("utf-8-sig").split("\n")
     except UnicodeDecodeError as exc:
         raise ImportError_(f"“{path.name}” is not UTF-8 text.") from exc
     pages = []

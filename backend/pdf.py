@@ -108,10 +108,13 @@ def clamp_scale(
 ) -> tuple[float, bool]:
     """The largest scale ≤ ``scale`` whose pixmap fits ``max_pixels``; (scale, clamped)."""
     scale = max(scale, 1e-3)
-    pixels = max(width_pt * scale, 1.0) * max(height_pt * scale, 1.0)
-    if pixels <= max_pixels:
+    w, h = max(width_pt, 1.0), max(height_pt, 1.0)
+    # MuPDF rounds each side up to whole pixels, so bound (w·s + 1)(h·s + 1):
+    # the positive root of w·h·s² + (w + h)·s + 1 - max_pixels = 0.
+    limit = (-(w + h) + ((w + h) ** 2 + 4 * w * h * (max_pixels - 1)) ** 0.5) / (2 * w * h)
+    if scale <= limit:
         return scale, False
-    return scale * (max_pixels / pixels) ** 0.5 * 0.999, True
+    return limit, True
 
 
 def _render_warnings(page: int, clamped: bool) -> tuple[str, ...]:
@@ -127,8 +130,14 @@ def _render_warnings(page: int, clamped: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
-def open_pdf(path: str | os.PathLike[str], password: str | None = None) -> PdfDocument:
-    """Open a PDF or raise a ``DocumentError`` whose message tells the user what is wrong."""
+def open_pdf(
+    path: str | os.PathLike[str], password: str | None = None, *, content_hash: bool = True
+) -> PdfDocument:
+    """Open a PDF or raise a ``DocumentError`` whose message tells the user what is wrong.
+
+    ``content_hash=False`` skips hashing the file (render workers need no hash;
+    hashing a several-hundred-MB scan once is enough).
+    """
     p = Path(path)
     name = p.name
     if not p.is_file():
@@ -141,7 +150,7 @@ def open_pdf(path: str | os.PathLike[str], password: str | None = None) -> PdfDo
         needed_password = _unlock(doc, name, password)
         if doc.page_count == 0:
             raise NoPagesError(f"“{name}” is a PDF with no pages; there is nothing to review.")
-        info = _document_info(doc, p, needed_password)
+        info = _document_info(doc, p, needed_password, content_hash)
     except BaseException:
         doc.close()
         raise
@@ -176,7 +185,9 @@ def _unlock(doc: pymupdf.Document, name: str, password: str | None) -> bool:
     return True
 
 
-def _document_info(doc: pymupdf.Document, p: Path, needed_password: bool) -> DocumentInfo:
+def _document_info(
+    doc: pymupdf.Document, p: Path, needed_password: bool, content_hash: bool
+) -> DocumentInfo:
     notices: list[str] = []
     if doc.is_repaired:
         notices.append(
@@ -189,7 +200,7 @@ def _document_info(doc: pymupdf.Document, p: Path, needed_password: bool) -> Doc
     return DocumentInfo(
         path=str(p.resolve()),
         page_count=doc.page_count,
-        sha256=file_sha256(p),
+        sha256=file_sha256(p) if content_hash else "",
         # After opening, is_encrypted is False for owner-only files; metadata still says.
         encrypted=bool(meta.get("encryption")) or needed_password,
         needed_password=needed_password,

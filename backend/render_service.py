@@ -32,7 +32,7 @@ _worker_doc: PdfDocument | None = None
 
 def _worker_init(path: str, password: str | None) -> None:
     global _worker_doc
-    _worker_doc = open_pdf(path, password)
+    _worker_doc = open_pdf(path, password, content_hash=False)
 
 
 def _worker_ready() -> bool:

@@ -108,6 +108,13 @@ def run(argv: list[str]) -> int:
     assert isinstance(app, QApplication)
     app.setQuitOnLastWindowClosed(True)
     try:
-        return int(qasync.run(main(args)))
+        code = int(qasync.run(main(args)))
     except asyncio.CancelledError:
-        return 0
+        code = 0
+    # Everything is saved and closed by now (the window saves before it closes).
+    # Exit without the interpreter's teardown: PySide6 + qasync were seen to abort
+    # there now and then ("bool_dealloc ... finalizing"), which would look like a crash.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -93,8 +93,11 @@ class PageListModel(QAbstractListModel):
 
     def set_thumbnail(self, page: int, pixmap: QPixmap) -> None:
         # The delegate draws a QPixmap at its own size, so fit it to the icon box here.
-        self._thumbs[page] = pixmap.scaled(THUMB_SIZE, Qt.AspectRatioMode.KeepAspectRatio,
-                                           Qt.TransformationMode.SmoothTransformation)
+        self._thumbs[page] = pixmap.scaled(
+            THUMB_SIZE,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
         self._changed(page)
 
     def forget_request(self, page: int) -> None:

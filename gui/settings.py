@@ -25,6 +25,8 @@ class GuiSettings:
 
     def _bytes(self, key: str) -> QByteArray | None:
         value = self._qs.value(key)
+        if isinstance(value, bytes):
+            return QByteArray(value)
         return value if isinstance(value, QByteArray) else None
 
     @property

@@ -14,9 +14,10 @@ make_venv() {  # $1 dir, rest: pip install args
     return 0
   fi
   echo "proofdesk: preparing $dir (first run takes a minute or two)" >&2
-  rm -rf "$dir"
-  "$PY" -m venv "$dir"
-  "$dir/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+  if [ ! -x "$dir/bin/python" ]; then  # otherwise update in place: much faster
+    "$PY" -m venv "$dir"
+    "$dir/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+  fi
   "$dir/bin/python" -m pip install -q --disable-pip-version-check "$@" 2> >(grep -v "^WARNING: Location" >&2)
   echo "$stamp" > "$dir/.proofdesk-stamp"
 }
@@ -27,5 +28,6 @@ if [ "${1:-}" = "--with-headless" ]; then
   # so "the backend works without Qt" is tested, not assumed.
   mapfile -t reqs < <(.venv/bin/python scripts/headless_requirements.py)
   make_venv .venv-headless "${reqs[@]}"
-  .venv-headless/bin/python -m pip install -q --disable-pip-version-check --no-deps -e . >/dev/null
+  .venv-headless/bin/python -m pip install -q --disable-pip-version-check --no-deps -e . \
+    >/dev/null 2>&1 || { echo "proofdesk: installing into .venv-headless failed" >&2; exit 1; }
 fi

@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --with-headless
 export QT_QPA_PLATFORM=offscreen
-echo "== ruff"; .venv/bin/ruff check . && .venv/bin/ruff format --check .
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
 echo "== mypy"; .venv/bin/mypy
 echo "== import contract"; .venv/bin/lint-imports
 echo "== backend tests without Qt"

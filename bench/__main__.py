@@ -1,0 +1,77 @@
+"""``python -m bench [--pages N] [--only NAME]``: run the benchmarks, print one Markdown table.
+
+The table is also written to bench/out/results.md. Every figure sits next to a
+baseline measured in the same run; nothing here asserts on timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+import traceback
+from collections.abc import Callable
+
+from bench import flip, launch, memory, search, stall
+from bench.make_doc import OUT, Docs, ensure_docs
+from bench.table import Row, markdown
+
+BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
+    "search": search.run,
+    "flip": flip.run,
+    "stall": stall.run,
+    "memory": memory.run,
+    "launch": launch.run,
+}
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument(
+        "--pages", type=int, default=2000, help="pages of the big document (at least 50)"
+    )
+    parser.add_argument("--only", choices=sorted(BENCHMARKS), help="run one benchmark")
+    args = parser.parse_args(argv)
+    if args.pages < 50:
+        parser.error("--pages must be at least 50")
+    return args
+
+
+def run_one(name: str, docs: Docs) -> list[Row]:
+    """Run a benchmark; a failure becomes a row instead of ending the run."""
+    t0 = time.perf_counter()
+    try:
+        rows = BENCHMARKS[name](docs)
+    except Exception as exc:  # report and go on with the other benchmarks
+        traceback.print_exc()
+        rows = [Row(name, None, None, note=f"error: {type(exc).__name__}: {exc}"[:120])]
+    print(f"[bench] {name}: {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+    return rows
+
+
+def header(docs: Docs, seconds: float) -> str:
+    return (
+        f"ProofDesk benchmarks — {time.strftime('%Y-%m-%d %H:%M')}, {docs.pages} pages "
+        f"({docs.big.name}, {docs.big.stat().st_size // 1024} KiB), "
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}, run {seconds:.0f} s"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    t0 = time.perf_counter()
+    docs = ensure_docs(args.pages)
+    rows: list[Row] = []
+    for name in [args.only] if args.only else list(BENCHMARKS):
+        rows += run_one(name, docs)
+    text = markdown(rows, header(docs, time.perf_counter() - t0))
+    print(text)
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "results.md").write_text(text, "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

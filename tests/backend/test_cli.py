@@ -1,0 +1,201 @@
+"""The headless CLI as a user runs it: a real process, one-line errors, exit code 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from backend.errors import ImportError_
+from backend.models import VersionKind
+from backend.pdf import file_sha256
+from backend.session import DocumentSession
+from tests import pdf_factory
+from tests.conftest import DATA, ROOT
+
+EXIT_BAD_INPUT = 2
+
+
+def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """``python -m backend ARGS`` from the repository root, in the test's data dir."""
+    return subprocess.run(
+        [sys.executable, "-m", "backend", *map(str, args)],
+        cwd=ROOT,
+        env=dict(os.environ),  # carries the fixture's PROOFDESK_DATA_DIR
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == EXIT_BAD_INPUT, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("proofdesk: ")
+    assert result.stdout == ""
+    return lines[0]
+
+
+# -- info ---------------------------------------------------------------------------
+
+
+def test_info_prints_pages_and_hash(sample_pdf: Path) -> None:
+    result = run_cli("info", sample_pdf)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "pages: 7" in lines
+    assert f"sha256: {file_sha256(sample_pdf)}" in lines
+    assert result.stderr == ""
+
+
+def test_info_json(sample_pdf: Path) -> None:
+    result = run_cli("info", sample_pdf, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["pages"] == 7
+    assert data["sha256"] == file_sha256(sample_pdf)
+    assert data["path"] == str(sample_pdf.resolve())
+    assert data["first_page_size_pt"] == [595.0, 842.0]
+    assert data["encrypted"] is False and data["notices"] == []
+
+
+def _missing(tmp: Path) -> Path:
+    return tmp / "missing.pdf"
+
+
+def _empty(tmp: Path) -> Path:
+    (tmp / "empty.pdf").write_bytes(b"")
+    return tmp / "empty.pdf"
+
+
+def _garbage(tmp: Path) -> Path:
+    (tmp / "garbage.pdf").write_bytes(b"This is a letter, not a PDF.\n" * 50)
+    return tmp / "garbage.pdf"
+
+
+def _zero_pages(tmp: Path) -> Path:
+    return pdf_factory.zero_page_pdf(tmp / "zero.pdf")
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (_missing, "“missing.pdf” was not found"),
+        (_empty, "“empty.pdf” is empty"),
+        (_garbage, "“garbage.pdf” is not a PDF"),
+        (_zero_pages, "“zero.pdf” is a PDF with no pages"),
+    ],
+)
+def test_info_on_bad_input_fails_with_one_line(
+    tmp_path: Path, make: Callable[[Path], Path], expected: str
+) -> None:
+    line = assert_one_line_error(run_cli("info", make(tmp_path)))
+    assert expected in line
+
+
+def test_info_on_an_encrypted_file_asks_for_the_password(tmp_path: Path) -> None:
+    pdf = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="user", owner_pw="owner")
+    line = assert_one_line_error(run_cli("info", pdf))
+    assert "protected by a password" in line and "--password" in line
+
+
+def test_info_with_the_wrong_password(tmp_path: Path) -> None:
+    pdf = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="user", owner_pw="owner")
+    line = assert_one_line_error(run_cli("info", pdf, "--password", "guess"))
+    assert "The password does not open “locked.pdf”" in line
+
+
+def test_info_with_the_password_opens_an_encrypted_file(tmp_path: Path) -> None:
+    pdf = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="user", owner_pw="owner")
+    result = run_cli("info", pdf, "--password", "user", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["pages"] == 1
+    assert data["encrypted"] is True and data["needed_password"] is True
+
+
+# -- import and status --------------------------------------------------------------
+
+
+def test_import_then_status_shows_the_pages(sample_pdf: Path, tmp_path: Path) -> None:
+    store = tmp_path / "review.sqlite3"
+    imported = run_cli(
+        "import", sample_pdf, "--from", DATA / "legal-sample.vlm-style.jsonl", "--store", store
+    )
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.strip() == "Imported 7 page(s)."
+    status = run_cli("status", sample_pdf, "--store", store, "--json")
+    assert status.returncode == 0, status.stderr
+    data = json.loads(status.stdout)
+    assert data["pages"] == ["unreviewed"] * 7
+    assert data["summary"]["unreviewed"] == 7
+    s = DocumentSession.open(sample_pdf, store_path=store)
+    try:
+        assert s.page_state(0).text.startswith("法院文書掃描辨識校對作業要點")
+        assert all(s.store.versions(p)[-1].kind is VersionKind.IMPORT for p in range(7))
+    finally:
+        s.close()
+
+
+def test_status_text_lists_every_page(sample_pdf: Path, tmp_path: Path) -> None:
+    result = run_cli("status", sample_pdf, "--store", tmp_path / "review.sqlite3")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[:7] == [f"page {n}: unreviewed" for n in range(1, 8)]
+    assert lines[7].startswith("summary: unreviewed 7")
+
+
+def test_bad_import_fails_and_leaves_the_store_unchanged(sample_pdf: Path, tmp_path: Path) -> None:
+    store = tmp_path / "review.sqlite3"
+    good = tmp_path / "good.jsonl"
+    good.write_text('{"page": 1, "text": "first reading"}\n', "utf-8")
+    assert run_cli("import", sample_pdf, "--from", good, "--store", store).returncode == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"page": 2, "text": "fine"}\n{"page": 3, "text": \n', "utf-8")
+
+    line = assert_one_line_error(run_cli("import", sample_pdf, "--from", bad, "--store", store))
+
+    assert "bad.jsonl, line 2 is not valid JSON" in line
+    s = DocumentSession.open(sample_pdf, store_path=store)
+    try:
+        assert [len(s.store.versions(p)) for p in range(7)] == [1, 0, 0, 0, 0, 0, 0]
+        assert s.page_state(0).text == "first reading"
+        assert s.page_state(1).text == ""
+    finally:
+        s.close()
+
+
+def test_import_out_of_range_says_nothing_was_imported(sample_pdf: Path, tmp_path: Path) -> None:
+    src = tmp_path / "long.jsonl"
+    src.write_text('{"page": 1, "text": "a"}\n{"page": 9, "text": "b"}\n', "utf-8")
+    store = tmp_path / "review.sqlite3"
+    line = assert_one_line_error(run_cli("import", sample_pdf, "--from", src, "--store", store))
+    assert "Nothing was imported" in line
+    s = DocumentSession.open(sample_pdf, store_path=store)
+    try:
+        assert all(s.store.versions(p) == [] for p in range(7))
+    finally:
+        s.close()
+
+
+def test_import_api_error_matches_the_cli(sample_pdf: Path, tmp_path: Path) -> None:
+    """The CLI shows the backend's own message, not a paraphrase."""
+    missing = tmp_path / "none.jsonl"
+    s = DocumentSession.open(sample_pdf, store_path=tmp_path / "a.sqlite3")
+    try:
+        with pytest.raises(ImportError_) as caught:
+            s.import_transcripts(missing)
+    finally:
+        s.close()
+    line = assert_one_line_error(
+        run_cli("import", sample_pdf, "--from", missing, "--store", tmp_path / "b.sqlite3")
+    )
+    assert line == f"proofdesk: {caught.value}"

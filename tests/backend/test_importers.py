@@ -1,0 +1,210 @@
+"""Reading transcripts for import: JSONL and page-file folders; a clear reason for each refusal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from backend.errors import ImportError_
+from backend.importers import ImportedPage, read_transcripts
+from tests.conftest import DATA
+
+
+def _jsonl(path: Path, rows: list[Any]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    return path
+
+
+# -- JSONL ------------------------------------------------------------------------
+
+
+def test_jsonl_pages_counted_from_one_become_zero_based(tmp_path: Path) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": 3, "text": "三"}, {"page": 1, "text": "一"}])
+    pages = read_transcripts(src, 3)
+    assert [(p.page, p.text) for p in pages] == [(0, "一"), (2, "三")]  # sorted by page
+
+
+def test_jsonl_extra_keys_land_in_provenance_fields(tmp_path: Path) -> None:
+    src = _jsonl(
+        tmp_path / "t.jsonl",
+        [{"page": 1, "text": "a", "model": "qwen-vl", "score": 0.9}, {"page": 2, "text": "b"}],
+    )
+    first, second = read_transcripts(src, 2)
+    assert first.provenance == {
+        "source": "t.jsonl",
+        "line": 1,
+        "fields": {"model": "qwen-vl", "score": 0.9},
+    }
+    assert second.provenance == {"source": "t.jsonl", "line": 2}  # no "fields" when none
+
+
+def test_sample_jsonl_gives_all_seven_pages() -> None:
+    pages = read_transcripts(DATA / "legal-sample.vlm-style.jsonl", 7)
+    assert [p.page for p in pages] == list(range(7))
+    assert pages[0].text.startswith("法院文書掃描辨識校對作業要點")
+    assert "note" in pages[0].provenance["fields"]
+
+
+def test_jsonl_blank_lines_are_skipped_and_line_numbers_stay_true(tmp_path: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text('\n{"page": 1, "text": "a"}\n   \n{"page": 2, "text": "b"}\n', "utf-8")
+    pages = read_transcripts(src, 2)
+    assert [p.provenance["line"] for p in pages] == [2, 4]
+
+
+def test_jsonl_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    src = tmp_path / "bom.jsonl"
+    src.write_bytes(b"\xef\xbb\xbf" + '{"page": 1, "text": "第一頁"}\r\n'.encode())
+    [page] = read_transcripts(src, 1)
+    assert (page.page, page.text) == (0, "第一頁")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_jsonl_text_may_hold_unicode_line_separators(tmp_path: Path, separator: str) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": 1, "text": f"a{separator}b"}])
+    [page] = read_transcripts(src, 1)
+    assert page.text == f"a{separator}b"
+
+
+def test_invalid_json_line_names_the_file_and_line(tmp_path: Path) -> None:
+    src = tmp_path / "broken.jsonl"
+    src.write_text('{"page": 1, "text": "ok"}\n{"page": 2, "text": \n', "utf-8")
+    with pytest.raises(ImportError_, match=r"broken\.jsonl, line 2 is not valid JSON"):
+        read_transcripts(src, 5)
+
+
+@pytest.mark.parametrize("row", [[1, "text"], "page 1", 7, None])
+def test_a_line_that_is_not_an_object_is_refused(tmp_path: Path, row: Any) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [row])
+    with pytest.raises(ImportError_, match=r"t\.jsonl, line 1: expected an object"):
+        read_transcripts(src, 5)
+
+
+@pytest.mark.parametrize("page", ["1", 1.0, 1.5, None, True, False])
+def test_page_must_be_a_whole_number_and_not_a_bool(tmp_path: Path, page: Any) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": page, "text": "x"}])
+    with pytest.raises(ImportError_, match=r'line 1: "page" must be a whole number'):
+        read_transcripts(src, 5)
+
+
+def test_missing_page_key_is_refused(tmp_path: Path) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"text": "x"}])
+    with pytest.raises(ImportError_, match='"page" must be a whole number'):
+        read_transcripts(src, 5)
+
+
+@pytest.mark.parametrize("text", [None, 5, ["a"], {"t": "a"}])
+def test_text_must_be_a_string(tmp_path: Path, text: Any) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": 1, "text": "ok"}, {"page": 2, "text": text}])
+    with pytest.raises(ImportError_, match=r'line 2: "text" must be a string'):
+        read_transcripts(src, 5)
+
+
+@pytest.mark.parametrize(("page", "shown"), [(8, "page 8"), (0, "page 0"), (-2, "page -2")])
+def test_page_out_of_range_imports_nothing(tmp_path: Path, page: int, shown: str) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": 1, "text": "ok"}, {"page": page, "text": "x"}])
+    with pytest.raises(ImportError_, match="Nothing was imported") as caught:
+        read_transcripts(src, 7)
+    message = str(caught.value)
+    assert shown in message and "7 page(s)" in message and "t.jsonl" in message
+
+
+def test_duplicate_page_is_refused(tmp_path: Path) -> None:
+    src = _jsonl(tmp_path / "t.jsonl", [{"page": 2, "text": "a"}, {"page": 2, "text": "b"}])
+    with pytest.raises(ImportError_, match=r"has page 2 twice\. Nothing was imported"):
+        read_transcripts(src, 5)
+
+
+def test_non_utf8_jsonl_is_refused(tmp_path: Path) -> None:
+    src = tmp_path / "big5.jsonl"
+    src.write_bytes('{"page": 1, "text": "法院"}\n'.encode("big5"))
+    with pytest.raises(ImportError_, match=r"“big5\.jsonl” is not UTF-8 text"):
+        read_transcripts(src, 1)
+
+
+# -- folders ----------------------------------------------------------------------
+
+
+def test_folder_of_page_files(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "page-0007.md").write_text("# 第七頁\n", "utf-8")
+    (folder / "3.txt").write_text("third", "utf-8")
+    (folder / "scan_p1.TXT").write_text("first", "utf-8")
+    (folder / "cover.png").write_bytes(b"\x89PNG not text")  # other kinds are ignored
+    (folder / "12.txt").mkdir()  # so are folders, whatever their name
+    pages = read_transcripts(folder, 7)
+    assert pages == [
+        ImportedPage(0, "first", {"source": "scan_p1.TXT"}),
+        ImportedPage(2, "third", {"source": "3.txt"}),
+        ImportedPage(6, "# 第七頁\n", {"source": "page-0007.md"}),
+    ]
+
+
+def test_folder_page_number_is_the_last_number_in_the_name(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "case2024-p5.txt").write_text("five", "utf-8")
+    [page] = read_transcripts(folder, 7)
+    assert page.page == 4
+
+
+def test_folder_file_without_a_number_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "1.txt").write_text("one", "utf-8")
+    (folder / "notes.md").write_text("to do", "utf-8")
+    with pytest.raises(ImportError_, match=r"“notes\.md” has no page number in its name"):
+        read_transcripts(folder, 7)
+
+
+def test_folder_with_the_same_page_twice_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "page-0002.md").write_text("a", "utf-8")
+    (folder / "2.txt").write_text("b", "utf-8")
+    with pytest.raises(ImportError_, match=r"“pages” has page 2 twice"):
+        read_transcripts(folder, 7)
+
+
+def test_folder_page_beyond_the_document_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "page-0009.md").write_text("nine", "utf-8")
+    with pytest.raises(ImportError_, match=r"page 9, but the document has 7 page\(s\)"):
+        read_transcripts(folder, 7)
+
+
+def test_non_utf8_page_file_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "1.txt").write_bytes("判決".encode("big5"))
+    with pytest.raises(ImportError_, match=r"“1\.txt” is not UTF-8 text"):
+        read_transcripts(folder, 7)
+
+
+# -- no source, nothing in it -------------------------------------------------------
+
+
+def test_missing_source_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ImportError_, match=r"“gone\.jsonl” was not found"):
+        read_transcripts(tmp_path / "gone.jsonl", 7)
+
+
+@pytest.mark.parametrize("content", ["", "\n  \n\n"])
+def test_empty_jsonl_is_refused(tmp_path: Path, content: str) -> None:
+    src = tmp_path / "empty.jsonl"
+    src.write_text(content, "utf-8")
+    with pytest.raises(ImportError_, match=r"No transcripts were found in “empty\.jsonl”"):
+        read_transcripts(src, 7)
+
+
+def test_folder_without_page_files_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    (folder / "page-1.png").write_bytes(b"not text")
+    with pytest.raises(ImportError_, match=r"No transcripts were found in “scans”"):
+        read_transcripts(folder, 7)

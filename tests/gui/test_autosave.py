@@ -1,0 +1,70 @@
+"""Autosave: durable within ~2 s even while typing non-stop; failures keep the text and retry."""
+
+from __future__ import annotations
+
+import asyncio
+
+from backend.errors import StoreError
+from gui.autosave import MAX_WAIT_MS, Autosave, SaveState
+from gui.tasks import TaskRunner
+from tests.gui.conftest import wait_for
+
+
+class RecordingStore:
+    """A save function that records what reached 'disk', and can be told to fail."""
+
+    def __init__(self, failures: int = 0) -> None:
+        self.saved: list[tuple[int, str, float]] = []
+        self.failures = failures
+
+    async def save(self, page: int, text: str) -> None:
+        await asyncio.sleep(0.01)
+        if self.failures:
+            self.failures -= 1
+            raise StoreError("The disk is full; your text is kept in memory until it can be saved.")
+        self.saved.append((page, text, asyncio.get_running_loop().time()))
+
+
+def test_continuous_typing_is_saved_before_it_stops(arun) -> None:
+    store = RecordingStore()
+    runner = TaskRunner()
+    autosave = Autosave(store.save, runner.run)
+
+    async def type_for(seconds: float) -> float:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        text = ""
+        while loop.time() - start < seconds:
+            text += "字"
+            autosave.text_changed(0, text)
+            await asyncio.sleep(0.1)  # faster than the idle delay: never a pause
+        return start
+
+    start = arun(type_for(3.5))
+    assert store.saved, "nothing was saved during 3.5 s of continuous typing"
+    first_save_after = store.saved[0][2] - start
+    assert first_save_after < MAX_WAIT_MS / 1000 + 0.5
+    arun(autosave.flush())
+    assert store.saved[-1][1] == "字" * len(store.saved[-1][1])
+    assert autosave.state is SaveState.SAVED and not autosave.dirty
+
+
+def test_failed_save_keeps_text_reports_reason_and_retries(arun) -> None:
+    store = RecordingStore(failures=2)
+    runner = TaskRunner()
+    autosave = Autosave(store.save, runner.run)
+    states: list[tuple[SaveState, str]] = []
+    autosave.state_changed.connect(lambda s, r: states.append((s, r)))
+
+    async def scenario() -> None:
+        autosave.text_changed(3, "第三頁")
+        await wait_for(lambda: autosave.state is SaveState.FAILED, what="first failure")
+        assert "disk is full" in autosave.reason
+        assert autosave.dirty  # the text is still held in memory
+        autosave.text_changed(3, "第三頁改")  # typing goes on while it retries
+        await wait_for(lambda: autosave.state is SaveState.SAVED, timeout=15, what="retry")
+
+    arun(scenario())
+    assert store.saved[-1][:2] == (3, "第三頁改")
+    assert any(s is SaveState.FAILED and "disk is full" in r for s, r in states)
+    assert not autosave.dirty

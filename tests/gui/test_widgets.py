@@ -1,0 +1,109 @@
+"""Widgets and their bindings, both directions, offscreen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray
+
+from backend.models import ReviewStatus, Version, VersionKind
+from gui.history_panel import HistoryPanel, diff_html
+from gui.page_list_model import PageListModel, StatusRole
+from gui.page_view import FitMode, PageView
+from gui.settings import GuiSettings
+from gui.transcript_editor import TranscriptEditor
+
+
+def test_editor_signals_only_the_reviewers_edits(qtbot) -> None:
+    editor = TranscriptEditor()
+    qtbot.addWidget(editor)
+    edits: list[str] = []
+    editor.text_edited.connect(edits.append)
+    editor.set_text("loaded text")
+    assert edits == [] and editor.text() == "loaded text"
+    editor.editor.insertPlainText("應")
+    assert edits == ["應loaded text"]
+
+
+def test_find_in_page_wraps_and_counts(qtbot) -> None:
+    editor = TranscriptEditor()
+    qtbot.addWidget(editor)
+    editor.set_text("得為之。不得為之。得")
+    editor.show_find()
+    editor.find_field.setText("得")
+    assert editor.find_next()
+    assert editor.editor.textCursor().selectionStart() == 0
+    assert editor.find_next() and editor.find_next()
+    assert editor.find_next()  # wraps to the start
+    assert editor.editor.textCursor().selectionStart() == 0
+    assert editor.find_status.text() == "3 match(es)"
+    editor.find_field.setText("應")
+    assert not editor.find_next() and editor.find_status.text() == "not found"
+
+
+def test_page_list_asks_for_each_thumbnail_once_and_shows_status(qtbot) -> None:
+    model = PageListModel(2000)
+    wanted: list[int] = []
+    model.thumbnail_wanted.connect(wanted.append)
+    index = model.index(5)
+    model.data(index, 1)  # DecorationRole
+    model.data(index, 1)
+    assert wanted == [5]
+    assert model.rowCount() == 2000
+    model.set_status(5, ReviewStatus.APPROVED)
+    assert model.data(index, StatusRole) is ReviewStatus.APPROVED
+    assert "✓" in model.data(index, 0)
+    model.forget_request(5)
+    model.data(index, 1)
+    assert wanted == [5, 5]
+
+
+def test_page_view_asks_for_a_sharper_render_when_zoomed(qtbot) -> None:
+    view = PageView()
+    qtbot.addWidget(view)
+    view.resize(600, 800)
+    view.show()
+    view.set_page_size(595, 842)
+    with qtbot.waitSignal(view.render_wanted) as blocker:
+        view.set_fit(FitMode.WIDTH)
+    width_scale = blocker.args[0]
+    assert abs(width_scale - view.zoom * view.devicePixelRatioF()) < 1e-6
+    with qtbot.waitSignal(view.render_wanted) as blocker:
+        view.zoom_by(2.0)
+    assert abs(blocker.args[0] - 2 * width_scale) < 1e-3
+    assert view.fit_mode is FitMode.CUSTOM
+
+
+def test_history_diff_marks_the_flipped_character() -> None:
+    html = diff_html("當事人得上訴", "當事人應上訴")
+    assert "line-through" in html and ">得<" in html
+    assert "underline" in html and ">應<" in html
+
+
+def test_history_restore_button_emits_the_selected_version(qtbot) -> None:
+    panel = HistoryPanel()
+    qtbot.addWidget(panel)
+    versions = [
+        Version(1, 0, VersionKind.OCR, "得", 1.0, "vlm", {"model": "m"}),
+        Version(2, 0, VersionKind.EDIT, "應", 2.0, "ana"),
+    ]
+    panel.set_versions(versions, current_id=2)
+    assert not panel.restore_button.isEnabled()
+    panel.list.setCurrentIndex(panel.model.index(1))  # newest first: row 1 is version 1
+    assert panel.restore_button.isEnabled()
+    assert '"model": "m"' in panel.provenance.text()
+    with qtbot.waitSignal(panel.restore_requested) as blocker:
+        panel.restore_button.click()
+    assert blocker.args == [1]
+
+
+def test_settings_remember_layout_and_recent_files(tmp_path: Path, sample_pdf: Path) -> None:
+    ini = tmp_path / "settings.ini"
+    s = GuiSettings(ini)
+    s.set_splitter_state("main", QByteArray(b"\x01\x02"))
+    s.add_recent_file(str(sample_pdf))
+    s.add_recent_file(str(tmp_path / "gone.pdf"))  # no longer exists: not offered
+    s.sync()
+    again = GuiSettings(ini)
+    assert bytes(again.splitter_state("main") or b"") == b"\x01\x02"
+    assert again.recent_files() == [str(sample_pdf)]
