@@ -105,9 +105,12 @@ class RenderService:
         self._max_pixels = max_pixels
 
     def warm_up(self) -> None:
-        """Start the worker processes now (they open the document) instead of on first use."""
-        for pool in (self._pages, self._thumbs):
-            pool.submit(_worker_ready)
+        """Start the page worker now (it opens the document) instead of on first use.
+
+        The thumbnail worker starts on its first request: on two cores, starting
+        both at once delays the first page the reviewer sees.
+        """
+        self._pages.submit(_worker_ready)
 
     def cached(self, page: int, scale: float) -> RenderedPage | None:
         return self.cache.get(_key(page, scale, self._max_pixels))

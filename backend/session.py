@@ -60,9 +60,14 @@ class DocumentSession:
             if store_path is None:
                 notices += _note_replaced_file(pdf)
         except BaseException:
-            store.connection.close()
+            store.abandon()  # e.g. a store made for another PDF: leave it as it was
             pdf.close()
             raise
+        if not store.owner:
+            notices.append(
+                "This document is also open in another ProofDesk window or program; "
+                "changes made there appear here when the page is opened again."
+            )
         return cls(pdf, store, notices)
 
     def close(self) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from backend.errors import StoreCorruptError, StoreError, StoreLockedError
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.store_lock import SessionLock
 from backend.store_schema import SCHEMA_VERSION, migrate, schema_version
 
 _VERSION_COLUMNS = "id, page, kind, text, created_at, author, provenance"
@@ -33,6 +34,12 @@ class ReviewStore:
         self.author = author
         self.was_unclean = False  # set when the last session did not close cleanly
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # The first process to open a store owns it: only the owner reads and sets
+        # the clean-exit marker. Another (a CLI `status` while the GUI is open, a
+        # second window) still reads and writes safely through SQLite's locking.
+        self._lock = SessionLock(self.path.with_name(self.path.name + ".lock"))
+        self.owner = self._lock.acquire()
+        self._previous_open_state: str | None = None
         try:
             self._conn = sqlite3.connect(
                 self.path, isolation_level=None, timeout=5.0, check_same_thread=False
@@ -41,7 +48,11 @@ class ReviewStore:
             migrate(self._conn)
             self._check_after_unclean_exit()
         except sqlite3.DatabaseError as exc:
+            self._lock.release()
             raise _store_error(exc, self.path) from exc
+        except BaseException:
+            self._lock.release()
+            raise
 
     # -- life cycle -------------------------------------------------------
 
@@ -57,7 +68,10 @@ class ReviewStore:
             )
 
     def _check_after_unclean_exit(self) -> None:
-        self.was_unclean = self.get_meta("open_state") == "open"
+        if not self.owner:
+            return  # a live process has it open: its marker says nothing about a crash
+        self._previous_open_state = self.get_meta("open_state")
+        self.was_unclean = self._previous_open_state == "open"
         if self.was_unclean:
             result = self._conn.execute("PRAGMA integrity_check").fetchone()[0]
             if result != "ok":
@@ -71,8 +85,17 @@ class ReviewStore:
     def close(self) -> None:
         """Promote every draft to a version, mark a clean exit, close."""
         self.commit_all_drafts()
-        self.set_meta("open_state", "closed")
+        if self.owner:
+            self.set_meta("open_state", "closed")
         self._conn.close()
+        self._lock.release()
+
+    def abandon(self) -> None:
+        """Close without having used the store (opening failed later): leave it as found."""
+        if self.owner and self._previous_open_state != "open":
+            self.set_meta("open_state", self._previous_open_state or "closed")
+        self._conn.close()
+        self._lock.release()
 
     @property
     def connection(self) -> sqlite3.Connection:

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 # qasync tries PyQt5 first; import PySide6 before it.
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip
@@ -23,6 +23,7 @@ from gui.tasks import TaskRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_PDF = ROOT / "resources" / "samples" / "legal-sample.pdf"
+TRANSLATIONS = ROOT / "resources" / "translations"
 BACKUP_CHECK_MS = 60_000
 
 
@@ -99,6 +100,18 @@ def _current_rss_kb() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # peak, where /proc is absent
 
 
+def install_translations(app: QApplication) -> None:
+    """Load the UI translation for the user's locale (PROOFDESK_LANG overrides), if we have one."""
+    locale = QLocale(os.environ.get("PROOFDESK_LANG") or QLocale.system().name())
+    for name, folder in (
+        ("proofdesk", str(TRANSLATIONS)),
+        ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
+    ):
+        translator = QTranslator(app)
+        if translator.load(locale, name, "_", folder):
+            app.installTranslator(translator)
+
+
 def run(argv: list[str]) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -107,6 +120,7 @@ def run(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setQuitOnLastWindowClosed(True)
+    install_translations(app)
     try:
         code = int(qasync.run(main(args)))
     except asyncio.CancelledError:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from backend.models import PageState, ReviewStatus
 from gui.autosave import SaveState
 from gui.history_panel import HistoryPanel
+from gui.notice_bar import NoticeBar
 from gui.page_list_model import THUMB_SIZE, PageListModel
 from gui.page_view import PageView
 from gui.search_panel import SearchPanel
@@ -76,7 +77,7 @@ class MainWindow(QMainWindow):
         self.page_view = PageView(self)
         self.editor = TranscriptEditor(self)
         self.note = QLineEdit(self)
-        self.note.setPlaceholderText(self.tr("Note for this page (Enter to save)"))
+        self.note.setPlaceholderText(self.tr("Note for this page"))
         right = QWidget(self)
         column = QVBoxLayout(right)
         column.setContentsMargins(0, 0, 0, 0)
@@ -88,7 +89,14 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 3)
         self.splitter.setSizes([150, 620, 620])
-        self.setCentralWidget(self.splitter)
+        self.notice_bar = NoticeBar(self)
+        central = QWidget(self)
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.notice_bar)
+        outer.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
 
     def _build_docks(self) -> None:
         self.history = HistoryPanel(self)

@@ -40,6 +40,10 @@ class Opener(QObject):
 
     async def open(self, path: Path, password: str | None = None) -> bool:
         """Open ``path``, asking for a password or confirmation as needed."""
+        current = self.controller.workspace
+        if current is not None and current.path == path.resolve():
+            self.w.statusBar().showMessage(self.tr("That document is already open."), 5000)
+            return True
         allow_mismatch = False
         while True:
             try:
@@ -73,11 +77,8 @@ class Opener(QObject):
             return False
         self.w.settings.add_recent_file(str(workspace.path))
         self.w.set_document_title(workspace.path)
+        self.w.notice_bar.show_notices(workspace.notices)
         await self.controller.attach(workspace)
-        if workspace.notices:
-            QMessageBox.information(
-                self.w, self.tr("About this document"), "\n\n".join(workspace.notices)
-            )
         return True
 
     def _ask_password(self, path: Path, *, wrong: bool) -> str | None:
@@ -123,4 +124,4 @@ class Opener(QObject):
         state = await ws.page_state(self.controller.current)
         self.w.show_page_state(state, ws.page_count)
         await self.controller.refresh_history()
-        QMessageBox.information(self.w, self.tr("Import"), change.message)
+        self.w.notice_bar.show_notices([change.message])

@@ -35,14 +35,23 @@ class ReviewController(QObject):
         self.runner = runner
         self.workspace: Workspace | None = None
         self.current = -1
+        self._target = -1  # the page a navigation is heading to
+        self._loaded_note = ""
         self.autosave = Autosave(self._save_draft, runner.run, self)
         self._thumb_tasks: deque[tuple[int, asyncio.Task[None]]] = deque()
+        self._page_shown = False
+        self._deferred_thumbs: list[int] = []
         w = window
         w.editor.text_edited.connect(self._on_text_edited)
         w.page_view.render_wanted.connect(lambda _s: self.request_render())
         w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
         w.page_list.selectionModel().currentRowChanged.connect(
             lambda cur, _prev: self.go_to(cur.row()) if cur.row() != self.current else None
+        )
+        w.search.hit_chosen.connect(
+            lambda page, offset, length: self.runner.run(
+                self._open_hit(page, offset, length), name="navigate"
+            )
         )
         w.history.restore_requested.connect(
             lambda vid: self.runner.run(self._restore(vid), name="restore")
@@ -53,6 +62,9 @@ class ReviewController(QObject):
     async def attach(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self.current = -1
+        self._target = -1
+        self._page_shown = False
+        self._deferred_thumbs = []
         workspace.changed.connect(self._on_change)
         self.w.page_list_model.set_statuses(await workspace.statuses())
         await self._navigate(0)
@@ -62,6 +74,7 @@ class ReviewController(QObject):
         (unless ``force``: then what is saved is kept and the rest is let go)."""
         if self.workspace is None:
             return True
+        await self.save_note_if_changed()
         if not await self.autosave.flush() and not force:
             return False
         self.autosave.discard()
@@ -75,11 +88,19 @@ class ReviewController(QObject):
 
     def go_to(self, page: int) -> None:
         if self.workspace is not None and 0 <= page < self.workspace.page_count:
+            self._target = page  # quick repeated steps count from where we are heading
             self.runner.run(self._navigate(page), name="navigate")
 
     def step(self, delta: int) -> None:
         if self.workspace is not None:
-            self.go_to(min(max(self.current + delta, 0), self.workspace.page_count - 1))
+            origin = self._target if self._target >= 0 else self.current
+            self.go_to(min(max(origin + delta, 0), self.workspace.page_count - 1))
+
+    async def _open_hit(self, page: int, offset: int, length: int) -> None:
+        self._target = page
+        await self._navigate(page)
+        if self.current == page:
+            self.w.editor.select_range(offset, length)
 
     async def _navigate(self, page: int) -> None:
         ws = self.workspace
@@ -87,13 +108,16 @@ class ReviewController(QObject):
             return
         previous = self.current
         if previous >= 0 and previous != page:
+            await self.save_note_if_changed()
             if not await self.autosave.flush():
                 self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
+                self._target = previous
                 return
             await ws.commit_draft(previous)
         state = await ws.page_state(page)
         width, height = await ws.page_size(page)
         self.current = page
+        self._loaded_note = state.note
         self.w.show_page_state(state, ws.page_count)
         self.w.page_view.set_page_size(width, height)
         self.w.select_page_row(page)
@@ -118,6 +142,11 @@ class ReviewController(QObject):
             return
         dpr = self.w.page_view.devicePixelRatioF()
         self.w.page_view.show_pixmap(to_pixmap(rendered, dpr), rendered.scale)
+        if not self._page_shown:
+            self._page_shown = True
+            deferred, self._deferred_thumbs = self._deferred_thumbs, []
+            for wanted in deferred:
+                self._want_thumbnail(wanted)
         for warning in rendered.warnings:
             self.message.emit(warning)
         if page + 1 < ws.page_count:
@@ -125,6 +154,9 @@ class ReviewController(QObject):
 
     def _want_thumbnail(self, page: int) -> None:
         if self.workspace is None:
+            return
+        if not self._page_shown:  # the page the reviewer reads first; thumbnails after it
+            self._deferred_thumbs.append(page)
             return
         while len(self._thumb_tasks) >= MAX_PENDING_THUMBNAILS:
             old_page, old = self._thumb_tasks.popleft()  # scrolled past: drop the oldest
@@ -150,6 +182,15 @@ class ReviewController(QObject):
         if self.workspace is not None:
             await self.workspace.save_draft(page, text)
 
+    async def save_note_if_changed(self) -> None:
+        """The page note is saved on Enter, on leaving the field, the page, or the document."""
+        note = self.w.note.text()
+        if self.workspace is None or self.current < 0 or note == self._loaded_note:
+            return
+        await self.workspace.set_note(self.current, note)
+        self._loaded_note = note
+        self.message.emit(self.tr("Note saved."))
+
     async def save_now(self) -> None:
         """Ctrl+S: write the text and make it a version now."""
         if self.workspace is not None and await self.autosave.flush():
@@ -160,6 +201,7 @@ class ReviewController(QObject):
         ws = self.workspace
         if ws is None or self.current < 0:
             return
+        await self.save_note_if_changed()
         if not await self.autosave.flush():
             self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
             return

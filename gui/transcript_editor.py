@@ -124,9 +124,12 @@ class TranscriptEditor(QWidget):
         return found
 
     def select_range(self, offset: int, length: int) -> None:
+        """Select ``length`` characters at ``offset`` (code points, as the backend counts)."""
+        text = self.editor.toPlainText()
+        start, end = _utf16_units(text, offset), _utf16_units(text, offset + length)
         cursor = self.editor.textCursor()
-        cursor.setPosition(offset)
-        cursor.setPosition(offset + length, QTextCursor.MoveMode.KeepAnchor)
+        cursor.setPosition(start)
+        cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         self.editor.setTextCursor(cursor)
         self.editor.centerCursor()
 
@@ -136,3 +139,8 @@ def _tool_button(parent: QWidget, text: str, tip: str) -> QToolButton:
     button.setText(text)
     button.setToolTip(tip)
     return button
+
+
+def _utf16_units(text: str, code_points: int) -> int:
+    """Qt counts positions in UTF-16 units: rare CJK characters (e.g. 𠀋) take two."""
+    return len(text[:code_points].encode("utf-16-le")) // 2

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +16,7 @@ from backend.errors import StoreMismatchError
 from backend.models import ReviewStatus, VersionKind
 from backend.session import DocumentSession
 from tests import pdf_factory
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 
 
 def test_store_is_keyed_by_content_so_a_rename_keeps_the_review(sample_pdf: Path) -> None:
@@ -51,16 +54,33 @@ def test_explicit_store_for_another_pdf_is_refused_unless_allowed(tmp_path: Path
 
 
 def test_crash_recovers_autosaved_typing_as_a_version(sample_pdf: Path) -> None:
-    s = DocumentSession.open(sample_pdf, author="ana")
-    s.save_draft(4, "typed just before the crash")
-    s.store.connection.close()  # die without close()
-    s.pdf.close()
+    # A real process saves a draft and is killed with SIGKILL: no close(), no cleanup.
+    script = (
+        "import os, signal, sys; from backend.session import DocumentSession; "
+        "s = DocumentSession.open(sys.argv[1], author='ana'); "
+        "s.save_draft(4, 'typed just before the crash'); "
+        "os.kill(os.getpid(), signal.SIGKILL)"
+    )
+    proc = subprocess.run([sys.executable, "-c", script, str(sample_pdf)], cwd=ROOT, check=False)
+    assert proc.returncode == -signal.SIGKILL
     again = DocumentSession.open(sample_pdf, author="ana")
     assert any("did not close normally" in n and "recovered" in n for n in again.notices)
     versions = again.store.versions(4)
     assert [v.kind for v in versions] == [VersionKind.EDIT]
     assert versions[0].text == "typed just before the crash"
     again.close()
+
+
+def test_refused_store_is_left_as_it_was(tmp_path: Path) -> None:
+    a = pdf_factory.text_pdf(tmp_path / "a.pdf", ["a"])
+    b = pdf_factory.text_pdf(tmp_path / "b.pdf", ["b"])
+    store = tmp_path / "review.sqlite3"
+    DocumentSession.open(a, store_path=store).close()
+    with pytest.raises(StoreMismatchError):
+        DocumentSession.open(b, store_path=store)
+    s = DocumentSession.open(a, store_path=store)
+    assert not any("did not close normally" in n for n in s.notices)
+    s.close()
 
 
 def test_import_jsonl_keeps_extra_keys_as_provenance(sample_pdf: Path) -> None:

@@ -12,6 +12,30 @@ from backend.models import ReviewStatus, VersionKind
 from backend.store import ReviewStore
 
 
+def die(s: ReviewStore) -> None:
+    """What the kernel does when the process dies: connection and file lock gone, no close()."""
+    s.connection.close()
+    s._lock.release()
+
+
+def test_a_second_opener_does_not_own_the_store_nor_mistake_it_for_a_crash(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.sqlite3"
+    first = ReviewStore(path, author="ana")
+    second = ReviewStore(path, author="ben")
+    assert first.owner and not second.owner
+    assert not second.was_unclean
+    second.save_draft(0, "from the CLI")
+    second.close()
+    assert first.get_meta("open_state") == "open"  # the non-owner left the marker alone
+    assert first.working_text(0) == "from the CLI"
+    first.close()
+    again = ReviewStore(path, author="ana")
+    assert again.owner and not again.was_unclean
+    again.close()
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> ReviewStore:
     return ReviewStore(tmp_path / "review.sqlite3", author="ana")
@@ -84,7 +108,7 @@ def test_draft_is_durable_and_unchanged_draft_adds_no_version(tmp_path: Path) ->
     s.commit_draft(0)
     assert len(s.versions(0)) == 1
     s.save_draft(0, "changed")
-    s.connection.close()  # no clean close: as if the process died
+    die(s)
     again = ReviewStore(path, author="ana")
     assert again.was_unclean
     assert again.draft(0) == "changed"
@@ -139,7 +163,7 @@ def test_integrity_check_after_unclean_exit_reports_damage(tmp_path: Path) -> No
     for i in range(200):
         s.add_version(i, VersionKind.OCR, "x" * 2000)
     s.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    s.connection.close()
+    die(s)
     data = bytearray(path.read_bytes())
     data[8192:12288] = b"\xff" * 4096  # smash a page in the middle
     path.write_bytes(bytes(data))
