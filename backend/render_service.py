@@ -17,8 +17,10 @@ import multiprocessing
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+from backend.errors import RenderError
 from backend.models import RenderedPage
 from backend.pdf import DEFAULT_MAX_PIXELS, PdfDocument, open_pdf
 
@@ -95,14 +97,16 @@ class RenderService:
         cache_bytes: int = DEFAULT_CACHE_BYTES,
         max_pixels: int = DEFAULT_MAX_PIXELS,
     ) -> None:
-        # "spawn": forking a process that runs Qt threads can deadlock the child.
-        ctx = multiprocessing.get_context("spawn")
-        args = (str(path), password)
-        self._pages = ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=args)
-        self._thumbs = ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=args)
+        self._args = (str(path), password)
+        self._pools = {"pages": self._new_pool(), "thumbs": self._new_pool()}
         self.cache = PageCache(cache_bytes)
         self._thumb_cache = PageCache(cache_bytes // 8)
         self._max_pixels = max_pixels
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # "spawn": forking a process that runs Qt threads can deadlock the child.
+        ctx = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=self._args)
 
     def warm_up(self) -> None:
         """Start the page worker now (it opens the document) instead of on first use.
@@ -110,7 +114,7 @@ class RenderService:
         The thumbnail worker starts on its first request: on two cores, starting
         both at once delays the first page the reviewer sees.
         """
-        self._pages.submit(_worker_ready)
+        self._pools["pages"].submit(_worker_ready)
 
     def cached(self, page: int, scale: float) -> RenderedPage | None:
         return self.cache.get(_key(page, scale, self._max_pixels))
@@ -118,33 +122,46 @@ class RenderService:
     async def render(self, page: int, scale: float) -> RenderedPage:
         """The page at ``scale`` (1.0 = 72 dpi; pass zoom × device pixel ratio)."""
         key = _key(page, scale, self._max_pixels)
-        return await self._fetch(self._pages, self.cache, key)
+        return await self._fetch("pages", self.cache, key)
 
     async def thumbnail(self, page: int, scale: float = 0.25) -> RenderedPage:
         key = _key(page, scale, THUMB_MAX_PIXELS)
-        return await self._fetch(self._thumbs, self._thumb_cache, key)
+        return await self._fetch("thumbs", self._thumb_cache, key)
 
     def prefetch(self, page: int, scale: float) -> Future[RenderedPage] | None:
         """Start rendering a page the reviewer will likely want next (fire and forget)."""
         key = _key(page, scale, self._max_pixels)
         if self.cache.get(key) is not None:
             return None
-        future = self._pages.submit(_worker_render, *key)
+        try:
+            future = self._pools["pages"].submit(_worker_render, *key)
+        except BrokenProcessPool:
+            return None  # the next real request replaces the pool and reports it
         future.add_done_callback(lambda f: self._store(self.cache, key, f))
         return future
 
     async def _fetch(
-        self, pool: ProcessPoolExecutor, cache: PageCache, key: tuple[int, float, int]
+        self, pool_name: str, cache: PageCache, key: tuple[int, float, int]
     ) -> RenderedPage:
         hit = cache.get(key)
         if hit is not None:
             return hit
-        future = pool.submit(_worker_render, *key)
         try:
+            future = self._pools[pool_name].submit(_worker_render, *key)
             result = await asyncio.wrap_future(future)
         except asyncio.CancelledError:
             future.cancel()  # still queued: the worker never starts it
             raise
+        except BrokenProcessPool as exc:
+            # The worker died (MuPDF crashed on this page, or was killed). Start a
+            # fresh one so the other pages keep working, and say which page failed.
+            self._pools[pool_name].shutdown(wait=False, cancel_futures=True)
+            self._pools[pool_name] = self._new_pool()
+            raise RenderError(
+                f"Page {key[0] + 1} could not be drawn: the renderer stopped on it "
+                "(the file may be damaged there). Other pages still work.",
+                detail=repr(exc),
+            ) from exc
         cache.put(key, result)
         return result
 
@@ -154,7 +171,7 @@ class RenderService:
             cache.put(key, f.result())
 
     def close(self) -> None:
-        for pool in (self._pages, self._thumbs):
+        for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from backend.errors import RenderError
 from backend.models import RenderedPage
 from backend.render_service import THUMB_MAX_PIXELS, PageCache, RenderService
 
@@ -150,3 +153,20 @@ def test_cancelling_a_queued_render_leaves_the_service_working(service: RenderSe
     assert [p.page for p in done] == [0, 1, 2]
     assert (later.page, later.width, later.height) == (5, 298, 421)
     assert service.cached(6, 1.0) is None  # the cancelled request stored nothing
+
+
+def test_a_killed_worker_fails_one_page_clearly_and_the_next_page_renders(
+    service: RenderService,
+) -> None:
+    async def scenario() -> None:
+        await service.render(0, 0.3)
+        for pid in list(service._pools["pages"]._processes):  # the real worker process
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(RenderError, match="Page 2 could not be drawn"):
+            for _ in range(50):  # the executor notices the death within moments
+                await service.render(1, 0.3 + _ / 1000)
+                await asyncio.sleep(0.05)
+        page = await service.render(2, 0.3)
+        assert page.page == 2 and page.width > 0
+
+    asyncio.run(scenario())
