@@ -146,8 +146,9 @@ class RenderService:
         hit = cache.get(key)
         if hit is not None:
             return hit
+        pool = self._pools[pool_name]
         try:
-            future = self._pools[pool_name].submit(_worker_render, *key)
+            future = pool.submit(_worker_render, *key)
             result = await asyncio.wrap_future(future)
         except asyncio.CancelledError:
             future.cancel()  # still queued: the worker never starts it
@@ -155,8 +156,9 @@ class RenderService:
         except BrokenProcessPool as exc:
             # The worker died (MuPDF crashed on this page, or was killed). Start a
             # fresh one so the other pages keep working, and say which page failed.
-            self._pools[pool_name].shutdown(wait=False, cancel_futures=True)
-            self._pools[pool_name] = self._new_pool()
+            if self._pools[pool_name] is pool:  # not already replaced by another request
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[pool_name] = self._new_pool()
             raise RenderError(
                 f"Page {key[0] + 1} could not be drawn: the renderer stopped on it "
                 "(the file may be damaged there). Other pages still work.",

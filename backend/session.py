@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import getpass
 import json
+import logging
+import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
@@ -21,6 +23,8 @@ from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKi
 from backend.pdf import PdfDocument, open_pdf
 from backend.store import ReviewStore
 
+log = logging.getLogger(__name__)
+
 SNIPPET_RADIUS = 18  # characters of context either side of a search match
 
 
@@ -29,6 +33,8 @@ class DocumentSession:
         self.pdf = pdf
         self.store = store
         self.notices = notices  # user-facing notes gathered while opening
+        self.backup_error = ""
+        self._closed = False
         self._last_backup = time.monotonic()
 
     # -- opening and closing --------------------------------------------------
@@ -71,14 +77,24 @@ class DocumentSession:
         return cls(pdf, store, notices)
 
     def close(self) -> None:
-        """Save every draft as a version, back up, close. Safe to call twice."""
-        if getattr(self, "_closed", False):
+        """Save every draft as a version, back up, close. Safe to call twice.
+
+        A failed backup does not stop the close (the review itself is saved);
+        it is logged and kept in ``backup_error`` for the caller to mention.
+        """
+        if self._closed:
             return
-        self._closed = True
-        self.store.commit_all_drafts()
-        self.backup()
-        self.store.close()
-        self.pdf.close()
+        try:
+            self.store.commit_all_drafts()
+            try:
+                self.backup()
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("backup on close failed: %r", exc)
+                self.backup_error = f"The review is saved, but its backup failed ({exc})."
+        finally:
+            self._closed = True
+            self.store.close()
+            self.pdf.close()
 
     # -- reading --------------------------------------------------------------
 
@@ -128,12 +144,10 @@ class DocumentSession:
     def import_transcripts(self, source: str | Path) -> Change:
         """Add each page found in ``source`` as an ``import`` version (all or nothing)."""
         pages = read_transcripts(source, self.page_count)
-        kept_edits = 0
-        for item in pages:
-            _, change = self.store.add_version(
-                item.page, VersionKind.IMPORT, item.text, item.provenance
-            )
-            kept_edits += bool(change.message)
+        changes = self.store.add_versions(
+            [(item.page, VersionKind.IMPORT, item.text, item.provenance) for item in pages]
+        )
+        kept_edits = sum(bool(change.message) for change in changes)
         message = f"Imported {len(pages)} page(s)."
         if kept_edits:
             message += f" {kept_edits} page(s) kept your edits; the imported text is in history."

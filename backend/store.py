@@ -83,12 +83,18 @@ class ReviewStore:
         self.set_meta("open_state", "open")
 
     def close(self) -> None:
-        """Promote every draft to a version, mark a clean exit, close."""
-        self.commit_all_drafts()
-        if self.owner:
-            self.set_meta("open_state", "closed")
-        self._conn.close()
-        self._lock.release()
+        """Promote every draft to a version, mark a clean exit, close.
+
+        If that fails (disk full) the drafts are still in the store and the exit
+        counts as unclean, so the next open recovers them; the file is closed anyway.
+        """
+        try:
+            self.commit_all_drafts()
+            if self.owner:
+                self.set_meta("open_state", "closed")
+        finally:
+            self._conn.close()
+            self._lock.release()
 
     def abandon(self) -> None:
         """Close without having used the store (opening failed later): leave it as found."""
@@ -145,23 +151,38 @@ class ReviewStore:
         page has no draft and its working version is not a human edit; an
         ``alternate`` never does. ``edit`` and ``restore`` always do.
         """
-        who = author or self.author
         with self._write() as c:
-            vid = _insert_version(c, page, kind, text, provenance or {}, who)
-            made_current = self._becomes_current(c, page, kind)
-            if made_current:
-                c.execute(
-                    "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)",
-                    (page, vid),
-                )
-                _index_text(c, page, text)
-        version = self.version(vid)
-        message = ""
-        if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current:
-            message = "Kept your edit; the new reading was added to the page's history."
-        return version, Change(
-            pages=frozenset({page}), text=made_current, versions=True, message=message
-        )
+            vid, made_current = self._append(c, page, kind, text, provenance or {}, author)
+        return self.version(vid), _version_change(page, kind, made_current)
+
+    def add_versions(
+        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+    ) -> list[Change]:
+        """Append many versions in one transaction: all are stored, or none."""
+        changes = []
+        with self._write() as c:
+            for page, kind, text, provenance in items:
+                _, made_current = self._append(c, page, kind, text, provenance, None)
+                changes.append(_version_change(page, kind, made_current))
+        return changes
+
+    def _append(
+        self,
+        c: sqlite3.Connection,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any],
+        author: str | None,
+    ) -> tuple[int, bool]:
+        vid = _insert_version(c, page, kind, text, provenance, author or self.author)
+        made_current = self._becomes_current(c, page, kind)
+        if made_current:
+            c.execute(
+                "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid)
+            )
+            _index_text(c, page, text)
+        return vid, made_current
 
     def _becomes_current(self, c: sqlite3.Connection, page: int, kind: VersionKind) -> bool:
         if kind.is_human:
@@ -200,15 +221,17 @@ class ReviewStore:
         return None if row is None else tuple(row)
 
     def restore(self, version_id: int) -> tuple[Version, Change]:
-        """Make an old version the working text again, as a new ``restore`` version."""
+        """Make an old version the working text again, as a new ``restore`` version.
+
+        Whatever was typed since the last version is kept in the history first,
+        in the same transaction.
+        """
         old = self.version(version_id)
-        self.commit_draft(old.page)  # whatever was typed stays in the history
-        return self.add_version(
-            old.page,
-            VersionKind.RESTORE,
-            old.text,
-            {"restored_from": old.id, "restored_kind": old.kind.value},
-        )
+        provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
+        with self._write() as c:
+            self._commit_draft_in(c, old.page)
+            vid, _ = self._append(c, old.page, VersionKind.RESTORE, old.text, provenance, None)
+        return self.version(vid), Change(pages=frozenset({old.page}), text=True, versions=True)
 
     # -- drafts (autosave) ------------------------------------------------------
 
@@ -228,18 +251,20 @@ class ReviewStore:
     def commit_draft(self, page: int) -> Change:
         """Turn the page's draft into an ``edit`` version (nothing if unchanged)."""
         with self._write() as c:
-            row = c.execute("SELECT text, author FROM drafts WHERE page = ?", (page,)).fetchone()
-            if row is None:
-                return Change()
-            c.execute("DELETE FROM drafts WHERE page = ?", (page,))
-            current = self._current_version_row(c, page)
-            if current is not None and current[3] == row[0]:
-                return Change(pages=frozenset({page}))
-            vid = _insert_version(c, page, VersionKind.EDIT, row[0], {}, row[1])
-            c.execute(
-                "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid)
-            )
-        return Change(pages=frozenset({page}), versions=True)
+            added = self._commit_draft_in(c, page)
+        return Change(pages=frozenset({page}), versions=added) if added else Change()
+
+    def _commit_draft_in(self, c: sqlite3.Connection, page: int) -> bool:
+        row = c.execute("SELECT text, author FROM drafts WHERE page = ?", (page,)).fetchone()
+        if row is None:
+            return False
+        c.execute("DELETE FROM drafts WHERE page = ?", (page,))
+        current = self._current_version_row(c, page)
+        if current is not None and current[3] == row[0]:
+            return False
+        vid = _insert_version(c, page, VersionKind.EDIT, row[0], {}, row[1])
+        c.execute("INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid))
+        return True
 
     def commit_all_drafts(self) -> Change:
         pages = [r[0] for r in self._conn.execute("SELECT page FROM drafts").fetchall()]
@@ -361,6 +386,13 @@ def _insert_version(
         (page, kind.value, text, _now(), author, json.dumps(provenance, ensure_ascii=False)),
     )
     return int(cur.lastrowid or 0)
+
+
+def _version_change(page: int, kind: VersionKind, made_current: bool) -> Change:
+    message = ""
+    if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current:
+        message = "Kept your edit; the new reading was added to the page's history."
+    return Change(pages=frozenset({page}), text=made_current, versions=True, message=message)
 
 
 def _insert_status(c: sqlite3.Connection, page: int, status: ReviewStatus, author: str) -> None:

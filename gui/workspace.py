@@ -131,7 +131,9 @@ class Workspace(QObject):
         """Commit drafts, back up and close; the render workers stop too."""
         if self.closed:
             return
-        await self._call(self.session.close)
-        self.closed = True
-        self.renderer.close()
-        self._executor.shutdown(wait=True)
+        try:
+            await self._call(self.session.close)
+        finally:
+            self.closed = True
+            self.renderer.close()
+            self._executor.shutdown(wait=False)  # its queue is empty: close ran last

@@ -141,3 +141,21 @@ def test_close_takes_a_backup(sample_pdf: Path) -> None:
     conn = sqlite3.connect(copy.with_name("check.db"))
     assert conn.execute("SELECT text FROM versions").fetchall() == [("x",)]
     conn.close()
+
+
+def test_a_failed_backup_does_not_stop_the_close(
+    sample_pdf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = DocumentSession.open(sample_pdf)
+    s.save_draft(0, "kept")
+
+    def no_space(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("backend.session.take_backup", no_space)
+    s.close()
+    assert "backup failed" in s.backup_error
+    again = DocumentSession.open(sample_pdf)
+    assert again.page_state(0).text == "kept"
+    assert not any("did not close normally" in n for n in again.notices)
+    again.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.errors import StoreCorruptError
+from backend.errors import StoreCorruptError, StoreError
 from backend.models import ReviewStatus, VersionKind
 from backend.store import ReviewStore
 
@@ -169,3 +169,12 @@ def test_integrity_check_after_unclean_exit_reports_damage(tmp_path: Path) -> No
     path.write_bytes(bytes(data))
     with pytest.raises(StoreCorruptError, match="damaged"):
         ReviewStore(path, author="ana")
+
+
+def test_many_versions_are_added_all_or_nothing(store: ReviewStore) -> None:
+    with pytest.raises(StoreError):
+        store.add_versions([(0, VersionKind.IMPORT, "a", {}), (-1, VersionKind.IMPORT, "b", {})])
+    assert store.versions(0) == []
+    changes = store.add_versions([(0, VersionKind.IMPORT, "a", {}), (1, VersionKind.OCR, "b", {})])
+    assert [c.text for c in changes] == [True, True]
+    assert store.working_text(1) == "b"
