@@ -20,7 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from backend.errors import RenderError
+from backend.errors import DocumentError, RenderError
 from backend.models import RenderedPage
 from backend.pdf import DEFAULT_MAX_PIXELS, PdfDocument, open_pdf
 
@@ -32,9 +32,15 @@ THUMB_MAX_PIXELS = 200_000  # ~ 380×520: plenty for a list icon, cheap to send 
 _worker_doc: PdfDocument | None = None
 
 
+_worker_error: DocumentError | None = None
+
+
 def _worker_init(path: str, password: str | None) -> None:
-    global _worker_doc
-    _worker_doc = open_pdf(path, password, content_hash=False)
+    global _worker_doc, _worker_error
+    try:
+        _worker_doc = open_pdf(path, password, content_hash=False)
+    except DocumentError as exc:  # reported by the first render, not as a broken pool
+        _worker_error = exc
 
 
 def _worker_ready() -> bool:
@@ -42,6 +48,8 @@ def _worker_ready() -> bool:
 
 
 def _worker_render(page: int, scale: float, max_pixels: int) -> RenderedPage:
+    if _worker_error is not None:
+        raise _worker_error
     assert _worker_doc is not None, "worker used before its initializer ran"
     return _worker_doc.render(page, scale, max_pixels=max_pixels)
 

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QInputDialog, QMenu
 
 from backend import paths
 from backend.models import ReviewStatus
+from gui import dialogs
 from gui.page_view import ZOOM_STEP, FitMode
 
 if TYPE_CHECKING:
@@ -110,7 +111,8 @@ class Actions(QObject):
             page,
             "approve_next",
             self.tr("&Approve and Next"),
-            lambda: run(c.set_status(ReviewStatus.APPROVED, advance=True), name="status"),
+            # A navigation: it cancels (and is cancelled by) other page moves.
+            lambda: run(c.set_status(ReviewStatus.APPROVED, advance=True), name="navigate"),
             "Ctrl+Return",
             "Ctrl+Enter",
         )
@@ -221,13 +223,13 @@ class Actions(QObject):
             for a in acts.values()
             if a.shortcuts()
         ]
-        QMessageBox.information(w, self.tr("Keyboard Shortcuts"), "\n".join(rows))
+        dialogs.show_message(w, self.tr("Keyboard Shortcuts"), "\n".join(rows))
 
     def _show_backups(self) -> None:
         w = self.w
         ws = w.controller.workspace
         where = paths.backup_dir_for(ws.session.store.path) if ws else paths.data_dir()
-        QMessageBox.information(
+        dialogs.show_message(
             w,
             self.tr("Backups"),
             self.tr(

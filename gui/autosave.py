@@ -41,8 +41,9 @@ class Autosave(QObject):
         super().__init__(parent)
         self._save = save
         self._run = run  # TaskRunner.run: schedules a coroutine
-        self._pending: tuple[int, str] | None = None
-        self._generation = 0
+        # Typed text not yet written, per page: text typed on page A just before
+        # the switch to B is still saved to A even if B is typed on at once.
+        self._pending: dict[int, str] = {}
         self.state = SaveState.SAVED
         self.reason = ""
         self.last_saved_at = 0.0
@@ -53,8 +54,7 @@ class Autosave(QObject):
 
     def text_changed(self, page: int, text: str) -> None:
         """Call on every edit; cheap."""
-        self._pending = (page, text)
-        self._generation += 1
+        self._pending[page] = text
         if self.state is not SaveState.FAILED:
             self._set_state(SaveState.PENDING)
         self._idle.start()
@@ -63,19 +63,19 @@ class Autosave(QObject):
 
     @property
     def dirty(self) -> bool:
-        return self._pending is not None
+        return bool(self._pending)
 
     def discard(self) -> None:
         """Forget unsaved text (only after the reviewer agreed to lose it, or it was saved)."""
         for timer in (self._idle, self._max_wait, self._retry):
             timer.stop()
-        self._pending = None
+        self._pending.clear()
         self._set_state(SaveState.SAVED)
 
     def _fire(self) -> None:
         self._idle.stop()
         self._max_wait.stop()
-        if self._pending is not None:
+        if self._pending:
             self._run(self.flush())
 
     async def flush(self) -> bool:
@@ -84,19 +84,20 @@ class Autosave(QObject):
             return await self._flush_locked()
 
     async def _flush_locked(self) -> bool:
-        while self._pending is not None:
-            page, text = self._pending
-            generation = self._generation
+        while self._pending:
+            batch = list(self._pending.items())
             self._set_state(SaveState.SAVING)
             try:
-                await self._save(page, text)
+                for page, text in batch:
+                    await self._save(page, text)
             except Exception as exc:  # any failure: keep the text, say why, retry
                 reason = str(exc) if isinstance(exc, ProofDeskError) else repr(exc)
                 self._set_state(SaveState.FAILED, reason)
                 self._retry.start()
                 return False
-            if generation == self._generation:  # nothing typed while we were writing
-                self._pending = None
+            for page, text in batch:
+                if self._pending.get(page) == text:  # unchanged while we were writing
+                    del self._pending[page]
         self._retry.stop()
         self.last_saved_at = time.time()
         self._set_state(SaveState.SAVED)

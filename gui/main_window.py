@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QListView,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from backend.models import PageState, ReviewStatus
+from gui import dialogs
 from gui.autosave import SaveState
 from gui.history_panel import HistoryPanel
 from gui.notice_bar import NoticeBar
@@ -46,6 +46,7 @@ class MainWindow(QMainWindow):
         self._build_docks()
         self._build_status_bar()
         self._close_confirmed = False
+        self._closing = False
         self.recent_menu: QMenu  # built by install_actions
         # Late imports: these modules reference MainWindow for typing only.
         from gui.actions import install_actions
@@ -154,7 +155,7 @@ class MainWindow(QMainWindow):
         self.page_list.scrollTo(index)
 
     def show_error(self, message: str) -> None:
-        QMessageBox.warning(self, self.tr("ProofDesk"), message)
+        dialogs.show_message(self, self.tr("ProofDesk"), message, warning=True)
 
     def set_document_title(self, path: Path | None) -> None:
         name = path.name if path else ""
@@ -185,23 +186,28 @@ class MainWindow(QMainWindow):
             event.accept()
             return
         event.ignore()  # save first, then close for real
-        self.runner.run(self._close_safely(), name="close")
+        if not self._closing:  # a second click must not cancel the save in progress
+            self._closing = True
+            self.runner.run(self._close_safely())
 
     async def _close_safely(self) -> None:
-        self._save_layout()
-        if not await self.controller.detach():
-            answer = QMessageBox.question(
-                self,
-                self.tr("Not saved"),
-                self.tr(
-                    "Your latest typing could not be saved ({0}). Close anyway and lose it?"
-                ).format(self.controller.autosave.reason),
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                return
-            await self.controller.detach(force=True)
-        self._close_confirmed = True
-        self.close()
+        try:
+            self._save_layout()
+            if not await self.controller.detach():
+                lose_it = await dialogs.ask_yes_no(
+                    self,
+                    self.tr("Not saved"),
+                    self.tr(
+                        "Your latest typing could not be saved ({0}). Close anyway and lose it?"
+                    ).format(self.controller.autosave.reason),
+                )
+                if not lose_it:
+                    return
+                await self.controller.detach(force=True)
+            self._close_confirmed = True
+            self.close()
+        finally:
+            self._closing = False
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()

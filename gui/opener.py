@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
 from backend.errors import PasswordRequiredError, StoreMismatchError, WrongPasswordError
+from gui import dialogs
 from gui.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ class Opener(QObject):
         self.controller = controller
         self.runner = runner
         self.store_path: Path | None = None  # --store from the command line
+        self._opening = False
 
     def choose_and_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -36,7 +38,12 @@ class Opener(QObject):
             self.open_path(Path(path))
 
     def open_path(self, path: Path, password: str | None = None) -> None:
-        self.runner.run(self.open(path, password), name="open")
+        # Not a latest-wins task: cancelling an open half-way would leave the
+        # session opening on the store thread with nobody to close it.
+        if self._opening:
+            self.w.statusBar().showMessage(self.tr("Still opening the previous file…"), 5000)
+            return
+        self.runner.run(self.open(path, password))
 
     async def open(self, path: Path, password: str | None = None) -> bool:
         """Open ``path``, asking for a password or confirmation as needed."""
@@ -44,61 +51,68 @@ class Opener(QObject):
         if current is not None and current.path == path.resolve():
             self.w.statusBar().showMessage(self.tr("That document is already open."), 5000)
             return True
+        self._opening = True
+        try:
+            workspace = await self._open_workspace(path, password)
+            return workspace is not None and await self._switch_to(workspace)
+        finally:
+            self._opening = False
+
+    async def _open_workspace(self, path: Path, password: str | None) -> Workspace | None:
         allow_mismatch = False
         while True:
             try:
-                workspace = await Workspace.open(
+                return await Workspace.open(
                     path,
                     password=password,
                     store_path=self.store_path,
                     allow_mismatch=allow_mismatch,
                     parent=self.w,
                 )
-                break
             except WrongPasswordError:
-                password = self._ask_password(path, wrong=True)
+                password = await self._ask_password(path, wrong=True)
             except PasswordRequiredError:
-                password = self._ask_password(path, wrong=False)
+                password = await self._ask_password(path, wrong=False)
             except StoreMismatchError as exc:
-                allow_mismatch = self._confirm_mismatch(str(exc))
-                if not allow_mismatch:
-                    return False
+                if not await dialogs.ask_yes_no(
+                    self.w,
+                    self.tr("Different document"),
+                    str(exc) + "\n\n" + self.tr("Continue with this review anyway?"),
+                ):
+                    return None
+                allow_mismatch = True
                 continue
             if password is None:
-                return False  # the reviewer cancelled the password prompt
-        if not await self.controller.detach():
-            await workspace.close()
-            self.w.show_error(
-                self.tr(
-                    "The open document's typing is not saved yet; "
-                    "try again once the status bar says “saved”."
+                return None  # the reviewer cancelled the password prompt
+
+    async def _switch_to(self, workspace: Workspace) -> bool:
+        try:
+            if not await self.controller.detach():
+                await workspace.close()
+                self.w.show_error(
+                    self.tr(
+                        "The open document's typing is not saved yet; "
+                        "try again once the status bar says “saved”."
+                    )
                 )
-            )
-            return False
-        self.w.settings.add_recent_file(str(workspace.path))
-        self.w.set_document_title(workspace.path)
-        self.w.notice_bar.show_notices(workspace.notices)
-        await self.controller.attach(workspace)
+                return False
+            self.w.settings.add_recent_file(str(workspace.path))
+            self.w.set_document_title(workspace.path)
+            self.w.notice_bar.show_notices(workspace.notices)
+            await self.controller.attach(workspace)
+        except BaseException:
+            if self.controller.workspace is not workspace:
+                await workspace.close()  # never leave a session open with nobody to close it
+            raise
         return True
 
-    def _ask_password(self, path: Path, *, wrong: bool) -> str | None:
+    async def _ask_password(self, path: Path, *, wrong: bool) -> str | None:
         prompt = (
             self.tr("That password does not open “{0}”. Try again:")
             if wrong
             else self.tr("“{0}” is protected by a password:")
         ).format(path.name)
-        text, ok = QInputDialog.getText(
-            self.w, self.tr("Password"), prompt, QLineEdit.EchoMode.Password
-        )
-        return text if ok else None
-
-    def _confirm_mismatch(self, message: str) -> bool:
-        answer = QMessageBox.question(
-            self.w,
-            self.tr("Different document"),
-            message + "\n\n" + self.tr("Continue with this review anyway?"),
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        return await dialogs.ask_text(self.w, self.tr("Password"), prompt, secret=True)
 
     def import_transcripts(self, folder: bool) -> None:
         if folder:
@@ -117,11 +131,12 @@ class Opener(QObject):
         ws = self.controller.workspace
         if ws is None:
             return
-        if not await self.controller.autosave.flush():
-            return
-        await ws.commit_draft(self.controller.current)
-        change = await ws.import_transcripts(source)
-        state = await ws.page_state(self.controller.current)
-        self.w.show_page_state(state, ws.page_count)
+        async with self.controller.page_transition():
+            if not await self.controller.autosave.flush():
+                return
+            await ws.commit_draft(self.controller.current)
+            change = await ws.import_transcripts(source)
+            state = await ws.page_state(self.controller.current)
+            self.w.show_page_state(state, ws.page_count)
         await self.controller.refresh_history()
         self.w.notice_bar.show_notices([change.message])

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from backend.errors import StoreError
 from backend.models import Change, ReviewStatus
 from gui.autosave import Autosave
 from gui.qimage import to_pixmap
@@ -41,6 +44,7 @@ class ReviewController(QObject):
         self._thumb_tasks: deque[tuple[int, asyncio.Task[None]]] = deque()
         self._page_shown = False
         self._deferred_thumbs: list[int] = []
+        self._transitions = 0  # nested page transitions in progress
         w = window
         w.editor.text_edited.connect(self._on_text_edited)
         w.page_view.render_wanted.connect(lambda _s: self.request_render())
@@ -74,15 +78,32 @@ class ReviewController(QObject):
         (unless ``force``: then what is saved is kept and the rest is let go)."""
         if self.workspace is None:
             return True
-        await self.save_note_if_changed()
-        if not await self.autosave.flush() and not force:
-            return False
-        self.autosave.discard()
-        for _, task in self._thumb_tasks:
-            task.cancel()
-        workspace, self.workspace = self.workspace, None
-        await workspace.close()
+        async with self.page_transition():
+            await self.save_note_if_changed()
+            if not await self.autosave.flush() and not force:
+                return False
+            self.autosave.discard()
+            for _, task in self._thumb_tasks:
+                task.cancel()
+            workspace, self.workspace = self.workspace, None
+            self.current = self._target = -1  # nothing typed from now on belongs to it
+            await workspace.close()
+        if workspace.session.backup_error:
+            self.message.emit(workspace.session.backup_error)
         return True
+
+    @asynccontextmanager
+    async def page_transition(self) -> AsyncIterator[None]:
+        """No typing while a page's text is saved and (re)loaded: keys typed in
+        between would be attributed to the wrong page or overwritten by the load."""
+        self._transitions += 1
+        self.w.editor.editor.setReadOnly(True)
+        try:
+            yield
+        finally:
+            self._transitions -= 1
+            editable = self._transitions == 0 and self.workspace is not None
+            self.w.editor.editor.setReadOnly(not editable)
 
     # -- navigation ------------------------------------------------------------------
 
@@ -106,19 +127,23 @@ class ReviewController(QObject):
         ws = self.workspace
         if ws is None:
             return
-        previous = self.current
-        if previous >= 0 and previous != page:
-            await self.save_note_if_changed()
-            if not await self.autosave.flush():
-                self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
-                self._target = previous
-                return
-            await ws.commit_draft(previous)
-        state = await ws.page_state(page)
-        width, height = await ws.page_size(page)
-        self.current = page
-        self._loaded_note = state.note
-        self.w.show_page_state(state, ws.page_count)
+        async with self.page_transition():
+            previous = self.current
+            if previous >= 0:
+                await self.save_note_if_changed()
+                if not await self.autosave.flush():
+                    self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
+                    self._target = previous
+                    self.w.select_page_row(previous)
+                    return
+                if previous == page:
+                    return  # already here (e.g. a search hit on this page): nothing to reload
+                await ws.commit_draft(previous)
+            state = await ws.page_state(page)
+            width, height = await ws.page_size(page)
+            self.current = page
+            self._loaded_note = state.note
+            self.w.show_page_state(state, ws.page_count)
         self.w.page_view.set_page_size(width, height)
         self.w.select_page_row(page)
         self.request_render()
@@ -179,8 +204,9 @@ class ReviewController(QObject):
             self.autosave.text_changed(self.current, text)
 
     async def _save_draft(self, page: int, text: str) -> None:
-        if self.workspace is not None:
-            await self.workspace.save_draft(page, text)
+        if self.workspace is None:  # never drop text silently: autosave keeps and retries it
+            raise StoreError("No document is open to save this text into.")
+        await self.workspace.save_draft(page, text)
 
     async def save_note_if_changed(self) -> None:
         """The page note is saved on Enter, on leaving the field, the page, or the document."""
@@ -201,24 +227,27 @@ class ReviewController(QObject):
         ws = self.workspace
         if ws is None or self.current < 0:
             return
-        await self.save_note_if_changed()
-        if not await self.autosave.flush():
-            self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
-            return
-        page = self.current
-        await ws.set_status(page, status)
-        if advance and page + 1 < ws.page_count:
-            await self._navigate(page + 1)
+        async with self.page_transition():
+            await self.save_note_if_changed()
+            if not await self.autosave.flush():
+                self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
+                return
+            page = self.current
+            await ws.set_status(page, status)
+            if advance and page + 1 < ws.page_count:
+                self._target = page + 1
+                await self._navigate(page + 1)
 
     async def _restore(self, version_id: int) -> None:
         ws = self.workspace
         if ws is None:
             return
-        if not await self.autosave.flush():
-            return
-        await ws.restore(version_id)
-        state = await ws.page_state(self.current)
-        self.w.show_page_state(state, ws.page_count)
+        async with self.page_transition():
+            if not await self.autosave.flush():
+                return
+            await ws.restore(version_id)
+            state = await ws.page_state(self.current)
+            self.w.show_page_state(state, ws.page_count)
         await self.refresh_history()
         self.message.emit(self.tr("Version #{0} restored as a new version.").format(version_id))
 

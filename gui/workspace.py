@@ -77,9 +77,15 @@ class Workspace(QObject):
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     async def _mutate(self, fn: Callable[..., Change], *args: Any) -> Change:
-        change = await self._call(fn, *args)
-        self.changed.emit(change)
-        return change
+        future = asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        # A write that started always finishes and is announced, even if the task
+        # that asked for it is cancelled (a newer page move): the views stay true.
+        future.add_done_callback(self._announce)
+        return await asyncio.shield(future)
+
+    def _announce(self, future: asyncio.Future[Change]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.changed.emit(future.result())
 
     # -- reads ------------------------------------------------------------------
 

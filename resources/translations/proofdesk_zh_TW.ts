@@ -4,187 +4,187 @@
 <context>
     <name>Actions</name>
     <message>
-        <location filename="../../gui/actions.py" line="58"/>
+        <location filename="../../gui/actions.py" line="59"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="59"/>
+        <location filename="../../gui/actions.py" line="60"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="60"/>
+        <location filename="../../gui/actions.py" line="61"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="65"/>
+        <location filename="../../gui/actions.py" line="66"/>
         <source>&amp;Import Transcripts (JSONL)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="72"/>
+        <location filename="../../gui/actions.py" line="73"/>
         <source>Import Transcripts from a &amp;Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="76"/>
+        <location filename="../../gui/actions.py" line="77"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="78"/>
+        <location filename="../../gui/actions.py" line="79"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="80"/>
+        <location filename="../../gui/actions.py" line="81"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="81"/>
+        <location filename="../../gui/actions.py" line="82"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="82"/>
+        <location filename="../../gui/actions.py" line="83"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="84"/>
+        <location filename="../../gui/actions.py" line="85"/>
         <source>&amp;Find in Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="85"/>
+        <location filename="../../gui/actions.py" line="86"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="89"/>
+        <location filename="../../gui/actions.py" line="90"/>
         <source>&amp;Search All Pages…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="94"/>
+        <location filename="../../gui/actions.py" line="95"/>
         <source>&amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="95"/>
+        <location filename="../../gui/actions.py" line="96"/>
         <source>&amp;Next Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="97"/>
+        <location filename="../../gui/actions.py" line="98"/>
         <source>&amp;Previous Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="99"/>
+        <location filename="../../gui/actions.py" line="100"/>
         <source>&amp;First Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="103"/>
+        <location filename="../../gui/actions.py" line="104"/>
         <source>&amp;Last Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="107"/>
+        <location filename="../../gui/actions.py" line="108"/>
         <source>&amp;Go to Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="112"/>
+        <location filename="../../gui/actions.py" line="113"/>
         <source>&amp;Approve and Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="120"/>
+        <location filename="../../gui/actions.py" line="122"/>
         <source>&amp;Flag for Another Look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="127"/>
+        <location filename="../../gui/actions.py" line="129"/>
         <source>Mark &amp;Unreviewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="131"/>
+        <location filename="../../gui/actions.py" line="133"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="135"/>
+        <location filename="../../gui/actions.py" line="137"/>
         <source>Zoom &amp;In</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="143"/>
+        <location filename="../../gui/actions.py" line="145"/>
         <source>Zoom &amp;Out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="150"/>
+        <location filename="../../gui/actions.py" line="152"/>
         <source>Fit &amp;Width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="157"/>
+        <location filename="../../gui/actions.py" line="159"/>
         <source>Fit &amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="164"/>
+        <location filename="../../gui/actions.py" line="166"/>
         <source>&amp;Actual Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="173"/>
+        <location filename="../../gui/actions.py" line="175"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="177"/>
+        <location filename="../../gui/actions.py" line="179"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="181"/>
+        <location filename="../../gui/actions.py" line="183"/>
         <source>Where Are My &amp;Backups?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="193"/>
+        <location filename="../../gui/actions.py" line="195"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="208"/>
+        <location filename="../../gui/actions.py" line="210"/>
         <source>Go to Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="209"/>
+        <location filename="../../gui/actions.py" line="211"/>
         <source>Page number:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="224"/>
+        <location filename="../../gui/actions.py" line="226"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="232"/>
+        <location filename="../../gui/actions.py" line="234"/>
         <source>Backups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="234"/>
+        <location filename="../../gui/actions.py" line="236"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
@@ -225,67 +225,67 @@ Backups of this document:
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/main_window.py" line="43"/>
-        <location filename="../../gui/main_window.py" line="157"/>
+        <location filename="../../gui/main_window.py" line="158"/>
         <source>ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="76"/>
+        <location filename="../../gui/main_window.py" line="77"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="80"/>
+        <location filename="../../gui/main_window.py" line="81"/>
         <source>Note for this page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="103"/>
+        <location filename="../../gui/main_window.py" line="104"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="105"/>
+        <location filename="../../gui/main_window.py" line="106"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="133"/>
+        <location filename="../../gui/main_window.py" line="134"/>
         <source>Page {0} / {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="141"/>
+        <location filename="../../gui/main_window.py" line="142"/>
         <source>saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="142"/>
+        <location filename="../../gui/main_window.py" line="143"/>
         <source>editing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="143"/>
+        <location filename="../../gui/main_window.py" line="144"/>
         <source>saving</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="144"/>
+        <location filename="../../gui/main_window.py" line="145"/>
         <source>not saved — retrying: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="161"/>
+        <location filename="../../gui/main_window.py" line="162"/>
         <source>{0} — ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="195"/>
+        <location filename="../../gui/main_window.py" line="199"/>
         <source>Not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="197"/>
+        <location filename="../../gui/main_window.py" line="201"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -301,62 +301,67 @@ Backups of this document:
 <context>
     <name>Opener</name>
     <message>
-        <location filename="../../gui/opener.py" line="33"/>
+        <location filename="../../gui/opener.py" line="35"/>
         <source>Open a PDF</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="33"/>
+        <location filename="../../gui/opener.py" line="35"/>
         <source>PDF documents (*.pdf);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="45"/>
+        <location filename="../../gui/opener.py" line="44"/>
+        <source>Still opening the previous file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/opener.py" line="52"/>
         <source>That document is already open.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="73"/>
+        <location filename="../../gui/opener.py" line="94"/>
         <source>The open document&apos;s typing is not saved yet; try again once the status bar says “saved”.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="86"/>
+        <location filename="../../gui/opener.py" line="111"/>
         <source>That password does not open “{0}”. Try again:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="88"/>
+        <location filename="../../gui/opener.py" line="113"/>
         <source>“{0}” is protected by a password:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="91"/>
+        <location filename="../../gui/opener.py" line="115"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="98"/>
+        <location filename="../../gui/opener.py" line="79"/>
         <source>Different document</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="99"/>
+        <location filename="../../gui/opener.py" line="80"/>
         <source>Continue with this review anyway?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="105"/>
+        <location filename="../../gui/opener.py" line="119"/>
         <source>Folder of page files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="109"/>
+        <location filename="../../gui/opener.py" line="123"/>
         <source>Import transcripts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/opener.py" line="111"/>
+        <location filename="../../gui/opener.py" line="125"/>
         <source>JSON Lines (*.jsonl *.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -400,27 +405,27 @@ Backups of this document:
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review_controller.py" line="113"/>
+        <location filename="../../gui/review_controller.py" line="135"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="192"/>
+        <location filename="../../gui/review_controller.py" line="218"/>
         <source>Note saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="198"/>
+        <location filename="../../gui/review_controller.py" line="224"/>
         <source>Saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="206"/>
+        <location filename="../../gui/review_controller.py" line="233"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="223"/>
+        <location filename="../../gui/review_controller.py" line="252"/>
         <source>Version #{0} restored as a new version.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -87,3 +87,79 @@ def type_text(widget: Any, text: str) -> None:
             event = QInputMethodEvent()
             event.setCommitString(ch)
             QApplication.sendEvent(widget, event)
+
+
+class DialogResponder:
+    """Answers the real dialogs the window opens, as a reviewer would, and records them.
+
+    ``answers`` is consumed in order: for an input dialog a string is typed and
+    accepted (None cancels); for a question "Yes" or "No" is clicked. Other
+    message boxes are read and dismissed. ``seen[kind]`` keeps every text shown,
+    kind being "input", "question", "warning" or "information".
+    """
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.answers: list[str | None] = []
+        self.paused = False  # leave dialogs open (to test what happens meanwhile)
+        self.seen: dict[str, list[str]] = {
+            k: [] for k in ("input", "question", "warning", "information")
+        }
+        self._handled: set[int] = set()
+        self._timer = QTimer(interval=20)
+        self._timer.timeout.connect(self._poll)
+        self._timer.start()
+
+    def __getitem__(self, kind: str) -> list[str]:
+        return self.seen[kind]
+
+    def _poll(self) -> None:
+        from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+        if self.paused:
+            return
+        for widget in QApplication.topLevelWidgets():
+            if not widget.isVisible() or id(widget) in self._handled:
+                continue
+            if isinstance(widget, QInputDialog):
+                self._handled.add(id(widget))
+                self.seen["input"].append(widget.labelText())
+                answer = self.answers.pop(0) if self.answers else None
+                if answer is None:
+                    widget.reject()
+                else:
+                    widget.setTextValue(answer)
+                    widget.accept()
+            elif isinstance(widget, QMessageBox):
+                self._handled.add(id(widget))
+                self._answer_box(widget)
+
+    def _answer_box(self, box: Any) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        icon = box.icon()
+        if icon == QMessageBox.Icon.Question:
+            self.seen["question"].append(box.text())
+            answer = self.answers.pop(0) if self.answers else "No"
+            box.button(getattr(QMessageBox.StandardButton, str(answer))).click()
+            return
+        kind = "warning" if icon == QMessageBox.Icon.Warning else "information"
+        self.seen[kind].append(box.text())
+        box.accept()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+
+@pytest.fixture
+def dialogs(qapp: QApplication) -> Iterator[DialogResponder]:
+    responder = DialogResponder()
+    yield responder
+    responder.stop()
+
+
+def open_dialogs() -> list[Any]:
+    from PySide6.QtWidgets import QDialog
+
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]

@@ -68,3 +68,15 @@ def test_failed_save_keeps_text_reports_reason_and_retries(arun) -> None:
     assert store.saved[-1][:2] == (3, "第三頁改")
     assert any(s is SaveState.FAILED and "disk is full" in r for s, r in states)
     assert not autosave.dirty
+
+
+def test_text_for_two_pages_pending_at_once_is_all_saved(arun) -> None:
+    store = RecordingStore()
+    autosave = Autosave(store.save, TaskRunner().run)
+    autosave.text_changed(0, "end of page one")
+    autosave.text_changed(1, "start of page two")
+    assert arun(autosave.flush())
+    assert sorted((p, t) for p, t, _ in store.saved) == [
+        (0, "end of page one"),
+        (1, "start of page two"),
+    ]

@@ -8,31 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
-import gui.main_window
-import gui.opener
 from backend.session import DocumentSession
 from gui.autosave import SaveState
 from tests import pdf_factory
 from tests.gui.conftest import type_text, wait_for
-
-
-@pytest.fixture
-def dialogs(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
-    """Record (and answer) every message box the window would show."""
-    seen: dict[str, list[str]] = {"warning": [], "information": [], "question": []}
-
-    def record(kind: str, answer: object = None):  # type: ignore[no-untyped-def]
-        def box(_parent, _title, text, *_a, **_k):  # type: ignore[no-untyped-def]
-            seen[kind].append(text)
-            return answer
-
-        return box
-
-    monkeypatch.setattr(gui.main_window.QMessageBox, "warning", record("warning"))
-    monkeypatch.setattr(gui.opener.QMessageBox, "information", record("information"))
-    return seen
 
 
 def _shown(w, dialogs) -> str:  # type: ignore[no-untyped-def]
@@ -66,14 +47,8 @@ def test_password_is_asked_again_after_a_wrong_one(
     make_window, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dialogs
 ) -> None:
     pdf = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="right", owner_pw="owner")
-    prompts: list[str] = []
-    answers = iter([("wrong", True), ("right", True)])
-
-    def get_text(_parent, _title, label, *_a, **_k):  # type: ignore[no-untyped-def]
-        prompts.append(label)
-        return next(answers)
-
-    monkeypatch.setattr(gui.opener.QInputDialog, "getText", get_text)
+    dialogs.answers[:] = ["wrong", "right"]
+    prompts = dialogs["input"]
     w = make_window()
     assert arun(w.opener.open(pdf))
     assert len(prompts) == 2
@@ -88,12 +63,8 @@ def test_cancelling_the_password_keeps_the_open_document(
     make_window, arun, sample_pdf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, dialogs
 ) -> None:
     pdf = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="right", owner_pw="owner")
-    asked: list[str] = []
-    monkeypatch.setattr(
-        gui.opener.QInputDialog,
-        "getText",
-        lambda _p, _t, label, *_a, **_k: (asked.append(label), ("", False))[1],
-    )
+    dialogs.answers[:] = [None]  # the reviewer cancels the prompt
+    asked = dialogs["input"]
     w = make_window()
     _open_sample(w, arun, sample_pdf)
     assert not arun(w.opener.open(pdf))
@@ -125,7 +96,7 @@ def test_a_bad_file_is_reported_and_the_open_document_stays(
     arun(w.runner.drain())
     assert len(errors) == 1
     assert problem in errors[0] and "bad.pdf" in errors[0]
-    assert dialogs["warning"] == errors  # the reviewer is shown the same message
+    arun(wait_for(lambda: dialogs["warning"] == errors, what="the message shown"))
     _assert_still_editable(w, arun, sample_pdf)
 
 
@@ -148,13 +119,8 @@ def test_a_store_for_another_pdf_asks_before_continuing(
     dialogs,
     answer: str,
 ) -> None:
-    questions: list[str] = []
-    reply = getattr(QMessageBox.StandardButton, answer)
-    monkeypatch.setattr(
-        gui.opener.QMessageBox,
-        "question",
-        lambda _p, _t, text, *_a, **_k: (questions.append(text), reply)[1],
-    )
+    dialogs.answers[:] = [answer]
+    questions = dialogs["question"]
     w = make_window(str(sample_pdf), "--store", str(foreign_store))
     opened = arun(w.opener.open(sample_pdf))
     assert len(questions) == 1 and "different PDF" in questions[0]
@@ -177,9 +143,7 @@ def test_being_asked_about_a_foreign_store_does_not_look_like_a_crash(
     monkeypatch: pytest.MonkeyPatch,
     dialogs,
 ) -> None:
-    monkeypatch.setattr(
-        gui.opener.QMessageBox, "question", lambda *_a, **_k: QMessageBox.StandardButton.Yes
-    )
+    dialogs.answers[:] = ["Yes"]
     w = make_window(str(sample_pdf), "--store", str(foreign_store))
     assert arun(w.opener.open(sample_pdf))
     notices = w.controller.workspace.notices

@@ -193,9 +193,6 @@ def test_import_replaces_machine_text_and_keeps_human_edits(
 ) -> None:
     w = window
     shown: list[str] = []
-    monkeypatch.setattr(
-        gui.opener.QMessageBox, "information", lambda _p, _t, text, *_a, **_k: shown.append(text)
-    )
     _key(w, Qt.Key.Key_Right, ALT)
     _on_page(w, arun, 1)
     type_text(w.editor.editor, "my own page two")

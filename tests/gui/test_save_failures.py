@@ -8,9 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
 
-import gui.main_window
 from backend.errors import StoreError
 from backend.models import VersionKind
 from backend.store import ReviewStore
@@ -119,22 +117,16 @@ def test_closing_saves_typing_that_was_not_yet_autosaved(window, arun, tmp_path:
 
 
 def test_closing_while_saves_fail_asks_and_no_keeps_the_window(
-    window, arun, monkeypatch: pytest.MonkeyPatch
+    window, arun, monkeypatch: pytest.MonkeyPatch, dialogs
 ) -> None:
     w = window
     fault = DiskFull(w.controller.workspace.session, monkeypatch)
     type_text(w.editor.editor, "do not lose me")
-    asked: list[str] = []
-    no = QMessageBox.StandardButton.No
-    with monkeypatch.context() as m:
-        m.setattr(
-            gui.main_window.QMessageBox,
-            "question",
-            lambda _p, _t, text, *_a, **_k: (asked.append(text), no)[1],
-        )
-        w.close()
-        arun(wait_for(lambda: bool(asked), what="the question"))
-        arun(w.runner.drain())
+    dialogs.answers[:] = ["No"]
+    asked = dialogs["question"]
+    w.close()
+    arun(wait_for(lambda: bool(asked), what="the question"))
+    arun(w.runner.drain())
     assert "disk is full" in asked[0]
     assert w.isVisible() and w.controller.workspace is not None
     assert w.editor.text() == "do not lose me"

@@ -1,0 +1,78 @@
+"""Dialogs that can be awaited without a nested event loop.
+
+``QDialog.exec()`` inside a coroutine runs a second event loop while the task
+is still "executing"; any other task that wakes up meanwhile (an autosave)
+fails with "Cannot enter into task ... while another task is being executed"
+and never runs again. These helpers ``open()`` the dialog and await its
+``finished`` signal instead, so every other task keeps running.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+
+async def _finished(dialog: QDialog) -> int:
+    future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+    def done(result: int) -> None:
+        if not future.done():
+            future.set_result(result)
+
+    dialog.finished.connect(done)
+    dialog.open()
+    try:
+        return await future
+    finally:
+        dialog.finished.disconnect(done)
+        dialog.deleteLater()
+
+
+async def ask_text(parent: QWidget, title: str, label: str, *, secret: bool = False) -> str | None:
+    """A line of text (``secret`` hides it, for passwords); None when cancelled."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    if secret:
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Password)
+    accepted = await _finished(dialog) == QDialog.DialogCode.Accepted
+    return dialog.textValue() if accepted else None
+
+
+async def ask_int(
+    parent: QWidget, title: str, label: str, value: int, low: int, high: int
+) -> int | None:
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setInputMode(QInputDialog.InputMode.IntInput)
+    dialog.setIntRange(low, high)
+    dialog.setIntValue(value)
+    accepted = await _finished(dialog) == QDialog.DialogCode.Accepted
+    return dialog.intValue() if accepted else None
+
+
+async def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setDefaultButton(QMessageBox.StandardButton.No)  # the safe answer by default
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    await _finished(box)
+    return box.clickedButton() is yes
+
+
+def show_message(parent: QWidget, title: str, text: str, *, warning: bool = False) -> QMessageBox:
+    """Show a message without waiting for it to be dismissed."""
+    icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
