@@ -158,6 +158,17 @@ def run(docs: Docs) -> list[Row]:
             baseline_name="bare window",
         )
     )
+    small = apps[10]
+    rows.append(
+        Row(
+            f"RSS of the GUI at first page visible, {docs.pages} vs 10 pages",
+            big.rss_kb / 1024 if big else None,
+            small.rss_kb / 1024 if small else None,
+            unit="MB",
+            goal="≤ 1.2×",
+            baseline_name="GUI, 10 pages",
+        )
+    )
     rows.append(
         Row(
             "import pymupdf (pymupdf-lite), fresh interpreter",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import multiprocessing
+import multiprocessing.util
 import os
 import resource
 import sys
@@ -128,6 +130,14 @@ def run(argv: list[str]) -> int:
     # Everything is saved and closed by now (the window saves before it closes).
     # Exit without the interpreter's teardown: PySide6 + qasync were seen to abort
     # there now and then ("bool_dealloc ... finalizing"), which would look like a crash.
+    for child in multiprocessing.active_children():  # render workers: never leave orphans
+        child.join(3)  # they were told to stop when the document closed
+        if child.is_alive():
+            child.terminate()
+            child.join(1)
+    # What the interpreter's exit would do for multiprocessing (release its queues'
+    # semaphores), which os._exit below skips.
+    multiprocessing.util._exit_function()  # type: ignore[attr-defined]
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()
