@@ -10,20 +10,27 @@ executor); ``check_same_thread=False`` lets that thread be a worker.
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from backend.errors import StoreCorruptError, StoreError, StoreLockedError
+from backend.errors import StoreCorruptError, StoreError
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store_lock import SessionLock
 from backend.store_schema import SCHEMA_VERSION, migrate, schema_version
-
-_VERSION_COLUMNS = "id, page, kind, text, created_at, author, provenance"
+from backend.store_sql import (
+    VERSION_COLUMNS,
+    index_text,
+    insert_status,
+    insert_version,
+    now,
+    status_of,
+    store_error,
+    version_change,
+    version_row,
+)
 
 
 class ReviewStore:
@@ -49,7 +56,7 @@ class ReviewStore:
             self._check_after_unclean_exit()
         except sqlite3.DatabaseError as exc:
             self._lock.release()
-            raise _store_error(exc, self.path) from exc
+            raise store_error(exc, self.path) from exc
         except BaseException:
             self._lock.release()
             raise
@@ -113,7 +120,7 @@ class ReviewStore:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise _store_error(exc, self.path) from exc
+            raise store_error(exc, self.path) from exc
         try:
             yield self._conn
             self._conn.execute("COMMIT")
@@ -121,7 +128,7 @@ class ReviewStore:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.DatabaseError):
-                raise _store_error(exc, self.path) from exc
+                raise store_error(exc, self.path) from exc
             raise
 
     # -- meta ---------------------------------------------------------------
@@ -153,7 +160,7 @@ class ReviewStore:
         """
         with self._write() as c:
             vid, made_current = self._append(c, page, kind, text, provenance or {}, author)
-        return self.version(vid), _version_change(page, kind, made_current)
+        return self.version(vid), version_change(page, kind, made_current)
 
     def add_versions(
         self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
@@ -163,7 +170,7 @@ class ReviewStore:
         with self._write() as c:
             for page, kind, text, provenance in items:
                 _, made_current = self._append(c, page, kind, text, provenance, None)
-                changes.append(_version_change(page, kind, made_current))
+                changes.append(version_change(page, kind, made_current))
         return changes
 
     def _append(
@@ -175,13 +182,13 @@ class ReviewStore:
         provenance: dict[str, Any],
         author: str | None,
     ) -> tuple[int, bool]:
-        vid = _insert_version(c, page, kind, text, provenance, author or self.author)
+        vid = insert_version(c, page, kind, text, provenance, author or self.author)
         made_current = self._becomes_current(c, page, kind)
         if made_current:
             c.execute(
                 "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid)
             )
-            _index_text(c, page, text)
+            index_text(c, page, text)
         return vid, made_current
 
     def _becomes_current(self, c: sqlite3.Connection, page: int, kind: VersionKind) -> bool:
@@ -196,25 +203,25 @@ class ReviewStore:
 
     def versions(self, page: int) -> list[Version]:
         rows = self._conn.execute(
-            f"SELECT {_VERSION_COLUMNS} FROM versions WHERE page = ? ORDER BY id", (page,)
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE page = ? ORDER BY id", (page,)
         ).fetchall()
-        return [_version(r) for r in rows]
+        return [version_row(r) for r in rows]
 
     def version(self, version_id: int) -> Version:
         row = self._conn.execute(
-            f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id = ?", (version_id,)
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE id = ?", (version_id,)
         ).fetchone()
         if row is None:
             raise KeyError(version_id)
-        return _version(row)
+        return version_row(row)
 
     def current_version(self, page: int) -> Version | None:
         row = self._current_version_row(self._conn, page)
-        return None if row is None else _version(row)
+        return None if row is None else version_row(row)
 
     def _current_version_row(self, c: sqlite3.Connection, page: int) -> tuple[Any, ...] | None:
         row = c.execute(
-            f"SELECT {_VERSION_COLUMNS} FROM versions WHERE id = "
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE id = "
             "(SELECT current_version FROM pages WHERE page = ?)",
             (page,),
         ).fetchone()
@@ -242,9 +249,9 @@ class ReviewStore:
             c.execute(
                 "INSERT OR REPLACE INTO drafts (page, text, base_version, updated_at, author) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (page, text, None if current is None else current[0], _now(), self.author),
+                (page, text, None if current is None else current[0], now(), self.author),
             )
-            _index_text(c, page, text)
+            index_text(c, page, text)
             started = self._mark_in_progress(c, page)
         return Change(pages=frozenset({page}), text=True, status=started)
 
@@ -262,7 +269,7 @@ class ReviewStore:
         current = self._current_version_row(c, page)
         if current is not None and current[3] == row[0]:
             return False
-        vid = _insert_version(c, page, VersionKind.EDIT, row[0], {}, row[1])
+        vid = insert_version(c, page, VersionKind.EDIT, row[0], {}, row[1])
         c.execute("INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid))
         return True
 
@@ -280,17 +287,17 @@ class ReviewStore:
 
     def set_status(self, page: int, status: ReviewStatus) -> Change:
         with self._write() as c:
-            _insert_status(c, page, status, self.author)
+            insert_status(c, page, status, self.author)
         return Change(pages=frozenset({page}), status=True)
 
     def _mark_in_progress(self, c: sqlite3.Connection, page: int) -> bool:
-        if _status_of(c, page) is ReviewStatus.UNREVIEWED:
-            _insert_status(c, page, ReviewStatus.IN_PROGRESS, self.author)
+        if status_of(c, page) is ReviewStatus.UNREVIEWED:
+            insert_status(c, page, ReviewStatus.IN_PROGRESS, self.author)
             return True
         return False
 
     def status(self, page: int) -> ReviewStatus:
-        return _status_of(self._conn, page)
+        return status_of(self._conn, page)
 
     def status_history(self, page: int) -> list[tuple[ReviewStatus, float, str]]:
         rows = self._conn.execute(
@@ -314,7 +321,7 @@ class ReviewStore:
         with self._write() as c:
             c.execute(
                 "INSERT INTO note_events (page, text, created_at, author) VALUES (?, ?, ?, ?)",
-                (page, text, _now(), self.author),
+                (page, text, now(), self.author),
             )
         return Change(pages=frozenset({page}), note=True)
 
@@ -363,81 +370,3 @@ class ReviewStore:
             sql = "SELECT rowid, text FROM search WHERE instr(text, ?) > 0 ORDER BY rowid LIMIT ?"
             arg = query
         return [(int(p), str(t)) for p, t in self._conn.execute(sql, (arg, limit))]
-
-
-# -- helpers ---------------------------------------------------------------------------
-
-
-def _now() -> float:
-    return time.time()
-
-
-def _insert_version(
-    c: sqlite3.Connection,
-    page: int,
-    kind: VersionKind,
-    text: str,
-    provenance: dict[str, Any],
-    author: str,
-) -> int:
-    cur = c.execute(
-        "INSERT INTO versions (page, kind, text, created_at, author, provenance) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        (page, kind.value, text, _now(), author, json.dumps(provenance, ensure_ascii=False)),
-    )
-    return int(cur.lastrowid or 0)
-
-
-def _version_change(page: int, kind: VersionKind, made_current: bool) -> Change:
-    message = ""
-    if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current:
-        message = "Kept your edit; the new reading was added to the page's history."
-    return Change(pages=frozenset({page}), text=made_current, versions=True, message=message)
-
-
-def _insert_status(c: sqlite3.Connection, page: int, status: ReviewStatus, author: str) -> None:
-    c.execute(
-        "INSERT INTO status_events (page, status, created_at, author) VALUES (?, ?, ?, ?)",
-        (page, status.value, _now(), author),
-    )
-
-
-def _status_of(c: sqlite3.Connection, page: int) -> ReviewStatus:
-    row = c.execute(
-        "SELECT status FROM status_events WHERE page = ? ORDER BY id DESC LIMIT 1", (page,)
-    ).fetchone()
-    return ReviewStatus.UNREVIEWED if row is None else ReviewStatus(row[0])
-
-
-def _index_text(c: sqlite3.Connection, page: int, text: str) -> None:
-    c.execute("DELETE FROM search WHERE rowid = ?", (page,))
-    c.execute("INSERT INTO search (rowid, text) VALUES (?, ?)", (page, text))
-
-
-def _version(row: tuple[Any, ...]) -> Version:
-    vid, page, kind, text, created_at, author, provenance = row
-    return Version(
-        int(vid),
-        int(page),
-        VersionKind(kind),
-        str(text),
-        float(created_at),
-        str(author),
-        json.loads(provenance),
-    )
-
-
-def _store_error(exc: sqlite3.DatabaseError, path: Path) -> StoreError:
-    message = str(exc).lower()
-    if "locked" in message or "busy" in message:
-        return StoreLockedError(
-            "The review store is busy (another ProofDesk may be saving to it); retrying.",
-            detail=str(exc),
-        )
-    if "full" in message:
-        return StoreError(
-            "The disk is full; your text is kept in memory until it can be saved.", detail=str(exc)
-        )
-    if "not a database" in message or "malformed" in message or "corrupt" in message:
-        return StoreCorruptError(f"The review store is damaged: {path}", detail=str(exc))
-    return StoreError(f"The review store could not be written ({exc}).", detail=str(exc))
