@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from backend.diffing import Op, char_diff
 from backend.models import Version
+from gui.transcript_editor import cjk_font
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -65,7 +66,9 @@ def diff_html(old: str, new: str) -> str:
     """Deleted text struck through in red, inserted text underlined in green."""
     out = []
     for part in char_diff(old, new):
-        text = html.escape(part.text).replace("\n", "↵<br>" if part.op is not Op.EQUAL else "<br>")
+        text = html.escape(part.text)
+        if part.op is not Op.EQUAL:
+            text = text.replace("\n", "↵\n")  # a changed line break must be visible
         if part.op is Op.DELETE:
             out.append(
                 f'<span style="background:#fdd;color:#b00;text-decoration:line-through">'
@@ -77,7 +80,8 @@ def diff_html(old: str, new: str) -> str:
             )
         else:
             out.append(text)
-    return "".join(out)
+    # pre-wrap: keep the transcript's spaces (full-width alignment) and line breaks.
+    return '<div style="white-space:pre-wrap">' + "".join(out) + "</div>"
 
 
 class HistoryPanel(QWidget):
@@ -100,6 +104,7 @@ class HistoryPanel(QWidget):
         )
         self.caption.setWordWrap(True)
         self.diff = QTextBrowser(self)
+        self.diff.setFont(cjk_font(11))
         self.provenance = QLabel(self)
         self.provenance.setWordWrap(True)
         self.provenance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -42,6 +42,18 @@ async def shoot(out: Path, page: int) -> None:
         await asyncio.sleep(0.1)
         if window.controller.current == page and window.page_view._has_image:
             break
+    # A reviewer's correction, so the history panel shows a real diff.
+    text = window.editor.text()
+    if len(text) > 40:
+        window.editor.editor.setPlainText(
+            text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
+        )
+        await window.controller.save_now()
+        await window.controller.refresh_history()
+        model = window.history.model
+        selection = window.history.list.selectionModel()
+        for row in range(min(2, model.rowCount())):
+            selection.select(model.index(row), selection.SelectionFlag.Select)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
