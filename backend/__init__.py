@@ -4,6 +4,8 @@ Qt-free by contract (see ``[tool.importlinter]`` in pyproject.toml): everything
 here runs headless, from the CLI, tests and benchmarks.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from backend.errors import (
     DocumentError,
     DocumentNotFoundError,
@@ -31,9 +33,29 @@ from backend.models import (
     Version,
     VersionKind,
 )
-from backend.pdf import PdfDocument, open_pdf
-from backend.session import DocumentSession
-from backend.store import ReviewStore
+
+if TYPE_CHECKING:
+    from backend.pdf import PdfDocument, open_pdf
+    from backend.session import DocumentSession
+    from backend.store import ReviewStore
+
+# Imported on first use: they pull in PyMuPDF (~0.25 s), which the GUI process
+# needs only once a document opens (on its store thread), not to show its window.
+_LAZY = {
+    "PdfDocument": "backend.pdf",
+    "open_pdf": "backend.pdf",
+    "DocumentSession": "backend.session",
+    "ReviewStore": "backend.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'backend' has no attribute {name!r}")
+
 
 __all__ = [
     "Change",

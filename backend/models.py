@@ -6,6 +6,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+# A page is never rendered larger than this many pixels, whatever zoom or page
+# size asks for: a 20000×20000 pt page at 72 dpi would otherwise need 1.2 GB and
+# MuPDF refuses with FzErrorLimit. 25 MP ≈ an A4 page at 600 dpi.
+DEFAULT_MAX_PIXELS = 25_000_000
+
 
 class VersionKind(StrEnum):
     """Where a transcript version came from."""

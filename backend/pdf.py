@@ -22,12 +22,7 @@ from backend.errors import (
     RenderError,
     WrongPasswordError,
 )
-from backend.models import DocumentInfo, RenderedPage
-
-# A page is never rendered larger than this many pixels, whatever zoom or page
-# size asks for: a 20000×20000 pt page at 72 dpi would otherwise need 1.2 GB and
-# MuPDF refuses with FzErrorLimit. 25 MP ≈ an A4 page at 600 dpi.
-DEFAULT_MAX_PIXELS = 25_000_000
+from backend.models import DEFAULT_MAX_PIXELS, DocumentInfo, RenderedPage
 
 # MuPDF reports recoverable problems (broken content streams, bad fonts) as
 # warnings on stderr; we collect them and show them as notices instead.

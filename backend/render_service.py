@@ -19,10 +19,13 @@ from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from backend.errors import DocumentError, RenderError
-from backend.models import RenderedPage
-from backend.pdf import DEFAULT_MAX_PIXELS, PdfDocument, open_pdf
+from backend.models import DEFAULT_MAX_PIXELS, RenderedPage
+
+if TYPE_CHECKING:
+    from backend.pdf import PdfDocument
 
 DEFAULT_CACHE_BYTES = 384 * 1024 * 1024
 THUMB_MAX_PIXELS = 200_000  # ~ 380×520: plenty for a list icon, cheap to send across
@@ -37,6 +40,8 @@ _worker_error: DocumentError | None = None
 
 def _worker_init(path: str, password: str | None) -> None:
     global _worker_doc, _worker_error
+    from backend.pdf import open_pdf  # PyMuPDF is needed in the workers, not by their owner
+
     try:
         _worker_doc = open_pdf(path, password, content_hash=False)
     except DocumentError as exc:  # reported by the first render, not as a broken pool

@@ -19,28 +19,14 @@ from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip
 
+from gui.entry import SAMPLE_PDF, parse_args
 from gui.main_window import MainWindow
 from gui.settings import GuiSettings
 from gui.tasks import TaskRunner
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_PDF = ROOT / "resources" / "samples" / "legal-sample.pdf"
 TRANSLATIONS = ROOT / "resources" / "translations"
 BACKUP_CHECK_MS = 60_000
-
-
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="proofdesk",
-        description="Proofread VLM transcripts of PDFs. Subcommands: info, status, import "
-        "(see `proofdesk info --help`).",
-    )
-    parser.add_argument(
-        "pdf", nargs="?", type=Path, help="PDF to open (default: the bundled sample document)"
-    )
-    parser.add_argument("--store", type=Path, help="review store file (default: per-user data)")
-    parser.add_argument("--password", help="the PDF's password (otherwise asked for)")
-    return parser.parse_args(argv)
 
 
 def build_window(args: argparse.Namespace) -> MainWindow:
@@ -62,8 +48,7 @@ async def main(args: argparse.Namespace) -> int:
     backups.timeout.connect(lambda: _backup_if_due(window))
     backups.start()
     window.show()
-    target = args.pdf or SAMPLE_PDF
-    window.opener.open_path(target, args.password)
+    window.opener.open_path(args.pdf or SAMPLE_PDF, args.password)
     await closing.wait()
     return 0
 

@@ -12,13 +12,16 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
 from backend.models import Change, PageState, RenderedPage, ReviewStatus, SearchHit, Version
 from backend.render_service import RenderService
-from backend.session import DocumentSession
+from gui.prewarm import take_prewarmed
+
+if TYPE_CHECKING:
+    from backend.session import DocumentSession
 
 T = TypeVar("T")
 
@@ -57,13 +60,13 @@ class Workspace(QObject):
         executor = ThreadPoolExecutor(1, thread_name_prefix="proofdesk-store")
         # Start the render workers while the session opens: spawning them and
         # importing PyMuPDF there is most of the time to the first page.
-        renderer = RenderService(path, password)
+        renderer = take_prewarmed(path, password) or RenderService(path, password)
         renderer.warm_up()
         loop = asyncio.get_running_loop()
         try:
             session = await loop.run_in_executor(
                 executor,
-                lambda: DocumentSession.open(
+                lambda: _open_session(
                     path, password=password, store_path=store_path, allow_mismatch=allow_mismatch
                 ),
             )
@@ -143,3 +146,11 @@ class Workspace(QObject):
             self.closed = True
             self.renderer.close()
             self._executor.shutdown(wait=False)  # its queue is empty: close ran last
+
+
+def _open_session(path: str | Path, **kwargs: Any) -> DocumentSession:
+    # Imported here, on the store thread: PyMuPDF's import (~0.25 s) then overlaps
+    # with the window appearing instead of delaying it.
+    from backend.session import DocumentSession
+
+    return DocumentSession.open(path, **kwargs)
