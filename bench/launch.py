@@ -181,7 +181,7 @@ def run(docs: Docs) -> list[Row]:
     )
     rows.append(
         Row(
-            "import gui.app (whole GUI incl. pymupdf), fresh interpreter",
+            "import gui.app (the GUI; PyMuPDF loads later, on the store thread)",
             import_seconds("gui.app"),
             import_seconds("PySide6.QtWidgets"),
             unit="s",
