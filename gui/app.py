@@ -9,6 +9,7 @@ import multiprocessing
 import multiprocessing.util
 import os
 import resource
+import signal
 import sys
 import time
 from pathlib import Path
@@ -47,10 +48,26 @@ async def main(args: argparse.Namespace) -> int:
     backups = QTimer(window, interval=BACKUP_CHECK_MS)
     backups.timeout.connect(lambda: _backup_if_due(window))
     backups.start()
+    _close_on_terminate(window)
     window.show()
     window.opener.open_path(args.pdf or SAMPLE_PDF, args.password)
     await closing.wait()
     return 0
+
+
+def _close_on_terminate(window: MainWindow) -> None:
+    """SIGTERM (logout, shutdown, `kill`) closes the window the normal way: typing
+    is saved and the store is closed cleanly instead of being cut off."""
+
+    def request_close(_signum: int, _frame: object) -> None:
+        QTimer.singleShot(0, window.close)
+
+    signal.signal(signal.SIGTERM, request_close)
+    # Python runs signal handlers only when it has control; Qt's C++ loop may
+    # sleep for long, so a light timer hands control back a few times a second.
+    heartbeat = QTimer(window, interval=250)
+    heartbeat.timeout.connect(lambda: None)
+    heartbeat.start()
 
 
 def _backup_if_due(window: MainWindow) -> None:
