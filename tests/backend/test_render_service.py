@@ -7,6 +7,7 @@ import os
 import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -138,7 +139,19 @@ def test_prefetch_fills_the_cache(service: RenderService) -> None:
     assert asyncio.run(service.render(3, 0.5)) is hit
 
 
-def test_cancelling_a_queued_render_leaves_the_service_working(service: RenderService) -> None:
+def test_cancelling_a_queued_render_leaves_the_service_working(
+    service: RenderService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pool = service._pools["pages"]
+    submitted: dict[int, Future[RenderedPage]] = {}
+    real_submit = pool.submit
+
+    def recording_submit(fn, page, *args):  # type: ignore[no-untyped-def]
+        submitted[page] = future = real_submit(fn, page, *args)
+        return future
+
+    monkeypatch.setattr(pool, "submit", recording_submit)
+
     async def scenario() -> tuple[list[RenderedPage], RenderedPage]:
         busy = [asyncio.create_task(service.render(p, 1.0)) for p in range(3)]
         queued = asyncio.create_task(service.render(6, 1.0))
@@ -153,6 +166,7 @@ def test_cancelling_a_queued_render_leaves_the_service_working(service: RenderSe
     assert [p.page for p in done] == [0, 1, 2]
     assert (later.page, later.width, later.height) == (5, 298, 421)
     assert service.cached(6, 1.0) is None  # the cancelled request stored nothing
+    assert submitted[6].cancelled()  # and the worker never spent time drawing it
 
 
 def test_a_killed_worker_fails_one_page_clearly_and_the_next_page_renders(

@@ -62,8 +62,13 @@ def test_ocr_then_edit_then_ocr_keeps_the_edit(store: ReviewStore) -> None:
 
 def test_ocr_does_not_displace_an_unsaved_draft(store: ReviewStore) -> None:
     store.save_draft(3, "typed by hand")
-    store.add_version(3, VersionKind.OCR, "machine text")
+    ocr, change = store.add_version(3, VersionKind.OCR, "machine text")
+    assert "Kept your edit" in change.message and not change.text
     assert store.working_text(3) == "typed by hand"
+    assert store.current_version(3) is None  # the reading went to history only
+    assert [p for p, _ in store.search("typed by")] == [3]  # search still sees the typing
+    assert store.search("machine") == []
+    assert store.versions(3) == [ocr]
 
 
 def test_ocr_replaces_earlier_machine_text(store: ReviewStore) -> None:

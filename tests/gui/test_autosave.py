@@ -30,7 +30,7 @@ def test_continuous_typing_is_saved_before_it_stops(arun) -> None:
     runner = TaskRunner()
     autosave = Autosave(store.save, runner.run)
 
-    async def type_for(seconds: float) -> float:
+    async def type_for(seconds: float) -> tuple[float, str]:
         loop = asyncio.get_running_loop()
         start = loop.time()
         text = ""
@@ -38,14 +38,14 @@ def test_continuous_typing_is_saved_before_it_stops(arun) -> None:
             text += "字"
             autosave.text_changed(0, text)
             await asyncio.sleep(0.1)  # faster than the idle delay: never a pause
-        return start
+        return start, text
 
-    start = arun(type_for(3.5))
+    start, typed = arun(type_for(3.5))
     assert store.saved, "nothing was saved during 3.5 s of continuous typing"
     first_save_after = store.saved[0][2] - start
     assert first_save_after < MAX_WAIT_MS / 1000 + 0.5
     arun(autosave.flush())
-    assert store.saved[-1][1] == "字" * len(store.saved[-1][1])
+    assert store.saved[-1][:2] == (0, typed)  # every keystroke reached the store
     assert autosave.state is SaveState.SAVED and not autosave.dirty
 
 
@@ -80,3 +80,27 @@ def test_text_for_two_pages_pending_at_once_is_all_saved(arun) -> None:
         (0, "end of page one"),
         (1, "start of page two"),
     ]
+
+
+def test_typing_during_a_save_is_saved_too(arun) -> None:
+    """A keystroke that arrives while the previous text is being written is not lost."""
+    written: list[str] = []
+    writing = asyncio.Event()
+
+    async def slow_save(page: int, text: str) -> None:
+        writing.set()
+        await asyncio.sleep(0.2)
+        written.append(text)
+
+    autosave = Autosave(slow_save, TaskRunner().run)
+
+    async def scenario() -> bool:
+        autosave.text_changed(0, "第一")
+        flushing = asyncio.ensure_future(autosave.flush())
+        await writing.wait()  # "第一" is on its way to the disk
+        autosave.text_changed(0, "第一條")
+        return await flushing
+
+    assert arun(scenario())
+    assert written[-1] == "第一條"
+    assert not autosave.dirty and autosave.state is SaveState.SAVED

@@ -13,6 +13,7 @@ import gui.actions
 import gui.opener
 from backend.models import ReviewStatus, VersionKind
 from gui.autosave import SaveState
+from gui.page_view import ZOOM_STEP
 from tests.conftest import DATA
 from tests.gui.conftest import type_text, wait_for
 
@@ -76,6 +77,22 @@ def test_keyboard_navigation(window, arun, monkeypatch: pytest.MonkeyPatch) -> N
     _on_page(w, arun, 5)
     assert asked == [(2, 1, 7)]  # offers the current page, within the document
     assert w.page_list.currentIndex().row() == 5
+
+
+def test_zooming_in_redraws_the_page_sharper(window, arun) -> None:
+    w = window
+    view = w.page_view
+    arun(wait_for(lambda: view._has_image, what="the first page image"))
+    arun(w.runner.drain())
+    before, zoom = view._item.pixmap().width(), view.zoom
+    assert abs(view._pixmap_scale - view.wanted_scale()) < 1e-3
+    _key(w, Qt.Key.Key_Equal, CTRL)  # Zoom In, twice
+    _key(w, Qt.Key.Key_Equal, CTRL)
+    assert view.zoom == pytest.approx(zoom * ZOOM_STEP**2)
+    wanted = view.wanted_scale()
+    arun(wait_for(lambda: abs(view._pixmap_scale - wanted) < 1e-3, what="a sharper render"))
+    assert view._item.pixmap().width() > 1.5 * before  # drawn at the new scale, not stretched
+    assert w.controller.workspace.renderer.cached(0, wanted) is not None
 
 
 def test_two_quick_presses_move_two_pages(window, arun) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray
@@ -78,6 +79,34 @@ def test_history_diff_marks_the_flipped_character() -> None:
     html = diff_html("當事人得上訴", "當事人應上訴")
     assert "line-through" in html and ">得<" in html
     assert "underline" in html and ">應<" in html
+
+
+def test_history_panel_shows_the_diff_of_the_selected_versions(qtbot) -> None:
+    panel = HistoryPanel()
+    qtbot.addWidget(panel)
+    versions = [
+        Version(1, 0, VersionKind.OCR, "當事人得上訴", 1.0, "vlm"),
+        Version(2, 0, VersionKind.EDIT, "當事人應上訴", 2.0, "ana"),
+        Version(3, 0, VersionKind.EDIT, "當事人應上訴。", 3.0, "ana"),
+    ]
+    panel.set_versions(versions, current_id=3)
+    panel.list.setCurrentIndex(panel.model.index(1))  # version 2, against version 1
+    assert panel.caption.text() == "#2 compared with #1"
+    shown = panel.diff.toHtml()
+    assert re.search(r"line-through[^>]*>得<", shown), shown
+    assert re.search(r"underline[^>]*>應<", shown), shown
+    assert panel.diff.toPlainText() == "當事人得應上訴"
+    panel.list.setCurrentIndex(panel.model.index(0))  # version 3, against version 2
+    assert panel.caption.text() == "#3 compared with #2"
+    assert panel.diff.toPlainText() == "當事人應上訴。"
+    assert re.search(r"underline[^>]*>。<", panel.diff.toHtml())
+    selection = panel.list.selectionModel()
+    selection.select(panel.model.index(2), selection.SelectionFlag.Select)
+    assert panel.caption.text() == "#3 compared with #1"  # two chosen: one against the other
+    assert panel.diff.toPlainText() == "當事人得應上訴。"
+    panel.list.setCurrentIndex(panel.model.index(2))  # the first version: all of it is new
+    assert panel.caption.text() == "#1, the first version"
+    assert re.search(r"underline[^>]*>當事人得上訴<", panel.diff.toHtml())
 
 
 def test_history_restore_button_emits_the_selected_version(qtbot) -> None:
