@@ -3,6 +3,7 @@ around page switches, a second click on close."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,36 @@ def test_the_editor_takes_no_keys_while_a_page_loads(window, arun) -> None:
     assert store.working_text(0) == "page one text"
     assert [v.kind for v in store.versions(0)] == [VersionKind.EDIT]
     assert store.working_text(1) == "page two text"
+
+
+def test_keys_typed_while_the_next_page_loads_go_nowhere(
+    window, arun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    w = window
+    ws = w.controller.workspace
+    type_text(w.editor.editor, "page one text")
+    arun(wait_for(lambda: _saved(w), what="autosave"))
+    loading, release = asyncio.Event(), asyncio.Event()
+    real_page_state = ws.page_state
+
+    async def slow_page_state(page: int):  # type: ignore[no-untyped-def]
+        if page == 1 and not release.is_set():
+            loading.set()  # page one's text is saved; page two is being loaded
+            await release.wait()
+        return await real_page_state(page)
+
+    monkeypatch.setattr(ws, "page_state", slow_page_state)
+    w.controller.go_to(1)
+    arun(loading.wait())
+    type_text(w.editor.editor, " typed blind")  # the reviewer keeps typing meanwhile
+    release.set()
+    arun(wait_for(lambda: w.controller.current == 1, what="page 2"))
+    arun(w.runner.drain())
+    arun(wait_for(lambda: _saved(w), what="autosave"))
+    store = ws.session.store
+    assert store.working_text(0) == "page one text" and store.draft(0) is None
+    assert [v.text for v in store.versions(0)] == ["page one text"]
+    assert store.working_text(1) == "" and w.editor.text() == ""
 
 
 def test_a_second_click_on_close_does_not_cancel_the_first(window, arun) -> None:

@@ -145,6 +145,8 @@ def test_ctrl_s_makes_a_version(window, arun) -> None:
     arun(w.runner.drain())
     [version] = _store(w).versions(0)
     assert (version.kind, version.text) == (VersionKind.EDIT, "saved by hand")
+    # the history panel is refreshed by the change announcement: let that land
+    arun(wait_for(lambda: w.history.model.rowCount() == 1, what="the history panel"))
     assert [v.id for v in w.history.model.versions] == [version.id]
 
 

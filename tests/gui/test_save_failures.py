@@ -132,5 +132,10 @@ def test_closing_while_saves_fail_asks_and_no_keeps_the_window(
     assert w.editor.text() == "do not lose me"
     fault.clear()
     w.close()
-    arun(wait_for(lambda: w.controller.workspace is None, what="the document to close"))
-    assert not w.isVisible()
+    # the document closes first, the window right after it (the detach is awaited)
+    arun(
+        wait_for(
+            lambda: w.controller.workspace is None and not w.isVisible(),
+            what="the document and the window to close",
+        )
+    )
