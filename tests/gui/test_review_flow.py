@@ -243,3 +243,18 @@ def test_a_note_is_saved_on_enter(window, arun) -> None:
     _key(w, Qt.Key.Key_Left, ALT)
     _on_page(w, arun, 0)
     assert w.note.text() == "check the seal 印"
+
+
+def test_a_note_is_saved_when_leaving_the_page_without_enter(window, arun) -> None:
+    w = window
+    w.note.setFocus()
+    type_text(w.note, "seal missing")
+    QTest.keyClick(w.note, Qt.Key.Key_Right, ALT)  # straight on to the next page
+    _on_page(w, arun, 1)
+    w.editor.editor.setFocus()  # (a note field left focused would save again at teardown)
+    arun(w.runner.drain())
+    assert _store(w).note(0) == "seal missing"
+    assert w.note.text() == ""
+    _key(w, Qt.Key.Key_Left, ALT)
+    _on_page(w, arun, 0)
+    assert w.note.text() == "seal missing"
