@@ -3,6 +3,8 @@
     proofdesk info PDF            pages, encryption, repaired
     proofdesk status PDF          per-page review status summary
     proofdesk import PDF --from PATH
+    proofdesk ocr PDF --server URL   transcribe pages with a vLLM server
+    proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -15,12 +17,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from backend import cli_ocr, cli_plan
 from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
 from backend.pdf import open_pdf
 from backend.session import DocumentSession
 
 EXIT_BAD_INPUT = 2
-COMMANDS = ("info", "status", "import")
+COMMANDS = ("info", "status", "import", "ocr", "plan")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         help="a JSONL file of {page, text} or a folder of page-N.txt/.md files",
     )
+    cli_ocr.add_parser(sub, common)
+    cli_plan.add_parser(sub)
     return parser
 
 
@@ -131,6 +136,8 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "info": _info,
     "status": _status,
     "import": _import,
+    "ocr": cli_ocr.run,
+    "plan": cli_plan.run,
 }
 
 

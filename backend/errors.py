@@ -17,7 +17,20 @@ and show ``str(exc)`` to the user for the rest.
     │   ├── StoreLockedError          another ProofDesk has this document open
     │   ├── StoreCorruptError         integrity check failed
     │   └── StoreMismatchError        the store belongs to a different PDF
-    └── ImportError_                  transcripts to import are malformed
+    ├── ImportError_                  transcripts to import are malformed
+    ├── ServerError                   an OCR server failed a request (``retryable`` says
+    │   │                             whether the same request may succeed later)
+    │   ├── ServerUnreachableError    refused, reset, DNS, TLS: no answer at all   [retry]
+    │   ├── ServerTimeoutError        connect / first token / total time ran out   [retry]
+    │   ├── ServerBusyError           429, 502, 503, 504, cold start                [retry]
+    │   ├── EngineDeadError           500 from a dead engine; server must restart   [retry]
+    │   ├── BadResponseError          malformed JSON, empty choices, cut-off body   [retry]
+    │   ├── AuthenticationError       401: wrong or missing API key
+    │   ├── ModelNotFoundError        404: the server does not serve that model
+    │   └── RequestRejectedError      400: the request itself must change
+    │       └── ContextTooLongError   image + prompt + max tokens exceed the context
+    ├── ProfileError                  a server profile is incomplete or invalid
+    └── LocalServerError              the local vLLM server cannot start or died
 """
 
 from __future__ import annotations
@@ -81,3 +94,93 @@ class StoreMismatchError(StoreError):
 
 class ImportError_(ProofDeskError):
     """Transcripts to import are malformed or do not fit the document."""
+
+
+class ServerError(ProofDeskError):
+    """An OCR server failed a request. ``retryable``: may the same request succeed later?"""
+
+    retryable = False
+
+    def __init__(
+        self, message: str, *, detail: str = "", status: int | None = None, server: str = ""
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.status = status
+        self.server = server
+
+
+class ServerUnreachableError(ServerError):
+    """No answer at all: connection refused or reset, name not found, TLS failed."""
+
+    retryable = True
+
+
+class ServerTimeoutError(ServerError):
+    """A timeout ran out; ``phase`` is "connect", "first_token" or "total"."""
+
+    retryable = True
+
+    def __init__(self, message: str, *, phase: str, detail: str = "", server: str = "") -> None:
+        super().__init__(message, detail=detail, server=server)
+        self.phase = phase
+
+
+class ServerBusyError(ServerError):
+    """429/502/503/504: overloaded or starting up. ``retry_after`` in seconds when told."""
+
+    retryable = True
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_after: float | None = None,
+        detail: str = "",
+        server: str = "",
+    ) -> None:
+        super().__init__(message, detail=detail, status=status, server=server)
+        self.retry_after = retry_after
+
+
+class EngineDeadError(ServerError):
+    """The server's engine crashed (500 EngineCore); it must be restarted."""
+
+    retryable = True  # on another server, or after a restart
+
+
+class BadResponseError(ServerError):
+    """The answer was not what the protocol promises (bad JSON, no choices, cut off)."""
+
+    retryable = True
+
+
+class AuthenticationError(ServerError):
+    """401: the API key is wrong or missing."""
+
+
+class ModelNotFoundError(ServerError):
+    """404: the server does not serve the model the profile names."""
+
+
+class RequestRejectedError(ServerError):
+    """400: the server refuses this request as it is; something must change."""
+
+
+class ContextTooLongError(RequestRejectedError):
+    """Image + prompt + max tokens do not fit the server's context length."""
+
+    def __init__(
+        self, message: str, *, needed: int, allowed: int, detail: str = "", server: str = ""
+    ) -> None:
+        super().__init__(message, detail=detail, status=400, server=server)
+        self.needed = needed
+        self.allowed = allowed
+
+
+class ProfileError(ProofDeskError):
+    """A server profile is incomplete or invalid (bad URL, no model, ...)."""
+
+
+class LocalServerError(ProofDeskError):
+    """The local vLLM server could not start, or stopped unexpectedly."""

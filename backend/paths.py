@@ -20,6 +20,14 @@ def data_dir() -> Path:
     return base
 
 
+def config_dir() -> Path:
+    """Server profiles and other settings the backend owns (never keys)."""
+    override = os.environ.get("PROOFDESK_DATA_DIR")
+    if override:
+        return Path(override) / "config"
+    return Path(platformdirs.user_config_dir(APP_NAME, False))
+
+
 def store_path_for(sha256: str) -> Path:
     """The default store of a document: keyed by content, so renaming keeps the review."""
     return data_dir() / "stores" / f"{sha256}.sqlite3"

@@ -85,6 +85,11 @@ class PdfDocument:
             warnings=warnings,
         )
 
+    def page(self, page: int) -> pymupdf.Page:
+        """The PyMuPDF page, for code in this process that draws it its own way."""
+        self._check_page(page)
+        return self._doc[page]
+
     def text(self, page: int) -> str:
         """The PDF's own text layer for a page ("" for a pure scan)."""
         self._check_page(page)

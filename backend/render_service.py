@@ -25,7 +25,10 @@ from backend.errors import DocumentError, RenderError
 from backend.models import DEFAULT_MAX_PIXELS, RenderedPage
 
 if TYPE_CHECKING:
+    from backend.engines.base import PageImage
+    from backend.page_image import Region
     from backend.pdf import PdfDocument
+    from backend.vision import VisionSpec
 
 DEFAULT_CACHE_BYTES = 384 * 1024 * 1024
 THUMB_MAX_PIXELS = 200_000  # ~ 380×520: plenty for a list icon, cheap to send across
@@ -57,6 +60,19 @@ def _worker_render(page: int, scale: float, max_pixels: int) -> RenderedPage:
         raise _worker_error
     assert _worker_doc is not None, "worker used before its initializer ran"
     return _worker_doc.render(page, scale, max_pixels=max_pixels)
+
+
+def _worker_encode(
+    page: int, spec: VisionSpec, max_pixels: int, fmt: str, quality: int, region: Region | None
+) -> PageImage:
+    if _worker_error is not None:
+        raise _worker_error
+    assert _worker_doc is not None, "worker used before its initializer ran"
+    from backend.page_image import encode_page  # Pillow: only in workers that encode
+
+    return encode_page(
+        _worker_doc, page, spec=spec, max_pixels=max_pixels, fmt=fmt, quality=quality, region=region
+    )
 
 
 # -- the caller side ---------------------------------------------------------------
@@ -109,17 +125,20 @@ class RenderService:
         *,
         cache_bytes: int = DEFAULT_CACHE_BYTES,
         max_pixels: int = DEFAULT_MAX_PIXELS,
+        upload_workers: int = 1,
     ) -> None:
         self._args = (str(path), password)
+        # "upload" encodes pages for OCR: a batch must never delay the page on screen.
         self._pools = {"pages": self._new_pool(), "thumbs": self._new_pool()}
+        self._upload_workers = upload_workers
         self.cache = PageCache(cache_bytes)
         self._thumb_cache = PageCache(cache_bytes // 8)
         self._max_pixels = max_pixels
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    def _new_pool(self, workers: int = 1) -> ProcessPoolExecutor:
         # "spawn": forking a process that runs Qt threads can deadlock the child.
         ctx = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(1, ctx, initializer=_worker_init, initargs=self._args)
+        return ProcessPoolExecutor(workers, ctx, initializer=_worker_init, initargs=self._args)
 
     def warm_up(self) -> None:
         """Start the page worker now (it opens the document) instead of on first use.
@@ -152,6 +171,35 @@ class RenderService:
             return None  # the next real request replaces the pool and reports it
         future.add_done_callback(lambda f: self._store(self.cache, key, f))
         return future
+
+    async def encode(
+        self,
+        page: int,
+        *,
+        spec: VisionSpec,
+        max_pixels: int,
+        fmt: str = "jpeg",
+        quality: int = 85,
+        region: Region | None = None,
+    ) -> PageImage:
+        """The page rendered and encoded for upload, in an "upload" worker process."""
+        if "upload" not in self._pools:  # started on first use: most sessions never OCR
+            self._pools["upload"] = self._new_pool(self._upload_workers)
+        pool = self._pools["upload"]
+        try:
+            future = pool.submit(_worker_encode, page, spec, max_pixels, fmt, quality, region)
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except BrokenProcessPool as exc:
+            if self._pools.get("upload") is pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                del self._pools["upload"]
+            raise RenderError(
+                f"Page {page + 1} could not be prepared for OCR: the renderer stopped on it.",
+                detail=repr(exc),
+            ) from exc
 
     async def _fetch(
         self, pool_name: str, cache: PageCache, key: tuple[int, float, int]

@@ -10,6 +10,7 @@ executor); ``check_same_thread=False`` lets that thread be a worker.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -115,6 +116,10 @@ class ReviewStore:
         """For the backup API only."""
         return self._conn
 
+    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """One write transaction, for collaborators that keep their own tables (jobs)."""
+        return self._write()
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         try:
@@ -151,15 +156,20 @@ class ReviewStore:
         provenance: dict[str, Any] | None = None,
         *,
         author: str | None = None,
+        history_only: bool = False,
     ) -> tuple[Version, Change]:
         """Append a version. Machine readings never displace a person's work.
 
         An ``ocr`` or ``import`` version becomes the working text only when the
         page has no draft and its working version is not a human edit; an
         ``alternate`` never does. ``edit`` and ``restore`` always do.
+        ``history_only`` keeps any version out of the working text (a re-run
+        the reviewer has yet to accept).
         """
         with self._write() as c:
-            vid, made_current = self._append(c, page, kind, text, provenance or {}, author)
+            vid, made_current = self._append(
+                c, page, kind, text, provenance or {}, author, history_only=history_only
+            )
         return self.version(vid), version_change(page, kind, made_current)
 
     def add_versions(
@@ -173,6 +183,18 @@ class ReviewStore:
                 changes.append(version_change(page, kind, made_current))
         return changes
 
+    def append_in(
+        self,
+        c: sqlite3.Connection,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any],
+    ) -> tuple[int, Change]:
+        """Append a version inside a caller's ``transaction()``."""
+        vid, made_current = self._append(c, page, kind, text, provenance, None)
+        return vid, version_change(page, kind, made_current)
+
     def _append(
         self,
         c: sqlite3.Connection,
@@ -181,9 +203,11 @@ class ReviewStore:
         text: str,
         provenance: dict[str, Any],
         author: str | None,
+        *,
+        history_only: bool = False,
     ) -> tuple[int, bool]:
         vid = insert_version(c, page, kind, text, provenance, author or self.author)
-        made_current = self._becomes_current(c, page, kind)
+        made_current = not history_only and self._becomes_current(c, page, kind)
         if made_current:
             c.execute(
                 "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid)

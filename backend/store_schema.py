@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -78,8 +78,30 @@ CREATE TRIGGER notes_append_only_d BEFORE DELETE ON note_events
 BEGIN SELECT RAISE(ABORT, 'note history is append-only'); END;
 """
 
+# OCR batch jobs: their state lives in the store so a job survives a restart,
+# and a page's result and its "done" mark are written in one transaction, so a
+# crash mid-batch loses no finished page and never runs one twice.
+_V2 = """
+CREATE TABLE jobs (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    created_at REAL NOT NULL,
+    spec       TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('running','paused','cancelled','done'))
+);
+CREATE TABLE job_pages (
+    job        INTEGER NOT NULL REFERENCES jobs (id),
+    page       INTEGER NOT NULL,
+    state      TEXT    NOT NULL CHECK (state IN ('pending','done','failed','skipped')),
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    reason     TEXT    NOT NULL DEFAULT '',
+    version_id INTEGER REFERENCES versions (id),
+    updated_at REAL    NOT NULL,
+    PRIMARY KEY (job, page)
+);
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1]
+_MIGRATIONS: list[str] = [_V1, _V2]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -18,6 +18,8 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     data = tmp_path / "proofdesk-data"
     monkeypatch.setenv("PROOFDESK_DATA_DIR", str(data))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    # Never the user's real keyring: keyring's "no backend" stand-in.
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     yield data
 
 

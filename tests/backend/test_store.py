@@ -10,6 +10,7 @@ import pytest
 from backend.errors import StoreCorruptError, StoreError
 from backend.models import ReviewStatus, VersionKind
 from backend.store import ReviewStore
+from backend.store_schema import SCHEMA_VERSION
 
 
 def die(s: ReviewStore) -> None:
@@ -45,7 +46,7 @@ def test_pragmas_are_the_durable_ones(store: ReviewStore) -> None:
     c = store.connection
     assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert c.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-    assert c.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_ocr_then_edit_then_ocr_keeps_the_edit(store: ReviewStore) -> None:

@@ -1,0 +1,143 @@
+"""The engine interface and the values that cross it.
+
+An engine is anything with ``name`` and ``async read(request, on_progress)``.
+It receives an already-encoded page image (rendering and encoding happen in
+worker processes, never on the caller's loop) and returns a ``Reading`` whose
+``provenance()`` goes into the stored version as-is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """One page, encoded for upload at exactly the size the model will see."""
+
+    page: int  # 0-based
+    data: bytes
+    mime: str  # "image/jpeg" or "image/png"
+    width: int
+    height: int
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass(frozen=True)
+class SamplingParams:
+    # Greedy by default: OCR wants the most likely reading, and the same page
+    # read twice should give the same text (a retry then raises the temperature).
+    temperature: float = 0.0
+    max_tokens: int = 4096
+    repetition_penalty: float | None = 1.05  # Qwen-VL loops on long tables without it
+    top_p: float | None = None
+    seed: int | None = None
+    # False sends chat_template_kwargs {"enable_thinking": false}: reasoning
+    # models otherwise spend minutes (and the whole budget) thinking. None = omit.
+    enable_thinking: bool | None = False
+    logprobs: bool = False
+    top_logprobs: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class OcrRequest:
+    image: PageImage
+    prompt: str
+    params: SamplingParams = field(default_factory=SamplingParams)
+    region: tuple[float, float, float, float] | None = None  # page-relative crop, if any
+    notes: tuple[str, ...] = ()  # adjustments made to fit the server, kept in provenance
+
+
+@dataclass(frozen=True)
+class TokenLogprob:
+    token: str
+    logprob: float
+    byte_values: tuple[int, ...] = ()  # needed to map tokens onto CJK characters
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What an engine read on one page, with everything needed to trust it later."""
+
+    text: str  # the answer, thinking removed
+    engine: str  # "vllm", "rapidocr", ...
+    model: str = ""
+    server: str = ""  # base URL (never a key)
+    finish_reason: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    latency_s: float = 0.0
+    first_token_s: float | None = None
+    reasoning: str | None = None  # the model's thinking, kept for provenance
+    logprobs: tuple[TokenLogprob, ...] = ()
+    prompt: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    image: dict[str, Any] = field(default_factory=dict)  # width, height, bytes, mime, sha256
+    notes: tuple[str, ...] = ()  # e.g. "max tokens lowered to fit the context"
+
+    @property
+    def truncated(self) -> bool:
+        """The model stopped because it ran out of tokens: the text is incomplete."""
+        return self.finish_reason == "length"
+
+    def provenance(self) -> dict[str, Any]:
+        prov: dict[str, Any] = {
+            "engine": self.engine,
+            "model": self.model,
+            "server": self.server,
+            "finish_reason": self.finish_reason,
+            "truncated": self.truncated,
+            "usage": {
+                "prompt_tokens": self.prompt_tokens,
+                "completion_tokens": self.completion_tokens,
+            },
+            "latency_s": round(self.latency_s, 3),
+            "first_token_s": None if self.first_token_s is None else round(self.first_token_s, 3),
+            "prompt": self.prompt,
+            "prompt_sha256": hashlib.sha256(self.prompt.encode()).hexdigest(),
+            "params": self.params,
+            "image": self.image,
+        }
+        if self.reasoning:
+            prov["reasoning"] = self.reasoning
+        if self.logprobs:
+            prov["logprobs"] = [
+                [t.token, round(t.logprob, 4), list(t.byte_values)] for t in self.logprobs
+            ]
+        if self.notes:
+            prov["notes"] = list(self.notes)
+        return prov
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a running read is, for a live status line."""
+
+    phase: str  # "connecting", "waiting" (no token yet: queued or cold start), "reading"
+    elapsed_s: float
+    chars: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class OcrEngine(Protocol):
+    """Turns a page image into a reading. Offline engines may ignore the prompt."""
+
+    @property
+    def name(self) -> str: ...
+
+    async def read(
+        self, request: OcrRequest, on_progress: ProgressCallback | None = None
+    ) -> Reading: ...
+
+    async def aclose(self) -> None: ...

@@ -1,0 +1,129 @@
+"""Turn a failed HTTP answer into the ``ServerError`` that says what to do."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+
+from backend.diagnose import diagnose_response
+from backend.errors import (
+    AuthenticationError,
+    BadResponseError,
+    ContextTooLongError,
+    EngineDeadError,
+    ModelNotFoundError,
+    RequestRejectedError,
+    ServerBusyError,
+    ServerError,
+)
+
+_INPUT_TOO_LONG = re.compile(
+    r"Input length \((\d+)\) exceeds model's maximum context length \((\d+)\)"
+)
+_MAX_TOKENS_TOO_LARGE = re.compile(
+    r"too large: (\d+)\. This model's maximum context length is (\d+) tokens "
+    r"and your request has (\d+) input tokens"
+)
+
+
+def error_message(body: bytes) -> str:
+    """The human part of an error body: vLLM sends {"error": {"message": ...}}."""
+    text = body.decode("utf-8", "replace").strip()
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return text[:300]
+    err = obj.get("error", obj.get("detail", obj)) if isinstance(obj, dict) else obj
+    if isinstance(err, dict):
+        return str(err.get("message") or err.get("detail") or err)[:500]
+    return str(err)[:500]
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    value = headers.get("retry-after")
+    try:
+        return max(0.0, float(value)) if value is not None else None
+    except ValueError:
+        return None  # an HTTP date: rare from inference servers; back off normally
+
+
+def error_for_status(
+    status: int, body: bytes, headers: Mapping[str, str], *, server: str, model: str
+) -> ServerError:
+    message = error_message(body)
+    advice = " ".join(
+        f"{d.title} {d.remedy}" for d in diagnose_response(status, message, model_id=model)
+    )
+    said = f" The server said: “{message}”" if message else ""
+    detail = f"HTTP {status}: {message}"
+    if status == 400:
+        too_long = _context_error(message, advice, server)
+        if too_long is not None:
+            return too_long
+        return RequestRejectedError(
+            advice or f"The server refused the request.{said}",
+            detail=detail,
+            status=status,
+            server=server,
+        )
+    if status in (401, 403):
+        return AuthenticationError(
+            advice or "The server refused the API key. Check the key in the server profile.",
+            detail=detail,
+            status=status,
+            server=server,
+        )
+    if status == 404:
+        return ModelNotFoundError(
+            advice or f"The server does not serve the model “{model}”.{said}",
+            detail=detail,
+            status=status,
+            server=server,
+        )
+    if status in (429, 502, 503, 504):
+        return ServerBusyError(
+            f"{advice} (HTTP {status})"
+            if advice
+            else f"The server is busy or starting (HTTP {status}); will try again.",
+            status=status,
+            retry_after=retry_after(headers),
+            detail=detail,
+            server=server,
+        )
+    if status == 500 and "EngineCore" in message:
+        return EngineDeadError(
+            advice or "The server's engine crashed; it needs a restart.",
+            detail=detail,
+            status=status,
+            server=server,
+        )
+    if status >= 500:
+        return ServerBusyError(
+            f"The server failed (HTTP {status}); will try again.{said}",
+            status=status,
+            detail=detail,
+            server=server,
+        )
+    return BadResponseError(
+        f"Unexpected answer from the server (HTTP {status}).{said}",
+        detail=detail,
+        status=status,
+        server=server,
+    )
+
+
+def _context_error(message: str, advice: str, server: str) -> ContextTooLongError | None:
+    m = _INPUT_TOO_LONG.search(message)
+    if m:
+        needed, allowed = int(m.group(1)), int(m.group(2))
+    else:
+        m = _MAX_TOKENS_TOO_LARGE.search(message)
+        if not m:
+            return None
+        needed, allowed = int(m.group(1)) + int(m.group(3)), int(m.group(2))
+    text = advice or (
+        f"The page needs {needed:,} tokens, the server allows {allowed:,}: lower the image "
+        "budget or max tokens, or start the server with a larger --max-model-len."
+    )
+    return ContextTooLongError(text, needed=needed, allowed=allowed, detail=message, server=server)

@@ -1,0 +1,60 @@
+"""What a server says about itself: models, health and load (``/metrics``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    id: str
+    max_model_len: int | None  # vLLM lists it; other OpenAI-compatible servers may not
+
+
+@dataclass(frozen=True)
+class ServerLoad:
+    running: float
+    waiting: float
+    kv_cache_usage: float | None  # 0..1
+
+    @property
+    def summary(self) -> str:
+        kv = "" if self.kv_cache_usage is None else f", KV cache {self.kv_cache_usage:.0%}"
+        return f"{self.running:g} running, {self.waiting:g} waiting{kv}"
+
+
+# One sample line of the Prometheus text format: name{labels} value [timestamp]
+_SAMPLE = re.compile(r"^([A-Za-z_:][A-Za-z0-9_:]*)(\{[^}]*\})?\s+(\S+)")
+_WANTED = {
+    "vllm:num_requests_running": "running",
+    "vllm:num_requests_waiting": "waiting",
+    "vllm:kv_cache_usage_perc": "kv",
+    "vllm:gpu_cache_usage_perc": "kv",  # older vLLM name for the same gauge
+}
+
+
+def parse_metrics(text: str) -> ServerLoad | None:
+    """Sum vLLM's load gauges over engines/models; None when the page has none."""
+    sums: dict[str, float] = {}
+    kv_values: list[float] = []
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        m = _SAMPLE.match(line)
+        if not m or m.group(1) not in _WANTED:
+            continue
+        try:
+            value = float(m.group(3))
+        except ValueError:
+            continue
+        key = _WANTED[m.group(1)]
+        if key == "kv":
+            kv_values.append(value)
+        else:
+            sums[key] = sums.get(key, 0.0) + value
+    if not sums and not kv_values:
+        return None
+    # Several engines (data parallel): the fullest cache is the one that stalls.
+    kv = max(kv_values) if kv_values else None
+    return ServerLoad(sums.get("running", 0.0), sums.get("waiting", 0.0), kv)

@@ -1,0 +1,128 @@
+"""A batch OCR job over a document: pages chosen, run on servers, results stored.
+
+The glue between the store (``JobStore``), page preparation, the servers'
+clients and the ``Batch`` scheduler. The store is used from one thread only,
+so every store call goes through ``run_in_store`` (the GUI passes its store
+executor; the CLI a one-thread executor of its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from backend.batch import Batch, BatchEvent, BatchStats, Lane, RetryPolicy
+from backend.engines.base import OcrRequest, Reading, SamplingParams
+from backend.engines.vllm import VllmClient
+from backend.jobs import JobStore, Selection
+from backend.ocr_pipeline import PagePreparer
+from backend.profiles import DEFAULT_CONCURRENCY
+
+T = TypeVar("T")
+RunInStore = Callable[[Callable[[], T]], Awaitable[T]]
+
+
+@dataclass(frozen=True)
+class JobSpec:
+    """What the user asked for: kept with the job so a resumed job asks the same."""
+
+    selection: Selection = Selection.ALL
+    pages: tuple[int, ...] | None = None  # None: the whole document
+    force: bool = False  # also run pages with a person's edits or approval
+    params: SamplingParams = field(default_factory=SamplingParams)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "selection": str(self.selection),
+            "pages": None if self.pages is None else list(self.pages),
+            "force": self.force,
+            "params": self.params.as_dict(),
+        }
+
+
+class OcrJobRunner:
+    def __init__(
+        self,
+        *,
+        jobs: JobStore,
+        page_count: int,
+        preparer: PagePreparer,
+        clients: list[VllmClient],
+        prompt_for: Callable[[int], str],
+        run_in_store: RunInStore[Any],
+        on_event: Callable[[BatchEvent], None] | None = None,
+        policy: RetryPolicy | None = None,
+    ) -> None:
+        self.jobs = jobs
+        self.page_count = page_count
+        self.preparer = preparer
+        self.clients = clients
+        self.prompt_for = prompt_for
+        self._in_store = run_in_store
+        self.on_event = on_event
+        self.policy = policy
+        self.batch: Batch | None = None
+
+    async def create(self, spec: JobSpec) -> int:
+        def create() -> int:
+            pages = self.jobs.select_pages(
+                self.page_count, spec.selection, None if spec.pages is None else list(spec.pages)
+            )
+            return self.jobs.create(pages, spec.to_json(), force=spec.force)
+
+        job: int = await self._in_store(create)
+        return job
+
+    async def run(self, job: int, params: SamplingParams) -> BatchStats:
+        """Run a job's pending pages (a new job, or one resumed after a restart)."""
+        pending: list[int] = await self._in_store(lambda: self.jobs.pending(job))
+        lanes = [self._lane(client) for client in self.clients]
+        self.batch = Batch(
+            pending,
+            lanes,
+            prepare=lambda page, lane: self._prepare(page, lane, params),
+            save=lambda page, reading, attempts, warnings: self._save(
+                job, page, reading, attempts, warnings
+            ),
+            fail=lambda page, reason, attempts: self._in_store(
+                lambda: self.jobs.record_failure(job, page, reason, attempts)
+            ),
+            on_event=self.on_event,
+            policy=self.policy,
+        )
+        try:
+            stats = await self.batch.run()
+        except BaseException:
+            await self._in_store(lambda: self.jobs.set_state(job, "paused"))  # resumable
+            raise
+        await self._in_store(lambda: self.jobs.set_state(job, "done"))
+        return stats
+
+    def _lane(self, client: VllmClient) -> Lane:
+        p = client.profile
+        return Lane(
+            p.name,
+            client,
+            limit=p.max_concurrency or DEFAULT_CONCURRENCY,
+            fixed=p.max_concurrency > 0,
+            load=client.load,
+        )
+
+    async def _prepare(self, page: int, lane: Lane, params: SamplingParams) -> OcrRequest:
+        client = lane.engine
+        assert isinstance(client, VllmClient)
+        prompt = self.prompt_for(page)
+        return await self.preparer.prepare(page, client.profile, prompt, params)
+
+    async def _save(
+        self, job: int, page: int, reading: Reading, attempts: int, warnings: tuple[str, ...]
+    ) -> None:
+        provenance = reading.provenance()
+        provenance["job"] = job
+        provenance["attempts"] = attempts
+        if warnings:
+            provenance["warnings"] = list(warnings)
+        await self._in_store(
+            lambda: self.jobs.record_reading(job, page, reading.text, provenance, attempts)
+        )
