@@ -66,6 +66,10 @@ class KeyStore:
         self._session[profile_id] = key
         return False
 
+    def set_session(self, profile_id: str, key: str) -> None:
+        """Keep a key for this session only (a local server's random key)."""
+        self._session[profile_id] = key
+
     def delete(self, profile_id: str) -> None:
         self._session.pop(profile_id, None)
         if self.persistent:

@@ -16,6 +16,7 @@ from backend.batch import Batch, BatchEvent, BatchStats, Lane, RetryPolicy
 from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.jobs import JobStore, Selection
+from backend.models import Change
 from backend.ocr_pipeline import PagePreparer
 from backend.profiles import DEFAULT_CONCURRENCY
 
@@ -52,6 +53,7 @@ class OcrJobRunner:
         prompt_for: Callable[[int], str],
         run_in_store: RunInStore[Any],
         on_event: Callable[[BatchEvent], None] | None = None,
+        on_change: Callable[[Change], None] | None = None,
         policy: RetryPolicy | None = None,
     ) -> None:
         self.jobs = jobs
@@ -61,6 +63,7 @@ class OcrJobRunner:
         self.prompt_for = prompt_for
         self._in_store = run_in_store
         self.on_event = on_event
+        self.on_change = on_change  # each stored page's change record, for the views
         self.policy = policy
         self.batch: Batch | None = None
 
@@ -112,7 +115,7 @@ class OcrJobRunner:
     async def _prepare(self, page: int, lane: Lane, params: SamplingParams) -> OcrRequest:
         client = lane.engine
         assert isinstance(client, VllmClient)
-        prompt = self.prompt_for(page)
+        prompt: str = await self._in_store(lambda: self.prompt_for(page))  # it may read the store
         return await self.preparer.prepare(page, client.profile, prompt, params)
 
     async def _save(
@@ -123,6 +126,8 @@ class OcrJobRunner:
         provenance["attempts"] = attempts
         if warnings:
             provenance["warnings"] = list(warnings)
-        await self._in_store(
+        _, change = await self._in_store(
             lambda: self.jobs.record_reading(job, page, reading.text, provenance, attempts)
         )
+        if self.on_change is not None:
+            self.on_change(change)

@@ -14,13 +14,16 @@ import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from backend import paths
 from backend.backup import BACKUP_INTERVAL_S, Backup, take_backup
 from backend.errors import StoreMismatchError
 from backend.importers import read_transcripts
+from backend.jobs import JobStore
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.pdf import PdfDocument, open_pdf
+from backend.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
 from backend.store import ReviewStore
 
 log = logging.getLogger(__name__)
@@ -36,6 +39,7 @@ class DocumentSession:
         self.backup_error = ""
         self._closed = False
         self._last_backup = time.monotonic()
+        self._jobs: JobStore | None = None
 
     # -- opening and closing --------------------------------------------------
 
@@ -154,6 +158,41 @@ class DocumentSession:
         return Change(
             pages=frozenset(p.page for p in pages), text=True, versions=True, message=message
         )
+
+    # -- OCR: prompts, readings, jobs ---------------------------------------------
+
+    def prompt_for(self, page: int) -> str:
+        """The prompt a page is read with: its own, else the document's, else the preset."""
+        return (
+            self.store.get_meta(page_prompt_key(page))
+            or self.store.get_meta(DOCUMENT_PROMPT_KEY)
+            or default_prompt()
+        )
+
+    def prompt_scope(self, page: int) -> str:
+        """Where ``prompt_for`` found the page's prompt: "page", "document" or "default"."""
+        if self.store.get_meta(page_prompt_key(page)):
+            return "page"
+        return "document" if self.store.get_meta(DOCUMENT_PROMPT_KEY) else "default"
+
+    def set_prompt(self, text: str, *, page: int | None = None) -> None:
+        """Save a prompt override for one page or (``page=None``) the document; "" clears it."""
+        self.store.set_meta(DOCUMENT_PROMPT_KEY if page is None else page_prompt_key(page), text)
+
+    def add_reading(
+        self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
+    ) -> tuple[int, Change]:
+        """Store an OCR reading as a new version (never over a person's edit)."""
+        version, change = self.store.add_version(
+            page, VersionKind.OCR, text, provenance, history_only=history_only
+        )
+        return version.id, change
+
+    @property
+    def jobs(self) -> JobStore:
+        if self._jobs is None:
+            self._jobs = JobStore(self.store)
+        return self._jobs
 
     # -- backups ----------------------------------------------------------------
 

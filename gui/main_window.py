@@ -50,9 +50,11 @@ class MainWindow(QMainWindow):
         self.recent_menu: QMenu  # built by install_actions
         # Late imports: these modules reference MainWindow for typing only.
         from gui.actions import install_actions
+        from gui.ocr_hub import OcrHub
         from gui.opener import Opener
         from gui.review_controller import ReviewController
 
+        self.ocr = OcrHub(settings, confirm=self._confirm, parent=self)
         self.controller = ReviewController(self, runner)
         self.opener = Opener(self, self.controller, runner)
         self.controller.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
@@ -163,6 +165,9 @@ class MainWindow(QMainWindow):
 
     # -- layout memory ----------------------------------------------------------------------
 
+    async def _confirm(self, question: str) -> bool:
+        return await dialogs.ask_yes_no(self, self.tr("Please confirm"), question)
+
     def _restore_layout(self) -> None:
         if (geometry := self.settings.geometry) is not None:
             self.restoreGeometry(geometry)
@@ -204,6 +209,7 @@ class MainWindow(QMainWindow):
                 if not lose_it:
                     return
                 await self.controller.detach(force=True)
+            await self.ocr.aclose()  # stops a local vLLM server we started
             self._close_confirmed = True
             self.close()
         finally:

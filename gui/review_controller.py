@@ -70,6 +70,7 @@ class ReviewController(QObject):
         self._page_shown = False
         self._deferred_thumbs = []
         workspace.changed.connect(self._on_change)
+        self.w.ocr.workspace = workspace
         self.w.page_list_model.set_statuses(await workspace.statuses())
         await self._navigate(0)
 
@@ -78,6 +79,7 @@ class ReviewController(QObject):
         (unless ``force``: then what is saved is kept and the rest is let go)."""
         if self.workspace is None:
             return True
+        await self.w.ocr.stop_batch()  # its pages in flight must not outlive the store
         async with self.page_transition():
             await self.save_note_if_changed()
             if not await self.autosave.flush() and not force:
@@ -86,6 +88,7 @@ class ReviewController(QObject):
             for _, task in self._thumb_tasks:
                 task.cancel()
             workspace, self.workspace = self.workspace, None
+            self.w.ocr.workspace = None
             self.current = self._target = -1  # nothing typed from now on belongs to it
             await workspace.close()
         if workspace.session.backup_error:
@@ -227,6 +230,7 @@ class ReviewController(QObject):
         ws = self.workspace
         if ws is None or self.current < 0:
             return
+        await self.w.ocr.stop_batch()  # its pages in flight must not outlive the store
         async with self.page_transition():
             await self.save_note_if_changed()
             if not await self.autosave.flush():

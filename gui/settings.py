@@ -62,5 +62,14 @@ class GuiSettings:
         files = [path] + [f for f in self.recent_files() if f != path]
         self._qs.setValue("recent/files", files[:MAX_RECENT])
 
+    @property
+    def active_server(self) -> str:
+        """The id of the server profile used for re-runs (never a key: keys live in the keyring)."""
+        return str(self._qs.value("ocr/active_server", "") or "")
+
+    @active_server.setter
+    def active_server(self, profile_id: str) -> None:
+        self._qs.setValue("ocr/active_server", profile_id)
+
     def sync(self) -> None:
         self._qs.sync()

@@ -76,6 +76,10 @@ class Workspace(QObject):
             raise
         return cls(session, renderer, executor, parent)
 
+    async def run_in_store(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` on the store's thread (the only thread that may use the store)."""
+        return await self._call(fn)
+
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
@@ -132,6 +136,29 @@ class Workspace(QObject):
 
     async def import_transcripts(self, source: str | Path) -> Change:
         return await self._mutate(self.session.import_transcripts, source)
+
+    async def prompt_for(self, page: int) -> tuple[str, str]:
+        """(prompt, scope) for a page; scope is "page", "document" or "default"."""
+        return await self._call(
+            lambda: (self.session.prompt_for(page), self.session.prompt_scope(page))
+        )
+
+    async def set_prompt(self, text: str, *, page: int | None = None) -> None:
+        await self._call(lambda: self.session.set_prompt(text, page=page))
+
+    async def add_reading(
+        self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
+    ) -> tuple[int, Change]:
+        future = asyncio.get_running_loop().run_in_executor(
+            self._executor,
+            lambda: self.session.add_reading(page, text, provenance, history_only=history_only),
+        )
+        future.add_done_callback(self._announce_pair)
+        return await asyncio.shield(future)
+
+    def _announce_pair(self, future: asyncio.Future[tuple[int, Change]]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.changed.emit(future.result()[1])
 
     async def backup_if_due(self) -> None:
         await self._call(self.session.backup_if_due)

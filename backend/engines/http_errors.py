@@ -52,9 +52,8 @@ def error_for_status(
     status: int, body: bytes, headers: Mapping[str, str], *, server: str, model: str
 ) -> ServerError:
     message = error_message(body)
-    advice = " ".join(
-        f"{d.title} {d.remedy}" for d in diagnose_response(status, message, model_id=model)
-    )
+    found = diagnose_response(status, message, model_id=model)
+    advice = " ".join(f"{d.title} {d.remedy}" for d in found)
     said = f" The server said: “{message}”" if message else ""
     detail = f"HTTP {status}: {message}"
     if status == 400:
@@ -77,6 +76,13 @@ def error_for_status(
     if status == 404:
         return ModelNotFoundError(
             advice or f"The server does not serve the model “{model}”.{said}",
+            detail=detail,
+            status=status,
+            server=server,
+        )
+    if status in (500, 503) and any(d.code == "engine_dead" for d in found):
+        return EngineDeadError(
+            advice or "The server's engine crashed; it needs a restart.",
             detail=detail,
             status=status,
             server=server,
