@@ -1,0 +1,141 @@
+"""``proofdesk ocr`` as a user runs it: a real process against the fake server over HTTP."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from backend.jobs import JobStore
+from backend.models import VersionKind
+from backend.store import ReviewStore
+from tests.conftest import ROOT
+from tests.fakevllm import FakeVllm
+
+KEY = "cli-canary-key-71c3"
+
+
+def ocr(*args: str | Path, key: str | None = KEY) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop("PROOFDESK_API_KEY", None)
+    if key is not None:
+        env["PROOFDESK_API_KEY"] = key
+    return subprocess.run(
+        [sys.executable, "-m", "backend", "ocr", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=180,
+    )
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeVllm]:
+    with FakeVllm(service_time=0.02, api_key=KEY) as server:
+        yield server
+
+
+def ocr_versions(store_path: Path) -> dict[int, str]:
+    store = ReviewStore(store_path, author="test")
+    try:
+        return {
+            page: v.text
+            for page in range(7)
+            for v in store.versions(page)
+            if v.kind is VersionKind.OCR
+        }
+    finally:
+        store.close()
+
+
+def test_whole_document(fake: FakeVllm, sample_pdf: Path, tmp_path: Path) -> None:
+    store = tmp_path / "review.sqlite3"
+    result = ocr(sample_pdf, "--server", fake.base_url + "/v1", "--store", store)
+    assert result.returncode == 0, result.stderr
+    assert "7/7 pages (0 failed)" in result.stderr
+    assert "done: 7 stored, 0 failed" in result.stderr
+    texts = ocr_versions(store)
+    assert sorted(texts) == list(range(7))
+    assert all(t.startswith("FAKE ") for t in texts.values())
+    assert len(set(texts.values())) == 7  # each page its own reading
+    assert KEY not in result.stderr + result.stdout
+
+
+def test_a_page_range_and_a_prompt_file(fake: FakeVllm, sample_pdf: Path, tmp_path: Path) -> None:
+    prompt = tmp_path / "prompt.txt"
+    prompt.write_text("只轉錄正面文字。", encoding="utf-8")
+    store = tmp_path / "review.sqlite3"
+    result = ocr(
+        sample_pdf,
+        "--server",
+        fake.base_url + "/v1",
+        "--store",
+        store,
+        "--pages",
+        "2-3",
+        "--prompt",
+        prompt,
+    )
+    assert result.returncode == 0, result.stderr
+    assert sorted(ocr_versions(store)) == [1, 2]
+    sent = [r["body"]["messages"][0]["content"][1]["text"] for r in fake.requests()]
+    assert sent == ["只轉錄正面文字。"] * 2
+
+
+def test_failed_pages_are_listed_with_their_reason(
+    fake: FakeVllm, sample_pdf: Path, tmp_path: Path
+) -> None:
+    fake.configure(default_fault="http_400_too_long")
+    result = ocr(
+        sample_pdf,
+        "--server",
+        fake.base_url + "/v1",
+        "--store",
+        tmp_path / "s.sqlite3",
+        "--pages",
+        "1",
+    )
+    assert result.returncode == 3
+    assert "page 1: failed" in result.stderr and "5,621" in result.stderr
+
+
+def test_an_unreachable_server_is_one_clear_line(sample_pdf: Path, tmp_path: Path) -> None:
+    result = ocr(sample_pdf, "--server", "http://127.0.0.1:9/v1", "--store", tmp_path / "s.sqlite3")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "Cannot reach http://127.0.0.1:9" in result.stderr
+
+
+def test_a_wrong_key_says_so(fake: FakeVllm, sample_pdf: Path, tmp_path: Path) -> None:
+    result = ocr(
+        sample_pdf,
+        "--server",
+        fake.base_url + "/v1",
+        "--store",
+        tmp_path / "s.sqlite3",
+        key="wrong",
+    )
+    assert result.returncode == 2
+    assert "key" in result.stderr.lower() and "Traceback" not in result.stderr
+
+
+def test_resume_runs_only_what_is_left(fake: FakeVllm, sample_pdf: Path, tmp_path: Path) -> None:
+    store_path = tmp_path / "review.sqlite3"
+    # A job that stopped after two pages (as after a crash or Ctrl+C).
+    store = ReviewStore(store_path, author="t")
+    jobs = JobStore(store)
+    job = jobs.create(list(range(7)), {"selection": "all"})
+    for page in (0, 1):
+        jobs.record_reading(job, page, f"earlier {page}", {}, 1)
+    store.close()
+    result = ocr(sample_pdf, "--server", fake.base_url + "/v1", "--store", store_path, "--resume")
+    assert result.returncode == 0, result.stderr
+    assert len(fake.requests()) == 5
+    texts = ocr_versions(store_path)
+    assert texts[0] == "earlier 0" and texts[6].startswith("FAKE ")
