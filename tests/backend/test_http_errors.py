@@ -255,3 +255,31 @@ def test_error_message_of_a_long_html_page_is_cut() -> None:
 
 def test_error_message_of_a_long_json_message_is_cut() -> None:
     assert len(error_message(vllm_error("y" * 5000))) <= 500
+
+
+# vLLM 0.32's own wording, recorded from the real CPU server serving the tiny model.
+REAL_032_PROMPT_TOO_LONG = (
+    b'{"error":{"message":"This model\'s maximum context length is 4096 tokens. However, your '
+    b"prompt contains at least 4097 input tokens, which exceeds this limit even without any "
+    b'output tokens. Please reduce the length of the input prompt. (parameter=input_tokens, '
+    b'value=4097)","type":"BadRequestError","param":"input_tokens","code":400}}'
+)
+REAL_032_MAX_TOKENS = (
+    b'{"error":{"message":"max_tokens=8000 cannot be greater than max_model_len=4096. Please '
+    b'request fewer output tokens. (parameter=max_tokens, value=8000)","type":"BadRequestError",'
+    b'"param":"max_tokens","code":400}}'
+)
+
+
+def test_vllm_032_prompt_too_long_wording() -> None:
+    err = error_for_status(400, REAL_032_PROMPT_TOO_LONG, {}, server="s", model="tiny-vl")
+    assert isinstance(err, ContextTooLongError)
+    assert (err.needed, err.allowed) == (4097, 4096)
+    assert "4,097" in str(err) and "4,096" in str(err) and "--max-model-len" in str(err)
+
+
+def test_vllm_032_max_tokens_over_the_context_wording() -> None:
+    err = error_for_status(400, REAL_032_MAX_TOKENS, {}, server="s", model="tiny-vl")
+    assert isinstance(err, ContextTooLongError)
+    assert (err.needed, err.allowed) == (8000, 4096)
+    assert "8,000" in str(err) and "max tokens" in str(err).lower()
