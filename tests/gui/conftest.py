@@ -106,7 +106,6 @@ class DialogResponder:
         self.seen: dict[str, list[str]] = {
             k: [] for k in ("input", "question", "warning", "information")
         }
-        self._handled: set[int] = set()
         self._timer = QTimer(interval=20)
         self._timer.timeout.connect(self._poll)
         self._timer.start()
@@ -120,10 +119,11 @@ class DialogResponder:
         if self.paused:
             return
         for widget in QApplication.topLevelWidgets():
-            if not widget.isVisible() or id(widget) in self._handled:
+            # A property on the dialog itself: id() values are reused once a box is freed.
+            if not widget.isVisible() or widget.property("proofdesk-answered"):
                 continue
             if isinstance(widget, QInputDialog):
-                self._handled.add(id(widget))
+                widget.setProperty("proofdesk-answered", True)
                 self.seen["input"].append(widget.labelText())
                 answer = self.answers.pop(0) if self.answers else None
                 if answer is None:
@@ -132,7 +132,7 @@ class DialogResponder:
                     widget.setTextValue(answer)
                     widget.accept()
             elif isinstance(widget, QMessageBox):
-                self._handled.add(id(widget))
+                widget.setProperty("proofdesk-answered", True)
                 self._answer_box(widget)
 
     def _answer_box(self, box: Any) -> None:
