@@ -309,8 +309,12 @@ class OcrHub(QObject):
         await self.stop_batch()
         await self.stop_local_servers()
         self._poll.stop()
+        pending: list[asyncio.Future[None]] = list(self._closing)
         if self._polling is not None:
             self._polling.cancel()
+            pending.append(self._polling)
+        await asyncio.gather(*pending, return_exceptions=True)
+        self._closing.clear()
         for client in list(self._clients.values()):
             await client.aclose()
         self._clients.clear()

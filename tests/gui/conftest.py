@@ -68,6 +68,7 @@ def make_window(
     for window in windows:
         if window.controller.workspace is not None:
             loop.run_until_complete(window.controller.detach(force=True))
+        loop.run_until_complete(window.ocr.aclose())  # clients, batches, local servers
         window.runner.cancel_all()
         window._close_confirmed = True
         window.close()
