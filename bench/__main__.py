@@ -14,7 +14,7 @@ import time
 import traceback
 from collections.abc import Callable
 
-from bench import flip, launch, memory, search, stall
+from bench import flip, launch, memory, ocr, search, stall
 from bench.make_doc import OUT, Docs, ensure_docs
 from bench.table import Row, markdown
 
@@ -24,6 +24,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "stall": stall.run,
     "memory": memory.run,
     "launch": launch.run,
+    "ocr": ocr.run,
 }
 
 

@@ -124,7 +124,7 @@ class Progress:
 
     phase: str  # "connecting", "waiting" (no token yet: queued or cold start), "reading"
     elapsed_s: float
-    chars: int = 0
+    tokens: int = 0  # streamed so far (approximately: events received)
 
 
 ProgressCallback = Callable[[Progress], None]

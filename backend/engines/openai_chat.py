@@ -184,6 +184,25 @@ def _int(value: Any) -> int | None:
     return int(value) if isinstance(value, int | float) else None
 
 
+def split_events(buf: bytes | bytearray, start: int = 0) -> tuple[list[str], int]:
+    """The ``data`` payloads of the complete events in ``buf[start:]``, and where the rest begins.
+
+    Works on bytes with C-speed splitting: a streamed page is ~1,000 events (one
+    per token), and per-event Python work showed up as event-loop stalls in a
+    32-wide batch.
+    """
+    payloads: list[str] = []
+    end = buf.rfind(b"\n\n", start)
+    if end < 0:
+        return payloads, start
+    block = bytes(buf[start:end]).replace(b"\r\n", b"\n")
+    for event in block.split(b"\n\n"):
+        lines = [ln[5:].removeprefix(b" ") for ln in event.split(b"\n") if ln.startswith(b"data:")]
+        if lines:
+            payloads.append(b"\n".join(lines).decode("utf-8", "replace"))
+    return payloads, end + 2
+
+
 _SSE_DATA = re.compile(r"^data: ?(.*)$")
 
 

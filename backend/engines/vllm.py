@@ -22,10 +22,10 @@ from backend.engines.base import OcrRequest, Progress, ProgressCallback, Reading
 from backend.engines.http_errors import error_for_status
 from backend.engines.openai_chat import (
     Answer,
-    SseDecoder,
     build_body,
     feed_event,
     parse_completion,
+    split_events,
     strip_thinking,
 )
 from backend.engines.server_info import ModelInfo, ServerLoad, parse_metrics
@@ -211,20 +211,29 @@ class VllmClient:
     async def _consume(
         self, resp: httpx.Response, answer: Answer, clock: _Clock, on_first: Any
     ) -> None:
-        sse = SseDecoder()
+        # Until the first token, events are parsed as they come (to stop the
+        # first-token clock). After it, raw bytes are only collected and parsed
+        # once at the end: ~1,000 per-token events parsed one by one cost the
+        # event loop far more. Progress meanwhile counts events (≈ tokens).
+        buf = bytearray()
+        parsed_to = 0
         done = False
-        async for line in resp.aiter_lines():
-            data = sse.feed_line(line)
-            if data is None:
-                continue
-            had_text = bool(answer.content or answer.reasoning)
-            done = feed_event(answer, data)
-            if not had_text and (answer.content or answer.reasoning):
-                clock.first_token()
-                on_first()
-            clock.report("reading", sum(map(len, answer.content)))
-            if done:
-                break
+        first = False
+        async for chunk in resp.aiter_bytes():
+            buf += chunk
+            if not first:
+                payloads, parsed_to = split_events(buf, parsed_to)
+                done = _feed_all(answer, payloads) or done
+                if answer.content or answer.reasoning:
+                    first = True
+                    clock.first_token()
+                    on_first()
+            else:
+                clock.report(
+                    "reading", tokens=buf.count(b"data:", max(0, len(buf) - len(chunk) - 5))
+                )
+        payloads, _ = split_events(bytes(buf) + b"\n\n", parsed_to)
+        done = _feed_all(answer, payloads) or done
         if not answer.saw_choice:
             raise BadResponseError(
                 "The server answered without any text (no choices).", server=self.server
@@ -308,6 +317,11 @@ class VllmClient:
         )
 
 
+def _feed_all(answer: Answer, payloads: list[str]) -> bool:
+    """Feed events to ``answer`` up to ``[DONE]``; True when it was seen."""
+    return any(feed_event(answer, data) for data in payloads)
+
+
 def _started_clock() -> _Clock:
     clock = _Clock(None)
     clock.first_token()
@@ -333,6 +347,7 @@ class _Clock:
         self._on_progress = on_progress
         self._last = 0.0
         self.first_token_s: float | None = None
+        self.tokens = 0
 
     def elapsed(self) -> float:
         return time.monotonic() - self._t0
@@ -340,11 +355,12 @@ class _Clock:
     def first_token(self) -> None:
         self.first_token_s = self.elapsed()
 
-    def report(self, phase: str, chars: int = 0) -> None:
+    def report(self, phase: str, *, tokens: int = 0) -> None:
         if self._on_progress is None:
             return
+        self.tokens += tokens
         now = time.monotonic()
         if phase == "reading" and now - self._last < PROGRESS_INTERVAL_S:
             return
         self._last = now
-        self._on_progress(Progress(phase, now - self._t0, chars))
+        self._on_progress(Progress(phase, now - self._t0, tokens=self.tokens))
