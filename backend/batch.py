@@ -287,8 +287,13 @@ class Batch:
         attempt = self._count.attempts.get(page, 0) + 1
         self._count.attempts[page] = attempt
         try:
-            request = await self._prepare(page, lane)
-            reading = await lane.engine.read(request)
+            try:
+                request = await self._prepare(page, lane)
+                reading = await lane.engine.read(request)
+            finally:
+                # Free the slot before the outcome is stored and reported, so the
+                # stats in that report no longer count this page as in flight.
+                await lane.release()
         except ServerError as exc:
             await self._on_server_error(lane, page, attempt, exc)
         except ProofDeskError as exc:  # the page itself cannot be prepared (render, fit)
@@ -299,8 +304,6 @@ class Batch:
         else:
             lane.failures_in_a_row = 0
             await self._accept(page, reading, attempt)
-        finally:
-            await lane.release()
 
     async def _accept(self, page: int, reading: Reading, attempt: int) -> None:
         problems = diagnose_reading(

@@ -130,6 +130,7 @@ class LocalServer:
         self.lines: deque[str] = deque(maxlen=LOG_LINES_KEPT)
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._stopping = False  # we are ending it: its exit is not a crash
 
     @property
     def base_url(self) -> str:
@@ -144,7 +145,8 @@ class LocalServer:
         )
 
     def diagnoses(self) -> list[Diagnosis]:
-        return diagnose_log(list(self.lines), self.exit_code)
+        # An exit code we caused (SIGTERM/SIGKILL from stop) says nothing about the server.
+        return diagnose_log(list(self.lines), None if self._stopping else self.exit_code)
 
     async def start(self, *, timeout_s: float = 900.0, poll_s: float = 1.0) -> None:
         """Start and wait until ``/health`` answers 200. Raises ``LocalServerError``."""
@@ -162,6 +164,7 @@ class LocalServer:
         }
         self.lines.clear()
         self.exit_code = None
+        self._stopping = False
         self.state = "starting"
         try:
             self._proc = await asyncio.create_subprocess_exec(
@@ -181,7 +184,10 @@ class LocalServer:
         try:
             await self._wait_ready(timeout_s, poll_s)
         except BaseException:
+            exited_by_itself = self._proc.returncode is not None
             await self.stop()
+            if exited_by_itself:
+                self.state = "crashed"  # not the same as stopped by us (timeout, cancel)
             raise
 
     async def _wait_ready(self, timeout_s: float, poll_s: float) -> None:
@@ -231,8 +237,7 @@ class LocalServer:
         code = await self._proc.wait()
         await self._drain()
         self.exit_code = code
-        if self.state != "stopped":
-            self.state = "crashed"
+        self.state = "stopped" if self._stopping else "crashed"
         return code
 
     async def stop(self, *, grace_s: float = 30.0) -> None:
@@ -242,6 +247,7 @@ class LocalServer:
             self.state = "stopped"
             return
         if proc.returncode is None:
+            self._stopping = True
             self._signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(proc.wait(), grace_s)

@@ -170,7 +170,8 @@ class ReviewStore:
             vid, made_current = self._append(
                 c, page, kind, text, provenance or {}, author, history_only=history_only
             )
-        return self.version(vid), version_change(page, kind, made_current)
+        change = version_change(page, kind, made_current, history_only=history_only)
+        return self.version(vid), change
 
     def add_versions(
         self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]

@@ -38,9 +38,11 @@ def insert_version(
     return int(cur.lastrowid or 0)
 
 
-def version_change(page: int, kind: VersionKind, made_current: bool) -> Change:
+def version_change(
+    page: int, kind: VersionKind, made_current: bool, *, history_only: bool = False
+) -> Change:
     message = ""
-    if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current:
+    if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current and not history_only:
         message = "Kept your edit; the new reading was added to the page's history."
     return Change(pages=frozenset({page}), text=made_current, versions=True, message=message)
 

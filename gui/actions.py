@@ -172,6 +172,8 @@ class Actions(QObject):
         w.history_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+H"))
         view.addAction(w.search_dock.toggleViewAction())
 
+        w.ocr_ui.install_menu(bar.addMenu(self.tr("&OCR")), add)
+
         help_menu = bar.addMenu(self.tr("&Help"))
         add(
             help_menu,

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip
 
+from gui.asyncgens import AsyncGenCloser
 from gui.entry import SAMPLE_PDF, parse_args
 from gui.main_window import MainWindow
 from gui.settings import GuiSettings
@@ -43,6 +44,9 @@ async def main(args: argparse.Namespace) -> int:
     assert app is not None
     closing = asyncio.Event()
     app.aboutToQuit.connect(closing.set)
+    generators = AsyncGenCloser()
+    generators.install()
+    sweeper = asyncio.ensure_future(generators.sweep_forever())
     window = build_window(args)
     _install_bench_hook(window)
     backups = QTimer(window, interval=BACKUP_CHECK_MS)
@@ -52,6 +56,8 @@ async def main(args: argparse.Namespace) -> int:
     window.show()
     window.opener.open_path(args.pdf or SAMPLE_PDF, args.password)
     await closing.wait()
+    sweeper.cancel()
+    await generators.close_all(collect=True)
     return 0
 
 

@@ -51,12 +51,14 @@ class MainWindow(QMainWindow):
         # Late imports: these modules reference MainWindow for typing only.
         from gui.actions import install_actions
         from gui.ocr_hub import OcrHub
+        from gui.ocr_ui import OcrUi
         from gui.opener import Opener
         from gui.review_controller import ReviewController
 
         self.ocr = OcrHub(settings, confirm=self._confirm, parent=self)
         self.controller = ReviewController(self, runner)
         self.opener = Opener(self, self.controller, runner)
+        self.ocr_ui = OcrUi(self)
         self.controller.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.controller.autosave.state_changed.connect(self.show_save_state)
         runner.error.connect(self.show_error)

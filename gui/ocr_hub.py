@@ -257,8 +257,14 @@ class OcrHub(QObject):
         profiles = [await self.ready_profile(pid) for pid in profile_ids]
         if not profiles:
             raise ProfileError(self.tr("Choose at least one server for the batch."))
-        params = spec.params if spec is not None else SamplingParams()
         session = ws.session
+        if spec is not None:
+            params = spec.params
+        else:  # resuming: ask exactly what the job asked when it was created
+            assert job is not None
+            job_id = job
+            stored = (await ws.run_in_store(lambda: session.jobs.summary(job_id))).spec
+            params = SamplingParams(**stored.get("params", {}))
         self.runner = OcrJobRunner(
             jobs=session.jobs,
             page_count=ws.page_count,

@@ -1,19 +1,42 @@
-"""The page image: zoom, fit width / fit page, pan by dragging.
+"""The page image: zoom, fit width / fit page, pan by dragging, and drawing a region.
 
 The view never renders; it says which scale it wants (``render_wanted``) and
 shows whatever pixmap it is given, stretched until the sharp one arrives.
+
+In region mode (``set_region_mode(True)``) a drag draws a rectangle instead of
+panning; on release the rectangle goes out as page-relative fractions
+(``region_selected``), so it means the same page area at any zoom.
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPixmap, QResizeEvent, QWheelEvent
-from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QPixmap,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QWidget,
+)
 
 MIN_ZOOM, MAX_ZOOM = 0.1, 8.0
 ZOOM_STEP = 1.25
+MIN_REGION_PX = 4  # a smaller "rectangle" is a click (or a shaky one), not a region
+
+Region = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the page
 
 
 class FitMode(Enum):
@@ -25,6 +48,8 @@ class FitMode(Enum):
 class PageView(QGraphicsView):
     render_wanted = Signal(float)  # pixels per point (zoom × device pixel ratio)
     painted = Signal()  # a page image has been drawn on screen
+    region_selected = Signal(tuple)  # Region: fractions of the page, 0..1
+    region_mode_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,12 +69,23 @@ class PageView(QGraphicsView):
         self._resize_timer = QTimer(self, singleShot=True, interval=120)
         self._resize_timer.timeout.connect(self._apply_fit)
         self.setAccessibleName(self.tr("Page image"))
+        self.region_mode = False
+        self._drag_origin: tuple[float, float] | None = None  # fractions of the page
+        self._region: Region | None = None  # the rectangle shown, as fractions
+        self._band = QGraphicsRectItem()
+        self._band.setPen(QPen(QColor("#1565c0"), 2, Qt.PenStyle.DashLine))
+        self._band.setBrush(QBrush(QColor(21, 101, 192, 40)))
+        self._band.setZValue(1)
+        self._band.hide()
+        self.scene().addItem(self._band)
 
     # -- what the owner calls ------------------------------------------------------
 
     def set_page_size(self, width_pt: float, height_pt: float) -> None:
         self._page_size = (max(width_pt, 1.0), max(height_pt, 1.0))
         self._has_image = False
+        self._show_region(None)  # a rectangle drawn on the last page means nothing here
+        self._drag_origin = None
         self._apply_fit(emit=False)
 
     def wanted_scale(self) -> float:
@@ -75,6 +111,21 @@ class PageView(QGraphicsView):
         self.fit_mode = FitMode.CUSTOM
         self._set_zoom(zoom)
 
+    def set_region_mode(self, on: bool) -> None:
+        """Dragging draws a region to read (crosshair) instead of panning (open hand)."""
+        if on == self.region_mode:
+            return
+        self.region_mode = on
+        self._drag_origin = None
+        if on:
+            self.setDragMode(QGraphicsView.DragMode.NoDrag)
+            self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+            self.setFocus()  # so that Esc reaches the view
+        else:
+            self._show_region(None)
+            self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # sets the open hand
+        self.region_mode_changed.emit(on)
+
     # -- internals ----------------------------------------------------------------
 
     def _apply_fit(self, emit: bool = True) -> None:
@@ -96,6 +147,7 @@ class PageView(QGraphicsView):
         w_pt, h_pt = self._page_size
         self.scene().setSceneRect(0, 0, w_pt * zoom, h_pt * zoom)
         self._update_item_scale()
+        self._show_region(self._region)  # the same page area at the new size
         if emit and (changed or not self._has_image):
             self.render_wanted.emit(self.wanted_scale())
 
@@ -115,6 +167,79 @@ class PageView(QGraphicsView):
             event.accept()
         else:
             super().wheelEvent(event)
+
+    # -- drawing a region -------------------------------------------------------------
+
+    def _fractions_at(self, event: QMouseEvent) -> tuple[float, float]:
+        """Where the mouse is, as fractions of the page, clamped onto the page."""
+        point = self.mapToScene(event.position().toPoint())
+        rect = self.sceneRect()
+        fx = (point.x() - rect.x()) / max(rect.width(), 1.0)
+        fy = (point.y() - rect.y()) / max(rect.height(), 1.0)
+        return min(max(fx, 0.0), 1.0), min(max(fy, 0.0), 1.0)
+
+    def _region_to(self, end: tuple[float, float]) -> Region | None:
+        if self._drag_origin is None:
+            return None
+        (ax, ay), (bx, by) = self._drag_origin, end
+        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+
+    def _show_region(self, region: Region | None) -> None:
+        self._region = region
+        if region is None:
+            self._band.hide()
+            return
+        rect = self.sceneRect()
+        x0, y0, x1, y1 = region
+        self._band.setRect(
+            QRectF(
+                QPointF(rect.x() + x0 * rect.width(), rect.y() + y0 * rect.height()),
+                QPointF(rect.x() + x1 * rect.width(), rect.y() + y1 * rect.height()),
+            )
+        )
+        self._band.show()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.region_mode and event.button() == Qt.MouseButton.LeftButton:
+            self._drag_origin = self._fractions_at(event)
+            self._show_region(self._region_to(self._drag_origin))
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self.region_mode and self._drag_origin is not None:
+            self._show_region(self._region_to(self._fractions_at(event)))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if not (self.region_mode and self._drag_origin is not None):
+            super().mouseReleaseEvent(event)
+            return
+        event.accept()
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        region = self._region_to(self._fractions_at(event))
+        self._drag_origin = None
+        rect = self.sceneRect()  # scene units are screen pixels: zoom sizes the scene
+        if (
+            region is None
+            or min((region[2] - region[0]) * rect.width(), (region[3] - region[1]) * rect.height())
+            < MIN_REGION_PX
+        ):
+            self._show_region(None)  # a click, not a drag
+            return
+        self._show_region(region)
+        self.region_selected.emit(region)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.region_mode and event.key() == Qt.Key.Key_Escape:
+            self.set_region_mode(False)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def paintEvent(self, event: object) -> None:
         super().paintEvent(event)  # type: ignore[arg-type]

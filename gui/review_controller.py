@@ -71,6 +71,7 @@ class ReviewController(QObject):
         self._deferred_thumbs = []
         workspace.changed.connect(self._on_change)
         self.w.ocr.workspace = workspace
+        self.w.ocr_ui.document_opened(workspace.page_count)
         self.w.page_list_model.set_statuses(await workspace.statuses())
         await self._navigate(0)
 
@@ -89,6 +90,7 @@ class ReviewController(QObject):
                 task.cancel()
             workspace, self.workspace = self.workspace, None
             self.w.ocr.workspace = None
+            self.w.ocr_ui.document_closed()
             self.current = self._target = -1  # nothing typed from now on belongs to it
             await workspace.close()
         if workspace.session.backup_error:
@@ -254,6 +256,18 @@ class ReviewController(QObject):
             self.w.show_page_state(state, ws.page_count)
         await self.refresh_history()
         self.message.emit(self.tr("Version #{0} restored as a new version.").format(version_id))
+
+    async def reload_page(self, page: int) -> None:
+        """Show a page's working text again after something outside the editor changed
+        it (an accepted OCR reading); nothing typed meanwhile is lost or misplaced."""
+        ws = self.workspace
+        if ws is None or page != self.current:
+            return
+        async with self.page_transition():
+            if not await self.autosave.flush():
+                return
+            self.w.show_page_state(await ws.page_state(page), ws.page_count)
+        await self.refresh_history()
 
     async def refresh_history(self) -> None:
         ws = self.workspace

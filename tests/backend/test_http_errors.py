@@ -261,7 +261,7 @@ def test_error_message_of_a_long_json_message_is_cut() -> None:
 REAL_032_PROMPT_TOO_LONG = (
     b'{"error":{"message":"This model\'s maximum context length is 4096 tokens. However, your '
     b"prompt contains at least 4097 input tokens, which exceeds this limit even without any "
-    b'output tokens. Please reduce the length of the input prompt. (parameter=input_tokens, '
+    b"output tokens. Please reduce the length of the input prompt. (parameter=input_tokens, "
     b'value=4097)","type":"BadRequestError","param":"input_tokens","code":400}}'
 )
 REAL_032_MAX_TOKENS = (

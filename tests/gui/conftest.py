@@ -16,6 +16,7 @@ import qasync
 from PySide6.QtWidgets import QApplication
 
 from gui.app import build_window, parse_args
+from gui.asyncgens import AsyncGenCloser
 from gui.main_window import MainWindow
 
 T = TypeVar("T")
@@ -26,7 +27,11 @@ Run = Callable[[Coroutine[Any, Any, T]], T]
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     event_loop = qasync.QEventLoop(qapp, already_running=False)
     asyncio.set_event_loop(event_loop)
+    generators = AsyncGenCloser()  # as the app does
+    generators.install()
     yield event_loop
+    event_loop.run_until_complete(generators.close_all(collect=True))
+    generators.uninstall()
     event_loop.close()
     asyncio.set_event_loop(None)
 

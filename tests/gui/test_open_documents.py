@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
@@ -161,7 +161,7 @@ def _drag_and_drop(window, path: Path) -> bool:  # type: ignore[no-untyped-def]
         Qt.MouseButton.NoButton,
         Qt.KeyboardModifier.NoModifier,
     )
-    enter = QDragEnterEvent(QPointF(200, 200), *args)
+    enter = QDragEnterEvent(QPoint(200, 200), *args)
     QApplication.sendEvent(window, enter)
     if not enter.isAccepted():
         return False

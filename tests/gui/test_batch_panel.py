@@ -1,0 +1,402 @@
+"""The batch panel on a real window and document, reading pages from a real HTTP fake vLLM."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
+
+from backend.models import VersionKind
+from backend.profiles import ServerProfile
+from gui.batch_models import RANGE, SELECTED, format_duration, parse_page_ranges
+from gui.batch_panel import BatchPanel
+from gui.main_window import MainWindow
+from tests.fakevllm import FakeVllm
+from tests.gui.conftest import wait_for
+
+KEY = "k-batch"
+PAGES = 7
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeVllm]:
+    with FakeVllm(service_time=0.05, api_key=KEY, model="fake-vl", max_model_len=32768) as f:
+        yield f
+
+
+class Setup:
+    def __init__(self, window: MainWindow, panel: BatchPanel, arun: Callable[..., Any]) -> None:
+        self.w = window
+        self.panel = panel
+        self.arun = arun
+        self.activated: list[int] = []
+        panel.page_activated.connect(self.activated.append)
+
+    @property
+    def ws(self) -> Any:
+        return self.w.controller.workspace
+
+    def click(self, button: QWidget) -> None:
+        assert button.isEnabled(), f"{button.text()} is disabled"  # type: ignore[attr-defined]
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+
+    async def ocr_versions(self) -> dict[int, int]:
+        """How many machine readings each page has."""
+        counts = {}
+        for page in range(PAGES):
+            versions = await self.ws.versions(page)
+            counts[page] = sum(v.kind is VersionKind.OCR for v in versions)
+        return counts
+
+    async def finished(self, what: str = "the batch to finish") -> None:
+        await wait_for(lambda: not self.panel._running() and self.panel.message.text(), what=what)
+
+
+@pytest.fixture
+def setup(make_window, arun, sample_pdf: Path, fake: FakeVllm) -> Iterator[Setup]:
+    w = make_window(str(sample_pdf))
+    assert arun(w.opener.open(sample_pdf))
+    w.ocr.save_profile(ServerProfile(name="GPU box", base_url=fake.base_url + "/v1", id="gpu"), KEY)
+    w.ocr.set_active("gpu")
+    panel = BatchPanel(w.ocr, w.runner)
+    panel.resize(500, 700)
+    panel.show()
+    panel.set_document(PAGES, lambda: [1, 3], lambda: w.controller.current)
+    s = Setup(w, panel, arun)
+    arun(wait_for(lambda: panel._store_task is not None and panel._store_task.done()))
+    yield s
+    arun(w.ocr.aclose())
+    panel.close()
+    panel.deleteLater()
+    gc.collect()  # Qt objects freed here, on the GUI thread, not by a GC in a server thread
+
+
+# --- pure helpers -------------------------------------------------------------------------
+
+
+def test_page_ranges_are_one_based_and_explained_when_wrong() -> None:
+    assert parse_page_ranges("1-3, 7", 7) == [0, 1, 2, 6]
+    assert parse_page_ranges(" 5 ", 7) == [4]
+    assert parse_page_ranges("2–4，4", 7) == [1, 2, 3]
+    for text, said in (
+        ("", "Type the pages"),
+        ("5-2", "runs backwards"),
+        ("0-3", "from 1 to 7"),
+        ("3-9", "from 1 to 7"),
+        ("abc", "not a page or a range"),
+    ):
+        with pytest.raises(ValueError, match=said):
+            parse_page_ranges(text, 7)
+
+
+def test_durations_read_as_hours_minutes_seconds() -> None:
+    assert format_duration(None) == "—"
+    assert format_duration(59.6) == "0:01:00"
+    assert format_duration(3 * 3600 + 7 * 60 + 5) == "3:07:05"
+
+
+# --- running -------------------------------------------------------------------------------
+
+
+def test_all_pages_are_read_and_stored(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        assert panel.servers.checked_ids() == ["gpu"]
+        assert not panel.pause_button.isEnabled() and not panel.cancel_button.isEnabled()
+        setup.click(panel.start_button)
+        assert not panel.start_button.isEnabled()  # one batch at a time
+        await setup.finished()
+        assert panel.progress.value() == PAGES and panel.progress.maximum() == PAGES
+        assert panel.progress.text() == "7 / 7 pages"
+        assert panel.stats_label.text().startswith("7 done · 0 failed · 0 in flight")
+        assert "ETA 0:00:00" in panel.stats_label.text()
+        assert panel.message.text() == "Finished: 7 pages read, 0 failed."
+        assert panel.problems.rowCount() == 0
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
+        assert len(fake.requests()) == PAGES
+        assert panel.start_button.isEnabled() and not panel.cancel_button.isEnabled()
+
+    setup.arun(scenario())
+
+
+def test_a_page_range_is_validated_and_narrows_the_batch(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        panel.scope_box.group.button(RANGE).click()
+        assert panel.scope_box.range_edit.text() == "1-7"  # from the current page to the end
+        panel.scope_box.range_edit.setText("6-2")
+        assert panel.scope_box.range_error.isVisible()
+        assert "runs backwards" in panel.scope_box.range_error.text()
+        setup.click(panel.start_button)
+        assert "runs backwards" in panel.message.text()
+        assert not panel._running() and fake.requests() == []
+        panel.scope_box.range_edit.setText("2-3")
+        assert not panel.scope_box.range_error.isVisible()
+        setup.click(panel.start_button)
+        await setup.finished()
+        assert panel.progress.text() == "2 / 2 pages"
+        counts = await setup.ocr_versions()
+        assert [p for p, n in counts.items() if n] == [1, 2]
+
+    setup.arun(scenario())
+
+
+def test_selected_pages_come_from_the_window(setup: Setup) -> None:
+    async def scenario() -> None:
+        setup.panel.scope_box.group.button(SELECTED).click()
+        setup.click(setup.panel.start_button)
+        await setup.finished()
+        counts = await setup.ocr_versions()
+        assert [p for p, n in counts.items() if n] == [1, 3]
+
+    setup.arun(scenario())
+
+
+def test_a_failed_page_is_listed_opened_and_retried(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        fake.configure(slots=1)
+        fake.push_faults("http_400_too_long")  # the first page sent is refused as it is
+        setup.click(panel.start_button)
+        await setup.finished()
+        assert panel.message.text() == "Finished: 6 pages read, 1 failed."
+        assert panel.problems.rowCount() == 1
+        problem = panel.problems.problems[0]
+        assert problem.failed
+        reason = panel.problems.index(0, 1).data()
+        assert reason.startswith("failed: ") and "max-model-len" in reason
+        await wait_for(lambda: panel.retry_button.isEnabled(), what="retry enabled")
+        assert panel.retry_button.text() == "Retry failed pages (1)"
+
+        table = panel.problem_table
+        where = table.visualRect(panel.problems.index(0, 1)).center()
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+        QTest.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+        assert setup.activated == [problem.page]
+
+        before = await setup.ocr_versions()
+        assert before[problem.page] == 0
+        setup.click(panel.retry_button)
+        await setup.finished("the retry")
+        assert panel.message.text() == "Finished: 1 pages read, 0 failed."
+        assert panel.problems.rowCount() == 0
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
+        await wait_for(lambda: not panel.retry_button.isEnabled(), what="nothing left to retry")
+
+    setup.arun(scenario())
+
+
+def test_pages_with_warnings_are_listed(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        fake.push_faults("length")
+        setup.panel.scope_box.group.button(RANGE).click()
+        setup.panel.scope_box.range_edit.setText("4")
+        setup.click(setup.panel.start_button)
+        await setup.finished()
+        rows = setup.panel.problems.problems
+        assert [(p.page, p.failed) for p in rows] == [(3, False)]
+        assert "cut off" in setup.panel.problems.index(0, 1).data()
+        assert (await setup.ocr_versions())[3] == 1  # stored all the same
+
+    setup.arun(scenario())
+
+
+def test_pause_holds_new_pages_and_resume_finishes(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        one_at_a_time = setup.w.ocr.profile("gpu").with_(max_concurrency=1)  # type: ignore[union-attr]
+        setup.w.ocr.save_profile(one_at_a_time)
+        fake.configure(service_time=0.2)
+        setup.click(panel.start_button)
+        await wait_for(lambda: panel.progress.value() >= 1, what="a first page")
+        setup.click(panel.pause_button)
+        assert panel.pause_button.text() == "Resume"
+        await wait_for(lambda: "0 in flight" in panel.stats_label.text(), what="in flight done")
+        assert panel.stats_label.text().endswith("· paused")
+        held, sent = panel.progress.value(), len(fake.requests())
+        assert held < PAGES
+        await asyncio.sleep(1.0)
+        assert (panel.progress.value(), len(fake.requests())) == (held, sent)
+        assert panel._running()
+        setup.click(panel.pause_button)
+        assert panel.pause_button.text() == "Pause"
+        await setup.finished()
+        assert panel.progress.value() == PAGES
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
+
+    setup.arun(scenario())
+
+
+def test_pause_clicked_while_preparing_takes_effect(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        one_at_a_time = setup.w.ocr.profile("gpu").with_(max_concurrency=1)  # type: ignore[union-attr]
+        setup.w.ocr.save_profile(one_at_a_time)
+        fake.configure(service_time=0.5)
+        setup.click(panel.start_button)
+        setup.click(panel.pause_button)  # before the batch even exists
+        assert panel.pause_button.text() == "Resume"
+        await wait_for(lambda: panel.stats_label.text().endswith("· paused"), what="paused")
+        await wait_for(lambda: "0 in flight" in panel.stats_label.text(), what="in flight done")
+        held = panel.progress.value()
+        await asyncio.sleep(1.0)
+        assert panel.progress.value() == held < PAGES
+        setup.click(panel.pause_button)
+        await setup.finished()
+        assert panel.progress.value() == PAGES
+
+    setup.arun(scenario())
+
+
+def test_cancel_asks_keeps_finished_pages_and_offers_to_resume(
+    setup: Setup, fake: FakeVllm, dialogs: Any
+) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        fake.configure(service_time=0.4, slots=2)
+        setup.click(panel.start_button)
+        await wait_for(lambda: panel.progress.value() >= 2, what="two pages")
+        dialogs.answers = ["No", "Yes"]
+        setup.click(panel.cancel_button)
+        await wait_for(lambda: len(dialogs["question"]) == 1, what="the question")
+        assert "already read stay stored" in dialogs["question"][0]
+        await asyncio.sleep(0.1)
+        assert panel._running()  # "No" let it run on
+        setup.click(panel.cancel_button)
+        await wait_for(lambda: not panel._running(), what="cancelled")
+        assert len(dialogs["question"]) == 2
+        await wait_for(lambda: panel.message.text().startswith("Cancelled."), what="said so")
+        words = panel.message.text().split()  # "Cancelled. N pages read are stored; M can..."
+        done, left = int(words[1]), int(words[6])
+        counts = await setup.ocr_versions()
+        assert sum(counts.values()) == done >= 2
+        assert done + left == PAGES
+        await wait_for(lambda: panel.resume_bar.isVisible(), what="the resume offer")
+        assert f"({left} pages left)" in panel.resume_bar.label.text()
+
+        setup.click(panel.resume_bar.resume_button)
+        await setup.finished("the resumed batch")
+        assert not panel.resume_bar.isVisible()
+        assert panel.progress.text() == f"{left} / {left} pages"
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)  # none read twice
+
+    setup.arun(scenario())
+
+
+def test_an_unfinished_job_in_the_store_is_offered_after_reopening(
+    setup: Setup, fake: FakeVllm, sample_pdf: Path
+) -> None:
+    async def scenario() -> None:
+        ws = setup.ws
+        session = ws.session
+
+        def half_done_job() -> int:
+            jobs = session.jobs
+            job = jobs.create(list(range(PAGES)), {"params": {"max_tokens": 1500}})
+            for page in (0, 1, 2):
+                jobs.record_reading(job, page, f"page {page}", {"engine": "vllm"}, 1)
+            return job
+
+        job = await ws.run_in_store(half_done_job)
+        assert await setup.w.controller.detach()
+        setup.panel.clear_document()
+        assert await setup.w.opener.open(sample_pdf)
+        setup.panel.set_document(PAGES, list, lambda: 0)
+        panel = setup.panel
+        await wait_for(lambda: panel.resume_bar.isVisible(), what="the resume offer")
+        assert panel.resume_bar.label.text() == "Resume the unfinished batch (4 pages left)?"
+        setup.click(panel.resume_bar.resume_button)
+        await setup.finished("the resumed job")
+        assert panel.message.text() == "Finished: 4 pages read, 0 failed."
+        requests = fake.requests()
+        assert len(requests) == 4
+        assert {r["body"]["max_completion_tokens"] for r in requests} == {1500}  # as the job asked
+        summary = await setup.ws.run_in_store(lambda: setup.ws.session.jobs.summary(job))
+        assert summary.state == "done"
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
+
+    setup.arun(scenario())
+
+
+def test_an_unfinished_job_can_be_discarded(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        ws = setup.ws
+        session = ws.session
+        job = await ws.run_in_store(lambda: session.jobs.create([0, 1], {}))
+        setup.panel.set_document(PAGES, list, lambda: 0)
+        panel = setup.panel
+        await wait_for(lambda: panel.resume_bar.isVisible(), what="the resume offer")
+        setup.click(panel.resume_bar.discard_button)
+        await wait_for(lambda: "discarded" in panel.message.text(), what="discarded")
+        assert not panel.resume_bar.isVisible()
+        summary = await ws.run_in_store(lambda: session.jobs.summary(job))
+        assert summary.state == "cancelled"
+        assert fake.requests() == []
+
+    setup.arun(scenario())
+
+
+def test_a_dead_server_is_shown_and_its_pages_go_to_the_other(setup: Setup, fake: FakeVllm) -> None:
+    async def scenario() -> None:
+        dead = FakeVllm()
+        dead_url = dead.base_url
+        dead.stop()
+        # Model and context known: the batch starts without asking the dead server.
+        setup.w.ocr.save_profile(
+            ServerProfile(
+                name="Old box",
+                base_url=dead_url + "/v1",
+                id="old",
+                model="fake-vl",
+                max_model_len=32768,
+            ),
+            KEY,
+        )
+        panel = setup.panel
+        panel.servers.set_checked("old", True)
+        assert panel.servers.checked_ids() == ["gpu", "old"]
+        setup.click(panel.start_button)
+        await wait_for(lambda: panel.lanes_label.isVisible(), what="the lane status")
+        assert "Old box: unreachable — retrying its pages elsewhere" in panel.lanes_label.text()
+        await setup.finished()
+        assert panel.message.text() == "Finished: 7 pages read, 0 failed."
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
+
+    setup.arun(scenario())
+
+
+def test_a_batch_that_cannot_start_says_why_in_the_panel(setup: Setup) -> None:
+    async def scenario() -> None:
+        panel = setup.panel
+        panel.servers.set_checked("gpu", False)
+        setup.click(panel.start_button)
+        assert panel.message.text() == "Tick at least one server to read the pages."
+        dead = FakeVllm()
+        url = dead.base_url
+        dead.stop()
+        setup.w.ocr.save_profile(ServerProfile(name="Gone", base_url=url + "/v1", id="gone"))
+        panel.servers.set_checked("gone", True)
+        setup.click(panel.start_button)
+        await wait_for(lambda: not panel._running(), what="the failure")
+        await wait_for(lambda: "#c62828" in panel.message.styleSheet(), what="a red message")
+        assert panel.message.text() == (
+            f"Cannot reach {url}: is the server running, and is the address right?"
+        )
+        assert panel.start_button.isEnabled()
+
+    setup.arun(scenario())
+
+
+def test_without_a_document_nothing_can_start(setup: Setup) -> None:
+    setup.panel.clear_document()
+    assert not setup.panel.start_button.isEnabled()
+    assert not setup.panel.retry_button.isEnabled()
+    setup.panel.start()
+    assert setup.panel.message.text() == "Open a document first."
