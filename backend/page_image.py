@@ -10,6 +10,7 @@ process (see ``render_service``): PyMuPDF holds the GIL while it renders.
 
 from __future__ import annotations
 
+import base64
 import io
 import math
 import re
@@ -147,7 +148,15 @@ def encode_page(
     else:
         image.save(out, "JPEG", quality=quality, optimize=False)
         mime = "image/jpeg"
-    return PageImage(page=page, data=out.getvalue(), mime=mime, width=width, height=height)
+    data = out.getvalue()
+    return PageImage(
+        page=page,
+        data=data,
+        mime=mime,
+        width=width,
+        height=height,
+        encoded=base64.b64encode(data).decode("ascii"),
+    )
 
 
 def _render(

@@ -7,7 +7,6 @@ server can give is tested without a socket.
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ _THINK_CLOSE = "</think>"
 
 def build_body(request: OcrRequest, model: str, *, stream: bool = True) -> dict[str, Any]:
     image = request.image
-    data_url = f"data:{image.mime};base64,{base64.b64encode(image.data).decode('ascii')}"
+    data_url = f"data:{image.mime};base64,{image.base64()}"
     p = request.params
     body: dict[str, Any] = {
         "model": model,
@@ -114,7 +113,42 @@ def feed_event(answer: Answer, data: str) -> bool:
     """Add one server-sent event's data to ``answer``; True when the stream is done."""
     if data.strip() == "[DONE]":
         return True
-    obj = _json(data)
+    _feed_object(answer, _json(data), data)
+    return False
+
+
+def feed_events(answer: Answer, payloads: list[str]) -> bool:
+    """Add many events' data at once (up to ``[DONE]``); True when ``[DONE]`` was seen.
+
+    The events are decoded by one ``json.loads`` over a JSON array made of them:
+    a page is ~1,000 events, and one C-level parse instead of a thousand calls
+    is what keeps the event loop responsive in a wide batch.
+    """
+    done = False
+    for i, data in enumerate(payloads):
+        if data.strip() == "[DONE]":
+            payloads, done = payloads[:i], True
+            break
+    try:
+        objects = json.loads("[" + ",".join(payloads) + "]") if payloads else []
+    except ValueError:  # find the bad one, for the message
+        for data in payloads:
+            feed_event(answer, data)
+        raise BadResponseError("The server's answer is not valid JSON.") from None
+    if len(objects) != len(payloads):  # an event held more than one JSON value
+        for data in payloads:
+            feed_event(answer, data)
+        return done
+    for obj, data in zip(objects, payloads, strict=True):
+        if not isinstance(obj, dict):
+            raise BadResponseError(
+                "The server's answer has an unexpected shape.", detail=data[:300]
+            )
+        _feed_object(answer, obj, data)
+    return done
+
+
+def _feed_object(answer: Answer, obj: dict[str, Any], data: str) -> None:
     if "error" in obj:  # vLLM reports errors that happen mid-stream as an event
         err = obj["error"]
         message = err.get("message", str(err)) if isinstance(err, dict) else str(err)
@@ -122,7 +156,6 @@ def feed_event(answer: Answer, data: str) -> bool:
     _take_usage(answer, obj)
     for choice in _choices(obj):
         _take_choice(answer, choice, choice.get("delta"))
-    return False
 
 
 def _json(text: str) -> dict[str, Any]:

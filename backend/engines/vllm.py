@@ -23,7 +23,7 @@ from backend.engines.http_errors import error_for_status
 from backend.engines.openai_chat import (
     Answer,
     build_body,
-    feed_event,
+    feed_events,
     parse_completion,
     split_events,
     strip_thinking,
@@ -223,7 +223,7 @@ class VllmClient:
             buf += chunk
             if not first:
                 payloads, parsed_to = split_events(buf, parsed_to)
-                done = _feed_all(answer, payloads) or done
+                done = feed_events(answer, payloads) or done
                 if answer.content or answer.reasoning:
                     first = True
                     clock.first_token()
@@ -233,7 +233,7 @@ class VllmClient:
                     "reading", tokens=buf.count(b"data:", max(0, len(buf) - len(chunk) - 5))
                 )
         payloads, _ = split_events(bytes(buf) + b"\n\n", parsed_to)
-        done = _feed_all(answer, payloads) or done
+        done = feed_events(answer, payloads) or done
         if not answer.saw_choice:
             raise BadResponseError(
                 "The server answered without any text (no choices).", server=self.server
@@ -315,11 +315,6 @@ class VllmClient:
             server=self.server,
             detail=repr(exc),
         )
-
-
-def _feed_all(answer: Answer, payloads: list[str]) -> bool:
-    """Feed events to ``answer`` up to ``[DONE]``; True when it was seen."""
-    return any(feed_event(answer, data) for data in payloads)
 
 
 def _started_clock() -> _Clock:

@@ -14,6 +14,7 @@ from backend.engines.openai_chat import (
     SseDecoder,
     build_body,
     feed_event,
+    feed_events,
     parse_completion,
     strip_thinking,
 )
@@ -526,3 +527,37 @@ def test_sse_feeds_a_whole_vllm_stream_into_an_answer() -> None:
     assert done
     assert answer.text == "第一條 本契約\n第二條"
     assert answer.completion_tokens == 12
+
+
+def test_feed_events_at_once_matches_one_by_one() -> None:
+    events = [
+        '{"choices":[{"index":0,"delta":{"role":"assistant","content":""}}]}',
+        '{"choices":[{"index":0,"delta":{"reasoning":"think "}}]}',
+        '{"choices":[{"index":0,"delta":{"content":"第一條"}}]}',
+        '{"choices":[{"index":0,"delta":{"content":" 本法"},"finish_reason":"stop"}]}',
+        '{"choices":[],"usage":{"prompt_tokens":12,"completion_tokens":4}}',
+        "[DONE]",
+        '{"never": "read after DONE"}',
+    ]
+    one = Answer()
+    done_one = False
+    for data in events:
+        if feed_event(one, data):
+            done_one = True
+            break
+    together = Answer()
+    assert feed_events(together, list(events)) is done_one is True
+    assert (
+        (together.text, together.reasoning_text, together.finish_reason)
+        == (one.text, one.reasoning_text, one.finish_reason)
+        == ("第一條 本法", "think ", "stop")
+    )
+    assert (together.prompt_tokens, together.completion_tokens) == (12, 4)
+
+
+def test_feed_events_reports_a_bad_event_and_an_error_event() -> None:
+    with pytest.raises(BadResponseError):
+        feed_events(Answer(), ['{"choices": []}', "{not json"])
+    with pytest.raises(BadResponseError) as info:
+        feed_events(Answer(), ['{"error": {"message": "engine died"}}'])
+    assert "engine died" in str(info.value)
