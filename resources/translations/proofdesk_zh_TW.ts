@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="346"/>
+        <source>Cannot run {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="350"/>
+        <source>Importing vllm in {0} took too long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="361"/>
+        <source>vLLM is not installed in this Python. Install it there with: pip install &apos;proofdesk[server]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="365"/>
+        <source>vLLM is installed but cannot be loaded: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Actions</name>
     <message>
         <location filename="../../gui/actions.py" line="59"/>
@@ -145,46 +168,51 @@
     </message>
     <message>
         <location filename="../../gui/actions.py" line="175"/>
+        <source>&amp;OCR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/actions.py" line="177"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="179"/>
+        <location filename="../../gui/actions.py" line="181"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="183"/>
+        <location filename="../../gui/actions.py" line="185"/>
         <source>Where Are My &amp;Backups?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="195"/>
+        <location filename="../../gui/actions.py" line="197"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="210"/>
+        <location filename="../../gui/actions.py" line="212"/>
         <source>Go to Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="211"/>
+        <location filename="../../gui/actions.py" line="213"/>
         <source>Page number:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="226"/>
+        <location filename="../../gui/actions.py" line="228"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="234"/>
+        <location filename="../../gui/actions.py" line="236"/>
         <source>Backups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="236"/>
+        <location filename="../../gui/actions.py" line="238"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
@@ -193,31 +221,483 @@ Backups of this document:
     </message>
 </context>
 <context>
+    <name>BatchPanel</name>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="100"/>
+        <source>Servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="101"/>
+        <source>Tick several servers to spread the pages over them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="107"/>
+        <source>The longest answer allowed for one page, in tokens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="109"/>
+        <source>Servers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="110"/>
+        <source>Max tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="112"/>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="113"/>
+        <source>Read the chosen pages (Ctrl+B shows this panel).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="115"/>
+        <location filename="../../gui/batch_panel.py" line="298"/>
+        <location filename="../../gui/batch_panel.py" line="351"/>
+        <location filename="../../gui/batch_panel.py" line="480"/>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="117"/>
+        <source>Start no new page; pages being read finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="119"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="126"/>
+        <source>%v / %m pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="139"/>
+        <source>Problem pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="140"/>
+        <source>Double-click a page to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="147"/>
+        <location filename="../../gui/batch_panel.py" line="477"/>
+        <source>Retry failed pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="157"/>
+        <source>Problem pages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="218"/>
+        <source>A batch is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="221"/>
+        <source>Open a document first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="225"/>
+        <source>Tick at least one server to read the pages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="241"/>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="253"/>
+        <source>The batch was stopped; the pages already read are stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="267"/>
+        <source>Nothing to read: no page matches that choice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="269"/>
+        <source>Finished: {0} pages read, {1} failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="272"/>
+        <source>{0} pages with a person&apos;s edits or approval were left as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="298"/>
+        <location filename="../../gui/batch_panel.py" line="351"/>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="320"/>
+        <source>{0}: unreachable — retrying its pages elsewhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="322"/>
+        <source>{0}: unreachable — retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="325"/>
+        <source>{0}: not used any more — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="335"/>
+        <source>{0} done · {1} failed · {2} in flight · {3:.1f} pages/min · {4:.0f} tokens/s · ETA {5}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="345"/>
+        <source>{0} retrying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="347"/>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="366"/>
+        <source>Cancel the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="368"/>
+        <source>Stop reading pages? The pages already read stay stored; the rest can be resumed later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="388"/>
+        <source>Cancelled. {0} pages read are stored; {1} can be resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="435"/>
+        <source>The unfinished batch was discarded; the pages it read stay stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_panel.py" line="475"/>
+        <source>Retry failed pages ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../gui/history_panel.py" line="92"/>
+        <location filename="../../gui/history_panel.py" line="96"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/history_panel.py" line="96"/>
+        <location filename="../../gui/history_panel.py" line="100"/>
         <source>Select a version to compare it with the one before it, or two versions to compare them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/history_panel.py" line="106"/>
+        <location filename="../../gui/history_panel.py" line="111"/>
         <source>Restore this version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/history_panel.py" line="137"/>
-        <location filename="../../gui/history_panel.py" line="144"/>
+        <location filename="../../gui/history_panel.py" line="142"/>
+        <location filename="../../gui/history_panel.py" line="149"/>
         <source>#{0} compared with #{1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/history_panel.py" line="139"/>
+        <location filename="../../gui/history_panel.py" line="144"/>
         <source>#{0}, the first version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerDialog</name>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="73"/>
+        <source>Local vLLM server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="85"/>
+        <source>Server settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="89"/>
+        <source>Command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="92"/>
+        <source>The command that runs the server. Its API key is not on it: the key is passed in the environment (VLLM_API_KEY), where other users of this machine cannot read it. The server listens on 127.0.0.1 only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="97"/>
+        <location filename="../../gui/local_server_dialog.py" line="257"/>
+        <source>Not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="109"/>
+        <source>Server log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="110"/>
+        <source>The server&apos;s output appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="112"/>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="115"/>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="117"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="118"/>
+        <source>Closing this window leaves the server running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="127"/>
+        <source>Command line:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="204"/>
+        <source>The server could not be started: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="212"/>
+        <source>Ready at {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="220"/>
+        <source>Starting… {0} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="229"/>
+        <source>The local server stopped unexpectedly (exit code {0}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="246"/>
+        <source>It was ended by {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="254"/>
+        <source>See the log below for details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="270"/>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="284"/>
+        <source>Stopped (exit code {0}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="319"/>
+        <source>Checking {0}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_dialog.py" line="322"/>
+        <source>vLLM {0} is installed in this Python.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LocalServerForm</name>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="45"/>
+        <source>a model folder, or a name such as Qwen/Qwen3-VL-8B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="46"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="47"/>
+        <source>Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="50"/>
+        <source>the model&apos;s own name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="52"/>
+        <source>The Python interpreter that has vLLM installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="53"/>
+        <source>File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="55"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="56"/>
+        <source>See whether vLLM is installed in this Python.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="61"/>
+        <location filename="../../gui/local_server_form.py" line="67"/>
+        <location filename="../../gui/local_server_form.py" line="68"/>
+        <source>vLLM&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="66"/>
+        <source>vLLM&apos;s default (0.90)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="72"/>
+        <source>--enforce-eager (no CUDA graphs: less memory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="74"/>
+        <source>more vLLM flags, e.g. --trust-remote-code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="76"/>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="78"/>
+        <source>Give up if the server is not ready after this long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="85"/>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="86"/>
+        <source>Served model name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="87"/>
+        <source>Python:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="89"/>
+        <source>--max-model-len:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="90"/>
+        <source>--gpu-memory-utilization:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="91"/>
+        <source>--max-num-seqs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="92"/>
+        <source>Images per prompt:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="93"/>
+        <source>--kv-cache-dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="94"/>
+        <source>--dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="95"/>
+        <source>--quantization:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="97"/>
+        <source>Extra arguments:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="98"/>
+        <source>Start timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="129"/>
+        <source>Choose a model folder or type a model name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="134"/>
+        <source>The extra arguments cannot be read: {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="221"/>
+        <source>Choose the model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/local_server_form.py" line="229"/>
+        <source>Choose the Python interpreter with vLLM</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -225,67 +705,72 @@ Backups of this document:
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/main_window.py" line="43"/>
-        <location filename="../../gui/main_window.py" line="158"/>
+        <location filename="../../gui/main_window.py" line="162"/>
         <source>ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="77"/>
+        <location filename="../../gui/main_window.py" line="81"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="81"/>
+        <location filename="../../gui/main_window.py" line="85"/>
         <source>Note for this page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="104"/>
+        <location filename="../../gui/main_window.py" line="108"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="106"/>
+        <location filename="../../gui/main_window.py" line="110"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="134"/>
+        <location filename="../../gui/main_window.py" line="138"/>
         <source>Page {0} / {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="142"/>
+        <location filename="../../gui/main_window.py" line="146"/>
         <source>saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="143"/>
+        <location filename="../../gui/main_window.py" line="147"/>
         <source>editing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="144"/>
+        <location filename="../../gui/main_window.py" line="148"/>
         <source>saving</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="145"/>
+        <location filename="../../gui/main_window.py" line="149"/>
         <source>not saved — retrying: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="166"/>
         <source>{0} — ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="199"/>
+        <location filename="../../gui/main_window.py" line="171"/>
+        <source>Please confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="206"/>
         <source>Not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="201"/>
+        <location filename="../../gui/main_window.py" line="208"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -295,6 +780,216 @@ Backups of this document:
     <message>
         <location filename="../../gui/notice_bar.py" line="18"/>
         <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OcrHub</name>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="139"/>
+        <source>That server profile no longer exists.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="157"/>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="189"/>
+        <source>Choose a server first (OCR ▸ Servers…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="192"/>
+        <source>Pages will be sent to {0} without encryption (http://). Anyone on the network between here and there could read these confidential documents. Send anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="197"/>
+        <source>Not sent: the server uses plain http://.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="209"/>
+        <source>Choose a model for {0} (OCR ▸ Servers…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="218"/>
+        <source>Open a document first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="259"/>
+        <source>Choose at least one server for the batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_hub.py" line="293"/>
+        <source>A batch is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OcrPanel</name>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="54"/>
+        <source>Run OCR on this page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="55"/>
+        <source>Read this page again with this server and prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="56"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="57"/>
+        <source>Stop reading; nothing is stored (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="59"/>
+        <source>Read a region…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="62"/>
+        <source>Draw a rectangle on the page image to read only that part (Esc stops)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="111"/>
+        <source>Page {0}: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="142"/>
+        <location filename="../../gui/ocr_panel.py" line="294"/>
+        <source>Open a document first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="145"/>
+        <source>Choose a server first (OCR ▸ Servers…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="187"/>
+        <source>Cancelled; nothing was stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="199"/>
+        <source>New reading stored in the page&apos;s history; compare below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="203"/>
+        <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="213"/>
+        <source>The document was closed before the reading arrived; not stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="218"/>
+        <source>Not stored: {0}. Copy the text below to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="279"/>
+        <source>Closed; that reading was not stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="281"/>
+        <source>Kept the working text; the new reading is in history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="287"/>
+        <source>Region text put into the transcript.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="298"/>
+        <source>Your typing is not saved yet; try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="302"/>
+        <source>Replace your edits?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="304"/>
+        <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_panel.py" line="315"/>
+        <source>Page {0}: the new reading is now the working text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OcrUi</name>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="33"/>
+        <source>OCR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="34"/>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="92"/>
+        <source>Server: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="92"/>
+        <source>No OCR server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="103"/>
+        <source>&amp;Re-run This Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="107"/>
+        <source>Re-run a &amp;Region…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="111"/>
+        <source>&amp;Batch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="113"/>
+        <source>&amp;Servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="114"/>
+        <source>&amp;Local vLLM Server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr_ui.py" line="115"/>
+        <source>&amp;VRAM Planner…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -395,38 +1090,692 @@ Backups of this document:
     </message>
 </context>
 <context>
+    <name>PageScopeBox</name>
+    <message>
+        <location filename="../../gui/batch_models.py" line="160"/>
+        <source>Pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="165"/>
+        <source>All pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="166"/>
+        <source>Pages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="167"/>
+        <source>Selected pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="168"/>
+        <source>Unprocessed pages (never read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="169"/>
+        <source>Failed pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="172"/>
+        <source>e.g. 3-12, 15</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="173"/>
+        <source>Page range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="194"/>
+        <source>Also pages with edits or approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="197"/>
+        <source>Normally pages a person has edited or approved are skipped. Ticked, they are read too, but never overwritten: the reading is added to their history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="222"/>
+        <source>No pages are selected in the page list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PageView</name>
     <message>
-        <location filename="../../gui/page_view.py" line="46"/>
+        <location filename="../../gui/page_view.py" line="71"/>
         <source>Page image</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlannerDialog</name>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="37"/>
+        <source>VRAM planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="48"/>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="49"/>
+        <source>Weights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="50"/>
+        <source>KV cache per token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="51"/>
+        <source>Vision tokens per page:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="52"/>
+        <source>Tokens per page:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="53"/>
+        <source>KV cache available:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="54"/>
+        <source>Pages that fit at once:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="55"/>
+        <source>Notes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="72"/>
+        <source>Plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="77"/>
+        <source>Equivalent command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="78"/>
+        <source>Copy as &amp;JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="80"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="82"/>
+        <source>Command:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="108"/>
+        <source>Choose a model&apos;s config.json or its folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="127"/>
+        <source>from the safetensors index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="128"/>
+        <source>estimated from the config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="130"/>
+        <source>the quantized checkpoint&apos;s size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="132"/>
+        <source>{0}, {1:.1f}B parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="135"/>
+        <source>{0:.1f} GiB {1} ({2})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="138"/>
+        <source>{0:,} bytes ({1}, {2} of {3} layers)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="144"/>
+        <source>{0:,} ({1}×{2} px)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_dialog.py" line="148"/>
+        <source>{0:.1f} GiB ({1:,} tokens)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlannerInputs</name>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="52"/>
+        <source>a model&apos;s config.json, or its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="53"/>
+        <source>Model &amp;config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="54"/>
+        <source>F&amp;older…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="55"/>
+        <source>Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="56"/>
+        <location filename="../../gui/planner_inputs.py" line="184"/>
+        <source>none: the weights are estimated from the config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="58"/>
+        <source>&amp;Index…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="60"/>
+        <source>model.safetensors.index.json: the exact size of the weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="62"/>
+        <source>Safetensors index:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="71"/>
+        <source>&amp;GPU memory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="76"/>
+        <source>vLLM&apos;s --gpu-memory-utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="77"/>
+        <source>GPU memory &amp;utilization:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="80"/>
+        <source>&amp;Weights dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="83"/>
+        <source>auto: the model&apos;s own 16-bit dtype; fp8 halves it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="84"/>
+        <source>&amp;KV cache dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="88"/>
+        <source>A4 at {0} dpi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="89"/>
+        <source>Custom size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="94"/>
+        <source>&amp;Page size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="96"/>
+        <source>the model&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="97"/>
+        <source>The server&apos;s image budget (max_pixels)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="98"/>
+        <source>Image budget (pixels):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="100"/>
+        <source>P&amp;rompt tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="102"/>
+        <source>&amp;Max tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="104"/>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="105"/>
+        <source>Max &amp;num seqs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="132"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="139"/>
+        <source>A model&apos;s config.json</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="143"/>
+        <source>A model folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/planner_inputs.py" line="146"/>
+        <source>A safetensors index</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProblemModel</name>
+    <message>
+        <location filename="../../gui/batch_models.py" line="326"/>
+        <source>Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="326"/>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="369"/>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="369"/>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PromptEditor</name>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="46"/>
+        <source>Prompt preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="47"/>
+        <source>Use a preset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="55"/>
+        <source>Prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="58"/>
+        <source>Save for this page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="59"/>
+        <source>Read this page with this prompt from now on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="60"/>
+        <source>Save for whole document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="62"/>
+        <source>Read every page with this prompt, except pages with their own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="64"/>
+        <source>Reset to default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="66"/>
+        <source>Put the default prompt in the editor (save it to keep it; Ctrl+Z undoes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="120"/>
+        <source>Prompt for this page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="121"/>
+        <source>Document prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="122"/>
+        <source>Default prompt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/prompt_editor.py" line="126"/>
+        <source>{0} · edited, not saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReadingCompare</name>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="41"/>
+        <location filename="../../gui/reading_compare.py" line="46"/>
+        <source>Working text now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="49"/>
+        <source>New reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="56"/>
+        <source>Accept new reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="57"/>
+        <source>Make it the working text (Ctrl+Shift+Return)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="58"/>
+        <source>Insert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="59"/>
+        <source>Insert the region&apos;s text at the cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="60"/>
+        <source>Replace selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="61"/>
+        <source>Replace the selected text with the region&apos;s text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="63"/>
+        <source>The new reading stays in the page&apos;s history (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="98"/>
+        <source>New reading of page {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="99"/>
+        <source>New reading (changes marked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="107"/>
+        <source>Keep current</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="112"/>
+        <source>Reading of a region of page {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="113"/>
+        <source>Text of the region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="119"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="146"/>
+        <source>Cut off at the token limit ({0:,} tokens): the end of the page is missing. Raise max tokens and run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="153"/>
+        <source>The model&apos;s thinking ({0:,} characters) was found and left out of the text; it is kept in the version&apos;s details.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="158"/>
+        <source>The reading is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="164"/>
+        <source>prompt {0} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="165"/>
+        <source>answer {0} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="166"/>
+        <source>{0:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/reading_compare.py" line="169"/>
+        <source>first token after {0:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ResumeBar</name>
+    <message>
+        <location filename="../../gui/batch_models.py" line="128"/>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="129"/>
+        <source>Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="130"/>
+        <source>Forget the unfinished batch; pages it read stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/batch_models.py" line="143"/>
+        <source>Resume the unfinished batch ({0} pages left)?</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review_controller.py" line="135"/>
+        <location filename="../../gui/review_controller.py" line="140"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="218"/>
+        <location filename="../../gui/review_controller.py" line="223"/>
         <source>Note saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="224"/>
+        <location filename="../../gui/review_controller.py" line="229"/>
         <source>Saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="233"/>
+        <location filename="../../gui/review_controller.py" line="239"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="252"/>
+        <location filename="../../gui/review_controller.py" line="258"/>
         <source>Version #{0} restored as a new version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunSettings</name>
+    <message>
+        <location filename="../../gui/run_settings.py" line="73"/>
+        <source>Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="74"/>
+        <source>No server: add one in OCR ▸ Servers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="81"/>
+        <source>The longest answer allowed, in tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="87"/>
+        <source>0 reads the most likely text; raise it to retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="88"/>
+        <source>Thinking off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="91"/>
+        <source>Ask reasoning models not to think first (faster; the whole budget is text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="95"/>
+        <source>Token estimate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="98"/>
+        <source>&amp;Server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="99"/>
+        <source>Max &amp;tokens:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="100"/>
+        <source>T&amp;emperature:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="102"/>
+        <source>Token estimate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="147"/>
+        <source>image ≤ {0:,} + prompt ≈ {1:,} + answer ≤ {2:,} = {3:,}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="154"/>
+        <source>of {0:,} (server context)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="156"/>
+        <source>(the server&apos;s context is learned on the first run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunStatus</name>
+    <message>
+        <location filename="../../gui/run_status.py" line="33"/>
+        <source>OCR status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_status.py" line="70"/>
+        <source>Reading — about {0:,} tokens — {1:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_status.py" line="72"/>
+        <source>Waiting for the first token — {0:.0f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_status.py" line="74"/>
+        <source>(the server may be starting: cold start)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_status.py" line="76"/>
+        <source>Connecting… {0:.1f} s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_status.py" line="89"/>
+        <source>The server said: {0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -450,6 +1799,336 @@ Backups of this document:
     <message>
         <location filename="../../gui/search_panel.py" line="64"/>
         <source>{0} page(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServerChecks</name>
+    <message>
+        <location filename="../../gui/server_checks.py" line="73"/>
+        <location filename="../../gui/server_checks.py" line="75"/>
+        <source>Checking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_checks.py" line="95"/>
+        <source>Something went wrong: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_checks.py" line="106"/>
+        <source>{0} model(s) offered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_checks.py" line="108"/>
+        <source>The server offers no models.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_checks.py" line="124"/>
+        <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServerForm</name>
+    <message>
+        <location filename="../../gui/server_form.py" line="63"/>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="66"/>
+        <source>http://127.0.0.1:8000/v1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="67"/>
+        <source>Base &amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="70"/>
+        <source>Pages would travel unencrypted (http://) to another machine: anyone on the network in between could read these confidential documents. Use https:// if the server offers it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="82"/>
+        <source>Clear key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="84"/>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="92"/>
+        <source>&amp;Fetch models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="94"/>
+        <source>&amp;Model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="97"/>
+        <source>Serverless endpoints that scale to zero need minutes to start: the first token can take several minutes after a quiet spell, so keep this generous.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="100"/>
+        <source>Time allowed to open a connection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="102"/>
+        <source>Time allowed for a whole page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="103"/>
+        <source>Connect timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="104"/>
+        <source>First token timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="105"/>
+        <source>Total timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="109"/>
+        <source>automatic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="111"/>
+        <source>0 = automatic: from the server&apos;s load, or a safe default.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="113"/>
+        <source>Pages in flight:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="120"/>
+        <source>Image budget (pixels):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="123"/>
+        <source>JPEG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="124"/>
+        <source>PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="125"/>
+        <source>Image format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="128"/>
+        <location filename="../../gui/server_form.py" line="175"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="131"/>
+        <source>Empty: connect directly. The system proxy settings (HTTP_PROXY and the like) are never used; only a proxy entered here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="135"/>
+        <source>&amp;Proxy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="137"/>
+        <source>Verify the server&apos;s TLS certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="140"/>
+        <source>&amp;Test connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="175"/>
+        <source>unchanged (type to replace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="238"/>
+        <source>{0} — max {1} tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="270"/>
+        <source>Saved in the system keyring.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="272"/>
+        <source>Kept for this session only: no system keyring found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="275"/>
+        <source>The key will be removed when you save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="283"/>
+        <source>≈ {0:,} image tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="295"/>
+        <source>Stop verifying TLS?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_form.py" line="297"/>
+        <source>Without verifying the certificate, anyone who can intercept the connection could pose as the server and read every page sent. Only do this for a server you run yourself with a self-signed certificate. Stop verifying?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServerListModel</name>
+    <message>
+        <location filename="../../gui/server_list_model.py" line="53"/>
+        <source>no model chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/server_list_model.py" line="63"/>
+        <source>Used for re-runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ServersDialog</name>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="60"/>
+        <source>Servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="72"/>
+        <source>Server profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="74"/>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="75"/>
+        <source>D&amp;uplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="76"/>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="77"/>
+        <source>Use for &amp;re-runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="78"/>
+        <source>Re-runs of a page or region are sent to this server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="93"/>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="95"/>
+        <source>Save this server (Ctrl+S)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="97"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="150"/>
+        <location filename="../../gui/servers_dialog.py" line="199"/>
+        <source>New server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="152"/>
+        <source>{0} — not saved yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="154"/>
+        <source>{0} — unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="197"/>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="198"/>
+        <source>Save the changes to “{0}”?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="236"/>
+        <source>{0} (copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="248"/>
+        <source>Remove the server “{0}”? Its saved API key is deleted too. Pages already read stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="251"/>
+        <source>Remove server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="266"/>
+        <source>Give the server a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="279"/>
+        <source>The server list could not be saved: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="283"/>
+        <source>Saved. The API key is kept for this session only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers_dialog.py" line="285"/>
+        <source>Saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -501,6 +2180,14 @@ Backups of this document:
     <message>
         <location filename="../../gui/transcript_editor.py" line="122"/>
         <source>not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>self.hub</name>
+    <message>
+        <location filename="../../gui/server_checks.py" line="116"/>
+        <source>ready</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
