@@ -33,7 +33,10 @@ class OcrUi(QObject):
         self.panel_dock = self._dock(self.panel, self.tr("OCR"), "ocr")
         self.batch_dock = self._dock(self.batch, self.tr("Batch"), "batch")
         window.tabifyDockWidget(self.panel_dock, self.batch_dock)
-        self.panel_dock.raise_()
+        # Hidden until asked for (Ctrl+R, Ctrl+B, the OCR menu): the page and its text
+        # are the main view. The window's saved layout brings them back as left.
+        self.panel_dock.hide()
+        self.batch_dock.hide()
         self._dialogs: dict[str, QDialog] = {}
         self.server_label = QLabel(window)
         window.statusBar().addPermanentWidget(self.server_label)
@@ -119,7 +122,11 @@ class OcrUi(QObject):
         self.panel_dock.toggleViewAction().setShortcut(QKeySequence("Ctrl+Shift+O"))
 
     def _show(self, dock: QDockWidget) -> None:
-        dock.show()
+        if not dock.isVisible():
+            dock.show()
+            # About 40% of the height: enough for the comparison, the page stays in view.
+            height = int(self.w.height() * 0.4)
+            self.w.resizeDocks([dock], [height], Qt.Orientation.Vertical)
         dock.raise_()
 
     def _rerun(self) -> None:

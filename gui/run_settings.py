@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QSpinBox,
     QWidget,
@@ -96,9 +97,17 @@ class RunSettings(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.tr("&Server:"), self.server)
-        form.addRow(self.tr("Max &tokens:"), self.max_tokens)
-        form.addRow(self.tr("T&emperature:"), self.temperature)
-        form.addRow("", self.thinking_off)
+        # One row for the sampling settings: the panel sits in a wide, low dock.
+        row = QHBoxLayout()
+        max_tokens_label = QLabel(self.tr("Max &tokens:"), self)
+        max_tokens_label.setBuddy(self.max_tokens)
+        temperature_label = QLabel(self.tr("T&emperature:"), self)
+        temperature_label.setBuddy(self.temperature)
+        for widget in (max_tokens_label, self.max_tokens, temperature_label, self.temperature):
+            row.addWidget(widget)
+        row.addWidget(self.thinking_off)
+        row.addStretch(1)
+        form.addRow(row)
         form.addRow(self.tr("Token estimate:"), self.estimate)
         for signal in (
             self.max_tokens.valueChanged,

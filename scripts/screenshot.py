@@ -1,9 +1,11 @@
 """Take a real screenshot of ProofDesk under Xvfb for the README.
 
-    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/screenshot.py OUT.png
+    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/screenshot.py OUT [PAGE] [ocr]
 
 Opens the sample document with the sample VLM-style transcripts imported into a
 throwaway store, waits for the first page to be painted, and grabs the screen.
+With ``ocr``, the page is re-read by the fake vLLM server of the tests (over
+real HTTP) and the OCR panel's side-by-side comparison is shown instead.
 """
 
 from __future__ import annotations
@@ -24,11 +26,54 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 import qasync  # noqa: E402  isort: skip
 
 from gui.app import SAMPLE_PDF, build_window, parse_args  # noqa: E402
+from gui.main_window import MainWindow  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "data" / "legal-sample.vlm-style.jsonl"
 
 
-async def shoot(out: Path, page: int) -> None:
+async def show_a_rerun(window: MainWindow, page: int) -> None:
+    """Re-read ``page`` with the fake server answering the true text with one modal
+    word changed (得 → 應): the comparison shows exactly the kind of error to catch."""
+    import json
+
+    from backend.engines.base import SamplingParams
+    from backend.pdf import open_pdf
+    from backend.profiles import ServerProfile
+    from tests.fakevllm import FakeVllm
+
+    truth = json.loads((ROOT / "tests" / "data" / "legal-sample.truth.json").read_text("utf-8"))
+    text = truth["pages"][page]["text"].replace("得", "應", 1)
+    fake = FakeVllm(model="Qwen2.5-VL-7B-Instruct", max_model_len=32768, service_time=0.5)
+    profile = ServerProfile(name="GPU box", base_url=fake.base_url + "/v1", id="shot")
+    window.ocr.save_profile(profile, "")
+    window.ocr.set_active("shot")
+    ready = await window.ocr.ready_profile("shot")
+    ws = window.controller.workspace
+    assert ws is not None
+    # The reply is keyed by the image the server receives: encode it the same way.
+    doc = open_pdf(SAMPLE_PDF)
+    try:
+        from backend.ocr_pipeline import PagePreparer
+
+        fitted = PagePreparer(ws.renderer).plan(ready, "", SamplingParams())
+        from backend.page_image import encode_page
+        from backend.vision import spec_for_model_id
+
+        image = encode_page(
+            doc, page, spec=spec_for_model_id(ready.model), max_pixels=fitted.max_pixels
+        )
+    finally:
+        doc.close()
+    fake.configure(replies={image.sha256: text})
+    window.ocr_ui._rerun()  # what Ctrl+R does
+    for _ in range(300):
+        await asyncio.sleep(0.1)
+        if not window.ocr_ui.panel.busy and window.ocr_ui.panel.compare.isVisible():
+            break
+    window._shot_fake = fake  # type: ignore[attr-defined]  # stopped when the window goes
+
+
+async def shoot(out: Path, page: int, ocr: bool = False) -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
     window.move(10, 10)
@@ -54,6 +99,8 @@ async def shoot(out: Path, page: int) -> None:
         selection = window.history.list.selectionModel()
         for row in range(min(2, model.rowCount())):
             selection.select(model.index(row), selection.SelectionFlag.Select)
+    if ocr:
+        await show_a_rerun(window, page)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -64,9 +111,10 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png")
     out.parent.mkdir(parents=True, exist_ok=True)
     page = int(sys.argv[2]) - 1 if len(sys.argv) > 2 else 1
+    ocr = len(sys.argv) > 3 and sys.argv[3] == "ocr"
     app = QApplication.instance() or QApplication([])
     assert app is not None
-    qasync.run(shoot(out, page))
+    qasync.run(shoot(out, page, ocr))
 
 
 if __name__ == "__main__":

@@ -864,78 +864,78 @@ Backups of this document:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="111"/>
+        <location filename="../../gui/ocr_panel.py" line="113"/>
         <source>Page {0}: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="142"/>
-        <location filename="../../gui/ocr_panel.py" line="294"/>
+        <location filename="../../gui/ocr_panel.py" line="144"/>
+        <location filename="../../gui/ocr_panel.py" line="296"/>
         <source>Open a document first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="145"/>
+        <location filename="../../gui/ocr_panel.py" line="147"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="187"/>
+        <location filename="../../gui/ocr_panel.py" line="189"/>
         <source>Cancelled; nothing was stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="199"/>
+        <location filename="../../gui/ocr_panel.py" line="201"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="203"/>
+        <location filename="../../gui/ocr_panel.py" line="205"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="213"/>
+        <location filename="../../gui/ocr_panel.py" line="215"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="218"/>
+        <location filename="../../gui/ocr_panel.py" line="220"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="279"/>
+        <location filename="../../gui/ocr_panel.py" line="281"/>
         <source>Closed; that reading was not stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="281"/>
+        <location filename="../../gui/ocr_panel.py" line="283"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="287"/>
+        <location filename="../../gui/ocr_panel.py" line="289"/>
         <source>Region text put into the transcript.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="298"/>
+        <location filename="../../gui/ocr_panel.py" line="300"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="302"/>
+        <location filename="../../gui/ocr_panel.py" line="304"/>
         <source>Replace your edits?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="304"/>
+        <location filename="../../gui/ocr_panel.py" line="306"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="315"/>
+        <location filename="../../gui/ocr_panel.py" line="317"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -953,42 +953,42 @@ Backups of this document:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="92"/>
+        <location filename="../../gui/ocr_ui.py" line="95"/>
         <source>Server: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="92"/>
+        <location filename="../../gui/ocr_ui.py" line="95"/>
         <source>No OCR server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="103"/>
+        <location filename="../../gui/ocr_ui.py" line="106"/>
         <source>&amp;Re-run This Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="107"/>
+        <location filename="../../gui/ocr_ui.py" line="110"/>
         <source>Re-run a &amp;Region…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="111"/>
+        <location filename="../../gui/ocr_ui.py" line="114"/>
         <source>&amp;Batch…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="113"/>
+        <location filename="../../gui/ocr_ui.py" line="116"/>
         <source>&amp;Servers…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="114"/>
+        <location filename="../../gui/ocr_ui.py" line="117"/>
         <source>&amp;Local vLLM Server…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_ui.py" line="115"/>
+        <location filename="../../gui/ocr_ui.py" line="118"/>
         <source>&amp;VRAM Planner…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1676,72 +1676,72 @@ Backups of this document:
 <context>
     <name>RunSettings</name>
     <message>
-        <location filename="../../gui/run_settings.py" line="73"/>
+        <location filename="../../gui/run_settings.py" line="74"/>
         <source>Server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="74"/>
+        <location filename="../../gui/run_settings.py" line="75"/>
         <source>No server: add one in OCR ▸ Servers…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="81"/>
+        <location filename="../../gui/run_settings.py" line="82"/>
         <source>The longest answer allowed, in tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="87"/>
+        <location filename="../../gui/run_settings.py" line="88"/>
         <source>0 reads the most likely text; raise it to retry</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="88"/>
+        <location filename="../../gui/run_settings.py" line="89"/>
         <source>Thinking off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="91"/>
+        <location filename="../../gui/run_settings.py" line="92"/>
         <source>Ask reasoning models not to think first (faster; the whole budget is text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="95"/>
+        <location filename="../../gui/run_settings.py" line="96"/>
         <source>Token estimate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="98"/>
+        <location filename="../../gui/run_settings.py" line="99"/>
         <source>&amp;Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="99"/>
+        <location filename="../../gui/run_settings.py" line="102"/>
         <source>Max &amp;tokens:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="100"/>
+        <location filename="../../gui/run_settings.py" line="104"/>
         <source>T&amp;emperature:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="102"/>
+        <location filename="../../gui/run_settings.py" line="111"/>
         <source>Token estimate:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="147"/>
+        <location filename="../../gui/run_settings.py" line="156"/>
         <source>image ≤ {0:,} + prompt ≈ {1:,} + answer ≤ {2:,} = {3:,}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="154"/>
+        <location filename="../../gui/run_settings.py" line="163"/>
         <source>of {0:,} (server context)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="156"/>
+        <location filename="../../gui/run_settings.py" line="165"/>
         <source>(the server&apos;s context is learned on the first run)</source>
         <translation type="unfinished"></translation>
     </message>
