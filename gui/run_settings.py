@@ -86,6 +86,22 @@ class RunSettings(QWidget):
         self.temperature.setDecimals(2)
         self.temperature.setValue(0.0)
         self.temperature.setToolTip(self.tr("0 reads the most likely text; raise it to retry"))
+        self.repetition_penalty = QDoubleSpinBox(self)
+        self.repetition_penalty.setRange(1.0, 2.0)
+        self.repetition_penalty.setSingleStep(0.05)
+        self.repetition_penalty.setDecimals(2)
+        self.repetition_penalty.setValue(SamplingParams().repetition_penalty or 1.0)
+        self.repetition_penalty.setToolTip(
+            self.tr("Above 1.0 discourages repeating itself (long tables can loop)")
+        )
+        self.seed = QSpinBox(self)
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setSpecialValueText(self.tr("none"))
+        self.seed.setToolTip(self.tr("A fixed seed makes sampled readings repeatable (0 = none)"))
+        self.logprobs = QCheckBox(self.tr("Keep token confidence"), self)
+        self.logprobs.setToolTip(
+            self.tr("Ask for each token's log-probability and keep it with the reading")
+        )
         self.thinking_off = QCheckBox(self.tr("Thinking off"), self)
         self.thinking_off.setChecked(True)
         self.thinking_off.setToolTip(
@@ -108,6 +124,16 @@ class RunSettings(QWidget):
         row.addWidget(self.thinking_off)
         row.addStretch(1)
         form.addRow(row)
+        more = QHBoxLayout()
+        penalty_label = QLabel(self.tr("&Repetition penalty:"), self)
+        penalty_label.setBuddy(self.repetition_penalty)
+        seed_label = QLabel(self.tr("See&d:"), self)
+        seed_label.setBuddy(self.seed)
+        for widget in (penalty_label, self.repetition_penalty, seed_label, self.seed):
+            more.addWidget(widget)
+        more.addWidget(self.logprobs)
+        more.addStretch(1)
+        form.addRow(more)
         form.addRow(self.tr("Token estimate:"), self.estimate)
         for signal in (
             self.max_tokens.valueChanged,
@@ -138,7 +164,11 @@ class RunSettings(QWidget):
         return SamplingParams(
             temperature=self.temperature.value(),
             max_tokens=self.max_tokens.value(),
+            repetition_penalty=self.repetition_penalty.value(),
+            seed=self.seed.value() or None,
             enable_thinking=False if self.thinking_off.isChecked() else None,
+            logprobs=self.logprobs.isChecked(),
+            top_logprobs=2 if self.logprobs.isChecked() else 0,
         )
 
     def show_estimate(self, prompt: str) -> None:

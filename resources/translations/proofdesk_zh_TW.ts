@@ -1696,52 +1696,87 @@ Backups of this document:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="89"/>
-        <source>Thinking off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/run_settings.py" line="92"/>
-        <source>Ask reasoning models not to think first (faster; the whole budget is text)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/run_settings.py" line="96"/>
-        <source>Token estimate</source>
+        <location filename="../../gui/run_settings.py" line="95"/>
+        <source>Above 1.0 discourages repeating itself (long tables can loop)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/run_settings.py" line="99"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="100"/>
+        <source>A fixed seed makes sampled readings repeatable (0 = none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="101"/>
+        <source>Keep token confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="103"/>
+        <source>Ask for each token&apos;s log-probability and keep it with the reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="105"/>
+        <source>Thinking off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="108"/>
+        <source>Ask reasoning models not to think first (faster; the whole budget is text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="112"/>
+        <source>Token estimate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="115"/>
         <source>&amp;Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="102"/>
+        <location filename="../../gui/run_settings.py" line="118"/>
         <source>Max &amp;tokens:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="104"/>
+        <location filename="../../gui/run_settings.py" line="120"/>
         <source>T&amp;emperature:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="111"/>
+        <location filename="../../gui/run_settings.py" line="128"/>
+        <source>&amp;Repetition penalty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="130"/>
+        <source>See&amp;d:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/run_settings.py" line="137"/>
         <source>Token estimate:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="156"/>
+        <location filename="../../gui/run_settings.py" line="186"/>
         <source>image ≤ {0:,} + prompt ≈ {1:,} + answer ≤ {2:,} = {3:,}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="163"/>
+        <location filename="../../gui/run_settings.py" line="193"/>
         <source>of {0:,} (server context)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/run_settings.py" line="165"/>
+        <location filename="../../gui/run_settings.py" line="195"/>
         <source>(the server&apos;s context is learned on the first run)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -145,6 +145,19 @@ def test_run_shows_the_diff_and_stores_the_reading_in_history_only(rig: Rig) -> 
     assert rig.errors == []
 
 
+def test_sampling_settings_are_sent_and_logprobs_kept(rig: Rig) -> None:
+    p = rig.panel
+    p.settings.repetition_penalty.setValue(1.2)
+    p.settings.seed.setValue(7)
+    p.settings.logprobs.setChecked(True)
+    rig.run_and_wait()
+    body = rig.fake.requests()[-1]["body"]
+    assert body["repetition_penalty"] == 1.2 and body["seed"] == 7
+    assert body["logprobs"] is True and body["top_logprobs"] == 2
+    new = rig.versions()[-1]
+    assert new.provenance["logprobs"] and new.provenance["params"]["seed"] == 7
+
+
 def test_accept_makes_the_reading_the_working_text(rig: Rig) -> None:
     rig.run_and_wait()
     reading = rig.versions()[-1].text
