@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from backend.engines.base import Progress, Reading, SamplingParams
@@ -46,6 +46,7 @@ class OcrPanel(QWidget):
         self.flush_edits: Callable[[], Awaitable[bool]] | None = None
         self.page = -1
         self._run_page: int | None = None  # the page being read, while a read runs
+        self._stale = False  # set_page came while hidden: the prompt shown is not that page's
         self._task: asyncio.Task[None] | None = None
         self._result: ReadResult | None = None
         self._watched: Workspace | None = None
@@ -105,6 +106,21 @@ class OcrPanel(QWidget):
 
     def set_page(self, page: int) -> None:
         self.page = page
+        if not self.isVisible():
+            # Hidden: nothing to show, so no store reads on every page turn. The
+            # page's prompt is loaded when the panel is shown or a read starts.
+            self._stale = True
+            return
+        self._show_page()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale and self.page >= 0:
+            self._show_page()
+
+    def _show_page(self) -> None:
+        self._stale = False
+        page = self.page
         self._watch(self.hub.workspace)
         self.prompt.load(page)
         self._estimate()
@@ -150,8 +166,10 @@ class OcrPanel(QWidget):
         self._run_page = page
         self._set_busy(True)
         self.status.start()
+        # A prompt still loading (the panel was just shown) is read from the store instead.
+        prompt = None if self._stale or self.prompt.page != page else self.prompt.text()
         self._task = self.runner.run(
-            self._read(page, region, profile.id, self.prompt.text(), self.settings.params()),
+            self._read(page, region, profile.id, prompt, self.settings.params()),
             name="ocr-panel-read",
         )
 
@@ -160,11 +178,13 @@ class OcrPanel(QWidget):
         page: int,
         region: Region | None,
         profile_id: str,
-        prompt: str,
+        prompt: str | None,
         params: SamplingParams,
     ) -> None:
         ws = self.hub.workspace
         stored = False
+        if prompt is None:
+            prompt = "" if ws is None else (await ws.prompt_for(page))[0]
 
         def progress(p: Progress) -> None:
             if self._run_page == page:
