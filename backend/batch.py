@@ -72,7 +72,8 @@ class Lane:
         self.limit = max(1, limit)
         self.fixed = fixed  # the user set the concurrency: do not adapt it
         self.load = load
-        self.in_flight = 0
+        self.in_flight = 0  # slots taken (a lane takes one before it takes a page)
+        self.reading = 0  # pages actually being prepared or read: what the user sees
         self.failures_in_a_row = 0
         self.down_until = 0.0
         self.disabled = ""  # a reason: wrong key, unknown model — no page can succeed here
@@ -108,8 +109,8 @@ class Lane:
         """The limit that keeps the server busy without queueing our pages inside it."""
         if load.waiting > 0 or (load.kv_cache_usage or 0.0) >= 0.95:
             return max(1, int(self.limit * 0.75))
-        if self.in_flight >= self.limit:  # we are what keeps it busy: offer a margin more
-            running = max(load.running, float(self.in_flight))
+        if self.reading >= self.limit:  # we are what keeps it busy: offer a margin more
+            running = max(load.running, float(self.reading))
             return min(MAX_ADAPTIVE_LIMIT, max(self.limit, int(running + max(2, running // 2))))
         return self.limit
 
@@ -204,6 +205,7 @@ class Batch:
         self._t0 = 0.0
         self._paused_at: float | None = None
         self._paused_total = 0.0
+        self._error: Exception | None = None  # a failure to store an outcome: ends the run
 
     # -- control ------------------------------------------------------------------
 
@@ -233,7 +235,7 @@ class Batch:
             total=len(self.pages),
             done=c.done,
             failed=c.failed,
-            in_flight=sum(lane.in_flight for lane in self.lanes),
+            in_flight=sum(lane.reading for lane in self.lanes),
             retrying=c.retrying,
             elapsed_s=max(0.0, now - self._t0 - self._paused_total) if self._t0 else 0.0,
             completion_tokens=c.tokens,
@@ -261,6 +263,8 @@ class Batch:
             for task in [*workers, *monitors, *self._tasks]:
                 task.cancel()
             await asyncio.gather(*workers, *monitors, *self._tasks, return_exceptions=True)
+        if self._error is not None:
+            raise self._error
         return self.stats()
 
     async def _lane_loop(self, lane: Lane) -> None:
@@ -284,8 +288,19 @@ class Batch:
             task.add_done_callback(self._tasks.discard)
 
     async def _process(self, lane: Lane, page: int) -> None:
+        try:
+            await self._attempt(lane, page)
+        except Exception as exc:
+            # Storing an outcome failed (disk full, store gone): going on would fail
+            # every page the same way. Stop; unfinished pages stay pending (resumable).
+            log.warning("batch stopped: storing page %d failed: %s", page, type(exc).__name__)
+            self._error = exc
+            self._finished.set()
+
+    async def _attempt(self, lane: Lane, page: int) -> None:
         attempt = self._count.attempts.get(page, 0) + 1
         self._count.attempts[page] = attempt
+        lane.reading += 1
         try:
             try:
                 request = await self._prepare(page, lane)
@@ -293,6 +308,7 @@ class Batch:
             finally:
                 # Free the slot before the outcome is stored and reported, so the
                 # stats in that report no longer count this page as in flight.
+                lane.reading -= 1
                 await lane.release()
         except ServerError as exc:
             await self._on_server_error(lane, page, attempt, exc)

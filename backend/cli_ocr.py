@@ -24,10 +24,9 @@ from backend.engines.base import SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import ProfileError
 from backend.jobs import JobStore, Selection
-from backend.ocr_jobs import JobSpec, OcrJobRunner
+from backend.ocr_jobs import JobSpec, OcrJobRunner, stored_params
 from backend.ocr_pipeline import PagePreparer
 from backend.profiles import ServerProfile
-from backend.prompts import default_prompt
 from backend.render_service import RenderService
 from backend.session import DocumentSession
 
@@ -69,6 +68,11 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--timeout", type=float, default=0, help="first-token timeout in seconds")
     p.add_argument("--resume", action="store_true", help="continue the last unfinished job")
+    p.add_argument(
+        "--allow-plain-http",
+        action="store_true",
+        help="send pages over unencrypted http:// to a host other than this machine",
+    )
 
 
 def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
@@ -101,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    prompt = args.prompt.read_text(encoding="utf-8").strip() if args.prompt else default_prompt()
+    # Without --prompt each page is read with its own prompt: the page's or the
+    # document's override saved in the GUI, else the default preset.
+    prompt = args.prompt.read_text(encoding="utf-8").strip() if args.prompt else None
     params = SamplingParams(max_tokens=args.max_tokens)
     key = os.environ.get(args.api_key_env) or None
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
@@ -120,11 +126,14 @@ async def _run(args: argparse.Namespace) -> int:
             page_count=session.page_count,
             preparer=PagePreparer(renderer),
             clients=clients,
-            prompt_for=lambda page: prompt,
+            prompt_for=session.prompt_for,
             run_in_store=lambda fn: loop.run_in_executor(store_thread, fn),
             on_event=progress.on_event,
         )
-        job = await _job(runner, args, session.page_count, params)
+        job, params, prompt = await _job(runner, args, session.page_count, params, prompt)
+        if prompt is not None:
+            fixed = prompt
+            runner.prompt_for = lambda page: fixed
         stats = await runner.run(job, params)
         progress.finish(stats)
         failed = [p for p in runner.jobs.pages(job) if p.state.value == "failed"]
@@ -141,8 +150,16 @@ async def _run(args: argparse.Namespace) -> int:
 
 async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name: str) -> VllmClient:
     profile = ServerProfile(name=name, base_url=url, max_concurrency=args.concurrency)
+    if profile.validated().needs_plain_http_warning and not args.allow_plain_http:
+        raise ProfileError(
+            f"{url} is plain http:// to another machine: the pages would cross the network "
+            "unencrypted. Use https://, or pass --allow-plain-http if that network is trusted."
+        )
     if args.timeout:
-        profile = profile.with_(first_token_timeout_s=args.timeout)
+        profile = profile.with_(
+            first_token_timeout_s=args.timeout,
+            total_timeout_s=max(profile.total_timeout_s, args.timeout),
+        )
     if args.max_pixels:
         profile = profile.with_(max_pixels=args.max_pixels)
     client = VllmClient(profile, key)
@@ -167,16 +184,22 @@ async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name:
 
 
 async def _job(
-    runner: OcrJobRunner, args: argparse.Namespace, page_count: int, params: SamplingParams
-) -> int:
+    runner: OcrJobRunner,
+    args: argparse.Namespace,
+    page_count: int,
+    params: SamplingParams,
+    prompt: str | None,
+) -> tuple[int, SamplingParams, str | None]:
+    """The job to run, with the parameters and prompt it was created with."""
     if args.resume:
         unfinished = runner.jobs.unfinished()
         if unfinished:
-            return unfinished[0]
+            stored = runner.jobs.summary(unfinished[0]).spec
+            return unfinished[0], stored_params(stored), stored.get("prompt")
         print("proofdesk: no unfinished job; starting a new one.", file=sys.stderr)
     selection = Selection(args.only) if args.only else Selection.ALL
-    spec = JobSpec(selection, parse_pages(args.pages, page_count), args.force, params)
-    return await runner.create(spec)
+    spec = JobSpec(selection, parse_pages(args.pages, page_count), args.force, params, prompt)
+    return await runner.create(spec), params, prompt
 
 
 class _ProgressLine:

@@ -8,6 +8,7 @@ result is run again.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
@@ -105,7 +106,8 @@ class JobStore:
         with self.store.transaction() as c:
             cur = c.execute(
                 "INSERT INTO jobs (created_at, spec, state) VALUES (?, ?, 'running')",
-                (now(), json.dumps(spec, ensure_ascii=False)),
+                # "force" is kept so that storing a reading can apply the skip rule again.
+                (now(), json.dumps({**spec, "force": True} if force else spec, ensure_ascii=False)),
             )
             job = int(cur.lastrowid or 0)
             for page in pages:
@@ -121,15 +123,29 @@ class JobStore:
     def record_reading(
         self, job: int, page: int, text: str, provenance: dict[str, Any], attempts: int
     ) -> tuple[int, Change]:
-        """Store a page's reading and mark it done, atomically."""
+        """Store a page's reading and mark it done, atomically.
+
+        The skip rule is checked again here: a page a reviewer approved or edited
+        while the job ran (or while it waited to be resumed) keeps its text; the
+        reading goes to its history and the page is marked skipped, saying why.
+        """
         with self.store.transaction() as c:
-            vid, change = self.store.append_in(c, page, VersionKind.OCR, text, provenance)
+            reason = "" if self._forced(c, job) else self.protected_reason(page)
+            vid, change = self.store.append_in(
+                c, page, VersionKind.OCR, text, provenance, history_only=bool(reason)
+            )
+            state = PageJobState.SKIPPED if reason else PageJobState.DONE
+            note = f"{reason} meanwhile; the reading is in its history" if reason else ""
             c.execute(
-                "UPDATE job_pages SET state='done', attempts=?, reason='', version_id=?, "
+                "UPDATE job_pages SET state=?, attempts=?, reason=?, version_id=?, "
                 "updated_at=? WHERE job=? AND page=?",
-                (attempts, vid, now(), job, page),
+                (state, attempts, note, vid, now(), job, page),
             )
         return vid, change
+
+    def _forced(self, c: sqlite3.Connection, job: int) -> bool:
+        row = c.execute("SELECT spec FROM jobs WHERE id=?", (job,)).fetchone()
+        return bool(row and json.loads(row[0]).get("force"))
 
     def record_failure(self, job: int, page: int, reason: str, attempts: int) -> None:
         with self.store.transaction() as c:

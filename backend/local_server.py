@@ -32,7 +32,7 @@ ENTRY_MODULE = "vllm.entrypoints.openai.api_server"
 LOG_LINES_KEPT = 2000
 # Flags ProofDesk sets itself; taking them from "extra args" would undo the
 # loopback binding or put a key on the command line.
-RESERVED_FLAGS = ("--host", "--port", "--api-key", "--model")
+RESERVED_FLAGS = ("--host", "--port", "--api-key", "--model", "--config")
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,12 @@ class LocalServerConfig:
 
 def build_command(cfg: LocalServerConfig, port: int) -> list[str]:
     for arg in cfg.extra_args:
-        if arg.split("=", 1)[0] in RESERVED_FLAGS:
+        # vLLM's parser reads --api_key as --api-key: check the flag as vLLM will.
+        flag = arg.split("=", 1)[0].replace("_", "-")
+        if flag in RESERVED_FLAGS:
             raise LocalServerError(
-                f"“{arg}” is set by ProofDesk itself; remove it from the extra arguments."
+                f"“{arg}” is set by ProofDesk itself (a config file could change the "
+                "address or key too); remove it from the extra arguments."
             )
     cmd = [
         cfg.python,

@@ -32,6 +32,7 @@ class JobSpec:
     pages: tuple[int, ...] | None = None  # None: the whole document
     force: bool = False  # also run pages with a person's edits or approval
     params: SamplingParams = field(default_factory=SamplingParams)
+    prompt: str | None = None  # one prompt for every page (the CLI's --prompt); None: per page
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -39,7 +40,14 @@ class JobSpec:
             "pages": None if self.pages is None else list(self.pages),
             "force": self.force,
             "params": self.params.as_dict(),
+            "prompt": self.prompt,
         }
+
+
+def stored_params(spec: dict[str, Any]) -> SamplingParams:
+    """The sampling parameters a job was created with (to resume it as it was asked)."""
+    known = set(SamplingParams.__dataclass_fields__)
+    return SamplingParams(**{k: v for k, v in spec.get("params", {}).items() if k in known})
 
 
 class OcrJobRunner:

@@ -191,10 +191,14 @@ class ReviewStore:
         kind: VersionKind,
         text: str,
         provenance: dict[str, Any],
+        *,
+        history_only: bool = False,
     ) -> tuple[int, Change]:
         """Append a version inside a caller's ``transaction()``."""
-        vid, made_current = self._append(c, page, kind, text, provenance, None)
-        return vid, version_change(page, kind, made_current)
+        vid, made_current = self._append(
+            c, page, kind, text, provenance, None, history_only=history_only
+        )
+        return vid, version_change(page, kind, made_current, history_only=history_only)
 
     def _append(
         self,

@@ -9,7 +9,8 @@ first sent over plain ``http://`` to a host other than this machine, it asks
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -21,7 +22,7 @@ from backend.engines.vllm import VllmClient
 from backend.errors import ProfileError
 from backend.keys import KeyStore
 from backend.local_server import LocalServer
-from backend.ocr_jobs import JobSpec, OcrJobRunner
+from backend.ocr_jobs import JobSpec, OcrJobRunner, stored_params
 from backend.ocr_pipeline import PagePreparer
 from backend.page_image import Region
 from backend.profiles import ProfileStore, ServerProfile
@@ -31,6 +32,23 @@ if TYPE_CHECKING:
     from gui.workspace import Workspace
 
 LOAD_POLL_MS = 3000
+
+# The profile fields a client is built from: changing anything else (model,
+# limits) keeps the client and its connections.
+_CONNECTION_FIELDS = (
+    "base_url",
+    "proxy",
+    "verify_tls",
+    "connect_timeout_s",
+    "first_token_timeout_s",
+    "total_timeout_s",
+)
+
+
+def _connection(profile: ServerProfile) -> tuple[object, ...]:
+    return tuple(getattr(profile, name) for name in _CONNECTION_FIELDS)
+
+
 Confirm = Callable[[str], Awaitable[bool]]
 
 
@@ -67,6 +85,8 @@ class OcrHub(QObject):
         self._polling: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Future[None]] = set()  # old clients being closed
         self._batch_task: asyncio.Task[BatchStats] | None = None
+        self._in_use: dict[VllmClient, int] = {}  # clients a read or batch is using now
+        self._retired: set[VllmClient] = set()  # replaced, to close when no longer in use
         self.local_servers: list[LocalServer] = []  # stopped when the app quits
 
     # -- profiles ---------------------------------------------------------------------
@@ -91,6 +111,7 @@ class OcrHub(QObject):
         Returns whether the key is kept in the system keyring (False: this session only).
         """
         profile = profile.validated()
+        before = self.profile(profile.id)
         if any(p.id == profile.id for p in self._session_profiles):
             self._session_profiles = [
                 profile if p.id == profile.id else p for p in self._session_profiles
@@ -106,7 +127,10 @@ class OcrHub(QObject):
         persisted = self.keys.persistent
         if api_key is not None:
             persisted = self.keys.set(profile.id, api_key)
-        self._forget_client(profile.id)
+        if api_key is not None or before is None or _connection(before) != _connection(profile):
+            self._forget_client(profile.id)
+        elif profile.id in self._clients:  # only the model or limits changed: same connection
+            self._clients[profile.id].profile = profile
         self.profiles_changed.emit()
         return persisted
 
@@ -128,10 +152,34 @@ class OcrHub(QObject):
         self.profiles_changed.emit()
 
     def _forget_client(self, profile_id: str) -> None:
+        """New requests get a new client; the old one closes once nothing uses it
+        (a batch or a re-run in flight keeps its client to the end)."""
         client = self._clients.pop(profile_id, None)
-        if client is not None:
-            self._closing.add(asyncio.ensure_future(client.aclose()))
-            self._closing = {t for t in self._closing if not t.done()}
+        if client is None:
+            return
+        if self._in_use.get(client, 0) > 0:
+            self._retired.add(client)
+        else:
+            self._close_later(client)
+
+    def _close_later(self, client: VllmClient) -> None:
+        self._closing.add(asyncio.ensure_future(client.aclose()))
+        self._closing = {t for t in self._closing if not t.done()}
+
+    @contextlib.contextmanager
+    def _using(self, clients: list[VllmClient]) -> Iterator[None]:
+        for client in clients:
+            self._in_use[client] = self._in_use.get(client, 0) + 1
+        try:
+            yield
+        finally:
+            for client in clients:
+                self._in_use[client] -= 1
+                if self._in_use[client] == 0:
+                    del self._in_use[client]
+                    if client in self._retired:
+                        self._retired.discard(client)
+                        self._close_later(client)
 
     def client(self, profile_id: str) -> VllmClient:
         profile = self.profile(profile_id)
@@ -208,8 +256,10 @@ class OcrHub(QObject):
                 raise ProfileError(
                     self.tr("Choose a model for {0} (OCR ▸ Servers…).").format(profile.name)
                 )
-            profile = profile.with_(model=chosen.id, max_model_len=chosen.max_model_len or 0)
-            self.save_profile(profile)
+            learned = profile.with_(model=chosen.id, max_model_len=chosen.max_model_len or 0)
+            if learned != profile:
+                profile = learned
+                self.save_profile(profile)
         self.client(profile_id).profile = profile
         return profile
 
@@ -231,10 +281,11 @@ class OcrHub(QObject):
         ws = self._workspace()
         await self.ready_profile(profile_id)
         client = self.client(profile_id)
-        request = await PagePreparer(ws.renderer).prepare(
-            page, client.profile, prompt, params, region
-        )
-        return await client.read(request, on_progress)
+        with self._using([client]):
+            request = await PagePreparer(ws.renderer).prepare(
+                page, client.profile, prompt, params, region
+            )
+            return await client.read(request, on_progress)
 
     async def store_reading(self, page: int, reading: Reading, *, history_only: bool) -> int:
         """Keep a reading as a version; ``history_only`` until the reviewer accepts it."""
@@ -264,12 +315,13 @@ class OcrHub(QObject):
             assert job is not None
             job_id = job
             stored = (await ws.run_in_store(lambda: session.jobs.summary(job_id))).spec
-            params = SamplingParams(**stored.get("params", {}))
+            params = stored_params(stored)
+        clients = [self.client(p.id) for p in profiles]
         self.runner = OcrJobRunner(
             jobs=session.jobs,
             page_count=ws.page_count,
             preparer=PagePreparer(ws.renderer),
-            clients=[self.client(p.id) for p in profiles],
+            clients=clients,
             prompt_for=session.prompt_for,  # called on the store's thread
             run_in_store=ws.run_in_store,
             on_event=self.batch_event.emit,
@@ -277,11 +329,12 @@ class OcrHub(QObject):
         )
         self.batch_running.emit(True)
         try:
-            if job is None:
-                assert spec is not None
-                job = await self.runner.create(spec)
-            self.job = job
-            return await self.runner.run(job, params)
+            with self._using(clients):
+                if job is None:
+                    assert spec is not None
+                    job = await self.runner.create(spec)
+                self.job = job
+                return await self.runner.run(job, params)
         finally:
             self.batch_running.emit(False)
 
@@ -320,6 +373,9 @@ class OcrHub(QObject):
             self._polling.cancel()
             pending.append(self._polling)
         await asyncio.gather(*pending, return_exceptions=True)
+        # A cancelled connect leaves clean-up callbacks (anyio's cancel scopes) queued
+        # on the loop: let them run while the loop still does, not after it stopped.
+        await asyncio.sleep(0.05)
         self._closing.clear()
         for client in list(self._clients.values()):
             await client.aclose()

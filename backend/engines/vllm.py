@@ -173,7 +173,8 @@ class VllmClient:
                 clock.report("connecting")
                 await self._stream(body, answer, clock, lambda: deadline.reschedule(total_deadline))
         except TimeoutError as exc:
-            raise self._timeout(clock) from exc
+            total_first = clock.first_token_s is None and total_deadline <= first_deadline
+            raise self._timeout(clock, total=total_first) from exc
         except httpx.HTTPError as exc:
             raise self._transport_error(exc, started=clock.first_token_s is not None) from exc
         return self._reading(request, answer, clock)
@@ -270,9 +271,9 @@ class VllmClient:
             },
         )
 
-    def _timeout(self, clock: _Clock) -> ServerTimeoutError:
+    def _timeout(self, clock: _Clock, *, total: bool = False) -> ServerTimeoutError:
         p = self.profile
-        if clock.first_token_s is None:
+        if clock.first_token_s is None and not total:
             return ServerTimeoutError(
                 f"No answer from {self.server} within {p.first_token_timeout_s:.0f} s. "
                 "A server that scales to zero can take minutes to start: raise the "
