@@ -114,15 +114,16 @@ class OcrJobRunner:
         p = client.profile
         return Lane(
             p.name,
-            client,
+            BatchEngine(client),
             limit=p.max_concurrency or DEFAULT_CONCURRENCY,
             fixed=p.max_concurrency > 0,
             load=client.load,
         )
 
     async def _prepare(self, page: int, lane: Lane, params: SamplingParams) -> OcrRequest:
-        client = lane.engine
-        assert isinstance(client, VllmClient)
+        engine = lane.engine
+        assert isinstance(engine, BatchEngine)
+        client = engine.client
         prompt: str = await self._in_store(lambda: self.prompt_for(page))  # it may read the store
         return await self.preparer.prepare(page, client.profile, prompt, params)
 
@@ -139,3 +140,18 @@ class OcrJobRunner:
         )
         if self.on_change is not None:
             self.on_change(change)
+
+
+class BatchEngine:
+    """A client as a batch uses it: whole answers, not token streams (see VllmClient.read)."""
+
+    name = "vllm"
+
+    def __init__(self, client: VllmClient) -> None:
+        self.client = client
+
+    async def read(self, request: OcrRequest) -> Reading:
+        return await self.client.read(request, stream=False)
+
+    async def aclose(self) -> None:
+        await self.client.aclose()

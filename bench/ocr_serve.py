@@ -23,6 +23,7 @@ from backend.batch import Batch, Lane
 from backend.engines.base import OcrRequest, PageImage, Reading
 from backend.engines.openai_chat import build_body
 from backend.engines.vllm import VllmClient
+from backend.ocr_jobs import BatchEngine
 from backend.page_image import encode_page
 from backend.pdf import open_pdf
 from backend.profiles import DEFAULT_MAX_PIXELS, ServerProfile
@@ -124,13 +125,16 @@ async def _measure(n: int, width: int, one: Callable[[int], Awaitable[int]]) -> 
     return ClientCpu(cpu, wall, n, min(chars), connections)
 
 
-async def client_cpu_vllm(base_url: str, images: list[PageImage], n: int, width: int) -> ClientCpu:
-    """``VllmClient.read`` (streamed answers, as the app reads pages)."""
+async def client_cpu_vllm(
+    base_url: str, images: list[PageImage], n: int, width: int, *, stream: bool = True
+) -> ClientCpu:
+    """``VllmClient.read``: streamed (a re-run) or whole answers (a batch's pages)."""
     prompt = default_prompt()
     async with VllmClient(profile_for(base_url)) as client:
 
         async def one(i: int) -> int:
-            reading = await client.read(request_for(images[i % len(images)], prompt))
+            request = request_for(images[i % len(images)], prompt)
+            reading = await client.read(request, stream=stream)
             return len(reading.text)
 
         return await _measure(n, width, one)
@@ -217,7 +221,7 @@ async def run_batch(
     async with VllmClient(profile_for(base_url)) as client:
         lane = Lane(
             "fake",
-            client,
+            BatchEngine(client),  # as OcrJobRunner builds its lanes
             limit=limit,
             fixed=not adaptive,
             load=client.load if adaptive else None,

@@ -286,6 +286,8 @@ def test_a_job_stores_every_page_and_never_replaces_a_human_edit(
         v = session.store.current_version(0)
         assert v is not None and v.kind is VersionKind.OCR and v.text.startswith("FAKE ")
         assert v.provenance["prompt"] == "prompt for 0" and v.provenance["job"] == job
+        # A batch asks for whole answers: a token stream costs ~5x the client CPU per page.
+        assert all(r["stream"] is False for r in fake.requests())
         sent = fake.requests()[0]["images"][0]
         assert sent["width"] * sent["height"] <= 2_257_920 * 1.1
     finally:
