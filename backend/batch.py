@@ -106,12 +106,22 @@ class Lane:
             self._changed.notify_all()
 
     def adapt(self, load: ServerLoad) -> int:
-        """The limit that keeps the server busy without queueing our pages inside it."""
-        if load.waiting > 0 or (load.kv_cache_usage or 0.0) >= 0.95:
-            return max(1, int(self.limit * 0.75))
-        if self.reading >= self.limit:  # we are what keeps it busy: offer a margin more
-            running = max(load.running, float(self.reading))
-            return min(MAX_ADAPTIVE_LIMIT, max(self.limit, int(running + max(2, running // 2))))
+        """The limit that keeps the server busy with a small queue of our pages ready.
+
+        A slot that frees must find the next page already waiting in the server,
+        or it idles for a round trip: so a queue of about a quarter of the running
+        count (the margin) is wanted, and held. More queue than twice that, or a
+        nearly full KV cache, backs off to running + margin. With no queue while
+        every page we may send is out, the limit grows by half.
+        """
+        running, waiting = load.running, load.waiting
+        margin = max(2.0, running / 4)
+        if (load.kv_cache_usage or 0.0) >= 0.95 or waiting > 2 * margin:
+            return max(1, min(self.limit - 1, int(running + margin)))
+        if waiting > 0:
+            return self.limit
+        if self.reading >= self.limit:
+            return min(MAX_ADAPTIVE_LIMIT, self.limit + max(1, self.limit // 2))
         return self.limit
 
 

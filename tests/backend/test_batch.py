@@ -297,3 +297,28 @@ def test_a_job_stores_every_page_and_never_replaces_a_human_edit(
 
 async def _inline(fn):  # type: ignore[no-untyped-def]
     return fn()
+
+
+def _lane_at(limit: int, reading: int) -> Lane:
+    ln = Lane("x", None, limit=limit)  # type: ignore[arg-type]
+    ln.reading = reading
+    return ln
+
+
+def test_adapt_grows_while_every_page_is_out_and_nothing_waits() -> None:
+    from backend.engines.server_info import ServerLoad
+
+    assert _lane_at(8, 8).adapt(ServerLoad(running=8, waiting=0, kv_cache_usage=0.3)) == 12
+
+
+def test_adapt_holds_a_small_queue_as_its_margin() -> None:
+    from backend.engines.server_info import ServerLoad
+
+    assert _lane_at(40, 40).adapt(ServerLoad(running=32, waiting=6, kv_cache_usage=0.5)) == 40
+
+
+def test_adapt_backs_off_a_long_queue_or_a_full_cache() -> None:
+    from backend.engines.server_info import ServerLoad
+
+    assert _lane_at(64, 64).adapt(ServerLoad(running=32, waiting=30, kv_cache_usage=0.5)) == 40
+    assert _lane_at(40, 40).adapt(ServerLoad(running=32, waiting=0, kv_cache_usage=0.97)) == 39
