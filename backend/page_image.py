@@ -19,6 +19,7 @@ import pymupdf
 from PIL import Image
 
 from backend.engines.base import PageImage
+from backend.errors import RenderError
 from backend.pdf import PdfDocument
 from backend.vision import VisionSpec, fit_to_budget
 
@@ -46,6 +47,14 @@ _SCAN_CONTENT = re.compile(
 
 
 def scan_jpeg(page: pymupdf.Page) -> bytes | None:
+    """See ``_scan_jpeg``; any trouble in a damaged file just means "render it"."""
+    try:
+        return _scan_jpeg(page)
+    except Exception:  # only a shortcut: the normal path reports real damage
+        return None
+
+
+def _scan_jpeg(page: pymupdf.Page) -> bytes | None:
     """The page's JPEG as stored, when the page is nothing but that JPEG over the whole page.
 
     Then decoding it with Pillow (libjpeg-turbo) and scaling it is about half the
@@ -69,7 +78,8 @@ def scan_jpeg(page: pymupdf.Page) -> bytes | None:
         obj = page.parent.xref_object(xref)
         if filters != "DCTDecode" or smask or "/Decode" in obj or "/ImageMask" in obj:
             return None
-        return bytes(page.parent.xref_stream_raw(xref))
+        raw = page.parent.xref_stream_raw(xref)
+        return bytes(raw) if raw else None
     return None
 
 
@@ -95,10 +105,13 @@ def is_grey_scan(page: pymupdf.Page) -> bool:
     seal, a highlighted word) is rendered in colour. Reads the page's resources
     only (``get_image_info`` would decode every image: ~55 ms a page).
     """
-    images = page.get_images(full=True)
-    if not images or page.get_text("text").strip() or page.get_drawings():
+    try:
+        images = page.get_images(full=True)
+        if not images or page.get_text("text").strip() or page.get_drawings():
+            return False
+        return all(_components(page.parent, xref) == 1 for xref, *_ in images)
+    except Exception:  # damaged resources: colour is the safe choice
         return False
-    return all(_components(page.parent, xref) == 1 for xref, *_ in images)
 
 
 def _components(doc: pymupdf.Document, xref: int) -> int:
@@ -167,7 +180,13 @@ def _render(
     matrix = pymupdf.Matrix(width / rect.width, height / rect.height)
     grey = is_grey_scan(pg)
     colorspace = pymupdf.csGRAY if grey else pymupdf.csRGB
-    pix = pg.get_pixmap(matrix=matrix, alpha=False, clip=clip, colorspace=colorspace)
+    try:
+        pix = pg.get_pixmap(matrix=matrix, alpha=False, clip=clip, colorspace=colorspace)
+    except Exception as exc:  # MuPDF raises several unrelated types (FzErrorLimit, ...)
+        raise RenderError(
+            f"Page {pg.number + 1} could not be drawn: the file is damaged there.",
+            detail=repr(exc),
+        ) from exc
     mode = "L" if grey else "RGB"
     image = Image.frombuffer(mode, (pix.width, pix.height), pix.samples, "raw", mode, pix.stride, 1)
     # Rounding can leave MuPDF a pixel off the target: the server must get exactly it.

@@ -43,6 +43,26 @@ def documents_index_path() -> Path:
 
 
 def make_private_dir(path: Path) -> Path:
-    """Create a folder only the user can read: the stores hold confidential text."""
+    """Create a folder only the user can read: the stores hold confidential text.
+
+    ``mkdir(parents=True, mode=...)`` applies the mode to the last folder only, so
+    ProofDesk's own folders on the way (the data folder itself) are made private too.
+    """
+    own_roots = {data_dir(), config_dir()}
+    for folder in [*reversed(path.parents), path]:
+        ours = folder in own_roots or any(r in folder.parents for r in own_roots)
+        if (ours or folder == path) and not folder.exists():
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write a file atomically, readable by the user only (temporary file + rename)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

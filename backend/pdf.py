@@ -19,6 +19,7 @@ from backend.errors import (
     NoPagesError,
     NotAPdfError,
     PasswordRequiredError,
+    ProofDeskError,
     RenderError,
     WrongPasswordError,
 )
@@ -52,15 +53,14 @@ class PdfDocument:
 
     def page_size(self, page: int) -> tuple[float, float]:
         """(width, height) in points, after the page's rotation."""
-        rect = self._doc[page].rect
+        rect = self._load(page).rect
         return float(rect.width), float(rect.height)
 
     def render(
         self, page: int, scale: float, *, max_pixels: int = DEFAULT_MAX_PIXELS
     ) -> RenderedPage:
         """Render a page as RGB at ``scale`` (1.0 = 72 dpi), clamped to ``max_pixels``."""
-        self._check_page(page)
-        pg = self._doc[page]
+        pg = self._load(page)
         used, clamped = clamp_scale(pg.rect.width, pg.rect.height, scale, max_pixels)
         pymupdf.TOOLS.reset_mupdf_warnings()
         try:
@@ -87,16 +87,30 @@ class PdfDocument:
 
     def page(self, page: int) -> pymupdf.Page:
         """The PyMuPDF page, for code in this process that draws it its own way."""
-        self._check_page(page)
-        return self._doc[page]
+        return self._load(page)
 
     def text(self, page: int) -> str:
         """The PDF's own text layer for a page ("" for a pure scan)."""
-        self._check_page(page)
-        return str(self._doc[page].get_text("text"))
+        pg = self._load(page)
+        try:
+            return str(pg.get_text("text"))
+        except Exception as exc:
+            raise RenderError(
+                f"The text layer of page {page + 1} could not be read: the file is damaged there.",
+                detail=repr(exc),
+            ) from exc
 
     def close(self) -> None:
         self._doc.close()
+
+    def _load(self, page: int) -> pymupdf.Page:
+        self._check_page(page)
+        try:
+            return self._doc[page]
+        except Exception as exc:  # a damaged page tree (a cycle, a missing object)
+            raise RenderError(
+                f"Page {page + 1} could not be read: the file is damaged there.", detail=repr(exc)
+            ) from exc
 
     def _check_page(self, page: int) -> None:
         if not 0 <= page < self.info.page_count:
@@ -151,6 +165,12 @@ def open_pdf(
         if doc.page_count == 0:
             raise NoPagesError(f"“{name}” is a PDF with no pages; there is nothing to review.")
         info = _document_info(doc, p, needed_password, content_hash)
+    except ProofDeskError:
+        doc.close()
+        raise
+    except Exception as exc:  # MuPDF on a damaged page tree ("Invalid number of pages", ...)
+        doc.close()
+        raise NotAPdfError(f"“{name}” is a PDF too damaged to open.", detail=repr(exc)) from exc
     except BaseException:
         doc.close()
         raise

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,8 +43,26 @@ _worker_doc: PdfDocument | None = None
 _worker_error: DocumentError | None = None
 
 
+def _exit_when_orphaned(interval_s: float = 1.0) -> None:
+    """A worker whose parent died (a crash, kill -9) ends itself instead of lingering.
+
+    Polling the parent id works whichever thread started the pool (the Linux
+    parent-death signal follows the *thread*, which may end long before the app).
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval_s)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
+
+
 def _worker_init(path: str, password: str | None) -> None:
     global _worker_doc, _worker_error
+    _exit_when_orphaned()
     from backend.pdf import open_pdf  # PyMuPDF is needed in the workers, not by their owner
 
     try:

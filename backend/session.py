@@ -261,9 +261,7 @@ def _note_replaced_file(pdf: PdfDocument) -> list[str]:
     index[pdf.info.path] = pdf.info.sha256
     try:
         paths.make_private_dir(index_path.parent)
-        tmp = index_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(index, ensure_ascii=False, indent=1), "utf-8")
-        tmp.replace(index_path)
+        paths.write_private(index_path, json.dumps(index, ensure_ascii=False, indent=1))
     except OSError:
         pass  # the index only feeds a notice; never block opening for it
     if previous is not None and previous != pdf.info.sha256:

@@ -11,6 +11,7 @@ executor); ``check_same_thread=False`` lets that thread be a worker.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +43,9 @@ class ReviewStore:
         self.author = author
         self.was_unclean = False  # set when the last session did not close cleanly
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Created readable by the user only, wherever it is (--store may put it
+        # anywhere); SQLite gives its -wal and -shm files the same permissions.
+        os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))
         # The first process to open a store owns it: only the owner reads and sets
         # the clean-exit marker. Another (a CLI `status` while the GUI is open, a
         # second window) still reads and writes safely through SQLite's locking.

@@ -184,3 +184,54 @@ def test_a_killed_worker_fails_one_page_clearly_and_the_next_page_renders(
         assert page.page == 2 and page.width > 0
 
     asyncio.run(scenario())
+
+
+def test_render_workers_end_when_their_parent_is_killed() -> None:
+    """A crashed app (kill -9) must not leave render processes behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT, SAMPLE_PDF
+
+    script = (
+        "import asyncio, multiprocessing, sys\n"
+        "from backend.render_service import RenderService\n"
+        "async def main():\n"
+        f"    r = RenderService({str(SAMPLE_PDF)!r})\n"
+        "    await r.render(0, 0.5)\n"
+        "    print(' '.join(str(c.pid) for c in multiprocessing.active_children()), flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        workers = [int(p) for p in child.stdout.readline().split()]
+        assert workers, "the render worker did not start"
+        child.send_signal(signal.SIGKILL)
+        child.wait(10)
+        deadline = time.monotonic() + 10
+        alive = workers
+        while alive and time.monotonic() < deadline:
+            time.sleep(0.2)
+            alive = [p for p in workers if _running(p)]
+        assert not alive, f"render workers {alive} outlived their killed parent"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
