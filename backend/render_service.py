@@ -43,13 +43,16 @@ _worker_doc: PdfDocument | None = None
 _worker_error: DocumentError | None = None
 
 
-def _exit_when_orphaned(interval_s: float = 1.0) -> None:
+def _exit_when_orphaned(parent: int, interval_s: float = 1.0) -> None:
     """A worker whose parent died (a crash, kill -9) ends itself instead of lingering.
 
     Polling the parent id works whichever thread started the pool (the Linux
     parent-death signal follows the *thread*, which may end long before the app).
+    The parent's pid comes from the parent: a worker still importing when its
+    parent died would otherwise take its new parent for the real one.
     """
-    parent = os.getppid()
+    if os.getppid() != parent:
+        os._exit(0)
 
     def watch() -> None:
         while True:
@@ -60,9 +63,9 @@ def _exit_when_orphaned(interval_s: float = 1.0) -> None:
     threading.Thread(target=watch, name="orphan-watch", daemon=True).start()
 
 
-def _worker_init(path: str, password: str | None) -> None:
+def _worker_init(path: str, password: str | None, parent: int) -> None:
     global _worker_doc, _worker_error
-    _exit_when_orphaned()
+    _exit_when_orphaned(parent)
     from backend.pdf import open_pdf  # PyMuPDF is needed in the workers, not by their owner
 
     try:
@@ -147,7 +150,7 @@ class RenderService:
         max_pixels: int = DEFAULT_MAX_PIXELS,
         upload_workers: int = 1,
     ) -> None:
-        self._args = (str(path), password)
+        self._args = (str(path), password, os.getpid())
         # "upload" encodes pages for OCR: a batch must never delay the page on screen.
         self._pools = {"pages": self._new_pool(), "thumbs": self._new_pool()}
         self._upload_workers = upload_workers
