@@ -12,10 +12,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from backend.batch import Batch, BatchEvent, BatchStats, Lane, RetryPolicy
+from backend.batch import Batch, BatchEvent, BatchStats, RetryPolicy
 from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.jobs import JobStore, Selection
+from backend.lanes import Lane
 from backend.models import Change
 from backend.ocr_pipeline import PagePreparer
 from backend.profiles import DEFAULT_CONCURRENCY

@@ -19,10 +19,11 @@ from typing import Any, Protocol
 
 import httpx
 
-from backend.batch import Batch, Lane
+from backend.batch import Batch
 from backend.engines.base import OcrRequest, PageImage, Reading
 from backend.engines.openai_chat import build_body
 from backend.engines.vllm import VllmClient
+from backend.lanes import Lane
 from backend.ocr_jobs import BatchEngine
 from backend.page_image import encode_page
 from backend.pdf import open_pdf

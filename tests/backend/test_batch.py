@@ -13,10 +13,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from backend.batch import Batch, BatchEvent, Lane, RetryPolicy
+from backend.batch import Batch, BatchEvent, RetryPolicy
 from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.jobs import JobStore, PageJobState, Selection
+from backend.lanes import Lane
 from backend.models import ReviewStatus, VersionKind
 from backend.ocr_jobs import JobSpec, OcrJobRunner
 from backend.ocr_pipeline import PagePreparer

@@ -9,9 +9,10 @@ import time
 
 import pymupdf
 
-from backend.batch import Batch, BatchEvent, Lane, RetryPolicy
+from backend.batch import Batch, BatchEvent, RetryPolicy
 from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
+from backend.lanes import Lane
 from backend.ocr_jobs import BatchEngine
 from backend.profiles import ServerProfile
 from tests.fakevllm import spawn_fake_vllm

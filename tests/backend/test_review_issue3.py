@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from backend.batch import Batch, Lane, RetryPolicy
+from backend.batch import Batch, RetryPolicy
 from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import ServerTimeoutError, StoreError
 from backend.jobs import JobStore, Selection
+from backend.lanes import Lane
 from backend.models import ReviewStatus, VersionKind
 from backend.ocr_jobs import JobSpec, OcrJobRunner
 from backend.ocr_pipeline import PagePreparer
