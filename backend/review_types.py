@@ -1,0 +1,132 @@
+"""Values shared by the review aids: alternate readings with boxes, and flags.
+
+A *flag* points the reviewer at a span of the working transcript. Offsets are
+always code points into the transcript text exactly as stored (never into a
+normalised copy); an omission (text the alternate has and the transcript
+lacks) is a zero-width flag, ``start == end``, at the place it would go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class FlagKind(StrEnum):
+    DIFF = "diff"  # the alternate reading disagrees here
+    CRITICAL = "critical"  # a legal-critical item (modal word, number, date, ...) disagrees
+    MARKER = "marker"  # the model marked text it could not read (【blurry】, ...)
+    LOW_CONFIDENCE = "low_confidence"  # tokens the model itself was unsure of
+
+
+class DiffCategory(StrEnum):
+    """What kind of difference a hunk is, for run comparisons and noise filtering."""
+
+    LAYOUT = "layout"  # whitespace, line breaks, reading order only
+    PUNCTUATION = "punctuation"  # full/half-width or equivalent punctuation only
+    GLYPH = "glyph"  # variant glyph forms only (爲/為, 着/著, ...)
+    SUBSTANTIVE = "substantive"  # different characters
+
+
+class CriticalKind(StrEnum):
+    ARTICLE = "article"  # 第…條/項/款
+    MODAL = "modal"  # 得, 應, 不得, 應不, 須, 毋須, 不, 未, 非, 無
+    AMOUNT = "amount"  # 新臺幣…元, numerals
+    NUMBER = "number"  # any other run of digits / Chinese numerals
+    DATE = "date"  # 中華民國…年…月…日
+    CASE_NUMBER = "case_number"  # …年度…字第…號
+    MASK = "mask"  # ○○ in party names
+
+
+@dataclass(frozen=True)
+class Hunk:
+    """One difference between the transcript and an alternate reading."""
+
+    start: int  # transcript code points (start == end: the transcript lacks alt_text here)
+    end: int
+    alt_start: int  # alternate code points (alt_start == alt_end: the alternate lacks text)
+    alt_end: int
+    text: str  # transcript[start:end]
+    alt_text: str  # alternate[alt_start:alt_end]
+    category: DiffCategory
+
+
+@dataclass(frozen=True)
+class Flag:
+    start: int  # transcript code points; start == end for an omission
+    end: int
+    kind: FlagKind
+    detail: str  # one line for the reviewer, e.g. "alternate reads 應 here"
+    # Where this is in the alternate's text, and what the alternate reads there:
+    # accepting a hunk replaces transcript[start:end] with ``replacement``.
+    alt_start: int | None = None
+    alt_end: int | None = None
+    replacement: str | None = None
+    category: str = ""  # a DiffCategory for diffs, a CriticalKind for critical flags
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind.value,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class AltLine:
+    """One line (or word) an engine read, where on the page it is, how sure it was."""
+
+    text: str
+    start: int  # code points into the reading's full text
+    end: int
+    # Page-relative box (x0, y0, x1, y1), each 0..1 of the page's width/height,
+    # so it holds at any render scale. None when the engine gives no boxes.
+    box: tuple[float, float, float, float] | None = None
+    score: float | None = None  # the engine's confidence 0..1, if it gives one
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "box": None if self.box is None else [round(v, 5) for v in self.box],
+            "score": None if self.score is None else round(self.score, 4),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AltLine:
+        box = data.get("box")
+        return cls(
+            text=str(data["text"]),
+            start=int(data["start"]),
+            end=int(data["end"]),
+            box=None
+            if box is None
+            else (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
+            score=None if data.get("score") is None else float(data["score"]),
+        )
+
+
+@dataclass(frozen=True)
+class AltText:
+    """A second reading of a page to compare the transcript against."""
+
+    text: str
+    engine: str  # "rapidocr", "tesseract", "textlayer", "import", or a version's engine
+    lines: tuple[AltLine, ...] = ()  # empty when the source has no layout
+    version_id: int | None = None  # the stored version it came from, if any
+
+
+@dataclass(frozen=True)
+class PageReview:
+    """Everything the review aids found on one page."""
+
+    page: int  # 0-based
+    agreement: float | None  # 0..1 share of characters both readings agree on; None: no alternate
+    flags: tuple[Flag, ...] = field(default_factory=tuple)
+    alternate: AltText | None = None
+
+    def count(self, kind: FlagKind) -> int:
+        return sum(1 for f in self.flags if f.kind is kind)
