@@ -127,6 +127,31 @@ class PageReview:
     agreement: float | None  # 0..1 share of characters both readings agree on; None: no alternate
     flags: tuple[Flag, ...] = field(default_factory=tuple)
     alternate: AltText | None = None
+    hunks: tuple[Hunk, ...] = ()  # every difference, including layout/glyph ones not flagged
+    # Runs both texts share: (transcript start, alternate start, length) in code
+    # points, ascending. They map a click in one text to the same place in the other.
+    equal_blocks: tuple[tuple[int, int, int], ...] = ()
+
+    def to_alternate(self, offset: int) -> int | None:
+        """The alternate's offset for a transcript offset, via the nearest shared run."""
+        return _map(self.equal_blocks, offset, 0, 1)
+
+    def to_transcript(self, alt_offset: int) -> int | None:
+        """The transcript's offset for an alternate offset."""
+        return _map(self.equal_blocks, alt_offset, 1, 0)
 
     def count(self, kind: FlagKind) -> int:
         return sum(1 for f in self.flags if f.kind is kind)
+
+
+def _map(blocks: tuple[tuple[int, int, int], ...], offset: int, src: int, dst: int) -> int | None:
+    """Inside a shared run map exactly; between runs, snap to the end of the previous one."""
+    best: int | None = None
+    for block in blocks:
+        start, length = block[src], block[2]
+        if start > offset:
+            break
+        best = block[dst] + min(offset - start, length)
+    if best is None and blocks:
+        return blocks[0][dst]
+    return best

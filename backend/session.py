@@ -14,7 +14,7 @@ import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from backend import paths
 from backend.backup import BACKUP_INTERVAL_S, Backup, take_backup
@@ -25,6 +25,12 @@ from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKi
 from backend.pdf import PdfDocument, open_pdf
 from backend.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
 from backend.store import ReviewStore
+
+if TYPE_CHECKING:
+    from backend.models import Version
+    from backend.review_aids import AidSettings
+    from backend.review_types import PageReview
+    from backend.session_review import DocumentReviews, PageSummary, QueueItem
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +46,7 @@ class DocumentSession:
         self._closed = False
         self._last_backup = time.monotonic()
         self._jobs: JobStore | None = None
+        self._reviews: DocumentReviews | None = None
 
     # -- opening and closing --------------------------------------------------
 
@@ -193,6 +200,32 @@ class DocumentSession:
         if self._jobs is None:
             self._jobs = JobStore(self.store)
         return self._jobs
+
+    # -- review aids: alternate readings, flags, the review queue -----------------
+
+    @property
+    def reviews(self) -> DocumentReviews:
+        if self._reviews is None:
+            # Imported on first use: the diff and legal-term modules are not
+            # needed to open a document or save an edit.
+            from backend.session_review import DocumentReviews
+
+            self._reviews = DocumentReviews(self.store)
+        return self._reviews
+
+    def alternates(self, page: int) -> list[Version]:
+        return self.reviews.alternates(page)
+
+    def review(
+        self, page: int, *, alternate_id: int | None = None, settings: AidSettings | None = None
+    ) -> PageReview:
+        return self.reviews.review(page, alternate_id=alternate_id, settings=settings)
+
+    def review_summaries(self, settings: AidSettings | None = None) -> list[PageSummary]:
+        return self.reviews.summaries(self.page_count, settings)
+
+    def review_queue(self, settings: AidSettings | None = None) -> list[QueueItem]:
+        return self.reviews.queue(self.page_count, settings)
 
     # -- backups ----------------------------------------------------------------
 

@@ -1,0 +1,492 @@
+"""Where an alternate reading disagrees with the transcript, and whether that matters.
+
+``compare_texts`` diffs the *normalised* texts (``backend.textnorm``) with
+fast-diff-match-patch, so width, glyph and layout noise never reaches the
+alignment; every hunk is mapped back to the original transcript and alternate.
+Inside the stretches that agree it also reports what normalisation hid (LAYOUT,
+PUNCTUATION or GLYPH hunks), so runs can be compared by kind of difference.
+
+Only SUBSTANTIVE hunks become flags. An OCR engine used as the alternate adds
+noise a transcript never has; it is handled here rather than flagged:
+
+* reading order: flowchart boxes and table cells come in another order. When
+  the plain alignment leaves blocks unmatched on both sides, the alternate's
+  lines are put where each best matches the transcript (bigram votes), and
+  that order is kept only if more characters then agree. A block deleted in
+  one place and inserted unchanged in another is LAYOUT;
+* ○ name masks read as 。/O/0: transcript ○ against such marks is PUNCTUATION;
+* bleed-through from the back of the sheet: alternate text the transcript
+  lacks, inside lines the engine scored below ``ghost_score``, goes to
+  ``Comparison.ghosts`` instead of the hunks.
+
+Transcript text the alternate lacks (a line it could not read) stays a flag:
+that is where the transcript may have guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+import fast_diff_match_patch
+
+from backend.review_types import AltLine, AltText, DiffCategory, Flag, FlagKind, Hunk
+from backend.textnorm import CompareOptions, Normalised, Spans, fold_table, normalise
+
+__all__ = [
+    "FLAGGED",
+    "CompareOptions",
+    "Comparison",
+    "categorise",
+    "classify_differences",
+    "compare_texts",
+    "diff_flags",
+]
+
+FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
+MASKS = frozenset("○〇◯")  # one mark with width folding on, three without
+MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º")  # after width folding
+# Superscript digits and daggers mark footnote references; engines often miss them.
+FOOTNOTE_MARKS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹†‡")
+MIN_MOVE = 3  # equal blocks shorter than this elsewhere are coincidence, not a move
+ANCHOR_SHARE = 0.3  # share of a line's bigrams that must line up to place it
+MATCHED_SHARE = 0.8  # a line the plain diff matched this well stays where it matched
+MAX_PLACES = 8  # a bigram found more often than this in the transcript does not vote
+_RANK = {c: i for i, c in enumerate(DiffCategory)}  # LAYOUT < ... < SUBSTANTIVE
+Ops = list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The hunks between a transcript and an alternate, and how much they agree."""
+
+    hunks: tuple[Hunk, ...]  # every difference, by transcript position
+    agreement: float  # share of normalised characters both agree on, 0..1
+    ghosts: tuple[Hunk, ...] = ()  # alternate-only text in low-confidence lines
+    reordered: bool = False  # the alternate's lines were put in the transcript's order
+
+    def flags(self, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
+        return diff_flags(self, categories)
+
+    def chars_by_category(self) -> dict[DiffCategory, int]:
+        """Characters in hunks of each kind (the longer side of each hunk)."""
+        out = dict.fromkeys(DiffCategory, 0)
+        for h in self.hunks:
+            out[h.category] += max(h.end - h.start, h.alt_end - h.alt_start)
+        return out
+
+
+def _diff(a: str, b: str) -> Ops:
+    return fast_diff_match_patch.diff(a, b, counts_only=False, cleanup="Semantic")  # type: ignore[no-any-return]
+
+
+def _equal_chars(ops: Ops) -> int:
+    return sum(len(text) for op, text in ops if op == "=")
+
+
+def _events(ops: Ops) -> Iterator[tuple[bool, int, int, int, int]]:
+    """(equal?, ti, tj, ai, aj) for each equal run and each group of changes."""
+    ti = ai = 0
+    start: tuple[int, int] | None = None
+    for op, text in ops:
+        if op == "=" and start is not None:
+            yield False, start[0], ti, start[1], ai
+            start = None
+        if op == "=":
+            yield True, ti, ti + len(text), ai, ai + len(text)
+            ti, ai = ti + len(text), ai + len(text)
+            continue
+        start = start or (ti, ai)
+        ti, ai = (ti + len(text), ai) if op == "-" else (ti, ai + len(text))
+    if start is not None:
+        yield False, start[0], ti, start[1], ai
+
+
+def _kept(norm: Normalised, i: int, j: int) -> str:
+    return "".join(norm.source[k] for k in norm.to_source[i:j])
+
+
+def categorise(
+    t_norm: str, a_norm: str, t_kept: str, a_kept: str, options: CompareOptions
+) -> DiffCategory:
+    """Only dropped text differs, or marks, or glyph forms, or else words.
+
+    ``*_norm`` are a hunk's normalised characters, ``*_kept`` the original
+    characters normalisation kept there (they differ from ``*_norm`` by folds).
+    """
+    width = fold_table(True, False)
+    if t_kept == a_kept:
+        return DiffCategory.LAYOUT
+    if options.fold_width and t_kept.translate(width) == a_kept.translate(width):
+        return DiffCategory.PUNCTUATION
+    if t_norm == a_norm:
+        return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
+    if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
+        return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    # A masked name the engine read as 。/O/0, or with a circle fewer: how many
+    # circles mask a name says nothing about the name.
+    masks = options.fold_masks and t_norm and set(t_norm) <= MASKS
+    if masks and set(a_norm.translate(width)) <= MASK_LOOKALIKES:
+        return DiffCategory.PUNCTUATION
+    return DiffCategory.SUBSTANTIVE
+
+
+@dataclass(frozen=True)
+class _Side:
+    """The normalised alternate in the order it is diffed, mapped to the original."""
+
+    norm: Normalised  # original order
+    text: str
+    src: list[int]  # original offset of each character of ``text``
+    breaks: tuple[int, ...] = ()  # sorted positions not following on from the one before
+    ghost: bytes = b""  # 1 where a character lies in a low-confidence line
+
+    def raw_range(self, i: int, j: int) -> tuple[int, int]:
+        if i < j:
+            return self.src[i], self.src[j - 1] + 1
+        return (0, 0) if i == 0 else (self.src[i - 1] + 1, self.src[i - 1] + 1)
+
+    def pieces(self, i: int, j: int, by_ghost: bool) -> list[tuple[int, int, bool]]:
+        """[i, j) cut where the order breaks (and where ghost text starts or ends)."""
+        by_ghost = by_ghost and b"\x01" in self.ghost[i:j]
+        if not by_ghost and not self.breaks:
+            return [(i, j, False)] if i < j else []
+        cuts = [b for b in self.breaks[bisect_right(self.breaks, i) :] if b < j]
+        if by_ghost:
+            cuts += [k for k in range(i + 1, j) if self.ghost[k] != self.ghost[k - 1]]
+        edges = [i, *sorted(set(cuts)), j]
+        return [(p, q, by_ghost and bool(self.ghost[p])) for p, q in pairwise(edges) if p < q]
+
+
+def _plain_side(norm: Normalised, ghost: bytes) -> _Side:
+    return _Side(norm, norm.text, norm.to_source, (), ghost)
+
+
+def _ordered_side(side: _Side, ranges: list[tuple[int, int]]) -> _Side:
+    norm, breaks, pos = side.norm, [], 0
+    for n, (i, j) in enumerate(ranges):
+        if n and ranges[n - 1][1] != i:
+            breaks.append(pos)
+        pos += j - i
+    return _Side(
+        norm,
+        "".join(norm.text[i:j] for i, j in ranges),
+        [k for i, j in ranges for k in norm.to_source[i:j]],
+        tuple(breaks),
+        b"".join(side.ghost[i:j] for i, j in ranges),
+    )
+
+
+def _segments(text: str, lines: Sequence[AltLine]) -> list[tuple[int, int]]:
+    """The alternate cut into lines: the engine's own, else its line breaks."""
+    if lines:
+        cuts = {min(max(0, ln.start), len(text)) for ln in lines}
+    else:
+        cuts = {m.end() for m in re.finditer("\n", text)}
+    edges = sorted(cuts | {0, len(text)})
+    return list(pairwise(edges))
+
+
+def _ghost_mask(norm: Normalised, lines: Sequence[AltLine], threshold: float) -> bytes:
+    mask = bytearray(len(norm.text))
+    for ln in lines:
+        if ln.score is not None and ln.score < threshold:
+            i, j = norm.span_of(ln.start, ln.end)
+            mask[i:j] = b"\x01" * (j - i)
+    return bytes(mask)
+
+
+def _anchor(line: str, index: dict[str, list[int]], expected: int) -> int | None:
+    """Where ``line`` starts in the transcript: the offset its bigrams agree on.
+
+    A bigram found once in the transcript says more than one found in every row
+    (徵收 in a fee table), so each vote weighs 1/occurrences; ties go to the place
+    nearest where the line would follow on from the previous one.
+    """
+    votes: Counter[int] = Counter()
+    weights: dict[int, float] = {}
+    for k in range(len(line) - 1):
+        places = index.get(line[k : k + 2], ())
+        if len(places) > MAX_PLACES:
+            continue  # in every other line: says nothing about where this one goes
+        for p in places:
+            votes[p - k] += 1
+            weights[p - k] = weights.get(p - k, 0.0) + 1 / len(places)
+    if not votes:
+        return None
+    best = max(weights.values())
+    place = min((d for d, w in weights.items() if w == best), key=lambda d: abs(d - expected))
+    if votes[place] < ANCHOR_SHARE * (len(line) - 1):
+        return None  # no place in the transcript: leave it after its neighbour
+    return place
+
+
+def _matched_at(ops: Ops, size: int) -> list[int]:
+    """For each alternate position, the transcript position the diff matched it to (-1: none)."""
+    out, ti, ai = [-1] * size, 0, 0
+    for op, text in ops:
+        if op == "=":
+            out[ai : ai + len(text)] = range(ti, ti + len(text))
+        ti, ai = ti + (op != "+") * len(text), ai + (op != "-") * len(text)
+    return out
+
+
+def _reading_order(
+    transcript: str, alt: Normalised, segments: list[tuple[int, int]], ops: Ops
+) -> list[tuple[int, int]]:
+    """The alternate's line ranges (normalised) in the order the transcript has them.
+
+    A line the plain diff already matched almost whole stays where it matched; only
+    the others are placed by bigram votes, which is the costly part.
+    """
+    index: dict[str, list[int]] = {}
+    for k in range(len(transcript) - 1):
+        index.setdefault(transcript[k : k + 2], []).append(k)
+    matched = _matched_at(ops, len(alt.text))
+    ranges = [r for r in (alt.span_of(s, e) for s, e in segments) if r[0] < r[1]]
+    keys, key, expected = [], -1, 0
+    for i, j in ranges:
+        hits = [matched[k] - (k - i) for k in range(i, j) if matched[k] >= 0]
+        if len(hits) >= MATCHED_SHARE * (j - i):
+            anchor: int | None = hits[len(hits) // 2]
+        else:
+            anchor = _anchor(alt.text[i:j], index, expected)
+        key = key if anchor is None else anchor
+        keys.append(key)
+        expected = max(key, 0) + j - i
+    return [ranges[n] for n in sorted(range(len(ranges)), key=lambda n: (keys[n], n))]
+
+
+def _has_unmatched_blocks(ops: Ops) -> bool:
+    """Text unmatched on both sides: possibly the same lines in another order."""
+    longest = {"-": 0, "+": 0, "=": 0}
+    for op, text in ops:
+        longest[op] = max(longest[op], len(text))
+    return min(longest["-"], longest["+"]) > MIN_MOVE
+
+
+class _Hunks:
+    """Collects hunks (with their normalised texts) from one alignment."""
+
+    def __init__(self, transcript: Normalised, alt: _Side, options: CompareOptions) -> None:
+        self.t, self.a, self.options = transcript, alt, options
+        self.found: list[tuple[Hunk, str, str]] = []
+        self.ghosts: list[Hunk] = []
+
+    def hunk(self, tr: tuple[int, int], ar: tuple[int, int], category: DiffCategory) -> Hunk:
+        (s, e), (p, q) = tr, ar
+        return Hunk(s, e, p, q, self.t.source[s:e], self.a.norm.source[p:q], category)
+
+    def changed(self, ti: int, tj: int, ai: int, aj: int) -> None:
+        """A difference after normalisation; ghost text and order breaks split it."""
+        pieces = self.a.pieces(ai, aj, by_ghost=True)
+        real = [(p, q) for p, q, ghost in pieces if not ghost] or [(ai, ai)]
+        for n, (p, q) in enumerate(real):
+            i = ti if n == 0 else tj  # the rest are insertions after the transcript side
+            t_norm, a_norm = self.t.text[i:tj], self.a.text[p:q]
+            kept_a = "".join(self.a.norm.source[k] for k in self.a.src[p:q])
+            cat = categorise(t_norm, a_norm, _kept(self.t, i, tj), kept_a, self.options)
+            h = self.hunk(self._transcript_range(i, tj), self.a.raw_range(p, q), cat)
+            self.found.append((h, t_norm, a_norm))
+        for p, q, ghost in pieces:
+            if ghost:
+                tr = self.t.source_range(tj, tj)
+                self.ghosts.append(self.hunk(tr, self.a.raw_range(p, q), DiffCategory.SUBSTANTIVE))
+
+    def _transcript_range(self, i: int, j: int) -> tuple[int, int]:
+        """Original range of normalised [i, j); an insertion where the transcript has
+        dropped text (a 【模糊】 marker, table pipes) covers that text, so accepting
+        the alternate's reading replaces the marker."""
+        if i < j:
+            return self.t.source_range(i, j)
+        s, e = self.t.gap(i)
+        return (s, e) if self.t.source[s:e].strip() else (s, s)
+
+    def agreeing(self, ti: int, ai: int, n: int) -> None:
+        """Equal after normalisation: report what the folds hid, character by character."""
+        t, a, tsrc, asrc = self.t.source, self.a.norm.source, self.t.to_source, self.a.src
+        pt, pa = self._dropped_before(ti, ai)
+        if t[pt : tsrc[ti + n - 1] + 1] == a[pa : asrc[ai + n - 1] + 1]:
+            return  # the common case, decided in C
+        width = fold_table(True, False)
+        k = 0
+        while k < n:
+            skip = self._identical_chars(ti + k, ai + k, n - k, pt, pa)
+            if skip:
+                k += skip
+                pt, pa = tsrc[ti + k - 1] + 1, asrc[ai + k - 1] + 1
+                continue
+            ts, as_ = tsrc[ti + k], asrc[ai + k]
+            if t[pt:ts] != a[pa:as_]:
+                self._merge(self.hunk((pt, ts), (pa, as_), DiffCategory.LAYOUT))
+            if t[ts] != a[as_]:
+                same = self.options.fold_width and t[ts].translate(width) == a[as_].translate(width)
+                cat = DiffCategory.PUNCTUATION if same else DiffCategory.GLYPH
+                self._merge(self.hunk((ts, ts + 1), (as_, as_ + 1), cat))
+            k, pt, pa = k + 1, ts + 1, as_ + 1
+
+    def _identical_chars(self, ti: int, ai: int, n: int, pt: int, pa: int) -> int:
+        """How many of the next ``n`` aligned characters (and the text dropped before
+        each) are identical on both sides: found by halving, comparing slices in C."""
+        t, a, tsrc, asrc = self.t.source, self.a.norm.source, self.t.to_source, self.a.src
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            te, ae = tsrc[ti + mid - 1] + 1, asrc[ai + mid - 1] + 1
+            if te - pt == ae - pa and t[pt:te] == a[pa:ae]:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def _dropped_before(self, ti: int, ai: int) -> tuple[int, int]:
+        """Where the text dropped before this run starts on both sides (the run's own
+        start when that text belongs to the previous hunk or lies across an order break)."""
+        pt, pa = self.t.boundary(ti), self.a.raw_range(ai, ai)[0]
+        last = self.found[-1][0] if self.found else None
+        if (ai and ai in self.a.breaks) or (last and (last.end > pt or last.alt_end > pa)):
+            return self.t.to_source[ti], self.a.src[ai]
+        return pt, pa
+
+    def dropped_at_end(self) -> None:
+        """Text both sides drop after their last character (trailing pipes, line breaks)."""
+        pt, pa = self.t.boundary(len(self.t.text)), self.a.raw_range(*[len(self.a.text)] * 2)[0]
+        last = self.found[-1][0] if self.found else None
+        if self.a.breaks or (last and (last.end > pt or last.alt_end > pa)):
+            return
+        t, a = self.t.source[pt:], self.a.norm.source[pa:]
+        if t != a:
+            self._merge(
+                self.hunk(
+                    (pt, len(self.t.source)), (pa, len(self.a.norm.source)), DiffCategory.LAYOUT
+                )
+            )
+
+    def _merge(self, h: Hunk) -> None:
+        """Join a hunk to the previous one when they touch on both sides."""
+        last = self.found[-1][0] if self.found else None
+        touching = last and last.end == h.start and last.alt_end == h.alt_start
+        if last and touching and last.category is not DiffCategory.SUBSTANTIVE:
+            cat = max(last.category, h.category, key=_RANK.__getitem__)
+            self.found[-1] = (
+                self.hunk((last.start, h.end), (last.alt_start, h.alt_end), cat),
+                "",
+                "",
+            )
+        else:
+            self.found.append((h, "", ""))
+
+    def result(self) -> tuple[Hunk, ...]:
+        _moves_are_layout(self.found)
+        return tuple(sorted((h for h, _, _ in self.found), key=lambda h: (h.start, h.alt_start)))
+
+
+def _moves_are_layout(found: list[tuple[Hunk, str, str]]) -> None:
+    """A block deleted in one place and inserted unchanged in another was only moved."""
+
+    def kind(h: Hunk, t: str, a: str) -> str:
+        if h.category is not DiffCategory.SUBSTANTIVE or (t and a):
+            return ""
+        return "-" if len(t) >= MIN_MOVE else "+" if len(a) >= MIN_MOVE else ""
+
+    inserted = {a: n for n, (h, t, a) in enumerate(found) if kind(h, t, a) == "+"}
+    for n, (h, t, a) in enumerate(found):
+        m = inserted.pop(t, None) if kind(h, t, a) == "-" else None
+        for k in () if m is None else (n, m):
+            hk, tk, ak = found[k]
+            found[k] = (replace(hk, category=DiffCategory.LAYOUT), tk, ak)
+
+
+def compare_texts(
+    transcript: str,
+    alternate: str | AltText,
+    options: CompareOptions = CompareOptions(),  # noqa: B008 (frozen, safe to share)
+    *,
+    ignore_spans: Spans = (),
+    alt_ignore_spans: Spans = (),
+) -> Comparison:
+    """Every difference between ``transcript`` and ``alternate``, categorised."""
+    alt_raw, lines = (
+        (alternate, ()) if isinstance(alternate, str) else (alternate.text, alternate.lines)
+    )
+    t = normalise(transcript, options, ignore_spans)
+    an = normalise(alt_raw, options, alt_ignore_spans, alternate=True)
+    a = _plain_side(an, _ghost_mask(an, lines, options.ghost_score))
+    ops = _diff(t.text, a.text)
+    reordered = False
+    if options.reorder_lines and _has_unmatched_blocks(ops):
+        ranges = _reading_order(t.text, an, _segments(alt_raw, lines), ops)
+        if ranges != sorted(ranges):
+            a2 = _ordered_side(a, ranges)
+            ops2 = _diff(t.text, a2.text)
+            if _equal_chars(ops2) > _equal_chars(ops):
+                a, ops, reordered = a2, ops2, True
+    found = _Hunks(t, a, options)
+    for equal, ti, tj, ai, aj in _events(ops):
+        if not equal:
+            found.changed(ti, tj, ai, aj)
+            continue
+        for p, q, _ in a.pieces(ai, aj, by_ghost=False):
+            found.agreeing(ti + p - ai, p, q - p)
+    found.dropped_at_end()
+    total = max(len(t.text), len(an.text))
+    agreement = 1.0 if total == 0 else _equal_chars(ops) / total
+    return Comparison(found.result(), agreement, tuple(found.ghosts), reordered)
+
+
+def classify_differences(
+    transcript: str,
+    alternate: str,
+    options: CompareOptions = CompareOptions(),  # noqa: B008
+    *,
+    ignore_spans: Spans = (),
+    alt_ignore_spans: Spans = (),
+) -> tuple[Hunk, ...]:
+    """The plain character diff of the raw texts, each hunk categorised (for evaluation)."""
+    t = normalise(transcript, options, ignore_spans)
+    a = normalise(alternate, options, alt_ignore_spans, alternate=True)
+    found = []
+    for equal, s, e, p, q in _events(_diff(transcript, alternate)):
+        if equal:
+            continue
+        (i, j), (k, m) = t.span_of(s, e), a.span_of(p, q)
+        cat = categorise(t.text[i:j], a.text[k:m], _kept(t, i, j), _kept(a, k, m), options)
+        h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
+        found.append((h, t.text[i:j], a.text[k:m]))
+    _moves_are_layout(found)
+    return tuple(h for h, _, _ in found)
+
+
+def _quote(text: str, limit: int = 24) -> str:
+    text = " ".join(text.split())
+    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+
+
+def _detail(h: Hunk) -> str:
+    if h.start == h.end:
+        return f"the alternate has {_quote(h.alt_text)} here; the transcript has nothing"
+    if not h.alt_text.strip():
+        return "the alternate has nothing here"
+    return f"the alternate reads {_quote(h.alt_text)} here"
+
+
+def diff_flags(comparison: Comparison, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
+    """A DIFF flag for each hunk of the given kinds (by default only substantive ones)."""
+    return [
+        Flag(
+            h.start,
+            h.end,
+            FlagKind.DIFF,
+            _detail(h),
+            alt_start=h.alt_start,
+            alt_end=h.alt_end,
+            replacement=h.alt_text,
+            category=h.category.value,
+        )
+        for h in comparison.hunks
+        if h.category in categories
+    ]

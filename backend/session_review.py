@@ -1,0 +1,164 @@
+"""The review aids over a whole document: per-page reviews, summaries, the queue.
+
+Reads the working text (a draft wins, as in the editor) and the chosen or
+latest alternate version from the store, and caches each page's review by what
+it was computed from, so the page list and the review queue stay cheap to
+refresh while the reviewer types on one page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from backend.alt_ocr import load_alt_text
+from backend.diffing import Op, char_diff
+from backend.models import Version, VersionKind
+from backend.review_aids import AidSettings, review_page
+from backend.review_types import AltText, Flag, FlagKind, PageReview
+from backend.store import ReviewStore
+
+
+@dataclass(frozen=True)
+class PageSummary:
+    """One page's counts, for the page list's badges and the document summary."""
+
+    page: int
+    agreement: float | None  # None: no alternate reading to compare with
+    markers: int
+    critical: int
+    diffs: int
+    low_confidence: int
+
+
+@dataclass(frozen=True)
+class QueueItem:
+    """One legal-critical disagreement in the document-wide review queue."""
+
+    page: int
+    flag: Flag
+
+
+class DocumentReviews:
+    """Computes and caches page reviews for one store."""
+
+    def __init__(self, store: ReviewStore) -> None:
+        self.store = store
+        self._cache: dict[int, tuple[tuple[Any, ...], PageReview]] = {}
+
+    def alternates(self, page: int) -> list[Version]:
+        """The page's alternate readings, newest first."""
+        return [v for v in reversed(self.store.versions(page)) if v.kind is VersionKind.ALTERNATE]
+
+    def review(
+        self, page: int, *, alternate_id: int | None = None, settings: AidSettings | None = None
+    ) -> PageReview:
+        settings = settings or AidSettings()
+        text = self.store.working_text(page)
+        current = self.store.current_version(page)
+        alt_version = self._alternate(page, alternate_id)
+        key = (
+            _digest(text),
+            None if alt_version is None else alt_version.id,
+            None if current is None else current.id,
+            settings,
+        )
+        cached = self._cache.get(page)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        alternate = None if alt_version is None else load_alt_text(alt_version)
+        review = review_page(
+            page, text, alternate, logprobs=_logprobs(current, text), settings=settings
+        )
+        if current is not None and current.text != text and current.provenance.get("logprobs"):
+            review = _with_remapped_confidence(review, current, text, settings)
+        self._cache[page] = (key, review)
+        return review
+
+    def summaries(self, page_count: int, settings: AidSettings | None = None) -> list[PageSummary]:
+        return [_summary(self.review(p, settings=settings)) for p in range(page_count)]
+
+    def queue(self, page_count: int, settings: AidSettings | None = None) -> list[QueueItem]:
+        """Every legal-critical disagreement in the document, in reading order."""
+        items = []
+        for page in range(page_count):
+            review = self.review(page, settings=settings)
+            items += [QueueItem(page, f) for f in review.flags if f.kind is FlagKind.CRITICAL]
+        return items
+
+    def _alternate(self, page: int, alternate_id: int | None) -> Version | None:
+        if alternate_id is not None:
+            version = self.store.version(alternate_id)
+            if version.page != page:
+                raise ValueError(f"version {alternate_id} belongs to page {version.page + 1}")
+            return version
+        alternates = self.alternates(page)
+        return alternates[0] if alternates else None
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _logprobs(current: Version | None, text: str) -> list[Any] | None:
+    """The working version's logprobs, when the text shown is still exactly that version's."""
+    if current is None or current.text != text:
+        return None
+    logprobs = current.provenance.get("logprobs")
+    return logprobs if isinstance(logprobs, list) and logprobs else None
+
+
+def _with_remapped_confidence(
+    review: PageReview, version: Version, text: str, settings: AidSettings
+) -> PageReview:
+    """The reviewer edited the reading: carry its unsure spans over unchanged runs of text."""
+    from backend.confidence import low_confidence_flags
+
+    old_flags = low_confidence_flags(
+        version.text, version.provenance["logprobs"], settings.low_confidence
+    )
+    mapped = []
+    old_pos = new_pos = 0
+    parts = char_diff(version.text, text)
+    for part in parts:
+        if part.op is Op.EQUAL:
+            for flag in old_flags:
+                if old_pos <= flag.start and flag.end <= old_pos + len(part.text):
+                    shift = new_pos - old_pos
+                    mapped.append(_shifted(flag, shift))
+            old_pos += len(part.text)
+            new_pos += len(part.text)
+        elif part.op is Op.DELETE:
+            old_pos += len(part.text)
+        else:
+            new_pos += len(part.text)
+    flags = sorted((*review.flags, *mapped), key=lambda f: (f.start, f.end, f.kind.value))
+    return PageReview(
+        page=review.page,
+        agreement=review.agreement,
+        flags=tuple(flags),
+        alternate=review.alternate,
+        hunks=review.hunks,
+        equal_blocks=review.equal_blocks,
+    )
+
+
+def _shifted(flag: Flag, shift: int) -> Flag:
+    return Flag(flag.start + shift, flag.end + shift, flag.kind, flag.detail)
+
+
+def _summary(review: PageReview) -> PageSummary:
+    return PageSummary(
+        page=review.page,
+        agreement=review.agreement,
+        markers=review.count(FlagKind.MARKER),
+        critical=review.count(FlagKind.CRITICAL),
+        diffs=review.count(FlagKind.DIFF),
+        low_confidence=review.count(FlagKind.LOW_CONFIDENCE),
+    )
+
+
+def alternate_from_text(text: str, engine: str = "import") -> AltText:
+    """An alternate reading with no layout (a text file, another version)."""
+    return AltText(text=text, engine=engine)

@@ -1,0 +1,160 @@
+"""Normalisation before comparing: each fold, and the map back to the real transcript."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.errors import ProofDeskError
+from backend.textnorm import (
+    TABLES_DIR,
+    CompareOptions,
+    VariantTableError,
+    fold,
+    load_pairs,
+    normalise,
+)
+
+ALL = CompareOptions()
+OFF = CompareOptions.raw()
+
+
+def only(**on: bool) -> CompareOptions:
+    """Every normalisation off except those named."""
+    fields = ("ignore_whitespace", "fold_width", "fold_variants", "ignore_markers")
+    return CompareOptions(**{f: on.get(f, False) for f in fields}, ignore_markdown=False)
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "expected"),
+    [
+        (
+            only(ignore_whitespace=True),
+            "第一條\u3000為規範\n法院 文書\t之",
+            "第一條為規範法院文書之",
+        ),
+        (only(fold_width=True), "掃描，確保：（一）１２３ＡＢ", "掃描,確保:(一)123AB"),
+        (only(fold_width=True), "甲、乙。「丙」『丁』《戊》〔己〕", '甲,乙."丙""丁"<戊>(己)'),
+        (only(fold_width=True), "林○○ 林〇〇 林◯◯", "林○○ 林○○ 林○○"),
+        (only(fold_width=True), "︰︙﹐｡", "︰︙,."),  # vertical forms NFKC would lengthen stay
+        (only(fold_width=True), "爲着裏峯", "爲着裏峯"),  # width never touches ideographs
+        (only(fold_variants=True), "爲着裏峯敍綫內説", "為著裡峰敘線內說"),
+        (only(fold_variants=True), "臺灣台北", "臺灣臺北"),
+        (only(fold_variants=True), "併科並科于於里裡", "併科並科于於里裡"),  # different words
+        (only(fold_variants=True), "\uf901\u2f08", "更人"),  # compatibility ideograph, radical
+        (only(fold_variants=True), "应为", "应为"),  # simplified: only in the alternate
+        (only(fold_width=True), "ＡＢ，", "AB,"),
+        (only(ignore_markers=True), "不得【模糊】補正【?】【？】【blurry】", "不得補正"),
+        (
+            only(ignore_markers=True),
+            "【附表一：民事第一審裁判費徵收標準示例】",
+            "【附表一：民事第一審裁判費徵收標準示例】",
+        ),
+        (
+            CompareOptions(False, False, False, False, True),
+            "| 金額 | 比例 |\n|---|:---:|\n",
+            " 金額  比例 \n\n",
+        ),
+        (
+            CompareOptions(False, False, False, False, True),
+            "## 主文\n**駁回**原告之訴",
+            "主文\n駁回原告之訴",
+        ),
+        (CompareOptions(False, False, False, False, True), "- 第一項<br>第二項", "第一項第二項"),
+        (CompareOptions(False, False, False, False, True), "二、辯護人-被告", "二、辯護人-被告"),
+        (ALL, "第一條　為規範，\n| 新臺幣【模糊】元 |", "第一條為規範,新臺幣元"),
+        (OFF, "第一條　為規範，\n| 新臺幣【模糊】元 |", "第一條　為規範，\n| 新臺幣【模糊】元 |"),
+    ],
+)
+def test_normalise(options: CompareOptions, text: str, expected: str) -> None:
+    assert normalise(text, options).text == expected
+
+
+def test_simplified_forms_fold_in_the_alternate_only() -> None:
+    assert normalise("应为", ALL, alternate=True).text == "應為"
+    assert normalise("应为", ALL).text == "应为"
+
+
+def test_ignore_spans_as_ranges_or_a_pattern() -> None:
+    text = "甲〔看不清〕乙"
+    assert normalise(text, OFF, [(1, 6)]).text == "甲乙"
+    assert normalise(text, OFF, re.compile(r"〔[^〕]*〕")).text == "甲乙"
+    assert normalise(text, OFF, [(-3, 2), (6, 99)]).text == "看不清〕"  # clamped
+
+
+def test_map_back_to_the_original() -> None:
+    text = "第一條\u3000為規範，\n【模糊】確保"
+    n = normalise(text, ALL)
+    assert n.text == "第一條為規範,確保"
+    assert n.source_range(3, 6) == (4, 7)
+    assert text[slice(*n.source_range(3, 6))] == "為規範"
+    assert n.source_range(3, 3) == (3, 3)  # an insertion point: after 條, before the space
+    assert n.source_range(7, 7) == (8, 8)
+    assert n.gap(7) == (8, 13)  # the line break and the marker
+    assert n.source_range(9, 9) == (len(text), len(text))
+    assert n.span_of(4, 8) == (3, 7)
+
+
+def test_user_variant_file_extends_and_chains(tmp_path: Path) -> None:
+    extra = tmp_path / "mine.tsv"
+    extra.write_text("# mine\n甯\t寧\n寗\t甯\tchains to 寧\n", "utf-8")
+    options = CompareOptions(extra_variants=extra)
+    assert normalise("甯寗爲", options).text == "寧寧為"
+    assert normalise("甯寗", ALL).text == "甯寗"
+
+
+@pytest.mark.parametrize("line", ["爲為", "爲\t為為", "\t為"])
+def test_a_bad_user_file_says_which_line(tmp_path: Path, line: str) -> None:
+    bad = tmp_path / "bad.tsv"
+    bad.write_text(f"# ok\n爲\t為\n{line}\n", "utf-8")
+    with pytest.raises(VariantTableError, match=r"Line 3 of bad\.tsv") as info:
+        load_pairs(bad)
+    assert isinstance(info.value, ProofDeskError)
+
+
+def test_a_missing_user_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(VariantTableError, match="Cannot read"):
+        load_pairs(tmp_path / "nope.tsv")
+
+
+def test_shipped_tables_load_and_never_fold_a_character_to_itself() -> None:
+    for name in ("variant-glyphs.tsv", "punctuation.tsv", "alternate-simplified.tsv"):
+        pairs = load_pairs(TABLES_DIR / name)
+        assert len(pairs) >= 40
+        assert all(k != v for k, v in pairs.items())
+    assert 50 <= len(load_pairs(TABLES_DIR / "variant-glyphs.tsv")) <= 150
+
+
+def test_fold_keeps_everything() -> None:
+    assert fold("為規範，\n", width=True) == "為規範,\n"
+    assert fold("爲，", width=True, variants=True) == "為,"
+
+
+ALPHABET = "第一條為爲規範內内○〇，,。.：:（）() \n\u3000\t|-#*【模糊】应"
+
+
+@given(st.text(alphabet=ALPHABET, max_size=80), st.sampled_from([ALL, OFF, only(fold_width=True)]))
+def test_every_normalised_character_comes_from_its_source(
+    text: str, options: CompareOptions
+) -> None:
+    n = normalise(text, options)
+    assert len(n.to_source) == len(n.text)
+    assert all(a < b for a, b in zip(n.to_source, n.to_source[1:], strict=False))
+    assert all(
+        n.text[k] == fold(text[i], width=options.fold_width, variants=options.fold_variants)
+        for k, i in enumerate(n.to_source)
+    )
+    folded = fold(text, width=options.fold_width, variants=options.fold_variants)
+    for a in range(len(n.text) + 1):
+        start, end = n.source_range(a, a)
+        assert 0 <= start == end <= len(text)
+        for b in {a + 1, len(n.text)} - {a} if a < len(n.text) else ():
+            start, end = n.source_range(a, b)
+            assert 0 <= start < end <= len(text)
+            assert (folded[start], folded[end - 1]) == (n.text[a], n.text[b - 1])
+    if options == OFF:
+        assert n.text == text
