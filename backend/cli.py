@@ -4,7 +4,11 @@
     proofdesk status PDF          per-page review status summary
     proofdesk import PDF --from PATH
     proofdesk ocr PDF --server URL   transcribe pages with a vLLM server
+    proofdesk export PDF --format pdf -o OUT   corrected text, searchable PDF, audit
     proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
+    proofdesk alt PDF --engine rapidocr      alternate readings (offline engines)
+    proofdesk compare PDF --page N --transcript FILE --alternate ENGINE|FILE
+    proofdesk eval PDF --a SELECTOR --b SELECTOR   compare two runs (or gold text)
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -17,13 +21,13 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from backend import cli_ocr, cli_plan
+from backend import cli_alt, cli_export, cli_ocr, cli_plan, cli_review
 from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
 from backend.pdf import open_pdf
 from backend.session import DocumentSession
 
 EXIT_BAD_INPUT = 2
-COMMANDS = ("info", "status", "import", "ocr", "plan")
+COMMANDS = ("info", "status", "import", "ocr", "alt", "plan", "compare", "eval", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,7 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a JSONL file of {page, text} or a folder of page-N.txt/.md files",
     )
     cli_ocr.add_parser(sub, common)
+    cli_alt.add_parser(sub, common)
+    cli_export.add_parser(sub, common)
     cli_plan.add_parser(sub)
+    cli_review.add_parsers(sub, common)
     return parser
 
 
@@ -137,7 +144,11 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "status": _status,
     "import": _import,
     "ocr": cli_ocr.run,
+    "export": cli_export.run,
+    "alt": cli_alt.run,
     "plan": cli_plan.run,
+    "compare": cli_review.run_compare,
+    "eval": cli_review.run_eval,
 }
 
 

@@ -14,7 +14,7 @@ import time
 import traceback
 from collections.abc import Callable
 
-from bench import flip, launch, memory, ocr, search, stall
+from bench import alt_stall, diff, export, flip, launch, memory, ocr, search, stall
 from bench.make_doc import OUT, Docs, ensure_docs
 from bench.table import Row, markdown
 
@@ -25,6 +25,9 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "memory": memory.run,
     "launch": launch.run,
     "ocr": ocr.run,
+    "export": export.run,
+    "alt_stall": alt_stall.run,
+    "diff": diff.run,
 }
 
 

@@ -1,0 +1,266 @@
+"""Which pages an export holds, and everything known about each: text, review, provenance.
+
+``collect`` reads the review store once (on the store's own thread, in the
+GUI) and returns plain values; every format is written from those values on
+any thread, so the store is never shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from backend.export.errors import ExportError
+from backend.markers import MarkerSet
+from backend.models import ReviewStatus, Version, VersionKind
+from backend.review_aids import AidSettings
+from backend.review_types import AltLine, FlagKind
+from backend.session import DocumentSession
+
+AidsProvider = Callable[[int], Mapping[str, Any]]
+TextFilter = Callable[[str], str]
+MarkerCounter = Callable[[str], int]
+
+# Provenance keys an audit needs; the rest (logprobs, reasoning) can be huge.
+PROVENANCE_KEYS = (
+    "engine",
+    "model",
+    "server",
+    "prompt",
+    "prompt_sha256",
+    "params",
+    "usage",
+    "finish_reason",
+    "truncated",
+    "source",
+    "restored_from",
+)
+
+
+def default_strip_markers(text: str) -> str:
+    return MarkerSet.default().strip(text)
+
+
+def default_count_markers(text: str) -> int:
+    return MarkerSet.default().count(text)
+
+
+def review_aids_provider(
+    session: DocumentSession, settings: AidSettings | None = None
+) -> AidsProvider:
+    """Each page's agreement, open critical flags and markers, from the review aids.
+
+    Costs a diff per page (milliseconds), so only the formats that carry these
+    (JSONL, the report) ask for it.
+    """
+
+    def aids(page: int) -> Mapping[str, Any]:
+        review = session.review(page, settings=settings)
+        return {
+            "agreement": review.agreement,
+            "critical_flags": [f for f in review.flags if f.kind is FlagKind.CRITICAL],
+            "markers_left": review.count(FlagKind.MARKER),
+        }
+
+    return aids
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    pages: tuple[int, ...] | None = None  # 0-based; None: every page
+    approved_only: bool = False
+    strip_markers: bool = False
+    # Plain text: a line like "--- page {page} ---" put before each page, or any
+    # other text (default: a form feed) put between pages.
+    separator: str = "\f"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """An alternate reading with line boxes: where the final text sits on the page."""
+
+    text: str
+    lines: tuple[AltLine, ...]
+
+
+@dataclass(frozen=True)
+class ExportPage:
+    page: int  # 0-based
+    text: str  # the final text, markers stripped if asked
+    status: ReviewStatus
+    reviewer: str | None  # who last set the status
+    approved_at: float | None  # Unix time of the approval in force, if approved
+    note: str
+    versions: tuple[dict[str, Any], ...]  # each version's audit record, oldest first
+    markers_left: int  # in the reviewed text (before any stripping)
+    agreement: float | None
+    critical_flags: tuple[Any, ...]
+    layout: Layout | None = None
+
+    @property
+    def approved(self) -> bool:
+        return self.status is ReviewStatus.APPROVED
+
+
+@dataclass(frozen=True)
+class ExportDocument:
+    source: Path
+    store: Path | None
+    sha256: str
+    title: str
+    page_count: int
+    pages: tuple[ExportPage, ...]
+    options: ExportOptions
+    skipped: tuple[int, ...] = field(default_factory=tuple)  # unapproved, left out (0-based)
+
+    @property
+    def unapproved(self) -> tuple[int, ...]:
+        """Pages in the export that are not approved (0-based)."""
+        return tuple(p.page for p in self.pages if not p.approved)
+
+    @property
+    def contains_unapproved(self) -> bool:
+        return bool(self.unapproved)
+
+
+def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
+    """'1-3,7' → (0, 1, 2, 6); None or "" → None (all pages)."""
+    if not text or not text.strip():
+        return None
+    pages: list[int] = []
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.strip().partition("-")
+            start, end = int(lo), int(hi or lo)
+            if end < start:
+                raise ValueError(part)
+            pages.extend(range(start - 1, end))
+    except ValueError as exc:
+        raise ExportError(f"“{text}” is not a page range like 1-20 or 3,5,9.") from exc
+    bad = [p + 1 for p in pages if not 0 <= p < page_count]
+    if bad:
+        raise ExportError(f"The document has {page_count} pages (the range asks for {bad[0]}).")
+    return tuple(sorted(set(pages)))
+
+
+def collect(
+    session: DocumentSession,
+    options: ExportOptions | None = None,
+    *,
+    strip_markers: TextFilter | None = None,
+    count_markers: MarkerCounter | None = None,
+    aids: AidsProvider | None = None,
+) -> ExportDocument:
+    """Read what the export needs from the session. Call on the store's thread."""
+    options = options or ExportOptions()
+    statuses = session.statuses()
+    wanted = options.pages if options.pages is not None else tuple(range(session.page_count))
+    skipped = tuple(
+        p for p in wanted if options.approved_only and statuses[p] is not ReviewStatus.APPROVED
+    )
+    strip = strip_markers or default_strip_markers
+    count = count_markers or default_count_markers
+    pages = tuple(
+        _page(session, p, options, strip if options.strip_markers else None, count, aids)
+        for p in wanted
+        if p not in skipped
+    )
+    info = session.pdf.info
+    return ExportDocument(
+        source=Path(info.path),
+        store=session.store.path,
+        sha256=info.sha256,
+        title=info.title,
+        page_count=session.page_count,
+        pages=pages,
+        options=options,
+        skipped=skipped,
+    )
+
+
+def preview_options(session: DocumentSession, options: ExportOptions) -> ExportOptions:
+    """``options`` narrowed to the first page the export would hold (cheap to collect)."""
+    wanted: Sequence[int] = (
+        options.pages if options.pages is not None else range(session.page_count)
+    )
+    if options.approved_only:
+        statuses = session.statuses()
+        wanted = [p for p in wanted if statuses[p] is ReviewStatus.APPROVED]
+    first = next(iter(wanted), None)
+    return replace(options, pages=() if first is None else (first,), approved_only=False)
+
+
+def _page(
+    session: DocumentSession,
+    page: int,
+    options: ExportOptions,
+    strip: TextFilter | None,
+    count: MarkerCounter,
+    aids: AidsProvider | None,
+) -> ExportPage:
+    store = session.store
+    state = store.page_state(page)
+    versions = store.versions(page)
+    history = store.status_history(page)
+    reviewer = history[-1][2] if history else None
+    approved_at = history[-1][1] if history and state.status is ReviewStatus.APPROVED else None
+    aid = dict(aids(page)) if aids is not None else {}
+    return ExportPage(
+        page=page,
+        text=strip(state.text) if strip else state.text,
+        status=state.status,
+        reviewer=reviewer,
+        approved_at=approved_at,
+        note=state.note,
+        versions=tuple(audit_record(v, v.id == state.version_id) for v in versions),
+        markers_left=int(aid.get("markers_left", count(state.text))),
+        agreement=_agreement(aid.get("agreement")),
+        critical_flags=tuple(_plain(f) for f in aid.get("critical_flags") or ()),
+        layout=_layout(versions),
+    )
+
+
+def _plain(flag: Any) -> Any:
+    """A review-aid ``Flag`` as its JSON form; plain values as they are."""
+    as_json = getattr(flag, "as_json", None)
+    return as_json() if callable(as_json) else flag
+
+
+def _agreement(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def audit_record(version: Version, current: bool) -> dict[str, Any]:
+    """One version as the audit trail shows it: who, when, and how it was read."""
+    prov = version.provenance
+    record: dict[str, Any] = {
+        "id": version.id,
+        "kind": version.kind.value,
+        "created_at": iso_time(version.created_at),
+        "author": version.author,
+        "current": current,
+    }
+    record.update({k: prov[k] for k in PROVENANCE_KEYS if k in prov})
+    return record
+
+
+def iso_time(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
+
+
+def _layout(versions: list[Version]) -> Layout | None:
+    """The newest reading with line boxes (an alternate OCR engine's), if any."""
+    for version in reversed(versions):
+        raw = version.provenance.get("lines")
+        if version.kind is not VersionKind.ALTERNATE and not raw:
+            continue
+        try:
+            lines = tuple(AltLine.from_json(item) for item in raw or ())
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue  # a malformed layout only costs line placement, never the export
+        if any(line.box is not None for line in lines):
+            return Layout(version.text, lines)
+    return None

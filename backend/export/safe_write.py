@@ -1,0 +1,162 @@
+"""Writing an export safely: checked target, private atomic write, clean file names.
+
+An export is written to a temporary file in the target's own folder, synced
+and renamed over the target, so a failure or a cancel never leaves half a
+file and never damages an existing one. The source PDF and the review store
+are refused as targets whatever the caller says: losing either loses work.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import BinaryIO
+
+from backend.export.errors import ExportError, ExportExistsError, ProtectedTargetError
+
+PRIVATE_MODE = 0o600
+# Linux allows 255 bytes per name; CJK takes 3 bytes a character in UTF-8, and a
+# suffix such as ".review-report.html" still has to fit after the stem.
+MAX_STEM_BYTES = 150
+_UNSAFE = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]')
+_WINDOWS_RESERVED = {"CON", "PRN", "AUX", "NUL"} | {
+    f"{p}{n}" for p in ("COM", "LPT") for n in range(1, 10)
+}
+
+
+def safe_filename(name: str, *, fallback: str = "document") -> str:
+    """A file name stem safe on Linux, macOS and Windows, from untrusted metadata.
+
+    Path separators and control characters become "_", reserved Windows
+    names get a "_" prefix, trailing dots and spaces go (Windows drops them),
+    a leading dot goes (it would hide the file), and the UTF-8 length is limited.
+    """
+    text = unicodedata.normalize("NFC", name)
+    text = _UNSAFE.sub("_", text)
+    text = text.strip().strip(".").rstrip(" ")
+    text = _limit_bytes(text, MAX_STEM_BYTES).rstrip(". ")
+    if not text:
+        return fallback
+    if text.split(".")[0].upper().rstrip(" ") in _WINDOWS_RESERVED:
+        text = "_" + text
+    return text
+
+
+def _limit_bytes(text: str, limit: int) -> str:
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    return data[:limit].decode("utf-8", errors="ignore")  # never cut a character in half
+
+
+def default_output_name(title: str, source: Path, suffix: str) -> str:
+    """``<title or file stem><suffix>``, e.g. "判決.proofread.txt"."""
+    return safe_filename(title.strip() or source.stem) + suffix
+
+
+def protected_paths(source: Path, store: Path | None) -> list[Path]:
+    """The files an export must never replace: the PDF, the store and its companions."""
+    out = [source]
+    if store is not None:
+        out += [store] + [store.with_name(store.name + s) for s in ("-wal", "-shm", ".lock")]
+    return out
+
+
+def check_target(target: Path, protected: Iterable[Path], *, overwrite: bool) -> Path:
+    """The resolved target, or an ``ExportError`` saying plainly why not."""
+    resolved = target.expanduser().resolve()
+    for path in protected:
+        if _same_file(resolved, path):
+            raise ProtectedTargetError(
+                f"“{target.name}” is the document or its review store; "
+                "choose another name so the original is kept."
+            )
+    folder = resolved.parent
+    if not folder.is_dir():
+        raise ExportError(f"The folder “{folder}” does not exist; choose an existing folder.")
+    if resolved.is_dir():
+        raise ExportError(f"“{target}” is a folder; choose a file name.")
+    if resolved.exists() and not overwrite:
+        raise ExportExistsError(f"“{target.name}” already exists.")
+    return resolved
+
+
+def _same_file(target: Path, other: Path) -> bool:
+    try:
+        other_resolved = other.expanduser().resolve()
+    except OSError:
+        return False
+    if target == other_resolved:
+        return True
+    try:  # hard links and bind mounts resolve to different names for one file
+        return target.exists() and other.exists() and os.path.samefile(target, other)
+    except OSError:
+        return False
+
+
+def atomic_write(
+    target: Path, write: Callable[[BinaryIO], None], *, mode: int = PRIVATE_MODE
+) -> int:
+    """Call ``write`` on a private temporary file, then rename it over ``target``.
+
+    Returns the number of bytes written. On any failure (including a cancel
+    raised by ``write``) the temporary file is removed and ``target`` is as it was.
+    """
+    folder = target.parent
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise _write_error(exc, folder) from exc
+    tmp = Path(tmp_name)
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+            size = f.tell()
+        os.replace(tmp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        if isinstance(exc, OSError):
+            raise _write_error(exc, folder) from exc
+        raise
+    _sync_folder(folder)
+    return size
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (a power cut could otherwise undo it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the data is synced already
+    finally:
+        os.close(fd)
+
+
+def _write_error(exc: OSError, folder: Path) -> ExportError:
+    reasons = {
+        errno.ENOSPC: "the disk is full",
+        errno.EACCES: "you may not write there",
+        errno.EPERM: "you may not write there",
+        errno.EROFS: "the disk is read-only",
+        errno.ENOENT: "the folder does not exist",
+        errno.ENOTDIR: "the folder does not exist",
+    }
+    reason = reasons.get(exc.errno or 0, exc.strerror or str(exc))
+    return ExportError(
+        f"The export could not be written in “{folder}”: {reason}. Nothing was written.",
+        detail=repr(exc),
+    )

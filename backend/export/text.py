@@ -1,0 +1,28 @@
+"""Plain text: each page's final text, pages apart by a form feed or a heading line."""
+
+from __future__ import annotations
+
+from backend.export.monitor import Monitor
+from backend.export.pages import ExportDocument
+
+
+def unapproved_notice(doc: ExportDocument) -> str:
+    numbers = ", ".join(str(p + 1) for p in doc.unapproved)
+    return f"This export contains pages not yet approved: {numbers}."
+
+
+def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:
+    """The whole text file. A separator holding "{page}" is a line before each page."""
+    separator = doc.options.separator
+    heading = "{page}" in separator
+    parts: list[str] = []
+    for i, page in enumerate(doc.pages):
+        if monitor is not None:
+            monitor.step(i, len(doc.pages))
+        body = page.text.rstrip("\n")
+        parts.append(separator.format(page=page.page + 1) + "\n" + body if heading else body)
+    text = ("\n" if heading else separator).join(parts)
+    if doc.contains_unapproved:
+        # One marked line first: whoever opens the file sees it before any text.
+        text = f"[ProofDesk] {unapproved_notice(doc)}\n" + text
+    return text + "\n"
