@@ -1,0 +1,90 @@
+"""What a model's config.json says about its shape, read strictly for the VRAM planner.
+
+Qwen-style configs: the language model's settings may be nested under
+``text_config`` (newer VL models), hybrid models list ``layer_types`` or a
+``full_attention_interval``, MoE models name their experts. Every number is
+checked on the way in, so a file that is not a model config is refused with a
+``PlanError`` in words the user can act on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.errors import ProofDeskError
+
+
+class PlanError(ProofDeskError):
+    """The config is not a model config vLLM could serve, or a setting is out of range."""
+
+
+def text_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The language model's settings: nested under ``text_config`` in newer VL configs."""
+    nested = config.get("text_config")
+    if not isinstance(nested, dict):
+        return config
+    merged = {k: v for k, v in config.items() if k not in ("text_config", "vision_config")}
+    merged.update(nested)
+    return merged
+
+
+def config_int(section: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = section.get(key)
+    if value is None:
+        if default is None:
+            raise PlanError(f"this does not look like a model config: it has no {key!r}")
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise PlanError(f"the model config's {key!r} should be a whole number, not {value!r}")
+    return value
+
+
+def head_dim(text: dict[str, Any]) -> int:
+    heads = config_int(text, "num_attention_heads")
+    explicit = config_int(text, "head_dim", 0)
+    if explicit:
+        return explicit
+    hidden = config_int(text, "hidden_size")
+    if not heads:
+        raise PlanError("the model config's 'num_attention_heads' is 0")
+    return hidden // heads
+
+
+def kv_heads(text: dict[str, Any]) -> int:
+    return config_int(text, "num_key_value_heads", 0) or config_int(text, "num_attention_heads")
+
+
+def layer_kinds(text: dict[str, Any], layers: int, notes: list[str]) -> list[str]:
+    """'full' or 'linear' per decoder layer."""
+    layer_types = text.get("layer_types")
+    if isinstance(layer_types, list) and layer_types:
+        if len(layer_types) != layers:
+            raise PlanError(
+                f"the model config lists {len(layer_types)} layer types for {layers} layers"
+            )
+        kinds = ["linear" if t == "linear_attention" else "full" for t in layer_types]
+        odd = sorted({str(t) for t in layer_types} - {"full_attention", "linear_attention"})
+        if odd:
+            # Sliding-window layers hold at most a window of tokens; counting
+            # them as full is an upper bound, and Qwen models ship with them off.
+            notes.append(f"layer types {', '.join(odd)} counted as full attention (upper bound)")
+        return kinds
+    interval = config_int(text, "full_attention_interval", 0)
+    if interval > 1:  # Qwen3-Next: every interval-th layer is full attention
+        return ["full" if (i + 1) % interval == 0 else "linear" for i in range(layers)]
+    return ["full"] * layers
+
+
+def experts_per_layer(text: dict[str, Any]) -> int:
+    """Routed experts per MoE layer (0 for a dense model)."""
+    return config_int(text, "num_experts", 0) or config_int(text, "num_local_experts", 0)
+
+
+def read_checkpoint_dtype(config: dict[str, Any]) -> str:
+    text = text_config(config)
+    for section in (config, text):
+        for key in ("torch_dtype", "dtype"):
+            value = section.get(key)
+            if isinstance(value, str):
+                return value
+    return ""
