@@ -22,9 +22,9 @@ from backend.export import (
     ExportOptions,
     ExportResult,
     collect,
-    review_aids_provider,
     default_name,
     parse_pages,
+    review_aids_provider,
     write_export,
 )
 from backend.session import DocumentSession

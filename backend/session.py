@@ -13,6 +13,7 @@ import logging
 import sqlite3
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -217,15 +218,26 @@ class DocumentSession:
         return self.reviews.alternates(page)
 
     def review(
-        self, page: int, *, alternate_id: int | None = None, settings: AidSettings | None = None
+        self,
+        page: int,
+        *,
+        alternate_id: int | None = None,
+        settings: AidSettings | None = None,
+        text: str | None = None,
     ) -> PageReview:
-        return self.reviews.review(page, alternate_id=alternate_id, settings=settings)
+        return self.reviews.review(page, alternate_id=alternate_id, settings=settings, text=text)
 
-    def review_summaries(self, settings: AidSettings | None = None) -> list[PageSummary]:
-        return self.reviews.summaries(self.page_count, settings)
+    def review_summaries(
+        self, settings: AidSettings | None = None, pages: Iterable[int] | None = None
+    ) -> list[PageSummary]:
+        """Per-page counts for ``pages`` (default: all). A diff per page with an
+        alternate: callers sharing a thread with saves should ask in chunks."""
+        return self.reviews.summaries(_all(pages, self.page_count), settings)
 
-    def review_queue(self, settings: AidSettings | None = None) -> list[QueueItem]:
-        return self.reviews.queue(self.page_count, settings)
+    def review_queue(
+        self, settings: AidSettings | None = None, pages: Iterable[int] | None = None
+    ) -> list[QueueItem]:
+        return self.reviews.queue(_all(pages, self.page_count), settings)
 
     # -- backups ----------------------------------------------------------------
 
@@ -238,6 +250,10 @@ class DocumentSession:
         if time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S:
             return self.backup()
         return None
+
+
+def _all(pages: Iterable[int] | None, page_count: int) -> Iterable[int]:
+    return range(page_count) if pages is None else pages
 
 
 def _default_author() -> str:

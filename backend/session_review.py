@@ -9,6 +9,7 @@ refresh while the reviewer types on one page.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,10 +53,16 @@ class DocumentReviews:
         return [v for v in reversed(self.store.versions(page)) if v.kind is VersionKind.ALTERNATE]
 
     def review(
-        self, page: int, *, alternate_id: int | None = None, settings: AidSettings | None = None
+        self,
+        page: int,
+        *,
+        alternate_id: int | None = None,
+        settings: AidSettings | None = None,
+        text: str | None = None,
     ) -> PageReview:
+        """``text``: review this instead of the stored working text (typing not yet saved)."""
         settings = settings or AidSettings()
-        text = self.store.working_text(page)
+        text = self.store.working_text(page) if text is None else text
         current = self.store.current_version(page)
         alt_version = self._alternate(page, alternate_id)
         key = (
@@ -76,13 +83,15 @@ class DocumentReviews:
         self._cache[page] = (key, review)
         return review
 
-    def summaries(self, page_count: int, settings: AidSettings | None = None) -> list[PageSummary]:
-        return [_summary(self.review(p, settings=settings)) for p in range(page_count)]
+    def summaries(
+        self, pages: Iterable[int], settings: AidSettings | None = None
+    ) -> list[PageSummary]:
+        return [_summary(self.review(p, settings=settings)) for p in pages]
 
-    def queue(self, page_count: int, settings: AidSettings | None = None) -> list[QueueItem]:
-        """Every legal-critical disagreement in the document, in reading order."""
+    def queue(self, pages: Iterable[int], settings: AidSettings | None = None) -> list[QueueItem]:
+        """Every legal-critical disagreement on ``pages``, in reading order."""
         items = []
-        for page in range(page_count):
+        for page in pages:
             review = self.review(page, settings=settings)
             items += [QueueItem(page, f) for f in review.flags if f.kind is FlagKind.CRITICAL]
         return items

@@ -74,6 +74,7 @@ class Actions(QObject):
             lambda: o.import_transcripts(folder=True),
             "Ctrl+Shift+I",
         )
+        add(file, "export", self.tr("&Export…"), lambda: self._show_export(), "Ctrl+E")
         add(file, "save", self.tr("&Save"), lambda: run(c.save_now(), name="save"), Keys.Save)
         file.addSeparator()
         add(file, "quit", self.tr("&Quit"), w.close, Keys.Quit)
@@ -173,6 +174,9 @@ class Actions(QObject):
         view.addAction(w.search_dock.toggleViewAction())
 
         w.ocr_ui.install_menu(bar.addMenu(self.tr("&OCR")), add)
+        review = bar.addMenu(self.tr("&Review"))
+        review.setObjectName("menu-review")  # the review queue and run comparison add to it
+        w.review_ui.install_menu(review, add)
 
         help_menu = bar.addMenu(self.tr("&Help"))
         add(
@@ -226,6 +230,25 @@ class Actions(QObject):
             if a.shortcuts()
         ]
         dialogs.show_message(w, self.tr("Keyboard Shortcuts"), "\n".join(rows))
+
+    def _show_export(self) -> None:
+        # Only when asked: they import the exporters.
+        from backend.export import review_aids_provider
+        from gui.export_dialog import ExportDialog
+
+        ws = self.w.controller.workspace
+        if ws is None:
+            self.w.statusBar().showMessage(self.tr("Open a document to export it."), 5000)
+            return
+        dialog = ExportDialog(
+            ws.session,
+            ws.run_in_store,
+            aids=review_aids_provider(ws.session, self.w.aids.settings),
+            parent=self.w,
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.show()
+        dialog.refresh_preview()
 
     def _show_backups(self) -> None:
         w = self.w

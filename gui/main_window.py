@@ -50,19 +50,27 @@ class MainWindow(QMainWindow):
         self.recent_menu: QMenu  # built by install_actions
         # Late imports: these modules reference MainWindow for typing only.
         from gui.actions import install_actions
+        from gui.aids_hub import AidsHub
         from gui.ocr_hub import OcrHub
         from gui.ocr_ui import OcrUi
         from gui.opener import Opener
         from gui.review_controller import ReviewController
+        from gui.review_panel_ui import ReviewUi
 
         self.ocr = OcrHub(settings, confirm=self._confirm, parent=self)
+        self.aids = AidsHub(settings, runner, confirm=self._confirm, parent=self)
         self.controller = ReviewController(self, runner)
         self.opener = Opener(self, self.controller, runner)
         self.ocr_ui = OcrUi(self)
+        self.review_ui = ReviewUi(self)
         self.controller.message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.controller.autosave.state_changed.connect(self.show_save_state)
         runner.error.connect(self.show_error)
         self.actions_by_name = install_actions(self)
+        from gui import eval_dialog, image_link, review_queue  # review aids (issue 4)
+
+        for part in (image_link, review_queue, eval_dialog):
+            part.install(self)  # before _restore_layout: it restores their docks
         self._restore_layout()
 
     # -- building -----------------------------------------------------------------------
@@ -212,6 +220,7 @@ class MainWindow(QMainWindow):
                     return
                 await self.controller.detach(force=True)
             await self.ocr.aclose()  # stops a local vLLM server we started
+            await self.aids.aclose()  # and the offline OCR worker
             self._close_confirmed = True
             self.close()
         finally:

@@ -6,7 +6,8 @@ so a 2,000-page document costs nothing until scrolled to.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -19,6 +20,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QPixmap
 
 from backend.models import ReviewStatus
+
+if TYPE_CHECKING:
+    from backend.session_review import PageSummary
 
 StatusRole = Qt.ItemDataRole.UserRole + 1
 THUMB_SIZE = QSize(96, 136)
@@ -47,6 +51,7 @@ class PageListModel(QAbstractListModel):
         self._thumbs: dict[int, QPixmap] = {}
         self._asked: set[int] = set()
         self._placeholder: QPixmap | None = None
+        self._aids: dict[int, tuple[float | None, int]] = {}  # page → agreement, markers
         self._status_names = {
             ReviewStatus.UNREVIEWED: self.tr("unreviewed"),
             ReviewStatus.IN_PROGRESS: self.tr("in progress"),
@@ -66,7 +71,7 @@ class PageListModel(QAbstractListModel):
         page = index.row()
         status = self._statuses[page]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{page + 1}  {STATUS_MARKS[status]}"
+            return f"{page + 1}  {STATUS_MARKS[status]}{self._badge(page)}"
         if role == Qt.ItemDataRole.DecorationRole:
             return self._thumbnail(page)
         if role == Qt.ItemDataRole.SizeHintRole:  # fixed: rows are never measured one by one
@@ -74,10 +79,40 @@ class PageListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return STATUS_COLORS[status]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tr("Page {0}: {1}").format(page + 1, self._status_names[status])
+            tip = self.tr("Page {0}: {1}").format(page + 1, self._status_names[status])
+            return tip + self._aids_tip(page)
         if role == StatusRole:
             return status
         return None
+
+    def _badge(self, page: int) -> str:
+        """Agreement with the alternate reading and markers left, e.g. " 97% ◆2"."""
+        agreement, markers = self._aids.get(page, (None, 0))
+        badge = "" if agreement is None else f" {int(agreement * 100)}%"
+        return badge + (f" ◆{markers}" if markers else "")
+
+    def _aids_tip(self, page: int) -> str:
+        agreement, markers = self._aids.get(page, (None, 0))
+        tip = ""
+        if agreement is not None:
+            tip += "\n" + self.tr("Agrees {0:.1f}% with the alternate reading").format(
+                agreement * 100
+            )
+        if markers:
+            tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(markers)
+        return tip
+
+    def set_review_summaries(self, summaries: Sequence[PageSummary]) -> None:
+        """Agreement and markers per page; only rows whose badge changed are redrawn."""
+        new = {s.page: (s.agreement, s.markers) for s in summaries}
+        changed = {p for p in new.keys() | self._aids.keys() if new.get(p) != self._aids.get(p)}
+        self._aids = new
+        for page in sorted(changed):
+            if 0 <= page < len(self._statuses):
+                self._changed(page)
+
+    def review_summary(self, page: int) -> tuple[float | None, int]:
+        return self._aids.get(page, (None, 0))
 
     def _thumbnail(self, page: int) -> QPixmap:
         pixmap = self._thumbs.get(page)

@@ -6,6 +6,10 @@ shows whatever pixmap it is given, stretched until the sharp one arrives.
 In region mode (``set_region_mode(True)``) a drag draws a rectangle instead of
 panning; on release the rectangle goes out as page-relative fractions
 (``region_selected``), so it means the same page area at any zoom.
+
+Outside region mode a click (not a pan) goes out as ``page_clicked`` at a
+page-relative point, and ``set_highlight`` marks a page-relative box (the
+line the transcript cursor is in), scrolled into view.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ class PageView(QGraphicsView):
     painted = Signal()  # a page image has been drawn on screen
     region_selected = Signal(tuple)  # Region: fractions of the page, 0..1
     region_mode_changed = Signal(bool)
+    page_clicked = Signal(float, float)  # fractions of the page, outside region mode
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -78,6 +83,14 @@ class PageView(QGraphicsView):
         self._band.setZValue(1)
         self._band.hide()
         self.scene().addItem(self._band)
+        self._press_at: QPointF | None = None  # where a possible click began (viewport)
+        self._highlight_box: Region | None = None
+        self._highlight = QGraphicsRectItem()
+        self._highlight.setPen(QPen(QColor(255, 160, 0, 220), 2))
+        self._highlight.setBrush(QBrush(QColor(255, 200, 0, 70)))
+        self._highlight.setZValue(1)
+        self._highlight.hide()
+        self.scene().addItem(self._highlight)
 
     # -- what the owner calls ------------------------------------------------------
 
@@ -85,6 +98,7 @@ class PageView(QGraphicsView):
         self._page_size = (max(width_pt, 1.0), max(height_pt, 1.0))
         self._has_image = False
         self._show_region(None)  # a rectangle drawn on the last page means nothing here
+        self.set_highlight(None)
         self._drag_origin = None
         self._apply_fit(emit=False)
 
@@ -126,6 +140,25 @@ class PageView(QGraphicsView):
             self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # sets the open hand
         self.region_mode_changed.emit(on)
 
+    def set_highlight(self, box: Region | None, *, reveal: bool = True) -> None:
+        """Mark a page-relative box (None clears it); ``reveal`` scrolls it into view."""
+        self._highlight_box = box
+        if box is None:
+            self._highlight.hide()
+            return
+        self._highlight.setRect(self._scene_rect(box))
+        self._highlight.show()
+        if reveal:
+            self.ensureVisible(self._highlight.rect(), 24, 24)
+
+    def highlight_rect(self) -> QRectF | None:
+        """The highlight in scene pixels, or None when nothing is marked."""
+        return self._highlight.rect() if self._highlight.isVisible() else None
+
+    def page_pixmap(self) -> QPixmap | None:
+        """The page image shown (possibly a stretched preview), or None."""
+        return self._item.pixmap() if self._has_image else None
+
     # -- internals ----------------------------------------------------------------
 
     def _apply_fit(self, emit: bool = True) -> None:
@@ -148,6 +181,8 @@ class PageView(QGraphicsView):
         self.scene().setSceneRect(0, 0, w_pt * zoom, h_pt * zoom)
         self._update_item_scale()
         self._show_region(self._region)  # the same page area at the new size
+        if self._highlight_box is not None:
+            self._highlight.setRect(self._scene_rect(self._highlight_box))
         if emit and (changed or not self._has_image):
             self.render_wanted.emit(self.wanted_scale())
 
@@ -189,15 +224,16 @@ class PageView(QGraphicsView):
         if region is None:
             self._band.hide()
             return
+        self._band.setRect(self._scene_rect(region))
+        self._band.show()
+
+    def _scene_rect(self, region: Region) -> QRectF:
         rect = self.sceneRect()
         x0, y0, x1, y1 = region
-        self._band.setRect(
-            QRectF(
-                QPointF(rect.x() + x0 * rect.width(), rect.y() + y0 * rect.height()),
-                QPointF(rect.x() + x1 * rect.width(), rect.y() + y1 * rect.height()),
-            )
+        return QRectF(
+            QPointF(rect.x() + x0 * rect.width(), rect.y() + y0 * rect.height()),
+            QPointF(rect.x() + x1 * rect.width(), rect.y() + y1 * rect.height()),
         )
-        self._band.show()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.region_mode and event.button() == Qt.MouseButton.LeftButton:
@@ -205,6 +241,8 @@ class PageView(QGraphicsView):
             self._show_region(self._region_to(self._drag_origin))
             event.accept()
             return
+        left = event.button() == Qt.MouseButton.LeftButton
+        self._press_at = event.position() if left and not self.region_mode else None
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -217,6 +255,7 @@ class PageView(QGraphicsView):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if not (self.region_mode and self._drag_origin is not None):
             super().mouseReleaseEvent(event)
+            self._maybe_clicked(event)
             return
         event.accept()
         if event.button() != Qt.MouseButton.LeftButton:
@@ -233,6 +272,21 @@ class PageView(QGraphicsView):
             return
         self._show_region(region)
         self.region_selected.emit(region)
+
+    def _maybe_clicked(self, event: QMouseEvent) -> None:
+        """A press and release in (nearly) one place on the page is a click, not a pan."""
+        start, self._press_at = self._press_at, None
+        if start is None or event.button() != Qt.MouseButton.LeftButton:
+            return
+        moved = event.position() - start
+        if abs(moved.x()) + abs(moved.y()) >= MIN_REGION_PX:
+            return
+        point = self.mapToScene(event.position().toPoint())
+        rect = self.sceneRect()
+        if rect.contains(point):
+            fx = (point.x() - rect.x()) / max(rect.width(), 1.0)
+            fy = (point.y() - rect.y()) / max(rect.height(), 1.0)
+            self.page_clicked.emit(fx, fy)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.region_mode and event.key() == Qt.Key.Key_Escape:

@@ -72,6 +72,7 @@ class ReviewController(QObject):
         workspace.changed.connect(self._on_change)
         self.w.ocr.workspace = workspace
         self.w.ocr_ui.document_opened(workspace.page_count)
+        self.w.aids.attach(workspace)
         self.w.page_list_model.set_statuses(await workspace.statuses())
         await self._navigate(0)
 
@@ -86,6 +87,7 @@ class ReviewController(QObject):
             if not await self.autosave.flush() and not force:
                 return False
             self.autosave.discard()
+            await self.w.aids.detach()  # its alternate OCR run stores into this store
             for _, task in self._thumb_tasks:
                 task.cancel()
             workspace, self.workspace = self.workspace, None
@@ -239,6 +241,9 @@ class ReviewController(QObject):
                 self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
                 return
             page = self.current
+            approving = status is ReviewStatus.APPROVED
+            if approving and not await self.w.aids.approve_allowed(self.w.editor.text()):
+                return  # markers left and the reviewer chose to deal with them first
             await ws.set_status(page, status)
             if advance and page + 1 < ws.page_count:
                 self._target = page + 1

@@ -6,8 +6,10 @@ here. The file path is injectable so tests never touch the user's settings.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -70,6 +72,69 @@ class GuiSettings:
     @active_server.setter
     def active_server(self, profile_id: str) -> None:
         self._qs.setValue("ocr/active_server", profile_id)
+
+    # -- review aids (stored as JSON: QSettings' INI lists and booleans come back as strings)
+
+    def _json(self, key: str) -> Any:
+        raw = self._qs.value(key)
+        try:
+            return json.loads(str(raw)) if raw else None
+        except ValueError:
+            return None
+
+    def _set_json(self, key: str, value: Any) -> None:
+        if value is None:
+            self._qs.remove(key)
+        else:
+            self._qs.setValue(key, json.dumps(value, ensure_ascii=False))
+
+    @property
+    def marker_patterns(self) -> list[str] | None:
+        """The reviewer's marker patterns (``re:`` prefix for a regex); None: the defaults."""
+        value = self._json("review/marker_patterns")
+        return [str(v) for v in value] if isinstance(value, list) else None
+
+    @marker_patterns.setter
+    def marker_patterns(self, patterns: list[str] | None) -> None:
+        self._set_json("review/marker_patterns", patterns)
+
+    @property
+    def compare_options(self) -> dict[str, bool]:
+        """Normalisation switches by ``CompareOptions`` field name; missing: the default."""
+        value = self._json("review/compare_options")
+        return {str(k): bool(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+    @compare_options.setter
+    def compare_options(self, options: dict[str, bool]) -> None:
+        self._set_json("review/compare_options", options)
+
+    @property
+    def low_confidence(self) -> float | None:
+        """Underline tokens below this probability; None: the backend's default."""
+        value = self._json("review/low_confidence")
+        return float(value) if isinstance(value, int | float) else None
+
+    @low_confidence.setter
+    def low_confidence(self, threshold: float | None) -> None:
+        self._set_json("review/low_confidence", threshold)
+
+    @property
+    def show_low_confidence(self) -> bool:
+        return self._json("review/show_low_confidence") is not False
+
+    @show_low_confidence.setter
+    def show_low_confidence(self, show: bool) -> None:
+        self._set_json("review/show_low_confidence", show)
+
+    @property
+    def alt_engine(self) -> str:
+        """The alternate OCR engine last run ("rapidocr", "tesseract", "textlayer")."""
+        value = self._json("review/alt_engine")
+        return value if isinstance(value, str) else "rapidocr"
+
+    @alt_engine.setter
+    def alt_engine(self, engine: str) -> None:
+        self._set_json("review/alt_engine", engine)
 
     def sync(self) -> None:
         self._qs.sync()

@@ -6,13 +6,23 @@ text is loaded, so loading a page can never count as (or trigger) an edit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut, QTextCursor, QTextDocument
+from PySide6.QtGui import (
+    QFont,
+    QKeySequence,
+    QShortcut,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+)
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QTextEdit,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -47,6 +57,9 @@ class TranscriptEditor(QWidget):
         self.editor.setAccessibleName(self.tr("Transcript"))
         self.editor.setPlaceholderText(self.tr("No transcript for this page yet."))
         self._loading = False
+        # Named layers of highlights (review aids, image links, ...), drawn in the
+        # order each layer was first set; see ``set_highlights``.
+        self._layers: dict[str, list[QTextEdit.ExtraSelection]] = {}
         self.editor.textChanged.connect(self._on_text_changed)
         self._build_find_bar()
         layout = QVBoxLayout(self)
@@ -76,15 +89,38 @@ class TranscriptEditor(QWidget):
     # -- loading and reading ----------------------------------------------------------
 
     def set_text(self, text: str) -> None:
-        """Show a page's text; the undo history starts fresh for each page."""
+        """Show a page's text; the undo history starts fresh for each page.
+
+        Highlights belong to the text they were computed for: all layers are cleared.
+        """
         self._loading = True
         try:
+            self._layers.clear()
+            self.editor.setExtraSelections([])
             self.editor.setPlainText(text)
         finally:
             self._loading = False
 
     def text(self) -> str:
         return self.editor.toPlainText()
+
+    # -- highlights ---------------------------------------------------------------------
+
+    def set_highlights(self, layer: str, spans: Sequence[tuple[int, int, QTextCharFormat]]) -> None:
+        """Replace one layer of highlights; ``spans`` are (start, end, format) in code points.
+
+        Extra selections hold cursors, so a highlight moves with the text typed
+        before it until the layer is set again.
+        """
+        self._layers[layer] = extra_selections(self.editor, spans)
+        self.editor.setExtraSelections([s for each in self._layers.values() for s in each])
+
+    def highlights(self, layer: str) -> list[tuple[int, int, QTextCharFormat]]:
+        """A layer's spans as they are now, in UTF-16 positions (for tests and tools)."""
+        return [
+            (s.cursor.selectionStart(), s.cursor.selectionEnd(), s.format)
+            for s in self._layers.get(layer, [])
+        ]
 
     def _on_text_changed(self) -> None:
         if not self._loading:
@@ -139,6 +175,35 @@ def _tool_button(parent: QWidget, text: str, tip: str) -> QToolButton:
     button.setText(text)
     button.setToolTip(tip)
     return button
+
+
+def extra_selections(
+    edit: QPlainTextEdit, spans: Sequence[tuple[int, int, QTextCharFormat]]
+) -> list[QTextEdit.ExtraSelection]:
+    """Extra selections for ``spans`` given in code points (the backend's offsets)."""
+    to_units = utf16_mapper(edit.toPlainText())
+    document = edit.document()
+    selections = []
+    for start, end, fmt in spans:
+        selection = QTextEdit.ExtraSelection()
+        cursor = QTextCursor(document)
+        cursor.setPosition(to_units(start))
+        cursor.setPosition(to_units(end), QTextCursor.MoveMode.KeepAnchor)
+        selection.cursor = cursor
+        selection.format = fmt
+        selections.append(selection)
+    return selections
+
+
+def utf16_mapper(text: str) -> Callable[[int], int]:
+    """Code point offset → Qt position, clamped to the text; O(1) for all-BMP text."""
+    n = len(text)
+    if not any(ord(ch) > 0xFFFF for ch in text):
+        return lambda cp: min(max(cp, 0), n)
+    prefix = [0]
+    for ch in text:
+        prefix.append(prefix[-1] + (2 if ord(ch) > 0xFFFF else 1))
+    return lambda cp: prefix[min(max(cp, 0), n)]
 
 
 def _utf16_units(text: str, code_points: int) -> int:

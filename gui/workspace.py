@@ -21,9 +21,16 @@ from backend.render_service import RenderService
 from gui.prewarm import take_prewarmed
 
 if TYPE_CHECKING:
+    from backend.review_aids import AidSettings
+    from backend.review_types import AltText
     from backend.session import DocumentSession
+    from backend.session_review import PageSummary, QueueItem
 
 T = TypeVar("T")
+
+# Pages per store call for whole-document review work: ~10-30 ms a page, so a
+# save waits at most a few hundred milliseconds behind one chunk.
+REVIEW_CHUNK_PAGES = 16
 
 
 class Workspace(QObject):
@@ -159,6 +166,38 @@ class Workspace(QObject):
     def _announce_pair(self, future: asyncio.Future[tuple[int, Change]]) -> None:
         if not future.cancelled() and future.exception() is None:
             self.changed.emit(future.result()[1])
+
+    # -- review aids --------------------------------------------------------------
+
+    async def alternates(self, page: int) -> list[Version]:
+        """The page's alternate readings, newest first."""
+        return await self._call(self.session.alternates, page)
+
+    async def review_summaries(self, settings: AidSettings) -> list[PageSummary]:
+        return await self._in_chunks(lambda pages: self.session.review_summaries(settings, pages))
+
+    async def review_queue(self, settings: AidSettings | None) -> list[QueueItem]:
+        return await self._in_chunks(lambda pages: self.session.review_queue(settings, pages))
+
+    async def _in_chunks(self, fn: Callable[[range], list[T]]) -> list[T]:
+        """Whole-document review work, a few pages per store call: a diff per page
+        would otherwise hold the store thread for seconds on a long document, and
+        the reviewer's typing waits behind it to be saved."""
+        out: list[T] = []
+        for start in range(0, self.page_count, REVIEW_CHUNK_PAGES):
+            pages = range(start, min(start + REVIEW_CHUNK_PAGES, self.page_count))
+            out += await self._call(fn, pages)
+        return out
+
+    async def store_alternate(self, page: int, alt: AltText) -> tuple[int, Change]:
+        """Keep an alternate reading as an ``alternate`` version; (version id, change)."""
+        from backend.alt_ocr import store_alt_text
+
+        future = asyncio.get_running_loop().run_in_executor(
+            self._executor, lambda: store_alt_text(self.session.store, page, alt)
+        )
+        future.add_done_callback(self._announce_pair)
+        return await asyncio.shield(future)
 
     async def backup_if_due(self) -> None:
         await self._call(self.session.backup_if_due)

@@ -1,0 +1,156 @@
+"""The compare-runs report: two stored runs (or a run and gold text) over chosen pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from backend.models import VersionKind
+from gui.eval_dialog import EvalDialog, open_dialog, parse_pages
+from gui.main_window import MainWindow
+from tests.gui.conftest import wait_for
+
+RUN_A = {
+    0: "第一條　當事人得上訴。",
+    1: "第二條　被告應給付新臺幣三萬元。",
+    2: "第三條　本判決確定。",
+}
+RUN_B = {
+    0: "第一條 當事人得上訴。",  # layout only (the space)
+    1: "第二條　被告不給付新臺幣三萬元。",  # a modal word: critical
+    2: "第三條　本判決確定。",
+}
+
+
+@pytest.fixture
+def window(make_window: Any, arun: Any, sample_pdf: Path) -> Iterator[MainWindow]:
+    w: MainWindow = make_window(str(sample_pdf))
+
+    async def open_with_two_runs() -> None:
+        assert await w.opener.open(sample_pdf)
+        await wait_for(lambda: w.controller.current == 0, what="first page")
+        ws: Any = w.controller.workspace
+        for page, text in RUN_A.items():
+            await ws.add_reading(page, text, {"engine": "vlm", "model": "model-a"})
+        store = ws.session.store
+        for page, text in RUN_B.items():
+            await ws.run_in_store(
+                lambda p=page, t=text: store.add_version(
+                    p, VersionKind.ALTERNATE, t, {"engine": "rapidocr"}
+                )
+            )
+        await w.runner.drain()
+
+    arun(open_with_two_runs())
+    yield w
+
+
+def _open(window: MainWindow, arun: Any) -> EvalDialog:
+    dialog = open_dialog(window)
+    assert dialog is not None
+    arun(window.runner.drain())  # the choices are read on the store's thread
+    return dialog
+
+
+def _compare(window: MainWindow, arun: Any, dialog: EvalDialog) -> None:
+    dialog.run_button.click()
+    assert dialog.busy and not dialog.run_button.isEnabled()  # no second run meanwhile
+
+    async def until_done() -> None:
+        await wait_for(lambda: not dialog.busy, what="the comparison")
+        await window.runner.drain()
+
+    arun(until_done())
+    assert dialog.run_button.isEnabled()
+
+
+def test_the_choices_are_what_the_document_has(window: MainWindow, arun: Any) -> None:
+    dialog = _open(window, arun)
+    items = [dialog.a_combo.itemText(i) for i in range(dialog.a_combo.count())]
+    assert items[0] == "current"
+    assert {"kind:ocr", "kind:alternate", "engine:vlm", "engine:rapidocr", "model:model-a"} <= set(
+        items
+    )
+    dialog.close()
+
+
+def test_two_stored_runs_are_compared_page_by_page(window: MainWindow, arun: Any) -> None:
+    dialog = _open(window, arun)
+    dialog.a_combo.setCurrentText("model:model-a")
+    dialog.b_combo.setCurrentText("engine:rapidocr")
+    dialog.pages_field.setText("1-3, 5")
+    _compare(window, arun, dialog)
+    model = dialog.pages_model
+    assert model.rowCount() == 4
+    headers = model.headers()
+    assert "CER" not in headers  # no gold: no error rate
+
+    def cell(row: int, name: str) -> str:
+        return str(model.index(row, headers.index(name)).data())
+
+    assert [cell(r, "Page") for r in range(4)] == ["1", "2", "3", "5"]
+    assert cell(2, "Agreement") == "100.0%"
+    assert cell(0, "Layout") == "1" and cell(0, "Substantive") == "0"
+    assert cell(1, "Substantive") == "1" and cell(1, "Critical") == "1"
+    assert cell(3, "Agreement") == "—" and "no text for" in cell(3, "Note")
+    assert dialog.critical_model.rowCount() == 1
+    assert dialog.critical_model.index(0, 0).data() == "2"
+    assert "應" in dialog.critical_model.index(0, 2).data()
+    summary = dialog.summary.text()
+    assert "3 of 4 page(s) compared" in summary and "1 critical disagreement(s)" in summary
+    dialog.copy_button.click()
+    markdown = QApplication.clipboard().text()
+    assert markdown.startswith("## Run comparison: `model:model-a` vs `engine:rapidocr`")
+    assert "| Page | Agreement |" in markdown
+    assert "| 2 |" in markdown and "- p. 2 (Modal word):" in markdown
+    dialog.close()
+
+
+def test_against_gold_text_the_report_has_the_error_rate(
+    window: MainWindow, arun: Any, tmp_path: Path
+) -> None:
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / "page-0001.txt").write_text(RUN_A[0], encoding="utf-8")
+    (gold / "page-0002.txt").write_text(RUN_B[1], encoding="utf-8")
+    dialog = _open(window, arun)
+    dialog.a_combo.setCurrentText("kind:ocr")
+    dialog.b_combo.setCurrentText(str(gold))
+    dialog.pages_field.setText("1-2")
+    _compare(window, arun, dialog)
+    headers = dialog.pages_model.headers()
+    cer = headers.index("CER")
+    assert dialog.pages_model.index(0, cer).data() == "0.0%"
+    assert dialog.pages_model.index(1, cer).data() != "0.0%"
+    assert " · CER " in dialog.summary.text()
+    dialog.close()
+
+
+def test_a_bad_selector_or_page_range_is_explained(window: MainWindow, arun: Any) -> None:
+    errors: list[str] = []
+    window.runner.error.disconnect()  # read the message here rather than in a box
+    window.runner.error.connect(errors.append)
+    dialog = _open(window, arun)
+    dialog.pages_field.setText("2-99")
+    dialog.run_button.click()
+    assert "is not a page or page range" in dialog.summary.text()
+    dialog.pages_field.setText("")
+    dialog.a_combo.setCurrentText("kind:nonsense")
+    _compare(window, arun, dialog)
+    assert errors and "nonsense" in errors[-1]
+    assert dialog.summary.text() == "The comparison failed."
+    assert not dialog.copy_button.isEnabled()
+    dialog.close()
+
+
+def test_parse_pages() -> None:
+    assert parse_pages("", 7) is None
+    assert parse_pages("1-3, 5，7", 7) == [0, 1, 2, 4, 6]
+    with pytest.raises(ValueError):
+        parse_pages("0", 7)
+    with pytest.raises(ValueError):
+        parse_pages("abc", 7)

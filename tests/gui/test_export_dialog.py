@@ -1,0 +1,185 @@
+"""The export dialog: preview follows the options, export runs off the UI thread with
+progress, asks before replacing, can be cancelled, and says what went wrong."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+import pytest
+
+from backend.export import ExportFormat
+from backend.models import ReviewStatus
+from backend.session import DocumentSession
+from gui import export_dialog
+from gui.export_dialog import ExportDialog
+from tests.conftest import DATA
+from tests.gui.conftest import DialogResponder, Run, type_text, wait_for
+
+TRANSCRIPTS = DATA / "legal-sample.vlm-style.jsonl"
+
+
+@pytest.fixture
+def session(sample_pdf: Path, tmp_path: Path) -> Iterator[DocumentSession]:
+    s = DocumentSession.open(sample_pdf, store_path=tmp_path / "review.sqlite3")
+    s.import_transcripts(TRANSCRIPTS)
+    s.set_status(2, ReviewStatus.APPROVED)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def dialog(
+    qtbot: Any, session: DocumentSession, loop: asyncio.AbstractEventLoop
+) -> Iterator[ExportDialog]:
+    store_thread = ThreadPoolExecutor(1)  # as the Workspace does: one thread owns the store
+
+    async def run_in_store(fn: Callable[[], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(store_thread, fn)
+
+    d = ExportDialog(session, run_in_store)
+    qtbot.addWidget(d)
+    d.show()
+    yield d
+    store_thread.shutdown(wait=True)
+
+
+def _choose(dialog: ExportDialog, fmt: ExportFormat) -> None:
+    dialog.format.setCurrentIndex(dialog.format.findData(fmt.value))
+
+
+def test_preview_and_default_path_follow_the_options(
+    dialog: ExportDialog, session: DocumentSession, arun: Run[Any]
+) -> None:
+    assert dialog.path.text().endswith("legal-sample.proofread.txt")
+    arun(dialog.update_preview())
+    first = session.page_state(0).text
+    assert dialog.preview.toPlainText().startswith("[ProofDesk] This export contains pages")
+    assert first.split("\n")[0] in dialog.preview.toPlainText()
+
+    _choose(dialog, ExportFormat.PDF)
+    assert dialog.path.text().endswith("legal-sample.searchable.pdf")
+    assert not dialog.separator.isEnabled()
+    arun(dialog.update_preview())
+    assert dialog.preview.toPlainText().startswith("Invisible text on page 1")
+
+    dialog.approved_only.setChecked(True)  # page 3 is the only approved one
+    arun(dialog.update_preview())
+    assert dialog.preview.toPlainText().startswith("Invisible text on page 3")
+    assert session.page_state(2).text.split("\n")[0] in dialog.preview.toPlainText()
+
+    dialog.path.setFocus()
+    type_text(dialog.path, "x")  # a path the reviewer typed is kept
+    _choose(dialog, ExportFormat.MD)
+    assert dialog.path.text().endswith(".pdfx")
+
+    dialog.pages.setText("x-2")
+    arun(dialog.update_preview())
+    assert "is not a page range" in dialog.notice.text()
+    dialog.pages.setText("9")
+    arun(dialog.update_preview())
+    assert "The document has 7 pages" in dialog.notice.text()
+
+
+def test_export_writes_the_file_with_progress_and_a_warning(
+    dialog: ExportDialog, tmp_path: Path, arun: Run[Any]
+) -> None:
+    target = tmp_path / "out.pdf"
+    _choose(dialog, ExportFormat.PDF)
+    dialog.path.setText(str(target))
+    result = arun(dialog.export())
+    assert result is not None and result.pages == 7
+    with pymupdf.open(target) as doc:
+        assert doc.page_count == 7 and doc[0].get_text().strip()
+    assert dialog.progress.value() == dialog.progress.maximum() == 7
+    assert "Exported 7 page(s)" in dialog.notice.text()
+    assert "not approved" in dialog.notice.text()
+    assert dialog.export_button.isEnabled() and dialog.cancel_button.text() == "Close"
+
+
+def test_replacing_asks_first(
+    dialog: ExportDialog, tmp_path: Path, arun: Run[Any], dialogs: DialogResponder
+) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("keep me")
+    dialog.path.setText(str(target))
+    dialogs.answers = ["No"]
+    assert arun(dialog.export()) is None
+    assert target.read_text() == "keep me"
+    dialogs.answers = ["Yes"]
+    assert arun(dialog.export()) is not None
+    assert "第一條" in target.read_text("utf-8")
+    assert len(dialogs["question"]) == 2 and "already exists" in dialogs["question"][0]
+
+
+def test_the_source_pdf_is_refused_with_a_message(
+    dialog: ExportDialog, session: DocumentSession, arun: Run[Any], dialogs: DialogResponder
+) -> None:
+    source = Path(session.pdf.info.path)
+    before = source.read_bytes()
+    _choose(dialog, ExportFormat.PDF)
+    dialog.path.setText(str(source))
+    dialogs.answers = ["Yes"]  # even when the reviewer says to replace it
+    assert arun(dialog.export()) is None
+    assert "is the document or its review store" in dialog.notice.text()
+    assert source.read_bytes() == before
+    dialog.path.setText(str(source.parent / "missing" / "out.txt"))
+    assert arun(dialog.export()) is None
+    assert "does not exist" in dialog.notice.text()
+
+
+def test_cancel_stops_the_export_and_writes_nothing(
+    dialog: ExportDialog, tmp_path: Path, arun: Run[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    real = export_dialog.write_export
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        release.wait(10)  # hold the worker until the test has clicked Cancel
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(export_dialog, "write_export", held)
+    target = tmp_path / "out.pdf"
+    _choose(dialog, ExportFormat.PDF)
+    dialog.path.setText(str(target))
+
+    async def scenario() -> Any:
+        task = asyncio.ensure_future(dialog.export())
+        await wait_for(lambda: dialog.monitor is not None, what="the export to start")
+        assert dialog.cancel_button.text() == "Cancel" and not dialog.format.isEnabled()
+        dialog.cancel_button.click()
+        release.set()
+        return await task
+
+    assert arun(scenario()) is None
+    assert "cancelled; nothing was written" in dialog.notice.text()
+    assert list(tmp_path.glob("*out.pdf*")) == []  # nor a temporary ".out.pdf.*.part"
+    assert dialog.isVisible() and dialog.format.isEnabled()
+
+
+def test_file_export_opens_the_dialog_on_the_open_document(
+    make_window: Callable[..., Any], sample_pdf: Path, arun: Run[Any], tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    w = make_window()
+    action = w.actions_by_name["export"]
+    assert action.shortcut().toString() == "Ctrl+E"
+    assert action in w.menuBar().actions()[0].menu().actions()  # in the File menu
+    action.trigger()
+    assert "Open a document to export it." in w.statusBar().currentMessage()
+    assert arun(w.opener.open(sample_pdf))
+    action.trigger()
+    found = QApplication.topLevelWidgets() + w.findChildren(ExportDialog)
+    dialog = next(d for d in found if isinstance(d, ExportDialog) and d.isVisible())
+    arun(wait_for(lambda: bool(dialog.preview.toPlainText()), what="the preview"))
+    _choose(dialog, ExportFormat.MD)
+    dialog.path.setText(str(tmp_path / "from-menu.md"))
+    assert arun(dialog.export()) is not None
+    assert (tmp_path / "from-menu.md").read_text("utf-8").startswith("# legal-sample")
+    dialog.close()

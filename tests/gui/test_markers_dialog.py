@@ -1,0 +1,83 @@
+"""Review ▸ Marker Patterns…: one pattern a line, a bad regex named inline, defaults restorable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from backend.markers import DEFAULT_PATTERNS
+from gui.aids_hub import AidsHub
+from gui.markers_dialog import MarkersDialog, parse_patterns
+from gui.settings import GuiSettings
+from gui.tasks import TaskRunner
+
+
+async def _never(_question: str) -> bool:
+    return False
+
+
+@pytest.fixture
+def hub(qapp: QApplication, tmp_path: Path) -> Iterator[AidsHub]:
+    runner = TaskRunner()
+    hub = AidsHub(GuiSettings(tmp_path / "settings.ini"), runner, confirm=_never)
+    yield hub
+    hub.deleteLater()
+    runner.deleteLater()
+
+
+@pytest.fixture
+def dialog(hub: AidsHub) -> Iterator[MarkersDialog]:
+    dialog = MarkersDialog(hub)
+    dialog.show()
+    yield dialog
+    dialog.close()
+    dialog.deleteLater()
+
+
+def test_it_starts_with_the_defaults(dialog: MarkersDialog) -> None:
+    assert dialog.editor.toPlainText().splitlines() == list(DEFAULT_PATTERNS)
+    assert dialog.ok_button.isEnabled() and dialog.error.text() == ""
+
+
+def test_a_bad_regex_is_named_inline_and_cannot_be_saved(
+    dialog: MarkersDialog, hub: AidsHub
+) -> None:
+    dialog.editor.setPlainText("【模糊】\n\nre:【[?？\n")
+    assert not dialog.ok_button.isEnabled()
+    assert dialog.error.text().startswith("Line 3:")
+    assert "not a valid regex" in dialog.error.text()
+    dialog.accept()  # Enter in the dialog: refused
+    assert dialog.isVisible()
+    assert hub.gui_settings.marker_patterns is None
+
+
+def test_good_patterns_are_saved_and_used(dialog: MarkersDialog, hub: AidsHub) -> None:
+    dialog.editor.setPlainText("【模糊】\nre:【缺\\d+字】\n")
+    assert dialog.ok_button.isEnabled()
+    changed: list[bool] = []
+    hub.settings_changed.connect(lambda: changed.append(True))
+    dialog.ok_button.click()
+    assert not dialog.isVisible()
+    assert hub.gui_settings.marker_patterns == ["【模糊】", "re:【缺\\d+字】"]
+    assert changed == [True]
+    assert hub.count_markers("甲【缺2字】乙【模糊】丙【blurry】") == 2
+
+
+def test_restore_defaults_goes_back_to_the_built_in_set(
+    dialog: MarkersDialog, hub: AidsHub
+) -> None:
+    hub.set_marker_patterns(["XX"])
+    dialog.editor.setPlainText("XX")
+    dialog.defaults_button.click()
+    assert dialog.editor.toPlainText().splitlines() == list(DEFAULT_PATTERNS)
+    dialog.ok_button.click()
+    assert hub.gui_settings.marker_patterns is None  # the defaults, as they evolve
+    assert hub.count_markers("【模糊】") == 1
+
+
+def test_a_pattern_matching_empty_text_is_refused() -> None:
+    _, line, why = parse_patterns("ok\nre:a*")
+    assert line == 2 and "empty" in why
