@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -124,7 +124,8 @@ class ReviewPanel(QWidget):
         top.addWidget(self.summary)
         top.addWidget(self.options)
         top.addWidget(self.low_confidence)
-        split = QSplitter(self)
+        # Stacked: the flags list needs the width for its one-line details.
+        split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.alt_view)
         split.addWidget(self.flag_list)
         split.setStretchFactor(0, 3)

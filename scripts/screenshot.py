@@ -1,11 +1,14 @@
 """Take a real screenshot of ProofDesk under Xvfb for the README.
 
-    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/screenshot.py OUT [PAGE] [ocr]
+    xvfb-run -a -s "-screen 0 1600x1000x24" \
+        .venv/bin/python scripts/screenshot.py OUT [PAGE] [ocr|review]
 
 Opens the sample document with the sample VLM-style transcripts imported into a
 throwaway store, waits for the first page to be painted, and grabs the screen.
 With ``ocr``, the page is re-read by the fake vLLM server of the tests (over
-real HTTP) and the OCR panel's side-by-side comparison is shown instead.
+real HTTP) and the OCR panel's side-by-side comparison is shown instead. With
+``review``, RapidOCR reads the page (really, in its worker) and the Compare dock
+shows where the transcript, with a modal word flipped, disagrees with it.
 """
 
 from __future__ import annotations
@@ -73,7 +76,32 @@ async def show_a_rerun(window: MainWindow, page: int) -> None:
     window._shot_fake = fake  # type: ignore[attr-defined]  # stopped when the window goes
 
 
-async def shoot(out: Path, page: int, ocr: bool = False) -> None:
+async def show_review(window: MainWindow, page: int) -> None:
+    """RapidOCR reads ``page``; the transcript gets 得 → 應 once; F8 goes to it."""
+    hub = window.aids
+    hub.run_alternate("rapidocr", [page])
+    for _ in range(600):
+        await asyncio.sleep(0.1)
+        if not hub.running:
+            break
+    text = window.editor.text()
+    at = text.find("得")
+    if at >= 0:
+        window.editor.editor.setPlainText(text[:at] + "應" + text[at + 1 :])
+        await window.controller.save_now()
+    from PySide6.QtWidgets import QDockWidget
+
+    for dock in window.findChildren(QDockWidget):  # the Compare dock gets the whole side
+        if dock is not window.review_ui.dock:
+            dock.hide()
+    window.review_ui.show_dock()
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+    window.review_ui.nav.next_difference()
+    await asyncio.sleep(1.0)
+
+
+async def shoot(out: Path, page: int, mode: str = "") -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
     window.move(10, 10)
@@ -81,7 +109,7 @@ async def shoot(out: Path, page: int, ocr: bool = False) -> None:
     await window.opener.open(SAMPLE_PDF)
     ws = window.controller.workspace
     assert ws is not None
-    await ws.import_transcripts(TRANSCRIPTS)
+    await window.opener.import_from(TRANSCRIPTS)  # what File ▸ Import does
     window.controller.go_to(page)
     for _ in range(100):
         await asyncio.sleep(0.1)
@@ -89,7 +117,7 @@ async def shoot(out: Path, page: int, ocr: bool = False) -> None:
             break
     # A reviewer's correction, so the history panel shows a real diff.
     text = window.editor.text()
-    if len(text) > 40:
+    if len(text) > 40 and mode != "review":
         window.editor.editor.setPlainText(
             text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
         )
@@ -99,8 +127,10 @@ async def shoot(out: Path, page: int, ocr: bool = False) -> None:
         selection = window.history.list.selectionModel()
         for row in range(min(2, model.rowCount())):
             selection.select(model.index(row), selection.SelectionFlag.Select)
-    if ocr:
+    if mode == "ocr":
         await show_a_rerun(window, page)
+    elif mode == "review":
+        await show_review(window, page)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -111,10 +141,10 @@ def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png")
     out.parent.mkdir(parents=True, exist_ok=True)
     page = int(sys.argv[2]) - 1 if len(sys.argv) > 2 else 1
-    ocr = len(sys.argv) > 3 and sys.argv[3] == "ocr"
+    mode = sys.argv[3] if len(sys.argv) > 3 else ""
     app = QApplication.instance() or QApplication([])
     assert app is not None
-    qasync.run(shoot(out, page, ocr))
+    qasync.run(shoot(out, page, mode))
 
 
 if __name__ == "__main__":
