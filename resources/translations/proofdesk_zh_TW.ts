@@ -53,170 +53,246 @@
     </message>
     <message>
         <location filename="../../gui/actions.py" line="77"/>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/actions.py" line="78"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="79"/>
+        <location filename="../../gui/actions.py" line="80"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="81"/>
+        <location filename="../../gui/actions.py" line="82"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="82"/>
+        <location filename="../../gui/actions.py" line="83"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="83"/>
+        <location filename="../../gui/actions.py" line="84"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="85"/>
+        <location filename="../../gui/actions.py" line="86"/>
         <source>&amp;Find in Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="86"/>
+        <location filename="../../gui/actions.py" line="87"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="90"/>
+        <location filename="../../gui/actions.py" line="91"/>
         <source>&amp;Search All Pages…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="95"/>
+        <location filename="../../gui/actions.py" line="96"/>
         <source>&amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="96"/>
+        <location filename="../../gui/actions.py" line="97"/>
         <source>&amp;Next Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="98"/>
+        <location filename="../../gui/actions.py" line="99"/>
         <source>&amp;Previous Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="100"/>
+        <location filename="../../gui/actions.py" line="101"/>
         <source>&amp;First Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="104"/>
+        <location filename="../../gui/actions.py" line="105"/>
         <source>&amp;Last Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="108"/>
+        <location filename="../../gui/actions.py" line="109"/>
         <source>&amp;Go to Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="113"/>
+        <location filename="../../gui/actions.py" line="114"/>
         <source>&amp;Approve and Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="122"/>
+        <location filename="../../gui/actions.py" line="123"/>
         <source>&amp;Flag for Another Look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="129"/>
+        <location filename="../../gui/actions.py" line="130"/>
         <source>Mark &amp;Unreviewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="133"/>
+        <location filename="../../gui/actions.py" line="134"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="137"/>
+        <location filename="../../gui/actions.py" line="138"/>
         <source>Zoom &amp;In</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="145"/>
+        <location filename="../../gui/actions.py" line="146"/>
         <source>Zoom &amp;Out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="152"/>
+        <location filename="../../gui/actions.py" line="153"/>
         <source>Fit &amp;Width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="159"/>
+        <location filename="../../gui/actions.py" line="160"/>
         <source>Fit &amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="166"/>
+        <location filename="../../gui/actions.py" line="167"/>
         <source>&amp;Actual Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="175"/>
+        <location filename="../../gui/actions.py" line="176"/>
         <source>&amp;OCR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/actions.py" line="177"/>
-        <source>&amp;Help</source>
+        <source>&amp;Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/actions.py" line="181"/>
-        <source>&amp;Keyboard Shortcuts</source>
+        <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/actions.py" line="185"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/actions.py" line="189"/>
         <source>Where Are My &amp;Backups?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="197"/>
+        <location filename="../../gui/actions.py" line="201"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="212"/>
+        <location filename="../../gui/actions.py" line="216"/>
         <source>Go to Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="213"/>
+        <location filename="../../gui/actions.py" line="217"/>
         <source>Page number:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="228"/>
+        <location filename="../../gui/actions.py" line="232"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="236"/>
+        <location filename="../../gui/actions.py" line="241"/>
+        <source>Open a document to export it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/actions.py" line="259"/>
         <source>Backups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="238"/>
+        <location filename="../../gui/actions.py" line="261"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
 {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AidsHub</name>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="179"/>
+        <source>This page still has {0} unreadable-text marker(s) such as 【模糊】. Approve it anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="308"/>
+        <source>Page {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="320"/>
+        <source>Stopped; {0} page(s) read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="327"/>
+        <source>{0} page(s) read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AlternatesModel</name>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="25"/>
+        <source>RapidOCR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="26"/>
+        <source>Tesseract</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="27"/>
+        <source>Text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="28"/>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="37"/>
+        <source>unknown engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="49"/>
+        <source>{0} — {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="51"/>
+        <source>Version #{0}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -404,6 +480,359 @@ Backups of this document:
     </message>
 </context>
 <context>
+    <name>EvalDialog</name>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="165"/>
+        <source>Compare Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="182"/>
+        <source>current, kind:ocr, engine:NAME, model:NAME, prompt:HASH, version:ID, or a folder / JSONL file of gold text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="186"/>
+        <source>Gold Text…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="192"/>
+        <source>all pages (or e.g. 1-5, 9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="194"/>
+        <source>Run &amp;A:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="195"/>
+        <source>Run &amp;B (reference):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="196"/>
+        <source>&amp;Pages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="200"/>
+        <source>Pages compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="201"/>
+        <source>Critical disagreements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="207"/>
+        <source>&amp;Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="210"/>
+        <source>Copy as &amp;Markdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="249"/>
+        <source>Folder of Gold Text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="263"/>
+        <source>“{0}” is not a page or page range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="267"/>
+        <source>Comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="280"/>
+        <source>The comparison failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="294"/>
+        <source>{0} of {1} page(s) compared · mean agreement {2} · differences: layout {3}, punctuation {4}, glyph {5}, substantive {6} · {7} critical disagreement(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="305"/>
+        <source> · CER {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="316"/>
+        <source>## Run comparison: {0} vs {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="331"/>
+        <source>### Critical disagreements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="333"/>
+        <source>- p. {0} ({1}): {2}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EvalPagesModel</name>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="113"/>
+        <source>Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="114"/>
+        <source>Agreement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="115"/>
+        <source>Layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="116"/>
+        <source>Punctuation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="117"/>
+        <source>Glyph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="118"/>
+        <source>Substantive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="119"/>
+        <source>Critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="121"/>
+        <source>CER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="121"/>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="133"/>
+        <source>no text for {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="70"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="88"/>
+        <source>Plain text (.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="89"/>
+        <source>Markdown (.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="90"/>
+        <source>Word document (.docx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="91"/>
+        <source>Searchable PDF (scan + invisible text)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="92"/>
+        <source>Audit trail (.jsonl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="93"/>
+        <source>Review report (HTML)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="94"/>
+        <source>Review report (PDF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="99"/>
+        <source>all pages (or e.g. 1-20, 25)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="100"/>
+        <source>Only &amp;approved pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="101"/>
+        <source>&amp;Remove markers such as 【模糊】</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="103"/>
+        <source>Form feed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="104"/>
+        <source>A line “--- page N ---”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="106"/>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="111"/>
+        <source>&amp;Format:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="112"/>
+        <source>&amp;Pages:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="115"/>
+        <source>Page &amp;separator:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="116"/>
+        <source>&amp;Save as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="119"/>
+        <source>Preview of the first page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="124"/>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="126"/>
+        <location filename="../../gui/export_dialog.py" line="284"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="133"/>
+        <source>Preview (first page):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="180"/>
+        <source>Export to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="202"/>
+        <source>(no page to export with these options)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="217"/>
+        <source>Choose where to save the export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="223"/>
+        <source>Replace file?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="224"/>
+        <source>“{0}” already exists. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="234"/>
+        <source>The export was cancelled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="241"/>
+        <source>The export failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="267"/>
+        <source>Exported {0} page(s) to {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="271"/>
+        <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="275"/>
+        <source>Left out (not approved): {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="284"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="287"/>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FlagsModel</name>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="70"/>
+        <source>Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="71"/>
+        <source>Critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="72"/>
+        <source>Marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_models.py" line="73"/>
+        <source>Unsure</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HistoryPanel</name>
     <message>
         <location filename="../../gui/history_panel.py" line="96"/>
@@ -429,6 +858,24 @@ Backups of this document:
     <message>
         <location filename="../../gui/history_panel.py" line="144"/>
         <source>#{0}, the first version</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ImageLink</name>
+    <message>
+        <location filename="../../gui/image_link.py" line="274"/>
+        <source>Legal-critical: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/image_link.py" line="279"/>
+        <source>The other reading has “{0}” here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/image_link.py" line="281"/>
+        <source>The other reading lacks “{0}”</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -705,73 +1152,101 @@ Backups of this document:
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/main_window.py" line="43"/>
-        <location filename="../../gui/main_window.py" line="162"/>
+        <location filename="../../gui/main_window.py" line="170"/>
         <source>ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="81"/>
+        <location filename="../../gui/main_window.py" line="89"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="85"/>
+        <location filename="../../gui/main_window.py" line="93"/>
         <source>Note for this page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="108"/>
+        <location filename="../../gui/main_window.py" line="116"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="110"/>
+        <location filename="../../gui/main_window.py" line="118"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="138"/>
+        <location filename="../../gui/main_window.py" line="146"/>
         <source>Page {0} / {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="146"/>
+        <location filename="../../gui/main_window.py" line="154"/>
         <source>saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="147"/>
+        <location filename="../../gui/main_window.py" line="155"/>
         <source>editing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="148"/>
+        <location filename="../../gui/main_window.py" line="156"/>
         <source>saving</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="149"/>
+        <location filename="../../gui/main_window.py" line="157"/>
         <source>not saved — retrying: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="166"/>
+        <location filename="../../gui/main_window.py" line="174"/>
         <source>{0} — ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="171"/>
+        <location filename="../../gui/main_window.py" line="179"/>
         <source>Please confirm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="206"/>
+        <location filename="../../gui/main_window.py" line="214"/>
         <source>Not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="208"/>
+        <location filename="../../gui/main_window.py" line="216"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MarkersDialog</name>
+    <message>
+        <location filename="../../gui/markers_dialog.py" line="44"/>
+        <source>Marker Patterns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/markers_dialog.py" line="47"/>
+        <source>Text the model writes where it could not read the page. One pattern a line; start a line with re: for a regular expression, e.g. re:【[?？]+】</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/markers_dialog.py" line="55"/>
+        <source>Marker patterns, one a line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/markers_dialog.py" line="81"/>
+        <source>Line {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/markers_dialog.py" line="83"/>
+        <source>No patterns: nothing will be marked.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -786,47 +1261,47 @@ Backups of this document:
 <context>
     <name>OcrHub</name>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="139"/>
+        <location filename="../../gui/ocr_hub.py" line="187"/>
         <source>That server profile no longer exists.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="157"/>
+        <location filename="../../gui/ocr_hub.py" line="205"/>
         <source>ready</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="189"/>
+        <location filename="../../gui/ocr_hub.py" line="237"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="192"/>
+        <location filename="../../gui/ocr_hub.py" line="240"/>
         <source>Pages will be sent to {0} without encryption (http://). Anyone on the network between here and there could read these confidential documents. Send anyway?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="197"/>
+        <location filename="../../gui/ocr_hub.py" line="245"/>
         <source>Not sent: the server uses plain http://.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="209"/>
+        <location filename="../../gui/ocr_hub.py" line="257"/>
         <source>Choose a model for {0} (OCR ▸ Servers…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="218"/>
+        <location filename="../../gui/ocr_hub.py" line="268"/>
         <source>Open a document first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="259"/>
+        <location filename="../../gui/ocr_hub.py" line="310"/>
         <source>Choose at least one server for the batch.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_hub.py" line="293"/>
+        <location filename="../../gui/ocr_hub.py" line="346"/>
         <source>A batch is already running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -834,108 +1309,108 @@ Backups of this document:
 <context>
     <name>OcrPanel</name>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="54"/>
+        <location filename="../../gui/ocr_panel.py" line="55"/>
         <source>Run OCR on this page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="55"/>
+        <location filename="../../gui/ocr_panel.py" line="56"/>
         <source>Read this page again with this server and prompt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="56"/>
+        <location filename="../../gui/ocr_panel.py" line="57"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="57"/>
+        <location filename="../../gui/ocr_panel.py" line="58"/>
         <source>Stop reading; nothing is stored (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="59"/>
+        <location filename="../../gui/ocr_panel.py" line="60"/>
         <source>Read a region…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="62"/>
+        <location filename="../../gui/ocr_panel.py" line="63"/>
         <source>Draw a rectangle on the page image to read only that part (Esc stops)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="113"/>
+        <location filename="../../gui/ocr_panel.py" line="129"/>
         <source>Page {0}: </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="144"/>
-        <location filename="../../gui/ocr_panel.py" line="296"/>
+        <location filename="../../gui/ocr_panel.py" line="160"/>
+        <location filename="../../gui/ocr_panel.py" line="316"/>
         <source>Open a document first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="147"/>
+        <location filename="../../gui/ocr_panel.py" line="163"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="189"/>
+        <location filename="../../gui/ocr_panel.py" line="209"/>
         <source>Cancelled; nothing was stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="201"/>
+        <location filename="../../gui/ocr_panel.py" line="221"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="205"/>
+        <location filename="../../gui/ocr_panel.py" line="225"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="215"/>
+        <location filename="../../gui/ocr_panel.py" line="235"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="220"/>
+        <location filename="../../gui/ocr_panel.py" line="240"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="281"/>
+        <location filename="../../gui/ocr_panel.py" line="301"/>
         <source>Closed; that reading was not stored.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="283"/>
+        <location filename="../../gui/ocr_panel.py" line="303"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="289"/>
+        <location filename="../../gui/ocr_panel.py" line="309"/>
         <source>Region text put into the transcript.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="300"/>
+        <location filename="../../gui/ocr_panel.py" line="320"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="304"/>
+        <location filename="../../gui/ocr_panel.py" line="324"/>
         <source>Replace your edits?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="306"/>
+        <location filename="../../gui/ocr_panel.py" line="326"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr_panel.py" line="317"/>
+        <location filename="../../gui/ocr_panel.py" line="337"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1064,28 +1539,38 @@ Backups of this document:
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/page_list_model.py" line="51"/>
+        <location filename="../../gui/page_list_model.py" line="56"/>
         <source>unreviewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/page_list_model.py" line="52"/>
+        <location filename="../../gui/page_list_model.py" line="57"/>
         <source>in progress</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/page_list_model.py" line="53"/>
+        <location filename="../../gui/page_list_model.py" line="58"/>
         <source>approved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/page_list_model.py" line="54"/>
+        <location filename="../../gui/page_list_model.py" line="59"/>
         <source>flagged</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/page_list_model.py" line="77"/>
+        <location filename="../../gui/page_list_model.py" line="82"/>
         <source>Page {0}: {1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/page_list_model.py" line="98"/>
+        <source>Agrees {0:.1f}% with the alternate reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/page_list_model.py" line="102"/>
+        <source>{0} unreadable-text marker(s) left</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1150,7 +1635,7 @@ Backups of this document:
 <context>
     <name>PageView</name>
     <message>
-        <location filename="../../gui/page_view.py" line="71"/>
+        <location filename="../../gui/page_view.py" line="76"/>
         <source>Page image</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1648,28 +2133,407 @@ Backups of this document:
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review_controller.py" line="140"/>
+        <location filename="../../gui/review_controller.py" line="142"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="223"/>
+        <location filename="../../gui/review_controller.py" line="225"/>
         <source>Note saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="229"/>
+        <location filename="../../gui/review_controller.py" line="231"/>
         <source>Saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="239"/>
+        <location filename="../../gui/review_controller.py" line="241"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_controller.py" line="258"/>
+        <location filename="../../gui/review_controller.py" line="263"/>
         <source>Version #{0} restored as a new version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewNavigator</name>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="113"/>
+        <source>The review aids are not ready for this page yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="140"/>
+        <source>Going on to page {0}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="147"/>
+        <source>No more markers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="147"/>
+        <source>No earlier markers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="149"/>
+        <source>No alternate reading for this page: run one in the Compare dock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="150"/>
+        <source>No more differences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="150"/>
+        <source>No earlier differences.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="200"/>
+        <source>Go to a difference first (F8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="206"/>
+        <source>The text changed here; the comparison is being redone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewPanel</name>
+    <message>
+        <location filename="../../gui/review_panel.py" line="65"/>
+        <source>The alternate reading to compare with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="66"/>
+        <source>Alternate reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="70"/>
+        <source>Offline OCR engine for a second reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="71"/>
+        <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="73"/>
+        <source>This page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="74"/>
+        <source>All pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="75"/>
+        <source>Pages to read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="76"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="77"/>
+        <location filename="../../gui/review_panel.py" line="265"/>
+        <source>Read with this engine and store it as an alternate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="78"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="79"/>
+        <source>Stop; the pages already read are kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="88"/>
+        <source>Page agreement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="91"/>
+        <source>Document summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="92"/>
+        <source>Ignore when comparing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="94"/>
+        <source>Underline tokens the model was unsure of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="101"/>
+        <source>Alternate reading text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="103"/>
+        <source>No alternate reading for this page: run an engine above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="108"/>
+        <source>Differences and markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="111"/>
+        <source>Accept alternate&apos;s reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="173"/>
+        <source>Spaces and line breaks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="174"/>
+        <source>Full/half-width forms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="175"/>
+        <source>Variant characters (爲/為)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="176"/>
+        <source>Unreadable-text markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="177"/>
+        <source>Punctuation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="178"/>
+        <source>Equivalent punctuation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="179"/>
+        <source>Markdown formatting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="180"/>
+        <source>Chinese/Arabic numerals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="181"/>
+        <source>Name masks ○ read as 。/O/0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="182"/>
+        <source>Reading order of lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="208"/>
+        <source>No alternate reading to compare this page with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="211"/>
+        <source>Agreement on this page: {0:.1f}% · {1} difference(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="223"/>
+        <source>{0} {1} of {2}: {3}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="238"/>
+        <source>{0} of {1} page(s) compared, mean agreement {2:.1f}%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="242"/>
+        <source>No page compared yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="244"/>
+        <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel.py" line="276"/>
+        <source>Reading {0} page(s) with {1}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueue</name>
+    <message>
+        <location filename="../../gui/review_queue.py" line="241"/>
+        <source>No legal-critical disagreements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="254"/>
+        <source>Wrapped around to the first legal-critical item.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="256"/>
+        <source>Wrapped around to the last legal-critical item.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueueModel</name>
+    <message>
+        <location filename="../../gui/review_queue.py" line="107"/>
+        <source>Page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="107"/>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="107"/>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="111"/>
+        <source>Article</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="112"/>
+        <source>Modal word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="113"/>
+        <source>Amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="114"/>
+        <source>Number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="115"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="116"/>
+        <source>Case number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="117"/>
+        <source>Masked name</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueuePanel</name>
+    <message>
+        <location filename="../../gui/review_queue.py" line="132"/>
+        <source>Legal-critical items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="153"/>
+        <source>No legal-critical disagreements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="156"/>
+        <source>{0} legal-critical item(s) on {1} page(s). Ctrl+F8: next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewUi</name>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="33"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="55"/>
+        <source>&amp;Compare with Alternate Reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="61"/>
+        <source>&amp;Next Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="65"/>
+        <source>&amp;Previous Difference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="69"/>
+        <source>Next &amp;Marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="73"/>
+        <source>Previous Mar&amp;ker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="80"/>
+        <source>&amp;Accept Alternate&apos;s Reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="85"/>
+        <source>Replace this difference with what the alternate reads ({0})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="93"/>
+        <source>&amp;Read This Page with an Offline Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="96"/>
+        <source>Marker &amp;Patterns…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_ui.py" line="100"/>
+        <source>Underline &amp;Low-Confidence Tokens</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2178,43 +3042,66 @@ Backups of this document:
 <context>
     <name>TranscriptEditor</name>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="47"/>
+        <location filename="../../gui/transcript_editor.py" line="57"/>
         <source>Transcript</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="48"/>
+        <location filename="../../gui/transcript_editor.py" line="58"/>
         <source>No transcript for this page yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="60"/>
+        <location filename="../../gui/transcript_editor.py" line="73"/>
         <source>Find in page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="63"/>
+        <location filename="../../gui/transcript_editor.py" line="76"/>
         <source>Previous match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="64"/>
+        <location filename="../../gui/transcript_editor.py" line="77"/>
         <source>Next match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="65"/>
+        <location filename="../../gui/transcript_editor.py" line="78"/>
         <source>Close (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="122"/>
+        <location filename="../../gui/transcript_editor.py" line="158"/>
         <source>{0} match(es)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/transcript_editor.py" line="122"/>
+        <location filename="../../gui/transcript_editor.py" line="158"/>
         <source>not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>queue</name>
+    <message>
+        <location filename="../../gui/review_queue.py" line="308"/>
+        <source>Review Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="315"/>
+        <source>Next &amp;Legal-Critical Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="316"/>
+        <source>Previous Legal-Critical Ite&amp;m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="324"/>
+        <source>Review &amp;Queue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2223,6 +3110,24 @@ Backups of this document:
     <message>
         <location filename="../../gui/server_checks.py" line="116"/>
         <source>ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>window</name>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="347"/>
+        <source>Open a document first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/eval_dialog.py" line="357"/>
+        <source>Compare &amp;Runs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_queue.py" line="296"/>
+        <source>&amp;Review</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
