@@ -11,7 +11,12 @@ verified — pages go only to the host the user chose.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import importlib
 import logging
+import ssl
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +50,47 @@ MAX_ERROR_BODY = 64 * 1024
 PROGRESS_INTERVAL_S = 0.2
 
 
+_warm = threading.Event()
+_warming = threading.Lock()
+_warm_future: asyncio.Future[None] | None = None  # the warm-up the loop's requests await
+
+
+def warm_up() -> None:
+    """Load now what httpx otherwise loads on first use, on the event loop: httpcore
+    (imported when a client is made, ~100 ms), anyio's asyncio backend (on the first
+    request, ~75 ms) and the CA bundle (~40 ms for each client). It blocks: clients
+    call it in a worker thread before their first request; an app may call it early.
+    """
+    with _warming:
+        if _warm.is_set():
+            return
+        importlib.import_module("httpcore")
+        with contextlib.suppress(ImportError):  # anyio's own module: only a head start
+            importlib.import_module("anyio._backends._asyncio")
+        _tls_context(True)
+        _tls_context(False)
+        _warm.set()
+
+
+async def _warmed() -> None:
+    """Wait for ``warm_up`` in a worker thread: one for all requests made meanwhile (a
+    batch's first ones all ask at once, and each thread started costs the loop a wait
+    until the OS runs it: tens of ms each on a loaded machine)."""
+    global _warm_future
+    if _warm.is_set():
+        return
+    loop = asyncio.get_running_loop()
+    if _warm_future is None or _warm_future.get_loop() is not loop or _warm_future.done():
+        _warm_future = loop.run_in_executor(None, warm_up)
+    await asyncio.shield(_warm_future)  # one request cancelled must not cancel the others'
+
+
+@functools.cache
+def _tls_context(verify: bool) -> ssl.SSLContext:
+    """One TLS context per setting, shared by every client (httpx makes one per client)."""
+    return httpx.create_ssl_context(verify=verify, trust_env=False)
+
+
 @dataclass(frozen=True)
 class Health:
     ok: bool
@@ -65,12 +111,42 @@ class VllmClient:
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self.profile = profile.validated()
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._http = httpx.AsyncClient(
-            transport=transport,
+        self._settings = profile
+        self._api_key = api_key
+        self._transport = transport
+        self._http: httpx.AsyncClient | None = None  # made on first use: see _client
+        self._closed = False
+
+    async def __aenter__(self) -> VllmClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        self._closed = True
+        if self._http is not None:
+            await self._http.aclose()
+
+    async def _client(self) -> httpx.AsyncClient:
+        """The HTTP client, made on first use once ``warm_up`` has run in a thread: so
+        neither making it nor its first request loads anything on the event loop."""
+        if self._http is None:
+            await _warmed()
+            if self._closed:
+                raise RuntimeError("Cannot send a request, as the client has been closed.")
+            if self._http is None:  # another request may have made it meanwhile
+                self._http = self._new_http()
+        return self._http
+
+    def _new_http(self) -> httpx.AsyncClient:
+        profile = self._settings
+        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        return httpx.AsyncClient(
+            transport=self._transport,
             trust_env=False,  # no HTTP(S)_PROXY / ALL_PROXY / netrc from the environment
             proxy=profile.proxy or None,
-            verify=profile.verify_tls,
+            verify=_tls_context(profile.verify_tls),
             follow_redirects=False,
             headers=headers,
             timeout=httpx.Timeout(
@@ -81,15 +157,6 @@ class VllmClient:
             ),
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=64),
         )
-
-    async def __aenter__(self) -> VllmClient:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
 
     @property
     def server(self) -> str:
@@ -115,7 +182,8 @@ class VllmClient:
 
     async def health(self) -> Health:
         try:
-            resp = await self._http.get(self.server + "/health", timeout=INFO_TIMEOUT_S)
+            http = await self._client()
+            resp = await http.get(self.server + "/health", timeout=INFO_TIMEOUT_S)
         except httpx.HTTPError as exc:
             return Health(False, None, str(self._transport_error(exc, started=False)))
         if resp.status_code == 200:
@@ -129,14 +197,16 @@ class VllmClient:
     async def load(self) -> ServerLoad | None:
         """Running/waiting requests and KV-cache use; None when the server has no metrics."""
         try:
-            resp = await self._http.get(self.server + "/metrics", timeout=INFO_TIMEOUT_S)
+            http = await self._client()
+            resp = await http.get(self.server + "/metrics", timeout=INFO_TIMEOUT_S)
         except httpx.HTTPError:
             return None
         return parse_metrics(resp.text) if resp.status_code == 200 else None
 
     async def _get_json(self, path: str) -> Any:
         try:
-            resp = await self._http.get(self.server + path, timeout=INFO_TIMEOUT_S)
+            http = await self._client()
+            resp = await http.get(self.server + path, timeout=INFO_TIMEOUT_S)
         except httpx.HTTPError as exc:
             raise self._transport_error(exc, started=False) from exc
         if resp.status_code != 200:
@@ -174,6 +244,7 @@ class VllmClient:
         if not self.profile.model:
             raise ProfileError(f"Choose a model for the server “{self.profile.name}” first.")
         body = build_body(request, self.profile.model, stream=stream)
+        http = await self._client()  # before the clocks start: the first one warms up
         clock = _Clock(on_progress)
         loop = asyncio.get_running_loop()
         total_deadline = loop.time() + self.profile.total_timeout_s
@@ -184,7 +255,9 @@ class VllmClient:
         try:
             async with asyncio.timeout_at(min(first_deadline, total_deadline)) as deadline:
                 clock.report("connecting")
-                await self._stream(body, answer, clock, lambda: deadline.reschedule(total_deadline))
+                await self._stream(
+                    http, body, answer, clock, lambda: deadline.reschedule(total_deadline)
+                )
         except TimeoutError as exc:
             total_first = clock.first_token_s is None and total_deadline <= first_deadline
             raise self._timeout(clock, total=total_first) from exc
@@ -193,10 +266,15 @@ class VllmClient:
         return self._reading(request, answer, clock)
 
     async def _stream(
-        self, body: dict[str, Any], answer: Answer, clock: _Clock, on_first: Any
+        self,
+        http: httpx.AsyncClient,
+        body: dict[str, Any],
+        answer: Answer,
+        clock: _Clock,
+        on_first: Any,
     ) -> None:
         url = self.server + "/v1/chat/completions"
-        async with self._http.stream("POST", url, json=body) as resp:
+        async with http.stream("POST", url, json=body) as resp:
             if resp.status_code != 200:
                 raw = await _read_capped(resp)
                 if 300 <= resp.status_code < 400:

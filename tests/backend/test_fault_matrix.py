@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
+from typing import Any
 
 import pymupdf
 
@@ -29,8 +31,11 @@ POLICY = RetryPolicy(max_attempts=6, base_delay_s=0.05, max_delay_s=0.5, lane_co
 
 
 def image_for(page: int) -> PageImage:
-    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 56, 84), 0)
-    pix.set_rect(pix.irect, (page * 5 % 256, 40, page * 11 % 256))
+    # A plain colour per page, built from its samples: ``Pixmap.set_rect`` fills pixel
+    # by pixel in Python (~20 ms for this little image), and ``prepare`` runs on the
+    # event loop, where the product's preparer only awaits its render processes.
+    rgb = bytes((page * 5 % 256, 40, page * 11 % 256))
+    pix = pymupdf.Pixmap(pymupdf.csRGB, 56, 84, rgb * (56 * 84), 0)
     return PageImage(page, pix.tobytes("jpeg"), "image/jpeg", 56, 84)
 
 
@@ -38,23 +43,63 @@ async def prepare(page: int, lane: Lane) -> OcrRequest:
     return OcrRequest(image_for(page), "Transcribe.", SamplingParams(max_tokens=512))
 
 
-async def ticker(stalls: list[float], stop: asyncio.Event) -> None:
+@dataclass(frozen=True)
+class Tick:
+    late_s: float  # how late a 10 ms sleep woke up: the loop's stall
+    cpu_s: float  # CPU time the loop thread used meanwhile: work done on the loop
+    queued_s: float | None  # time it waited for a CPU meanwhile (Linux): the machine's load
+
+    @property
+    def blocked_s(self) -> float:
+        """The stall but for the time other processes held the CPUs: the loop's own."""
+        return self.late_s - (self.queued_s or 0.0)
+
+    def __str__(self) -> str:
+        queued = "?" if self.queued_s is None else f"{self.queued_s * 1000:.0f}"
+        return (
+            f"{self.late_s * 1000:.0f} ms late: {self.cpu_s * 1000:.0f} ms running "
+            f"on the loop thread, {queued} ms waiting for a CPU"
+        )
+
+
+def queued_s() -> float | None:
+    """This thread's total wait in the CPU run queue (Linux schedstat), if known."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def ticker(ticks: list[Tick], stop: asyncio.Event) -> None:
     loop = asyncio.get_running_loop()
     while not stop.is_set():
-        t0 = loop.time()
+        t0, cpu0, q0 = loop.time(), time.thread_time(), queued_s()
         await asyncio.sleep(0.01)
-        stalls.append(loop.time() - t0 - 0.01)
+        q1 = queued_s()
+        ticks.append(
+            Tick(
+                loop.time() - t0 - 0.01,
+                time.thread_time() - cpu0,
+                None if q0 is None or q1 is None else q1 - q0,
+            )
+        )
 
 
 def test_fifty_pages_two_servers_every_fault_one_server_dies_and_returns() -> None:
-    knobs = {"service_time": 0.05, "slots": 4, "hang_seconds": 3.0, "slow_seconds": 0.5}
+    knobs: dict[str, Any] = {
+        "service_time": 0.05,
+        "slots": 4,
+        "hang_seconds": 3.0,
+        "slow_seconds": 0.5,
+    }
     with spawn_fake_vllm(**knobs) as a, spawn_fake_vllm(**knobs) as b:
         a.push_faults(*TRANSIENT, *QUIRKS, *PERMANENT)
         b.push_faults(*reversed(TRANSIENT), *PERMANENT)
         saved: dict[int, Reading] = {}
         failed: dict[int, str] = {}
         events: list[BatchEvent] = []
-        stalls: list[float] = []
+        ticks: list[Tick] = []
 
         async def save(
             page: int, reading: Reading, attempts: int, warnings: tuple[str, ...]
@@ -67,6 +112,10 @@ def test_fifty_pages_two_servers_every_fault_one_server_dies_and_returns() -> No
             failed[page] = reason
 
         async def go() -> None:
+            # The ticker runs from the start: making the clients is on the loop too.
+            stop = asyncio.Event()
+            tick = asyncio.create_task(ticker(ticks, stop))
+            await asyncio.sleep(0)
             lanes = []
             for name, fake in (("a", a), ("b", b)):
                 profile = ServerProfile(
@@ -87,8 +136,6 @@ def test_fifty_pages_two_servers_every_fault_one_server_dies_and_returns() -> No
                 on_event=events.append,
                 policy=POLICY,
             )
-            stop = asyncio.Event()
-            tick = asyncio.create_task(ticker(stalls, stop))
             run = asyncio.create_task(batch.run())
             while batch.stats().finished < 12:
                 await asyncio.sleep(0.01)
@@ -112,12 +159,18 @@ def test_fifty_pages_two_servers_every_fault_one_server_dies_and_returns() -> No
     assert 1 <= len(failed) <= len(PERMANENT) * 2, failed
     assert all("5,621" in r and "--max-model-len" in r for r in failed.values()), failed
     assert any(e.kind == "lane_down" and e.lane == "a" for e in events)
-    worst = max(stalls)
+    worst = max(ticks, key=lambda t: t.blocked_s)
     print(
         f"\nfault matrix: {PAGES} pages, {len(saved)} stored, {len(failed)} failed (refused), "
-        f"loop stall max {worst * 1000:.1f} ms, {took:.1f} s"
+        f"{took:.1f} s; loop stall max {max(t.late_s for t in ticks) * 1000:.0f} ms, "
+        f"blocked max {worst.blocked_s * 1000:.0f} ms ({worst})"
     )
-    # The issue's bound is 100 ms; timings are the benchmarks' business (bench/ocr.py
-    # measures the stall of a 32-wide batch: max ~40 ms), so here only a real block
-    # (a synchronous wait on a hung server: seconds) fails the test on a loaded CI machine.
-    assert worst < 1.0, f"the event loop was blocked {worst * 1000:.0f} ms"
+    # The issue's bound: the loop (the GUI's, in the app) never blocks more than 100 ms.
+    # A stall is the loop's own work and waits (late - queued = CPU time + waits other
+    # than for a CPU, beyond the 10 ms asked for): time its thread was ready but other
+    # processes held the CPUs is the machine's load, not the app's (2 cores shared with
+    # other test runs and, here, with the two servers). Measured with 3 extra busy
+    # processes: stalls up to ~110 ms, of which the loop's own at most ~50 ms.
+    assert worst.blocked_s < 0.1, f"the event loop was blocked: {worst}"
+    late = max(ticks, key=lambda t: t.late_s)
+    assert late.late_s < 1.0, f"the event loop stalled: {late}"
