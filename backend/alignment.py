@@ -173,17 +173,18 @@ def _reading_order(
     A line the plain diff already matched almost whole stays where it matched; only
     the others are placed by bigram votes, which is the costly part.
     """
-    index: dict[str, list[int]] = {}
-    for k in range(len(transcript) - 1):
-        index.setdefault(transcript[k : k + 2], []).append(k)
+    index: dict[str, list[int]] = {}  # bigram -> offsets, built when a line first needs it
     matched = _matched_at(ops, len(alt.text))
     ranges = [r for r in (alt.span_of(s, e) for s, e in segments) if r[0] < r[1]]
     keys, key, expected = [], -1, 0
     for i, j in ranges:
-        hits = [matched[k] - (k - i) for k in range(i, j) if matched[k] >= 0]
+        hits = [m - (k - i) for k, m in enumerate(matched[i:j], start=i) if m >= 0]
         if len(hits) >= MATCHED_SHARE * (j - i):
             anchor: int | None = hits[len(hits) // 2]
         else:
+            if not index:
+                for k in range(len(transcript) - 1):
+                    index.setdefault(transcript[k : k + 2], []).append(k)
             anchor = _anchor(alt.text[i:j], index, expected)
         key = key if anchor is None else anchor
         keys.append(key)
