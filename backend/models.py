@@ -64,6 +64,9 @@ class PageState:
     status: ReviewStatus
     note: str
     version_count: int
+    # Where the working text came from, for the status bar: the version's kind and,
+    # for a machine reading, its engine and model (e.g. ("ocr", "rapidocr", "")).
+    source: tuple[str, str, str] = ("", "", "")
 
 
 @dataclass(frozen=True)

@@ -381,6 +381,7 @@ class ReviewStore:
             status=self.status(page),
             note=self.note(page),
             version_count=int(count),
+            source=_source(draft, current),
         )
 
     def working_text(self, page: int) -> str:
@@ -403,3 +404,12 @@ class ReviewStore:
             sql = "SELECT rowid, text FROM search WHERE instr(text, ?) > 0 ORDER BY rowid LIMIT ?"
             arg = query
         return [(int(p), str(t)) for p, t in self._conn.execute(sql, (arg, limit))]
+
+
+def _source(draft: str | None, version: Version | None) -> tuple[str, str, str]:
+    if draft is not None:
+        return ("edit", "", "")
+    if version is None:
+        return ("", "", "")
+    prov = version.provenance
+    return (version.kind.value, str(prov.get("engine") or ""), str(prov.get("model") or ""))

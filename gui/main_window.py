@@ -129,8 +129,9 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self.page_label = QLabel(self)
         self.status_label = QLabel(self)
+        self.source_label = QLabel(self)  # which engine or person the text came from
         self.save_label = QLabel(self)
-        for label in (self.page_label, self.status_label, self.save_label):
+        for label in (self.page_label, self.status_label, self.source_label, self.save_label):
             self.statusBar().addPermanentWidget(label)
         self.show_save_state(SaveState.SAVED, "")
 
@@ -145,6 +146,24 @@ class MainWindow(QMainWindow):
         self.note.setText(state.note)
         self.page_label.setText(self.tr("Page {0} / {1}").format(state.page + 1, page_count))
         self.show_status(state.status)
+        self.source_label.setText(self.source_text(*state.source))
+
+    def source_text(self, kind: str, engine: str, model: str) -> str:
+        """Says who produced the text shown: a VLM, an offline engine, a person, an import."""
+        engines = {
+            "rapidocr": "RapidOCR",
+            "tesseract": "Tesseract",
+            "textlayer": self.tr("the PDF's text layer"),
+        }
+        if kind == "ocr" and engine in engines:
+            return self.tr("text: {0} (offline engine)").format(engines[engine])
+        if kind == "ocr":
+            return self.tr("text: {0}").format(model or engine or self.tr("OCR"))
+        return {
+            "edit": self.tr("text: edited"),
+            "restore": self.tr("text: restored version"),
+            "import": self.tr("text: imported"),
+        }.get(kind, "")
 
     def show_status(self, status: ReviewStatus) -> None:
         self.status_label.setText(self.page_list_model.status_name(status))
