@@ -22,10 +22,11 @@ from typing import Any, TextIO
 from backend.batch import BatchEvent, BatchStats
 from backend.engines.base import SamplingParams
 from backend.engines.vllm import VllmClient
-from backend.errors import ProfileError
+from backend.errors import PageRangeError, ProfileError
 from backend.jobs import JobStore, Selection
 from backend.ocr_jobs import JobSpec, OcrJobRunner, stored_params
 from backend.ocr_pipeline import PagePreparer
+from backend.page_ranges import parse_page_ranges
 from backend.profiles import ServerProfile
 from backend.render_service import RenderService
 from backend.session import DocumentSession
@@ -76,21 +77,11 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
-    """'1-3,7' → (0, 1, 2, 6). Raises ProfileError with a readable message."""
-    if not text:
-        return None
-    pages: list[int] = []
+    """``parse_page_ranges`` for ``--pages``: its error is a ``ProfileError`` naming the option."""
     try:
-        for part in text.split(","):
-            lo, _, hi = part.strip().partition("-")
-            start, end = int(lo), int(hi or lo)
-            pages.extend(range(start - 1, end))
-    except ValueError as exc:
-        raise ProfileError(f"--pages: “{text}” is not a page range like 1-20 or 3,5,9.") from exc
-    bad = [p + 1 for p in pages if not 0 <= p < page_count]
-    if bad:
-        raise ProfileError(f"--pages: the document has {page_count} pages (got {bad[0]}).")
-    return tuple(pages)
+        return parse_page_ranges(text, page_count)
+    except PageRangeError as exc:
+        raise ProfileError(f"--pages: {exc}") from exc
 
 
 def run(args: argparse.Namespace) -> int:

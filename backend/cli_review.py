@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from backend.errors import ProofDeskError
+from backend.page_ranges import parse_page_ranges
 
 if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
     from backend.alt_ocr import AltOcrRunner
@@ -50,23 +51,6 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     ev.add_argument("--pages", help="pages to compare, e.g. 1-5,9 (default: all)")
 
 
-def parse_pages(spec: str | None, page_count: int) -> list[int]:
-    """``1-3,5`` → [0, 1, 2, 4]; clear error for pages the document lacks."""
-    if not spec:
-        return list(range(page_count))
-    pages: list[int] = []
-    for part in spec.split(","):
-        first, _, last = part.strip().partition("-")
-        try:
-            lo, hi = int(first), int(last or first)
-        except ValueError:
-            raise ProofDeskError(f"“{part}” is not a page or a range like 2-5.") from None
-        if not 1 <= lo <= hi <= page_count:
-            raise ProofDeskError(f"Pages {part} are outside 1–{page_count}.")
-        pages += range(lo - 1, hi)
-    return sorted(set(pages))
-
-
 def run_compare(args: argparse.Namespace) -> int:
     from backend.review_aids import AidSettings, review_page
     from backend.session import DocumentSession
@@ -77,7 +61,8 @@ def run_compare(args: argparse.Namespace) -> int:
         raise ProofDeskError(f"“{args.transcript.name}” is not UTF-8 text.") from None
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
-        page = parse_pages(str(args.page), session.page_count)[0]
+        # The same checks and message as --pages; str(int) is never blank, so never None.
+        page = (parse_page_ranges(str(args.page), session.page_count) or (0,))[0]
         alternate = _alternate(session, page, args)
         review = review_page(page, transcript, alternate, settings=AidSettings())
     finally:
@@ -151,7 +136,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
-        pages = parse_pages(args.pages, session.page_count)
+        pages = parse_page_ranges(args.pages, session.page_count)
         report = evaluate(session.store, session.page_count, args.side_a, args.side_b, pages)
     finally:
         session.close()

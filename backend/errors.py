@@ -29,11 +29,17 @@ and show ``str(exc)`` to the user for the rest.
     │   ├── ModelNotFoundError        404: the server does not serve that model
     │   └── RequestRejectedError      400: the request itself must change
     │       └── ContextTooLongError   image + prompt + max tokens exceed the context
+    ├── PageRangeError                typed pages ("1-3,7") are malformed, reversed or
+    │                                 outside the document (``part``, ``problem`` say which)
     ├── ProfileError                  a server profile is incomplete or invalid
     └── LocalServerError              the local vLLM server cannot start or died
 """
 
 from __future__ import annotations
+
+from typing import Literal
+
+RangeProblem = Literal["not_a_range", "backwards", "outside"]  # why a PageRangeError
 
 
 class ProofDeskError(Exception):
@@ -176,6 +182,18 @@ class ContextTooLongError(RequestRejectedError):
         super().__init__(message, detail=detail, status=400, server=server)
         self.needed = needed
         self.allowed = allowed
+
+
+class PageRangeError(ProofDeskError):
+    """Typed pages cannot be read: ``part`` as typed, and the ``problem`` with it."""
+
+    def __init__(
+        self, message: str, *, part: str, page_count: int, problem: RangeProblem, detail: str = ""
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.part = part
+        self.page_count = page_count
+        self.problem = problem
 
 
 class ProfileError(ProofDeskError):

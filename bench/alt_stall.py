@@ -19,43 +19,22 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 
 from backend.alt_ocr import AltEngine, AltOcrRunner, AltOptions
 from backend.alt_ocr import worker as alt_worker
 from bench.make_doc import Docs
-from bench.table import Row, percentile
+from bench.stall import StallResult, _ticker
+from bench.table import Row
 
 TICK_S = 0.010
 PAGES = (0, 1, 2)
 IDLE_S = 5.0
 
 
-@dataclass
-class Stall:
-    lateness: list[float] = field(default_factory=list)  # seconds, one per tick
-    total_s: float = 0.0
-
-    @property
-    def p99_ms(self) -> float:
-        return percentile(self.lateness, 0.99) * 1000
-
-    @property
-    def max_ms(self) -> float:
-        return max(self.lateness, default=0.0) * 1000
-
-
-async def _ticker(result: Stall, stop: asyncio.Event) -> None:
-    while not stop.is_set():
-        t0 = time.perf_counter()
-        await asyncio.sleep(TICK_S)
-        result.lateness.append(max(0.0, time.perf_counter() - t0 - TICK_S))
-
-
-async def _measure(work: Callable[[], Awaitable[object]]) -> Stall:
-    result = Stall()
+async def _measure(work: Callable[[], Awaitable[object]]) -> StallResult:
+    result = StallResult()
     stop = asyncio.Event()
-    ticker = asyncio.create_task(_ticker(result, stop))
+    ticker = asyncio.create_task(_ticker(result, stop, TICK_S))
     await asyncio.sleep(0.05)  # the ticker is running
     t0 = time.perf_counter()
     await work()
@@ -65,7 +44,7 @@ async def _measure(work: Callable[[], Awaitable[object]]) -> Stall:
     return result
 
 
-async def _in_worker(path: str) -> Stall:
+async def _in_worker(path: str) -> StallResult:
     runner = AltOcrRunner()
     try:
         await runner.warm_up(AltEngine.RAPIDOCR)
@@ -74,7 +53,7 @@ async def _in_worker(path: str) -> Stall:
         runner.close()
 
 
-async def _in_thread(path: str) -> Stall:
+async def _in_thread(path: str) -> StallResult:
     options = AltOptions()
     await asyncio.to_thread(alt_worker.warm_up, AltEngine.RAPIDOCR, options)
 

@@ -47,11 +47,12 @@ class StallResult:
         return max(self.lateness, default=0.0) * 1000
 
 
-async def _ticker(result: StallResult, stop: asyncio.Event) -> None:
+async def _ticker(result: StallResult, stop: asyncio.Event, tick_s: float = TICK_S) -> None:
+    """Sleep ``tick_s`` until ``stop``; record how late each wake-up is (the loop's stall)."""
     while not stop.is_set():
         t0 = time.perf_counter()
-        await asyncio.sleep(TICK_S)
-        result.lateness.append(max(0.0, time.perf_counter() - t0 - TICK_S))
+        await asyncio.sleep(tick_s)
+        result.lateness.append(max(0.0, time.perf_counter() - t0 - tick_s))
 
 
 def flip_pages(page_count: int) -> range:

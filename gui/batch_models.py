@@ -7,7 +7,6 @@ own. Pages are 0-based inside, 1-based wherever a person reads or types them.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -37,7 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from backend.engines.base import SamplingParams
+from backend.errors import PageRangeError
 from backend.jobs import Selection
+from backend.page_ranges import parse_page_ranges
 from backend.profiles import ServerProfile
 
 if TYPE_CHECKING:
@@ -46,34 +47,29 @@ if TYPE_CHECKING:
 Index = QModelIndex | QPersistentModelIndex
 ALL, RANGE, SELECTED, UNPROCESSED, FAILED = range(5)  # the page choices, in their order
 RED = "color:#c62828"
-_PART = re.compile(r"^\s*(\d+)\s*(?:[-–~]\s*(\d+)\s*)?$")
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("BatchPanel", text)
 
 
-def parse_page_ranges(text: str, page_count: int) -> list[int]:
-    """``"1-3, 7"`` (1-based, as typed) → ``[0, 1, 2, 6]``; ValueError says what is wrong."""
-    if not text.strip():
+def range_pages(text: str, page_count: int) -> list[int]:
+    """The range field's pages, 0-based; a ValueError says (translated) what is wrong."""
+    try:
+        pages = parse_page_ranges(text, page_count)
+    except PageRangeError as exc:
+        raise ValueError(_range_problem(exc)) from exc
+    if pages is None:
         raise ValueError(_tr("Type the pages to read, e.g. 1-{0}.").format(page_count))
-    pages: set[int] = set()
-    for part in text.replace("，", ",").split(","):
-        match = _PART.match(part)
-        if match is None:
-            raise ValueError(
-                _tr("“{0}” is not a page or a range; write e.g. 3-5, 8.").format(part.strip())
-            )
-        first = int(match[1])
-        last = int(match[2]) if match[2] else first
-        if first > last:
-            raise ValueError(_tr("The range {0}-{1} runs backwards.").format(first, last))
-        if first < 1 or last > page_count:
-            raise ValueError(
-                _tr("Pages run from 1 to {0}; “{1}” is outside.").format(page_count, part.strip())
-            )
-        pages.update(range(first - 1, last))
-    return sorted(pages)
+    return list(pages)
+
+
+def _range_problem(exc: PageRangeError) -> str:
+    if exc.problem == "backwards":
+        return _tr("The range {0} runs backwards.").format(exc.part)
+    if exc.problem == "outside":
+        return _tr("Pages run from 1 to {0}; “{1}” is outside.").format(exc.page_count, exc.part)
+    return _tr("“{0}” is not a page or a range; write e.g. 3-5, 8.").format(exc.part)
 
 
 def format_duration(seconds: float | None) -> str:
@@ -212,7 +208,7 @@ class PageScopeBox(QGroupBox):
         pages: list[int] | None = None
         if scope == RANGE:
             try:
-                pages = parse_page_ranges(self.range_edit.text(), self._page_count)
+                pages = range_pages(self.range_edit.text(), self._page_count)
             except ValueError:
                 self.range_edit.setFocus()
                 raise
@@ -236,7 +232,7 @@ class PageScopeBox(QGroupBox):
         problem = ""
         if self.group.checkedId() == RANGE and self._page_count:
             try:
-                parse_page_ranges(self.range_edit.text(), self._page_count)
+                range_pages(self.range_edit.text(), self._page_count)
             except ValueError as exc:
                 problem = str(exc)
         self.range_error.setText(problem)

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from backend.errors import PageRangeError
+from backend.page_ranges import parse_page_ranges
 from gui.review_queue import ReviewQueueModel, review_menu
 
 if TYPE_CHECKING:
@@ -42,24 +44,7 @@ if TYPE_CHECKING:
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 CATEGORIES = ("layout", "punctuation", "glyph", "substantive")  # DiffCategory values
-Evaluate = Callable[["DocumentSession", str, str, "list[int] | None"], "EvalReport"]
-
-
-def parse_pages(spec: str, page_count: int) -> list[int] | None:
-    """'1-5, 9' → [0, 1, 2, 3, 4, 8] (0-based); '' → None (every page). ValueError if bad."""
-    if not spec.strip():
-        return None
-    pages: set[int] = set()
-    for part in spec.replace("，", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        first, _, last = part.partition("-")
-        lo, hi = int(first), int(last or first)
-        if not 1 <= lo <= hi <= page_count:
-            raise ValueError(part)
-        pages.update(range(lo - 1, hi))
-    return sorted(pages)
+Evaluate = Callable[["DocumentSession", str, str, "Sequence[int] | None"], "EvalReport"]
 
 
 def selector_choices(session: DocumentSession) -> list[str]:
@@ -83,7 +68,7 @@ def selector_choices(session: DocumentSession) -> list[str]:
 
 
 def default_evaluate(
-    session: DocumentSession, a: str, b: str, pages: list[int] | None
+    session: DocumentSession, a: str, b: str, pages: Sequence[int] | None
 ) -> EvalReport:
     from backend.run_eval import evaluate
 
@@ -258,9 +243,9 @@ class EvalDialog(QDialog):
             return
         a, b = self.a_combo.currentText().strip(), self.b_combo.currentText().strip()
         try:
-            pages = parse_pages(self.pages_field.text(), self.workspace.page_count)
-        except ValueError as exc:
-            self.summary.setText(self.tr("“{0}” is not a page or page range.").format(exc))
+            pages = parse_page_ranges(self.pages_field.text(), self.workspace.page_count)
+        except PageRangeError as exc:
+            self.summary.setText(self.tr("“{0}” is not a page or page range.").format(exc.part))
             return
         self.busy = True
         self.run_button.setEnabled(False)
@@ -272,7 +257,7 @@ class EvalDialog(QDialog):
         self.busy = False
         self.run_button.setEnabled(True)
 
-    async def compare(self, a: str, b: str, pages: list[int] | None) -> None:
+    async def compare(self, a: str, b: str, pages: Sequence[int] | None) -> None:
         session, evaluate = self.workspace.session, self._evaluate
         try:
             report = await self.workspace.run_in_store(lambda: evaluate(session, a, b, pages))

@@ -13,9 +13,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from backend.errors import PageRangeError
 from backend.export.errors import ExportError
 from backend.markers import MarkerSet
 from backend.models import ReviewStatus, Version, VersionKind
+from backend.page_ranges import parse_page_ranges
 from backend.review_aids import AidSettings
 from backend.review_types import AltLine, FlagKind
 from backend.session import DocumentSession
@@ -127,23 +129,11 @@ class ExportDocument:
 
 
 def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
-    """'1-3,7' → (0, 1, 2, 6); None or "" → None (all pages)."""
-    if not text or not text.strip():
-        return None
-    pages: list[int] = []
+    """``parse_page_ranges`` for the export: its error is an ``ExportError``."""
     try:
-        for part in text.split(","):
-            lo, _, hi = part.strip().partition("-")
-            start, end = int(lo), int(hi or lo)
-            if end < start:
-                raise ValueError(part)
-            pages.extend(range(start - 1, end))
-    except ValueError as exc:
-        raise ExportError(f"“{text}” is not a page range like 1-20 or 3,5,9.") from exc
-    bad = [p + 1 for p in pages if not 0 <= p < page_count]
-    if bad:
-        raise ExportError(f"The document has {page_count} pages (the range asks for {bad[0]}).")
-    return tuple(sorted(set(pages)))
+        return parse_page_ranges(text, page_count)
+    except PageRangeError as exc:
+        raise ExportError(str(exc)) from exc
 
 
 def collect(

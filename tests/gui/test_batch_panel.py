@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 
 from backend.models import VersionKind
 from backend.profiles import ServerProfile
-from gui.batch_models import RANGE, SELECTED, format_duration, parse_page_ranges
+from gui.batch_models import RANGE, SELECTED, format_duration, range_pages
 from gui.batch_panel import BatchPanel
 from gui.main_window import MainWindow
 from tests.fakevllm import FakeVllm
@@ -82,9 +82,9 @@ def setup(make_window, arun, sample_pdf: Path, fake: FakeVllm) -> Iterator[Setup
 
 
 def test_page_ranges_are_one_based_and_explained_when_wrong() -> None:
-    assert parse_page_ranges("1-3, 7", 7) == [0, 1, 2, 6]
-    assert parse_page_ranges(" 5 ", 7) == [4]
-    assert parse_page_ranges("2–4，4", 7) == [1, 2, 3]
+    assert range_pages("1-3, 7", 7) == [0, 1, 2, 6]
+    assert range_pages(" 5 ", 7) == [4]
+    assert range_pages("2–4，4", 7) == [1, 2, 3]
     for text, said in (
         ("", "Type the pages"),
         ("5-2", "runs backwards"),
@@ -93,7 +93,7 @@ def test_page_ranges_are_one_based_and_explained_when_wrong() -> None:
         ("abc", "not a page or a range"),
     ):
         with pytest.raises(ValueError, match=said):
-            parse_page_ranges(text, 7)
+            range_pages(text, 7)
 
 
 def test_durations_read_as_hours_minutes_seconds() -> None:

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from backend.models import VersionKind
-from gui.eval_dialog import EvalDialog, open_dialog, parse_pages
+from gui.eval_dialog import EvalDialog, open_dialog
 from gui.main_window import MainWindow
 from tests.gui.conftest import wait_for
 
@@ -138,6 +138,9 @@ def test_a_bad_selector_or_page_range_is_explained(window: MainWindow, arun: Any
     dialog.pages_field.setText("2-99")
     dialog.run_button.click()
     assert "is not a page or page range" in dialog.summary.text()
+    dialog.pages_field.setText("1, abc")
+    dialog.run_button.click()
+    assert dialog.summary.text() == "“abc” is not a page or page range."
     dialog.pages_field.setText("")
     dialog.a_combo.setCurrentText("kind:nonsense")
     _compare(window, arun, dialog)
@@ -145,12 +148,3 @@ def test_a_bad_selector_or_page_range_is_explained(window: MainWindow, arun: Any
     assert dialog.summary.text() == "The comparison failed."
     assert not dialog.copy_button.isEnabled()
     dialog.close()
-
-
-def test_parse_pages() -> None:
-    assert parse_pages("", 7) is None
-    assert parse_pages("1-3, 5，7", 7) == [0, 1, 2, 4, 6]
-    with pytest.raises(ValueError):
-        parse_pages("0", 7)
-    with pytest.raises(ValueError):
-        parse_pages("abc", 7)
