@@ -257,8 +257,15 @@ def compare_texts(
     *,
     ignore_spans: Spans = (),
     alt_ignore_spans: Spans = (),
+    folded: bool = True,
 ) -> Comparison:
-    """Every difference between ``transcript`` and ``alternate``, categorised."""
+    """Every difference between ``transcript`` and ``alternate``, categorised.
+
+    ``folded=False`` leaves out the differences normalisation hid (layout,
+    punctuation width, glyph variants) inside agreeing runs: the review flags
+    only need substantive ones, and finding the others is most of the time on
+    a page an engine read with half-width punctuation.
+    """
     alt_raw, lines = (
         (alternate, ()) if isinstance(alternate, str) else (alternate.text, alternate.lines)
     )
@@ -269,6 +276,8 @@ def compare_texts(
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
+            continue
+        if not folded:
             continue
         for p, q, _ in a.pieces(ai, aj, by_ghost=False):
             found.agreeing(ti + p - ai, p, q - p)
