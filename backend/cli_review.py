@@ -93,7 +93,15 @@ def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) ->
                 f"--alternate “{args.alternate}” is neither an engine "
                 f"({', '.join(ENGINES)}) nor a text file."
             )
-        return AltText(text=path.read_text("utf-8"), engine="file")
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ProofDeskError(
+                f"--alternate “{args.alternate}” cannot be read as UTF-8 text; "
+                "save it as UTF-8 and try again.",
+                detail=repr(exc),
+            ) from exc
+        return AltText(text=text, engine="file")
     from backend.alt_ocr import AltOcrRunner, engine_problem, load_alt_text, store_alt_text
 
     if args.store and not args.fresh:

@@ -16,6 +16,8 @@ ghost masks in ``backend.alignment``) rather than flagged:
   that order is kept only if more characters then agree. A block deleted in
   one place and inserted unchanged in another is LAYOUT;
 * ○ name masks read as 。/O/0: transcript ○ against such marks is PUNCTUATION;
+  a circle more or fewer next to a numeral (一〇〇年 / 一〇年) is a changed
+  number, never a mask, and stays SUBSTANTIVE;
 * bleed-through from the back of the sheet: alternate text the transcript
   lacks, inside lines the engine scored below ``ghost_score``, goes to
   ``Comparison.ghosts`` instead of the hunks.
@@ -31,7 +33,14 @@ from dataclasses import dataclass, replace
 
 from backend.alignment import MIN_MOVE, Ops, Side, align, diff, equal_chars
 from backend.review_types import AltText, DiffCategory, Flag, FlagKind, Hunk
-from backend.textnorm import CompareOptions, Normalised, Spans, fold_table, normalise
+from backend.textnorm import (
+    CompareOptions,
+    Normalised,
+    Spans,
+    dropped_spans,
+    fold_table,
+    normalise,
+)
 
 __all__ = [
     "FLAGGED",
@@ -46,6 +55,8 @@ __all__ = [
 FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
 MASKS = frozenset("○〇◯")  # one mark with width folding on, three without
 MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º")  # after width folding
+# Next to one of these a circle is a zero (一〇〇年, 第一○○號), never a name mask.
+NUMERAL_CONTEXT = frozenset("〇一二三四五六七八九十百千萬0123456789０１２３４５６７８９")
 # Superscript digits and daggers mark footnote references; engines often miss them.
 FOOTNOTE_MARKS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹†‡")
 _RANK = {c: i for i, c in enumerate(DiffCategory)}  # LAYOUT < ... < SUBSTANTIVE
@@ -59,6 +70,11 @@ class Comparison:
     agreement: float  # share of normalised characters both agree on, 0..1
     ghosts: tuple[Hunk, ...] = ()  # alternate-only text in low-confidence lines
     reordered: bool = False  # the alternate's lines were put in the transcript's order
+    # The runs both agree on (equal after normalisation), as (transcript start,
+    # alternate start, length) in original offsets, by transcript start: each
+    # character of one equals its counterpart after folding. Cut wherever either
+    # side skips dropped text or the alternate's reading order breaks.
+    matches: tuple[tuple[int, int, int], ...] = ()
 
     def flags(self, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
         return diff_flags(self, categories)
@@ -94,12 +110,19 @@ def _kept(norm: Normalised, i: int, j: int) -> str:
 
 
 def categorise(
-    t_norm: str, a_norm: str, t_kept: str, a_kept: str, options: CompareOptions
+    t_norm: str,
+    a_norm: str,
+    t_kept: str,
+    a_kept: str,
+    options: CompareOptions,
+    context: tuple[str, str] = ("", ""),
 ) -> DiffCategory:
     """Only dropped text differs, or marks, or glyph forms, or else words.
 
     ``*_norm`` are a hunk's normalised characters, ``*_kept`` the original
     characters normalisation kept there (they differ from ``*_norm`` by folds).
+    ``context``: the transcript's characters just before and after the run of
+    circles the hunk lies in ("" at the text's edge), see ``mask_context``.
     """
     width = fold_table(True, False)
     if t_kept == a_kept:
@@ -110,19 +133,54 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
-    # A masked name the engine read as 。/O/0, or with a circle fewer: how many
-    # circles mask a name says nothing about the name.
-    masks = options.fold_masks and t_norm and set(t_norm) <= MASKS
-    if masks and set(a_norm.translate(width)) <= MASK_LOOKALIKES:
+    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context):
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
+
+
+def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, str]) -> bool:
+    """A masked name the engine read as 。/O/0, or with a circle fewer: how many
+    circles mask a name says nothing about the name. A circle read as a look-alike
+    one for one is also a zero read as 0. But a circle more or fewer next to a
+    numeral is a changed number (一〇〇年 / 一〇年), and a missing one a name mask
+    only after a name's first character (林○○ / 林○)."""
+    if not t_kept or not set(t_kept) <= MASKS:
+        return False
+    if not set(a_norm.translate(fold_table(True, False))) <= MASK_LOOKALIKES:
+        return False
+    if len(a_norm) == len(t_norm):
+        return True
+    before, after = context
+    if before in NUMERAL_CONTEXT or after in NUMERAL_CONTEXT:  # "" is in no set
+        return False
+    return bool(a_norm) or _is_cjk(before)
+
+
+def _is_cjk(char: str) -> bool:
+    return len(char) == 1 and ("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff")
+
+
+def mask_context(text: str, i: int, j: int) -> tuple[str, str]:
+    """The characters of normalised ``text`` around [i, j) widened over circles."""
+    while i > 0 and text[i - 1] in MASKS:
+        i -= 1
+    while j < len(text) and text[j] in MASKS:
+        j += 1
+    return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
 
 
 class _Hunks:
     """Collects hunks (with their normalised texts) from one alignment."""
 
-    def __init__(self, transcript: Normalised, alt: Side, options: CompareOptions) -> None:
+    def __init__(
+        self,
+        transcript: Normalised,
+        alt: Side,
+        options: CompareOptions,
+        markers: list[tuple[int, int]],
+    ) -> None:
         self.t, self.a, self.options = transcript, alt, options
+        self.markers = markers  # the transcript's marker spans (only these an insertion covers)
         self.found: list[tuple[Hunk, str, str]] = []
         self.ghosts: list[Hunk] = []
 
@@ -138,7 +196,8 @@ class _Hunks:
             i = ti if n == 0 else tj  # the rest are insertions after the transcript side
             t_norm, a_norm = self.t.text[i:tj], self.a.text[p:q]
             kept_a = "".join(self.a.norm.source[k] for k in self.a.src[p:q])
-            cat = categorise(t_norm, a_norm, _kept(self.t, i, tj), kept_a, self.options)
+            context = mask_context(self.t.text, i, tj)
+            cat = categorise(t_norm, a_norm, _kept(self.t, i, tj), kept_a, self.options, context)
             h = self.hunk(self._transcript_range(i, tj), self.a.raw_range(p, q), cat)
             self.found.append((h, t_norm, a_norm))
         for p, q, ghost in pieces:
@@ -148,12 +207,14 @@ class _Hunks:
 
     def _transcript_range(self, i: int, j: int) -> tuple[int, int]:
         """Original range of normalised [i, j); an insertion where the transcript has
-        dropped text (a 【模糊】 marker, table pipes) covers that text, so accepting
-        the alternate's reading replaces the marker."""
+        a dropped 【模糊】 marker covers the marker, so accepting the alternate's
+        reading replaces it. Other dropped text (table pipes, bold marks) stays:
+        replacing it would merge table cells or unbalance the Markdown."""
         if i < j:
             return self.t.source_range(i, j)
         s, e = self.t.gap(i)
-        return (s, e) if self.t.source[s:e].strip() else (s, s)
+        inside = [m for m in self.markers if s <= m[0] and m[1] <= e] if e > s else []
+        return (inside[0][0], inside[-1][1]) if inside else (s, s)
 
     def agreeing(self, ti: int, ai: int, n: int) -> None:
         """Equal after normalisation: report what the folds hid, character by character."""
@@ -272,19 +333,31 @@ def compare_texts(
     t = normalise(transcript, options, ignore_spans)
     an = normalise(alt_raw, options, alt_ignore_spans, alternate=True)
     a, ops, reordered = align(t.text, an, alt_raw, lines, options)
-    found = _Hunks(t, a, options)
+    only_markers = replace(options, ignore_whitespace=False, ignore_markdown=False)
+    found = _Hunks(t, a, options, dropped_spans(transcript, only_markers, ignore_spans))
+    matches: list[tuple[int, int, int]] = []
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
             continue
-        if not folded:
-            continue
         for p, q, _ in a.pieces(ai, aj, by_ghost=False):
-            found.agreeing(ti + p - ai, p, q - p)
+            k = ti + p - ai
+            matches += _runs(t.to_source[k : k + q - p], a.src[p:q])
+            if folded:
+                found.agreeing(k, p, q - p)
     found.dropped_at_end()
     total = max(len(t.text), len(an.text))
     agreement = 1.0 if total == 0 else equal_chars(ops) / total
-    return Comparison(found.result(), agreement, tuple(found.ghosts), reordered)
+    return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
+
+
+def _runs(tsrc: list[int], asrc: list[int]) -> Iterator[tuple[int, int, int]]:
+    """Aligned characters (original offsets) cut where either side is not contiguous."""
+    start = 0
+    for k in range(1, len(tsrc) + 1):
+        if k == len(tsrc) or tsrc[k] != tsrc[k - 1] + 1 or asrc[k] != asrc[k - 1] + 1:
+            yield tsrc[start], asrc[start], k - start
+            start = k
 
 
 def classify_differences(
@@ -303,7 +376,8 @@ def classify_differences(
         if equal:
             continue
         (i, j), (k, m) = t.span_of(s, e), a.span_of(p, q)
-        cat = categorise(t.text[i:j], a.text[k:m], _kept(t, i, j), _kept(a, k, m), options)
+        context = mask_context(t.text, i, j)
+        cat = categorise(t.text[i:j], a.text[k:m], _kept(t, i, j), _kept(a, k, m), options, context)
         h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
         found.append((h, t.text[i:j], a.text[k:m]))
     _moves_are_layout(found)

@@ -22,6 +22,7 @@ from itertools import takewhile
 
 from backend.numerals import NUMERAL as _N
 from backend.numerals import Number, describe_number, find_numbers, parse_number
+from backend.offset_map import OffsetMap
 from backend.review_types import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
 Value = Number | str | tuple[Number | str | None, ...]
@@ -187,7 +188,12 @@ def extract_terms(text: str) -> list[CriticalTerm]:
 
 # --- comparing two readings ---------------------------------------------------
 
-_NOT_CRITICAL = {DiffCategory.LAYOUT, DiffCategory.PUNCTUATION, DiffCategory.GLYPH}
+# Outside substantive hunks only values count: a punctuation or glyph hunk can
+# still touch a number (一〇〇 / 一○○), and a value is never noise.
+_VALUE_KINDS = frozenset(
+    {CriticalKind.AMOUNT, CriticalKind.NUMBER, CriticalKind.DATE}
+    | {CriticalKind.CASE_NUMBER, CriticalKind.ARTICLE}
+)
 _NUMERIC = {CriticalKind.AMOUNT, CriticalKind.NUMBER}
 _FAMILY = {k: "numeric" if k in _NUMERIC else k.value for k in CriticalKind}
 _LABELS = {k: k.value.replace("_", " ") for k in CriticalKind} | {
@@ -200,55 +206,89 @@ _MASK_LOOKALIKES = set(_MASK_CHARS + "。｡°oO0０")
 _SMALL_HUNK = 6  # a hunk this short is folded into the term's flag, for a whole replacement
 
 
-def critical_flags(transcript: str, alternate: str, hunks: Sequence[Hunk]) -> list[Flag]:
-    """CRITICAL flags where a substantive hunk changes a critical term's value.
+@dataclass
+class _Hit:
+    """A term whose value the other side does not share, and the transcript span to flag."""
+
+    term: CriticalTerm
+    other: CriticalTerm | None
+    start: int
+    end: int
+    in_transcript: bool  # the term is the transcript's (else the alternate's)
+
+
+def critical_flags(
+    transcript: str,
+    alternate: str,
+    hunks: Sequence[Hunk],
+    matches: Sequence[tuple[int, int, int]] | None = None,
+) -> list[Flag]:
+    """CRITICAL flags where a hunk changes a critical term's value.
 
     A term counts when it touches (overlaps or abuts) a hunk, so inserting 不
-    before 得 is caught. Equal values in other spellings (12000 / 一萬二千) are
-    not flagged; a term with no counterpart on the other side is.
+    before 得 is caught; substantive hunks are checked for every kind of term,
+    punctuation and glyph hunks for values (numbers, dates, case numbers,
+    articles). Equal values in other spellings (12000 / 一萬二千) are not
+    flagged; a term with no counterpart on the other side is. ``matches``
+    (``Comparison.matches``) are the agreeing runs the flags' offsets in the
+    alternate are mapped through; without them, the identical text between hunks.
     """
     t_terms, a_terms = extract_terms(transcript), extract_terms(alternate)
-    flags: dict[tuple[int, int], Flag] = {}
+    forward = OffsetMap.build(transcript, alternate, hunks, matches)
+    backward = forward.reversed()
+    hits: dict[tuple[bool, int, int], _Hit] = {}
     for h in hunks:
-        if h.category not in _NOT_CRITICAL:
-            for flag in _hunk_flags(h, transcript, alternate, t_terms, a_terms):
-                flags.setdefault((flag.start, flag.end), flag)
+        if h.category is DiffCategory.LAYOUT:
+            continue
+        kinds = None if h.category is DiffCategory.SUBSTANTIVE else _VALUE_KINDS
+        for hit in _hunk_hits(h, forward, backward, t_terms, a_terms, kinds):
+            key = (hit.in_transcript, hit.term.start, hit.term.end)
+            if (seen := hits.get(key)) is None:
+                hits[key] = hit
+            else:  # one flag a term, over every hunk it touches
+                seen.start, seen.end = min(seen.start, hit.start), max(seen.end, hit.end)
+    flags: dict[tuple[int, int], Flag] = {}
+    for hit in hits.values():
+        flag = _flag(hit, transcript, alternate, forward)
+        flags.setdefault((flag.start, flag.end), flag)
     return sorted(flags.values(), key=lambda f: (f.start, f.end))
 
 
-def _hunk_flags(
-    h: Hunk, transcript: str, alternate: str, t_terms: Terms, a_terms: Terms
-) -> Iterator[Flag]:
-    found = [
-        (t, o, t.start, t.end, "transcript", "alternate")
-        for t, o, *_ in _unmatched(h, t_terms, a_terms)
-    ]
+def _hunk_hits(
+    h: Hunk,
+    forward: OffsetMap,
+    backward: OffsetMap,
+    t_terms: Terms,
+    a_terms: Terms,
+    kinds: frozenset[CriticalKind] | None,
+) -> Iterator[_Hit]:
+    for term, other, _, _ in _unmatched(h.start, h.end, h.alt_text, forward, t_terms, a_terms):
+        if kinds is None or term.kind in kinds:
+            yield _Hit(term, other, *_widen(h, term.start, term.end), True)
     # From the alternate's side only missing terms: mismatches were found above.
-    mirror = Hunk(h.alt_start, h.alt_end, h.start, h.end, h.alt_text, h.text, h.category)
-    found += [
-        (t, o, lo, hi, "alternate", "transcript")
-        for t, o, lo, hi in _unmatched(mirror, a_terms, t_terms)
-        if o is None
-    ]
-    for term, other, start, end, ours, theirs in found:
-        start, end, lo, hi = _widen(h, start, end)
-        seen = alternate[lo:hi] if theirs == "alternate" else transcript[start:end]
-        said = f"{ours} {_describe(term)}, {theirs} {_describe(other, seen)}"
-        detail = f"{_LABELS[term.kind]}: {said}"
-        yield Flag(start, end, FlagKind.CRITICAL, detail, lo, hi, alternate[lo:hi], term.kind.value)
+    mirror = _unmatched(h.alt_start, h.alt_end, h.text, backward, a_terms, t_terms)
+    for term, other, lo, hi in mirror:
+        if other is None and (kinds is None or term.kind in kinds):
+            yield _Hit(term, other, *_widen(h, lo, hi), False)
 
 
-def _map_start(h: Hunk, x: int) -> int:
-    """Where a span starting at ``x`` on the hunk's side starts on the other side."""
-    if x <= h.start:
-        return x + h.alt_start - h.start
-    return x + h.alt_end - h.end if x >= h.end else h.alt_start
-
-
-def _map_end(h: Hunk, x: int) -> int:
-    if x >= h.end:
-        return x + h.alt_end - h.end
-    return x + h.alt_start - h.start if x <= h.start else h.alt_end
+def _flag(hit: _Hit, transcript: str, alternate: str, forward: OffsetMap) -> Flag:
+    """The flag for a hit; it offers a replacement only where the alternate's
+    counterpart span is known exactly, so accepting it cannot write a wrong span."""
+    start, end = sorted(min(max(x, 0), len(transcript)) for x in (hit.start, hit.end))
+    lo, hi = forward.exact(start, end=False), forward.exact(end, end=True)
+    if hit.in_transcript:
+        ours, theirs = "transcript", "alternate"
+        near = forward.approx(start, end=False), forward.approx(end, end=True)
+        seen = alternate[min(near) : max(near)]
+    else:
+        ours, theirs, seen = "alternate", "transcript", transcript[start:end]
+    said = f"{ours} {_describe(hit.term)}, {theirs} {_describe(hit.other, seen)}"
+    detail = f"{_LABELS[hit.term.kind]}: {said}"
+    if lo is None or hi is None or lo > hi:
+        return Flag(start, end, FlagKind.CRITICAL, detail, category=hit.term.kind.value)
+    replacement = alternate[lo:hi]
+    return Flag(start, end, FlagKind.CRITICAL, detail, lo, hi, replacement, hit.term.kind.value)
 
 
 def _near(terms: Terms, start: int, end: int) -> list[CriticalTerm]:
@@ -258,15 +298,17 @@ def _near(terms: Terms, start: int, end: int) -> list[CriticalTerm]:
 
 
 def _unmatched(
-    h: Hunk, terms: Terms, others: Terms
+    start: int, end: int, other_text: str, mapping: OffsetMap, terms: Terms, others: Terms
 ) -> Iterator[tuple[CriticalTerm, CriticalTerm | None, int, int]]:
-    """Terms on the hunk's side whose value the other side does not share.
+    """Terms near [start, end] on one side whose value the other side does not share.
 
-    Yields the term, its same-family counterpart (None: missing) and where the
-    term's span maps to on the other side.
+    ``other_text`` is what the other side reads there. Yields the term, its
+    same-family counterpart (None: missing) and where the term's span maps to
+    on the other side (clamped, approximate where the alignment does not say).
     """
-    for term in _near(terms, h.start, h.end):
-        lo, hi = _map_start(h, term.start), _map_end(h, term.end)
+    for term in _near(terms, start, end):
+        lo, hi = mapping.approx(term.start, end=False), mapping.approx(term.end, end=True)
+        lo, hi = min(lo, hi), max(lo, hi)
         family = _FAMILY[term.kind]
         partners = [
             o
@@ -275,17 +317,16 @@ def _unmatched(
         ]
         if any(o.value == term.value for o in partners):
             continue
-        if not partners and term.kind is CriticalKind.MASK and set(h.alt_text) <= _MASK_LOOKALIKES:
+        if not partners and term.kind is CriticalKind.MASK and set(other_text) <= _MASK_LOOKALIKES:
             continue
         yield term, (partners[0] if partners else None), lo, hi
 
 
-def _widen(h: Hunk, start: int, end: int) -> tuple[int, int, int, int]:
-    """The transcript span widened over a short hunk, so accepting it is whole, and
-    where it is in the alternate."""
+def _widen(h: Hunk, start: int, end: int) -> tuple[int, int]:
+    """The transcript span widened over a short hunk, so accepting it is whole."""
     if max(h.end - h.start, h.alt_end - h.alt_start) <= _SMALL_HUNK:
         start, end = min(start, h.start), max(end, h.end)
-    return start, end, _map_start(h, start), _map_end(h, end)
+    return start, end
 
 
 def _describe(term: CriticalTerm | None, seen: str = "") -> str:

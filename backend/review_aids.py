@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from backend.compare import CompareOptions, Comparison, compare_texts, diff_flags
+from backend.compare import CompareOptions, compare_texts, diff_flags
 from backend.confidence import low_confidence_flags
 from backend.legal_terms import critical_flags
 from backend.markers import MarkerSet
@@ -55,37 +55,17 @@ def review_page(
         folded=False,  # flags need only substantive differences: ~2x faster
     )
     flags += diff_flags(comparison)
-    flags += critical_flags(transcript, alternate.text, comparison.hunks)
+    flags += critical_flags(transcript, alternate.text, comparison.hunks, comparison.matches)
     return PageReview(
         page=page,
         agreement=comparison.agreement,
         flags=_sorted(flags),
         alternate=alternate,
         hunks=comparison.hunks,
-        equal_blocks=equal_blocks(comparison, len(transcript), len(alternate.text)),
+        # From the alignment itself: the hunks of a comparison with folded=False
+        # leave out what normalisation hid, so runs between them drift.
+        equal_blocks=comparison.matches,
     )
-
-
-def equal_blocks(
-    comparison: Comparison, transcript_len: int, alternate_len: int
-) -> tuple[tuple[int, int, int], ...]:
-    """The runs between hunks, as (transcript start, alternate start, length).
-
-    With normalisation on, the two sides of a run may differ in length (ignored
-    whitespace): the shorter length is used, so a mapped offset never overshoots.
-    """
-    blocks: list[tuple[int, int, int]] = []
-    t = a = 0
-    for hunk in sorted(comparison.hunks, key=lambda h: (h.start, h.alt_start)):
-        _add_block(blocks, t, a, min(hunk.start - t, hunk.alt_start - a))
-        t, a = max(t, hunk.end), max(a, hunk.alt_end)
-    _add_block(blocks, t, a, min(transcript_len - t, alternate_len - a))
-    return tuple(blocks)
-
-
-def _add_block(blocks: list[tuple[int, int, int]], t: int, a: int, length: int) -> None:
-    if length > 0:
-        blocks.append((t, a, length))
 
 
 def flagged_share(review: PageReview, text_len: int, kinds: frozenset[FlagKind]) -> float:

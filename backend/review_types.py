@@ -145,13 +145,16 @@ class PageReview:
 
 
 def _map(blocks: tuple[tuple[int, int, int], ...], offset: int, src: int, dst: int) -> int | None:
-    """Inside a shared run map exactly; between runs, snap to the end of the previous one."""
+    """Inside a shared run map exactly; between runs, snap to the end of the previous one.
+
+    Runs ascend in the transcript; in the alternate they need not (its lines can
+    be in another reading order), so every run is looked at."""
     best: int | None = None
+    best_start = -1
     for block in blocks:
         start, length = block[src], block[2]
-        if start > offset:
-            break
-        best = block[dst] + min(offset - start, length)
+        if best_start < start <= offset:
+            best_start, best = start, block[dst] + min(offset - start, length)
     if best is None and blocks:
-        return blocks[0][dst]
+        return min(blocks, key=lambda b: b[src])[dst]
     return best

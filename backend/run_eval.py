@@ -77,6 +77,16 @@ class EvalReport:
         return sum(values) / len(values) if values else None
 
 
+def _version(store: ReviewStore, spec: str, value: str) -> Version:
+    """The version a ``version:ID`` selector names, or a ``SelectorError`` saying why not."""
+    try:
+        return store.version(int(value))
+    except ValueError:
+        raise SelectorError(f"“{spec}”: a version id is a whole number.") from None
+    except KeyError:
+        raise SelectorError(f"“{spec}”: this document has no version {value}.") from None
+
+
 class Selector:
     """Resolves a selector string to each page's text (or None)."""
 
@@ -84,6 +94,7 @@ class Selector:
         self.spec = spec
         self.store = store
         self.gold: dict[int, str] | None = None
+        self.version: Version | None = None  # what a version:ID selector names
         prefix, _, value = spec.partition(":")
         if spec == "current":
             self.prefix, self.value = "current", ""
@@ -91,6 +102,8 @@ class Selector:
             self.prefix, self.value = prefix, value
             if prefix == "kind" and value not in {k.value for k in VersionKind}:
                 raise SelectorError(f"Unknown version kind “{value}” in “{spec}”.")
+            if prefix == "version":
+                self.version = _version(store, spec, value)
         elif Path(spec).exists():
             self.prefix, self.value = "gold", spec
             self.gold = {p.page: p.text for p in read_transcripts(spec, page_count)}
@@ -106,9 +119,8 @@ class Selector:
         if self.prefix == "current":
             text = self.store.working_text(page)
             return text or None
-        if self.prefix == "version":
-            version = self.store.version(int(self.value))
-            return version.text if version.page == page else None
+        if self.version is not None:
+            return self.version.text if self.version.page == page else None
         for version in reversed(self.store.versions(page)):
             if self._matches(version):
                 return version.text
@@ -152,7 +164,7 @@ def _evaluate_page(
         return PageEval(page=page, agreement=None, missing=missing)
     comparison = compare_texts(a, b, options)
     counts = Counter(h.category.value for h in classify_differences(a, b))
-    critical = tuple(critical_flags(a, b, comparison.hunks))
+    critical = tuple(critical_flags(a, b, comparison.hunks, comparison.matches))
     return PageEval(
         page=page,
         agreement=comparison.agreement,

@@ -19,6 +19,7 @@ from backend.models import Version, VersionKind
 from backend.review_aids import AidSettings, review_page
 from backend.review_types import AltText, Flag, FlagKind, PageReview
 from backend.store import ReviewStore
+from backend.textnorm import variants_stamp
 
 
 @dataclass(frozen=True)
@@ -62,25 +63,41 @@ class DocumentReviews:
     ) -> PageReview:
         """``text``: review this instead of the stored working text (typing not yet saved)."""
         settings = settings or AidSettings()
-        text = self.store.working_text(page) if text is None else text
-        current = self.store.current_version(page)
-        alt_version = self._alternate(page, alternate_id)
+        # The key comes from ids and digests only: a hit must not read (and
+        # JSON-decode) versions, whose provenance can hold megabytes of logprobs.
+        current_id = self.store.current_version_id(page)
+        if alternate_id is None:
+            alternate_id = self.store.latest_version_id(page, VersionKind.ALTERNATE)
+        shown = self.store.draft(page) if text is None else text
         key = (
-            _digest(text),
-            None if alt_version is None else alt_version.id,
-            None if current is None else current.id,
+            None if shown is None else _digest(shown),
+            text is None,
+            alternate_id,
+            current_id,
             settings,
+            settings_stamp(settings),
         )
         cached = self._cache.get(page)
         if cached is not None and cached[0] == key:
             return cached[1]
+        review = self._compute(page, alternate_id, settings, text)
+        self._cache[page] = (key, review)
+        return review
+
+    def _compute(
+        self, page: int, alternate_id: int | None, settings: AidSettings, text: str | None
+    ) -> PageReview:
+        current = self.store.current_version(page)
+        if text is None:
+            draft = self.store.draft(page)
+            text = draft if draft is not None else ("" if current is None else current.text)
+        alt_version = None if alternate_id is None else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
         review = review_page(
             page, text, alternate, logprobs=_logprobs(current, text), settings=settings
         )
         if current is not None and current.text != text and current.provenance.get("logprobs"):
             review = _with_remapped_confidence(review, current, text, settings)
-        self._cache[page] = (key, review)
         return review
 
     def summaries(
@@ -96,14 +113,17 @@ class DocumentReviews:
             items += [QueueItem(page, f) for f in review.flags if f.kind is FlagKind.CRITICAL]
         return items
 
-    def _alternate(self, page: int, alternate_id: int | None) -> Version | None:
-        if alternate_id is not None:
-            version = self.store.version(alternate_id)
-            if version.page != page:
-                raise ValueError(f"version {alternate_id} belongs to page {version.page + 1}")
-            return version
-        alternates = self.alternates(page)
-        return alternates[0] if alternates else None
+    def _alternate(self, page: int, alternate_id: int) -> Version:
+        version = self.store.version(alternate_id)
+        if version.page != page:
+            raise ValueError(f"version {alternate_id} belongs to page {version.page + 1}")
+        return version
+
+
+def settings_stamp(settings: AidSettings) -> tuple[object, ...]:
+    """What the settings read from disk: a user's variant file edited in place
+    changes the review though the settings (its path) are equal."""
+    return variants_stamp(settings.compare.extra_variants)
 
 
 def _digest(text: str) -> str:

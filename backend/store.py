@@ -252,6 +252,20 @@ class ReviewStore:
         row = self._current_version_row(self._conn, page)
         return None if row is None else version_row(row)
 
+    def current_version_id(self, page: int) -> int | None:
+        """The working version's id, without reading the version (cheap: a cache key)."""
+        row = self._conn.execute(
+            "SELECT current_version FROM pages WHERE page = ?", (page,)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def latest_version_id(self, page: int, kind: VersionKind) -> int | None:
+        """The newest version of ``kind`` on ``page``, by id only (cheap)."""
+        row = self._conn.execute(
+            "SELECT max(id) FROM versions WHERE page = ? AND kind = ?", (page, kind.value)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     def _current_version_row(self, c: sqlite3.Connection, page: int) -> tuple[Any, ...] | None:
         row = c.execute(
             f"SELECT {VERSION_COLUMNS} FROM versions WHERE id = "

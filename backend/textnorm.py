@@ -168,11 +168,29 @@ def _cjk_compat_pairs() -> dict[str, str]:
     return pairs
 
 
+def variants_stamp(path: Path | None) -> tuple[object, ...]:
+    """A user's variant file as a cache key: its path and what it is now (edited in
+    place, it is a different table). A missing file keys as such; loading reports it."""
+    if path is None:
+        return ()
+    try:
+        info = path.stat()
+    except OSError:
+        return (str(path), None, None)
+    return (str(path), info.st_mtime_ns, info.st_size)
+
+
 @lru_cache(maxsize=8)
 def fold_table(
-    width: bool, variants: bool, alternate: bool = False, extra: Path | None = None
+    width: bool,
+    variants: bool,
+    alternate: bool = False,
+    extra: Path | None = None,
+    stamp: tuple[object, ...] = (),
 ) -> dict[int, str]:
-    """A ``str.translate`` table for the folds asked for (built once per combination)."""
+    """A ``str.translate`` table for the folds asked for (built once per combination).
+
+    ``stamp``: ``variants_stamp(extra)``, only so that an edited file is read again."""
     pairs: dict[str, str] = {}
     if width:
         pairs.update(_width_pairs())
@@ -240,8 +258,9 @@ def normalise(
     to_source = [i for start, end in kept for i in range(start, end)]
     body = "".join(text[start:end] for start, end in kept)
     if options.fold_width or options.fold_variants:
+        extra = options.extra_variants
         table = fold_table(
-            options.fold_width, options.fold_variants, alternate, options.extra_variants
+            options.fold_width, options.fold_variants, alternate, extra, variants_stamp(extra)
         )
         body = body.translate(table)
     return Normalised(body, to_source, text)

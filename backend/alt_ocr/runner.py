@@ -148,9 +148,12 @@ class AltOcrRunner:
         except EngineMissingError:
             raise
         except (AltOcrError, RenderError) as exc:
-            return AltReading(
-                text="", engine=AltEngine(engine).value, page=page, notice=str(exc), failed=True
-            )
+            notice = str(exc)
+        except OSError as exc:  # the engine's program could not run: this page fails, not all
+            notice = f"Page {page + 1} could not be read: {exc.strerror or exc}."
+        return AltReading(
+            text="", engine=AltEngine(engine).value, page=page, notice=notice, failed=True
+        )
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": forking a process that runs Qt threads can deadlock the child.

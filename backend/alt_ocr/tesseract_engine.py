@@ -104,9 +104,14 @@ def read(image: bytes, *, dpi: float, cmd: str, langs: str, timeout_s: float) ->
     global _running
     path = _find(cmd)
     args = [path, "stdin", "-", "-l", langs, "--dpi", str(round(dpi)), "tsv"]
-    proc = subprocess.Popen(
-        args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env()
-    )
+    try:
+        proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env()
+        )
+    except OSError as exc:  # not executable, or not a program at all
+        raise AltOcrError(
+            f"Tesseract (“{cmd}”) could not be started: {exc.strerror or exc}.", detail=repr(exc)
+        ) from exc
     _running = proc
     try:
         out, err = proc.communicate(image, timeout=timeout_s)

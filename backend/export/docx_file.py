@@ -33,7 +33,8 @@ def write_docx(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     document: Any = docx.Document()  # python-docx is only partly annotated
     _set_fonts(document)
     props = document.core_properties
-    props.title = doc.title or doc.source.stem
+    # Metadata from the PDF can hold control characters XML refuses.
+    props.title = _clean(doc.title or doc.source.stem)
     props.comments = unapproved_notice(doc) if doc.contains_unapproved else "All pages approved."
     if doc.contains_unapproved:
         warning = document.add_paragraph().add_run(unapproved_notice(doc))
@@ -65,7 +66,7 @@ def _append(body: Any, anchor: Any, element: Any) -> None:
 
 def _paragraph(text: str) -> Any:
     p = OxmlElement("w:p")
-    clean = _XML_UNSAFE.sub("", text)
+    clean = _clean(text)
     if clean:
         run, t = OxmlElement("w:r"), OxmlElement("w:t")
         t.text = clean
@@ -103,7 +104,12 @@ def _add_table(document: Any, rows: list[list[str]]) -> None:
     table.style = "Table Grid"
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            table.cell(r, c).text = cell
+            table.cell(r, c).text = _clean(cell)
+
+
+def _clean(text: str) -> str:
+    """``text`` without the control characters XML 1.0 does not allow."""
+    return _XML_UNSAFE.sub("", text)
 
 
 def blocks(text: str) -> list[Block]:
@@ -117,7 +123,9 @@ def blocks(text: str) -> list[Block]:
             j += 1
         table = lines[i:j]
         if len(table) >= 2 and _TABLE_RULE.match(table[1].strip()):
-            out.append([_cells(row) for row in table if not _TABLE_RULE.match(row.strip())])
+            rows = [_cells(row) for row in table if not _TABLE_RULE.match(row.strip())]
+            if rows:  # only rule rows: nothing to show
+                out.append(rows)
             i = j
         else:
             out.append(lines[i])

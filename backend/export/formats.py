@@ -97,8 +97,15 @@ def write_export(
     path = check_target(
         Path(target), protected_paths(document.source, document.store), overwrite=overwrite
     )
-    size = atomic_write(path, _writer(document, fmt, watch, password))
-    watch.step(len(document.pages), len(document.pages))
+    write = _writer(document, fmt, watch, password)
+
+    def write_and_check(out: BinaryIO) -> None:
+        write(out)
+        # The last cancel check comes before the rename: after it, the file is
+        # written and a cancel must not claim otherwise.
+        watch.step(len(document.pages), len(document.pages))
+
+    size = atomic_write(path, write_and_check, overwrite=overwrite)
     return ExportResult(path, fmt, len(document.pages), size, document.unapproved, document.skipped)
 
 

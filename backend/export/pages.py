@@ -13,13 +13,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from backend.diffing import Op, char_diff
 from backend.errors import PageRangeError
 from backend.export.errors import ExportError
 from backend.markers import MarkerSet
 from backend.models import ReviewStatus, Version, VersionKind
 from backend.page_ranges import parse_page_ranges
 from backend.review_aids import AidSettings
-from backend.review_types import AltLine, FlagKind
+from backend.review_types import AltLine, Flag, FlagKind
 from backend.session import DocumentSession
 
 AidsProvider = Callable[[int], Mapping[str, Any]]
@@ -198,9 +199,11 @@ def _page(
     reviewer = history[-1][2] if history else None
     approved_at = history[-1][1] if history and state.status is ReviewStatus.APPROVED else None
     aid = dict(aids(page)) if aids is not None else {}
+    text = strip(state.text) if strip else state.text
+    flags = aid.get("critical_flags") or ()
     return ExportPage(
         page=page,
-        text=strip(state.text) if strip else state.text,
+        text=text,
         status=state.status,
         reviewer=reviewer,
         approved_at=approved_at,
@@ -208,9 +211,33 @@ def _page(
         versions=tuple(audit_record(v, v.id == state.version_id) for v in versions),
         markers_left=int(aid.get("markers_left", count(state.text))),
         agreement=_agreement(aid.get("agreement")),
-        critical_flags=tuple(_plain(f) for f in aid.get("critical_flags") or ()),
+        critical_flags=tuple(_plain(f) for f in shift_flags(flags, state.text, text)),
         layout=_layout(versions),
     )
+
+
+def shift_flags(flags: Sequence[Any], before: str, after: str) -> list[Any]:
+    """Flags found in ``before`` moved to where their text is in ``after`` (the
+    exported text, markers stripped); a flag inside a stripped marker becomes a
+    point where the marker was. Plain values pass as they are."""
+    if before == after or not any(isinstance(f, Flag) for f in flags):
+        return list(flags)
+    moved = [0] * (len(before) + 1)
+    old = new = 0
+    for part in char_diff(before, after):
+        n = len(part.text)
+        if part.op is Op.EQUAL:
+            moved[old : old + n + 1] = range(new, new + n + 1)
+        elif part.op is Op.DELETE:
+            moved[old : old + n + 1] = [new] * (n + 1)
+        old += 0 if part.op is Op.INSERT else n
+        new += 0 if part.op is Op.DELETE else n
+    return [
+        replace(f, start=moved[min(f.start, len(before))], end=moved[min(f.end, len(before))])
+        if isinstance(f, Flag)
+        else f
+        for f in flags
+    ]
 
 
 def _plain(flag: Any) -> Any:

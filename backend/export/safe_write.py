@@ -101,12 +101,18 @@ def _same_file(target: Path, other: Path) -> bool:
 
 
 def atomic_write(
-    target: Path, write: Callable[[BinaryIO], None], *, mode: int = PRIVATE_MODE
+    target: Path,
+    write: Callable[[BinaryIO], None],
+    *,
+    mode: int = PRIVATE_MODE,
+    overwrite: bool = True,
 ) -> int:
     """Call ``write`` on a private temporary file, then rename it over ``target``.
 
     Returns the number of bytes written. On any failure (including a cancel
     raised by ``write``) the temporary file is removed and ``target`` is as it was.
+    ``overwrite=False``: a ``target`` that appeared meanwhile (another program
+    saved it while this was writing) is kept and ``ExportExistsError`` raised.
     """
     folder = target.parent
     try:
@@ -121,7 +127,7 @@ def atomic_write(
             f.flush()
             os.fsync(f.fileno())
             size = f.tell()
-        os.replace(tmp, target)
+        (os.replace if overwrite else _place_new)(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
@@ -130,6 +136,35 @@ def atomic_write(
         raise
     _sync_folder(folder)
     return size
+
+
+# link() is refused where the file system has no hard links (FAT, some network shares).
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.ENOSYS}
+
+
+def _place_new(tmp: Path, target: Path) -> None:
+    """Move ``tmp`` to ``target`` only if ``target`` does not exist, atomically.
+
+    ``link`` fails if the name exists, so no file can appear between the check
+    and the move; only where links are not supported is it checked, then replaced.
+    """
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise _exists(target) from None
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+        if target.exists():
+            raise _exists(target) from None
+        os.replace(tmp, target)
+        return
+    with contextlib.suppress(OSError):  # the export is in place; a stray .part is harmless
+        tmp.unlink()
+
+
+def _exists(target: Path) -> ExportExistsError:
+    return ExportExistsError(f"“{target.name}” already exists; it was kept as it is.")
 
 
 def _sync_folder(folder: Path) -> None:

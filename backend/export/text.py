@@ -20,7 +20,9 @@ def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:
         if monitor is not None:
             monitor.step(i, len(doc.pages))
         body = page.text.rstrip("\n")
-        parts.append(separator.format(page=page.page + 1) + "\n" + body if heading else body)
+        # replace(), not format(): a separator is the user's text, any other braces stay.
+        line = separator.replace("{page}", str(page.page + 1))
+        parts.append(line + "\n" + body if heading else body)
     text = ("\n" if heading else separator).join(parts)
     if doc.contains_unapproved:
         # One marked line first: whoever opens the file sees it before any text.

@@ -364,3 +364,28 @@ def test_cli_with_tesseract_missing_exits_2_with_one_line(
 def test_package_exports_are_sorted_and_exist() -> None:
     assert alt_ocr.__all__ == sorted(alt_ocr.__all__)
     assert all(hasattr(alt_ocr, name) for name in alt_ocr.__all__)
+
+
+def test_a_tesseract_that_cannot_start_fails_the_page_clearly(tmp_path: Path) -> None:
+    fake = tmp_path / "tesseract"
+    fake.write_bytes(b"\x7fELF not really a program")
+    fake.chmod(0o755)  # found on the path, but the system cannot run it
+    with pytest.raises(alt_ocr.AltOcrError, match="could not be started"):
+        tess.read(b"P5 1 1 255 \x00", dpi=300, cmd=str(fake), langs="chi_tra", timeout_s=5)
+
+
+def test_an_os_error_fails_its_page_and_the_batch_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = AltOcrRunner()
+
+    async def run_page(pdf: object, page: int, engine: object, password: object = None) -> None:
+        if page == 1:
+            raise PermissionError(13, "Permission denied")
+        raise alt_ocr.AltOcrError("unreadable")
+
+    monkeypatch.setattr(runner, "run_page", run_page)
+    try:
+        readings = asyncio.run(runner.run_pages(SAMPLE_PDF, [0, 1, 2], "tesseract"))
+    finally:
+        runner.close()
+    assert [(r.page, r.failed) for r in readings] == [(0, True), (1, True), (2, True)]
+    assert readings[1].notice == "Page 2 could not be read: Permission denied."

@@ -197,3 +197,31 @@ def test_eval_bad_selector(tmp_path: Path, sample_pdf: Path) -> None:
 )
 def test_character_error_rate(hyp: str, ref: str, cer: float) -> None:
     assert character_error_rate(hyp, ref) == pytest.approx(cer)
+
+
+@pytest.mark.parametrize(
+    ("selector", "expected"), [("version:abc", "whole number"), ("version:999", "no version 999")]
+)
+def test_eval_bad_version_selector(
+    tmp_path: Path, sample_pdf: Path, selector: str, expected: str
+) -> None:
+    store = tmp_path / "review.sqlite"
+    DocumentSession.open(sample_pdf, store_path=store).close()
+    result = run_cli("eval", sample_pdf, "--store", store, "--a", selector, "--b", "current")
+    assert expected in assert_one_line_error(result)
+
+
+def test_compare_with_an_alternate_file_not_in_utf8(tmp_path: Path, sample_pdf: Path) -> None:
+    alternate = tmp_path / "a.txt"
+    alternate.write_bytes("被告應給付".encode("big5"))
+    result = run_cli(
+        "compare",
+        sample_pdf,
+        "--page",
+        "1",
+        "--transcript",
+        write(tmp_path / "t.txt", "被告應給付"),
+        "--alternate",
+        alternate,
+    )
+    assert "cannot be read as UTF-8" in assert_one_line_error(result)

@@ -18,7 +18,7 @@ from backend.compare import (
     diff_flags,
 )
 from backend.review_types import AltLine, AltText, DiffCategory, FlagKind, Hunk
-from backend.textnorm import normalise
+from backend.textnorm import fold_table, normalise
 
 TRUTH = Path(__file__).resolve().parents[1] / "data" / "legal-sample.truth.json"
 L, P, G, S = (
@@ -316,3 +316,104 @@ def test_engine_noise_is_not_flagged_but_seeded_errors_are() -> None:
     assert caught == len(SEEDED)
     # The seeded errors and the blurred line the engine lost are all that is flagged.
     assert flagged / total < 0.03, f"{flagged}/{total} characters flagged"
+
+
+# --- a numeral zero is not a name mask ----------------------------------------------
+
+ZERO_CASES = [
+    ("中華民國一〇〇年一月一日", "中華民國一〇年一月一日"),
+    ("給付新臺幣二〇〇〇〇元", "給付新臺幣二〇〇〇元"),
+    ("一〇五年度台上字第一〇〇號", "一〇五年度台上字第一〇號"),
+    ("一○○年", "一○年"),
+]
+
+
+@pytest.mark.parametrize(("transcript", "alternate"), ZERO_CASES)
+def test_a_zero_the_alternate_lacks_is_substantive(transcript: str, alternate: str) -> None:
+    c = compare_texts(transcript, alternate)
+    assert [h.category for h in c.hunks] == [S]
+    assert len(c.flags()) == 1
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate", "category"),
+    [
+        ("林○○犯", "林○犯", P),  # a name mask a circle short
+        ("林○○犯", "林。。犯", P),
+        ("林○○犯", "林OO犯", P),
+        ("三二一○號", "三二一0號", P),  # a zero read as 0, one for one
+        ("○○犯", "○犯", S),  # no name before the circles
+        ("林○○3", "林○3", S),  # a numeral after them
+        ("第1○○號", "第1○號", S),
+    ],
+)
+def test_circles_a_mask_only_outside_numbers(
+    transcript: str, alternate: str, category: DiffCategory
+) -> None:
+    assert [h.category for h in compare_texts(transcript, alternate).hunks] == [category]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.text(alphabet="一二三四五六七八九十百千萬0123456789", min_size=1, max_size=4),
+    st.integers(1, 4),
+    st.integers(0, 3),
+    st.sampled_from("〇○◯"),
+    st.sampled_from(["", "年", "元", "號", "月"]),
+)
+def test_a_circle_more_or_fewer_next_to_a_numeral_is_always_flagged(
+    head: str, zeros: int, fewer: int, circle: str, tail: str
+) -> None:
+    fewer = min(fewer, zeros)
+    transcript = "前" + head + circle * zeros + tail
+    alternate = "前" + head + circle * (zeros - fewer) + tail
+    c = compare_texts(transcript, alternate)
+    if fewer == 0:
+        assert c.hunks == ()
+    else:
+        assert [h.category for h in c.hunks] == [S]
+        assert len(c.flags()) == 1
+        # And the other way round: a zero the transcript lacks.
+        assert [h.category for h in compare_texts(alternate, transcript).hunks] == [S]
+
+
+# --- what accepting an insertion replaces -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate", "accepted"),
+    [
+        ("| 甲 | 乙 |", "甲丙乙", "| 甲丙 | 乙 |"),  # the cells stay apart
+        ("被告**應**給付", "被告應即給付", "被告**應即**給付"),  # the bold marks stay
+        ("答辯人 【模糊】 王", "答辯人即被告王", "答辯人 即被告 王"),  # only the marker goes
+    ],
+)
+def test_an_insertion_replaces_only_a_marker(
+    transcript: str, alternate: str, accepted: str
+) -> None:
+    (flag,) = compare_texts(transcript, alternate).flags()
+    assert flag.replacement is not None
+    assert transcript[: flag.start] + flag.replacement + transcript[flag.end :] == accepted
+
+
+# --- the agreeing runs ------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts, texts, st.booleans())
+def test_matches_pair_characters_equal_after_folding(t: str, a: str, folded: bool) -> None:
+    c = compare_texts(t, a, folded=folded)
+    table_t = fold_table(True, True)
+    table_a = fold_table(True, True, alternate=True)
+    shared = 0
+    for ts, as_, n in c.matches:
+        assert n > 0 and ts >= 0 and ts + n <= len(t) and as_ >= 0 and as_ + n <= len(a)
+        for k in range(n):
+            assert t[ts + k].translate(table_t) == a[as_ + k].translate(table_a)
+        shared += n
+    assert [m[0] for m in c.matches] == sorted(m[0] for m in c.matches)
+    # Every character the alignment agrees on is in a run.
+    tn = normalise(t, CompareOptions())
+    assert shared == round(
+        c.agreement * max(len(tn.text), len(normalise(a, CompareOptions()).text))
+    )

@@ -6,11 +6,14 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+import docx
 import pymupdf
 import pytest
 
 from backend import cli
+from backend.models import VersionKind
 from backend.session import DocumentSession
+from tests.backend.test_cli import run_cli
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     reviewed,
     squeeze,
@@ -85,3 +88,43 @@ def test_bad_folder_and_range_are_one_line_errors(
     assert "does not exist" in capsys.readouterr().err
     assert _export(closed, "--format", "md", "--pages", "9") == 2
     assert "has 7 pages" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("separator", "expected"),
+    [("--- {page}/{total} ---", "--- 2/{total} ---"), ("{page} {", "2 {")],
+)
+def test_a_separator_with_other_braces_is_kept_as_written(
+    closed: tuple[Path, Path], tmp_path: Path, separator: str, expected: str
+) -> None:
+    pdf, store = closed
+    out = tmp_path / "out.txt"
+    result = run_cli(
+        "export", pdf, "--store", store, "--format", "txt", "-o", out, "--separator", separator
+    )
+    assert result.returncode == 0, result.stderr
+    assert expected in out.read_text("utf-8").splitlines()
+
+
+def test_docx_with_control_characters_and_a_table_of_only_rules(
+    sample_pdf: Path, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "titled.pdf"
+    with pymupdf.open(sample_pdf) as doc:
+        doc.set_metadata({"title": "判決\x01書\x1f"})
+        doc.save(pdf)
+    store = tmp_path / "review.sqlite"
+    session = DocumentSession.open(pdf, store_path=store)
+    try:
+        text = "| 甲\x07 | 乙\x0b |\n| --- | --- |\n| 丙 | 丁\x1b |\n\n| --- |\n| --- |\n結尾"
+        session.store.add_version(0, VersionKind.OCR, text, {"engine": "vllm"})
+    finally:
+        session.close()
+    out = tmp_path / "out.docx"
+    result = run_cli("export", pdf, "--store", store, "--format", "docx", "-o", out, "--pages", "1")
+    assert result.returncode == 0, result.stderr
+    document = docx.Document(str(out))
+    assert document.core_properties.title == "判決書"
+    [table] = document.tables
+    assert [[c.text for c in row.cells] for row in table.rows] == [["甲", "乙"], ["丙", "丁"]]
+    assert "結尾" in [p.text for p in document.paragraphs]

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from backend.export import ExportFormat, ExportOptions, collect, write_export
+from backend.review_types import Flag, FlagKind
 from backend.session import DocumentSession
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     APPROVED,
@@ -155,3 +156,28 @@ def test_the_schema_rejects_a_broken_record(
     write_export(collect(reviewed), ExportFormat.JSONL, tmp_path / "audit.jsonl")
     record = {**_records(tmp_path / "audit.jsonl")[0], **bad}
     assert errors(record, SCHEMA) != []
+
+
+def test_critical_flags_point_into_the_exported_text_with_markers_stripped(
+    reviewed: DocumentSession,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    text = transcripts()[4]
+    word = text[60:64]  # after both of the page's 【blurry】 markers
+    inside = text.index("【blurry】") + 2
+    flags = [
+        Flag(60, 64, FlagKind.CRITICAL, "after the markers"),
+        Flag(inside, inside + 2, FlagKind.CRITICAL, "inside a marker"),
+        Flag(0, 3, FlagKind.CRITICAL, "before them"),
+    ]
+    aids = {4: {"critical_flags": flags}}
+    document = collect(
+        reviewed, ExportOptions(pages=(4,), strip_markers=True), aids=lambda p: aids.get(p, {})
+    )
+    write_export(document, ExportFormat.JSONL, tmp_path / "audit.jsonl")
+    [record] = _records(tmp_path / "audit.jsonl")
+    assert "【blurry】" not in record["text"]
+    after, inside_flag, before = record["critical_flags_open"]
+    assert record["text"][after["start"] : after["end"]] == word
+    assert inside_flag["start"] == inside_flag["end"] == text.index("【blurry】")
+    assert record["text"][before["start"] : before["end"]] == text[0:3]

@@ -3,6 +3,7 @@ or lost, files are private, names from metadata are made safe."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -21,6 +22,7 @@ from backend.export import (
     check_target,
     collect,
     safe_filename,
+    safe_write,
     write_export,
 )
 from backend.export.safe_write import MAX_STEM_BYTES
@@ -159,3 +161,49 @@ def test_a_cancelled_export_leaves_no_file(
         write_export(collect(reviewed), ExportFormat.PDF, target, monitor=monitor)
     assert seen[:4] == [(0, 7), (1, 7), (2, 7), (3, 7)]
     assert not target.exists() and not [p for p in tmp_path.iterdir() if p.suffix == ".part"]
+
+
+def test_a_cancel_after_the_file_is_in_place_does_not_claim_nothing_was_written(
+    reviewed: DocumentSession,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monitor = Monitor()
+    real_sync = safe_write._sync_folder
+
+    def sync_then_cancel(folder: Path) -> None:  # runs right after the rename
+        real_sync(folder)
+        monitor.cancel.set()
+
+    monkeypatch.setattr(safe_write, "_sync_folder", sync_then_cancel)
+    target = tmp_path / "out.txt"
+    result = write_export(collect(reviewed), ExportFormat.TXT, target, monitor=monitor)
+    assert target.exists() and result.path == target
+
+
+def test_a_file_that_appears_while_writing_is_kept(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+
+    def write(out: BinaryIO) -> None:
+        target.write_text("saved by another program meanwhile")
+        out.write(b"the export")
+
+    with pytest.raises(ExportExistsError, match="already exists"):
+        atomic_write(target, write, overwrite=False)
+    assert target.read_text() == "saved by another program meanwhile"
+    assert _files(tmp_path) == {"out.txt"}
+
+
+def test_without_hard_links_a_new_file_is_still_checked_then_placed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(src: object, dst: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(safe_write.os, "link", no_links)
+    target = tmp_path / "out.txt"
+    assert atomic_write(target, lambda out: out.write(b"ok") and None, overwrite=False) == 2
+    assert target.read_bytes() == b"ok" and _files(tmp_path) == {"out.txt"}
+    with pytest.raises(ExportExistsError):
+        atomic_write(target, lambda out: out.write(b"again") and None, overwrite=False)
+    assert target.read_bytes() == b"ok" and _files(tmp_path) == {"out.txt"}

@@ -12,8 +12,12 @@ from pathlib import Path
 import pytest
 
 from backend import paths
+from backend import store as store_module
+from backend.compare import CompareOptions
 from backend.errors import StoreMismatchError
 from backend.models import ReviewStatus, VersionKind
+from backend.review_aids import AidSettings
+from backend.review_types import FlagKind
 from backend.session import DocumentSession
 from tests import pdf_factory
 from tests.conftest import DATA, ROOT
@@ -159,3 +163,52 @@ def test_a_failed_backup_does_not_stop_the_close(
     assert again.page_state(0).text == "kept"
     assert not any("did not close normally" in n for n in again.notices)
     again.close()
+
+
+def _review_session(sample_pdf: Path, tmp_path: Path) -> DocumentSession:
+    s = DocumentSession.open(sample_pdf, store_path=tmp_path / "review.sqlite3")
+    logprobs = [["被", -0.01]] * 20_000
+    s.store.add_version(
+        0, VersionKind.OCR, "被告應給付甯", {"engine": "vllm", "logprobs": logprobs}
+    )
+    s.store.add_version(0, VersionKind.ALTERNATE, "被告得給付寧", {"engine": "import"})
+    return s
+
+
+def test_a_review_cache_hit_reads_no_version(
+    sample_pdf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = _review_session(sample_pdf, tmp_path)
+    try:
+        first = s.review(0)
+        assert first.count(FlagKind.CRITICAL) == 1
+
+        def no_decoding(row: object) -> None:
+            raise AssertionError("a cache hit decoded a version")
+
+        monkeypatch.setattr(store_module, "version_row", no_decoding)
+        assert s.review(0) is first
+        monkeypatch.undo()
+        s.save_draft(0, "被告得給付甯")  # typing: a new review
+        assert s.review(0).count(FlagKind.CRITICAL) == 0
+        newer, _ = s.store.add_version(
+            0, VersionKind.ALTERNATE, "被告不得給付甯", {"engine": "import"}
+        )
+        assert s.review(0).alternate.version_id == newer.id  # type: ignore[union-attr]
+    finally:
+        s.close()
+
+
+def test_an_edited_variant_file_is_read_again(sample_pdf: Path, tmp_path: Path) -> None:
+    s = _review_session(sample_pdf, tmp_path)
+    extra = tmp_path / "mine.tsv"
+    extra.write_text("甯\t寧\n", "utf-8")
+    settings = AidSettings(compare=CompareOptions(extra_variants=extra))
+    try:
+        before = [f.replacement for f in s.review(0, settings=settings).flags]
+        assert "寧" not in before  # folded: no difference there
+        extra.write_text("# nothing folded any more\n", "utf-8")
+        after = [f.replacement for f in s.review(0, settings=settings).flags]
+        assert "寧" in after
+    finally:
+        s.close()

@@ -158,3 +158,12 @@ def test_every_normalised_character_comes_from_its_source(
             assert (folded[start], folded[end - 1]) == (n.text[a], n.text[b - 1])
     if options == OFF:
         assert n.text == text
+
+
+def test_a_user_variant_file_edited_in_place_is_read_again(tmp_path: Path) -> None:
+    extra = tmp_path / "mine.tsv"
+    extra.write_text("甯\t寧\n", "utf-8")
+    options = CompareOptions(extra_variants=extra)
+    assert normalise("甯", options).text == "寧"
+    extra.write_text("# the pair was wrong\n", "utf-8")
+    assert normalise("甯", options).text == "甯"
