@@ -240,13 +240,18 @@ class Actions(QObject):
         if ws is None:
             self.w.statusBar().showMessage(self.tr("Open a document to export it."), 5000)
             return
+        # The dialog asks the provider only for the formats that carry agreement
+        # and critical flags (JSONL, the reports): a diff per page for those alone.
         dialog = ExportDialog(
             ws.session,
             ws.run_in_store,
             aids=review_aids_provider(ws.session, self.w.aids.settings),
+            runner=self.w.runner,
+            password=ws.password,
             parent=self.w,
         )
         dialog.finished.connect(dialog.deleteLater)
+        self.w.aids.document_changed.connect(dialog.document_changed)  # closing: it closes
         dialog.show()
         dialog.refresh_preview()
 

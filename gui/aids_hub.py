@@ -11,6 +11,7 @@ each reading is stored the moment it arrives, so Cancel keeps what finished.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
 DEBOUNCE_MS = 300  # after the last keystroke; a page turn computes at once
 SUMMARIES_MS = 500
 TextSource = Callable[[], tuple[int, str]]  # (current page, the editor's text)
+log = logging.getLogger(__name__)
+
+# What each engine lacks here (None: it can run), asked once per process: the
+# check runs ``tesseract --list-langs`` / ``--version``, too slow for the UI thread.
+_ENGINE_PROBLEMS: dict[str, str | None] = {}
 
 
 class AidsHub(QObject):
@@ -62,12 +68,18 @@ class AidsHub(QObject):
         self.workspace: Workspace | None = None
         self.text_source: TextSource = lambda: (-1, "")
         self.review: PageReview | None = None
+        # What ``review`` was computed for: offsets in its flags are offsets into
+        # exactly this text of exactly this page, and into nothing else.
+        self.review_page = -1
+        self.review_text = ""
         self.alternates: list[Version] = []
         self.alternate_id: int | None = None  # None: the page's newest alternate
         self.summaries: list[PageSummary] = []
         self._aid_settings: AidSettings | None = None
         self._alt_runner: AltOcrRunner | None = None
         self._run_task: asyncio.Task[None] | None = None
+        self._review_task: asyncio.Task[None] | None = None
+        self._summaries_task: asyncio.Task[None] | None = None
         self._page = -1
         self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._debounce.timeout.connect(self.refresh)
@@ -90,10 +102,18 @@ class AidsHub(QObject):
         self._debounce.stop()
         self._summaries_later.stop()
         await self.stop_run()
+        # A summaries pass is chunked over the whole document: none of it may
+        # queue behind the store's close.
+        tasks = [t for t in (self._review_task, self._summaries_task) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._review_task = self._summaries_task = None
         if self.workspace is not None:
             self.workspace.changed.disconnect(self._on_change)
         self.workspace = None
         self.review, self.alternates, self.summaries = None, [], []
+        self.review_page, self.review_text = -1, ""
         self._page = -1
         self.document_changed.emit(0)
         self.review_changed.emit(None)
@@ -144,7 +164,8 @@ class AidsHub(QObject):
     def marker_patterns(self) -> list[str]:
         from backend.markers import MarkerSet
 
-        return self.gui_settings.marker_patterns or list(MarkerSet.default().patterns)
+        patterns = self.gui_settings.marker_patterns
+        return list(MarkerSet.default().patterns) if patterns is None else list(patterns)
 
     def set_marker_patterns(self, patterns: list[str] | None) -> None:
         """The reviewer's patterns (None: back to the defaults); checked by the dialog."""
@@ -185,15 +206,22 @@ class AidsHub(QObject):
 
     def refresh(self) -> None:
         self._debounce.stop()
-        if self.workspace is not None and not self.workspace.closed:
-            self.runner.run(self._compute(), name="aids-review")
+        if _usable(self.workspace):
+            self._review_task = self.runner.run(self._compute(), name="aids-review")
+
+    def review_is_current(self) -> bool:
+        """Whether ``review`` is of the page and the text the editor shows now."""
+        return self.review is not None and self.text_source() == (
+            self.review_page,
+            self.review_text,
+        )
 
     async def _compute(self) -> None:
         ws = self.workspace
         page, text = self.text_source()
         if ws is None or page < 0:
             return
-        if not _loop_running():
+        if not loop_running():
             self._debounce.start()
             return
         settings, chosen = self.aid_settings, self.alternate_id
@@ -205,20 +233,20 @@ class AidsHub(QObject):
         if [v.id for v in alternates] != [v.id for v in self.alternates]:
             self.alternates = alternates
             self.alternates_changed.emit(alternates)
-        self.review = review
+        self.review, self.review_page, self.review_text = review, page, text
         self.review_changed.emit(review)
         self._update_summary(review)
 
     def refresh_summaries(self) -> None:
         self._summaries_later.stop()
-        if self.workspace is not None and not self.workspace.closed:
-            self.runner.run(self._summaries(), name="aids-summaries")
+        if _usable(self.workspace):
+            self._summaries_task = self.runner.run(self._summaries(), name="aids-summaries")
 
     async def _summaries(self) -> None:
         ws = self.workspace
         if ws is None:
             return
-        if not _loop_running():
+        if not loop_running():
             self._summaries_later.start()
             return
         summaries = await ws.review_summaries(self.aid_settings)
@@ -253,11 +281,23 @@ class AidsHub(QObject):
 
     # -- alternate OCR -------------------------------------------------------------------
 
-    def engine_problem(self, engine: str) -> str | None:
-        """None if ``engine`` can run here, else what to install (shown before a run)."""
-        from backend.alt_ocr.runner import engine_problem
+    async def engine_problem(self, engine: str) -> str | None:
+        """None if ``engine`` can run here, else what to install (shown before a run).
 
-        return engine_problem(engine)
+        Asked off the UI thread, once per engine for the process."""
+        if engine not in _ENGINE_PROBLEMS:
+            from backend.alt_ocr.runner import engine_problem
+
+            if loop_running():
+                problem = await asyncio.to_thread(engine_problem, engine)
+            else:  # a step run by Qt between two runs of the loop (tests): no executor
+                problem = engine_problem(engine)
+            _ENGINE_PROBLEMS[engine] = problem
+        return _ENGINE_PROBLEMS[engine]
+
+    def known_engine_problem(self, engine: str) -> tuple[bool, str | None]:
+        """(whether ``engine`` was checked already, what it lacks): never blocks."""
+        return engine in _ENGINE_PROBLEMS, _ENGINE_PROBLEMS.get(engine)
 
     @property
     def running(self) -> bool:
@@ -300,6 +340,8 @@ class AidsHub(QObject):
         assert ws is not None
         stores: list[asyncio.Future[Any]] = []
         notices: list[str] = []
+        failure: str | None = None
+        stopped = False
 
         def arrived(reading: AltReading) -> None:
             if reading.text.strip() and not getattr(reading, "failed", False):
@@ -316,19 +358,48 @@ class AidsHub(QObject):
                 on_result=arrived,
             )
         except asyncio.CancelledError:
-            await asyncio.gather(*stores, return_exceptions=True)
-            self.run_finished.emit(self.tr("Stopped; {0} page(s) read.").format(len(stores)), False)
+            stopped = True
             raise
         except ProofDeskError as exc:
-            await asyncio.gather(*stores, return_exceptions=True)
-            self.run_finished.emit(str(exc), True)
-            return
-        await asyncio.gather(*stores)
-        summary = self.tr("{0} page(s) read.").format(len(stores))
-        self.run_finished.emit(" ".join([summary, *notices[:3]]), bool(notices) and not stores)
+            failure = str(exc)
+        except Exception as exc:
+            failure = self.tr("The run failed: {0}").format(exc)
+            raise  # the task runner logs it and tells the reviewer
+        finally:
+            # Whatever happened, the dock hears that the run is over (Run enabled again).
+            outcomes: list[Any] = []
+            try:
+                outcomes = await asyncio.gather(*stores, return_exceptions=True)
+            finally:
+                self.run_finished.emit(*self._run_summary(outcomes, notices, failure, stopped))
+
+    def _run_summary(
+        self, outcomes: list[Any], notices: list[str], failure: str | None, stopped: bool
+    ) -> tuple[str, bool]:
+        """What the dock says when a run ends, and whether it is an error."""
+        errors = [o for o in outcomes if isinstance(o, BaseException)]
+        stored = len(outcomes) - len(errors)
+        for error in errors:
+            log.error("an alternate reading could not be stored", exc_info=error)
+        if stopped:
+            parts, bad = [self.tr("Stopped; {0} page(s) read.").format(stored)], False
+        elif failure is not None:
+            parts, bad = [failure], True
+        else:
+            parts = [self.tr("{0} page(s) read.").format(stored), *notices[:3]]
+            bad = bool(notices) and not stored
+        if errors:
+            parts.append(
+                self.tr("{0} page(s) could not be stored: {1}").format(len(errors), errors[0])
+            )
+        return " ".join(parts), bad or bool(errors)
 
 
-def _loop_running() -> bool:
+def _usable(workspace: Workspace | None) -> bool:
+    return workspace is not None and not workspace.closed and not workspace.closing
+
+
+def loop_running() -> bool:
     """False when Qt runs a step of one of our tasks while the asyncio loop is stopped
     (a test between two ``run_until_complete``): the work is retried by its timer."""
     try:

@@ -2,7 +2,8 @@
 
 The reviewer picks two selectors — the working text, a version kind, an engine
 or model found in this document, or a folder of gold text — and the pages; the
-evaluation (``backend.run_eval.evaluate``) runs on the store's thread and the
+evaluation (``backend.run_eval.evaluate``) runs on the store's thread, a few
+pages per call so that the reviewer's saves are not held up behind it, and the
 report shows per-page agreement, the differences by category, every
 legal-critical disagreement, the CER against gold, and a document summary. It
 copies as Markdown for an issue or an e-mail.
@@ -10,7 +11,9 @@ copies as Markdown for an issue or an e-mail.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -35,6 +38,7 @@ from PySide6.QtWidgets import (
 from backend.errors import PageRangeError
 from backend.page_ranges import parse_page_ranges
 from gui.review_queue import ReviewQueueModel, review_menu
+from gui.workspace import page_chunks
 
 if TYPE_CHECKING:
     from backend.run_eval import EvalReport, PageEval
@@ -153,6 +157,8 @@ class EvalDialog(QDialog):
         self._evaluate = evaluate
         self.report: EvalReport | None = None
         self.busy = False
+        self.closed = False  # done(): nothing may touch the widgets from then on
+        self._task: asyncio.Task[Any] | None = None
         self.pages_model = EvalPagesModel(self)
         self.critical_model = ReviewQueueModel(self)
         self._build()
@@ -219,7 +225,8 @@ class EvalDialog(QDialog):
     async def load_choices(self) -> None:
         session = self.workspace.session
         choices = await self.workspace.run_in_store(lambda: selector_choices(session))
-        self.set_choices(choices)
+        if not self.closed:
+            self.set_choices(choices)
 
     def set_choices(self, choices: Sequence[str]) -> None:
         for combo in (self.a_combo, self.b_combo):
@@ -250,21 +257,50 @@ class EvalDialog(QDialog):
         self.busy = True
         self.run_button.setEnabled(False)
         self.summary.setText(self.tr("Comparing…"))
-        task = self._run(self.compare(a, b, pages), name="eval")
-        task.add_done_callback(lambda _t: self._idle())  # also if cancelled before it began
+        self._task = self._run(self.compare(a, b, pages), name="eval")
+        self._task.add_done_callback(lambda _t: self._idle())  # also if cancelled before it began
 
     def _idle(self) -> None:
         self.busy = False
-        self.run_button.setEnabled(True)
+        if not self.closed:
+            self.run_button.setEnabled(True)
 
     async def compare(self, a: str, b: str, pages: Sequence[int] | None) -> None:
-        session, evaluate = self.workspace.session, self._evaluate
+        wanted = list(pages) if pages is not None else list(range(self.workspace.page_count))
         try:
-            report = await self.workspace.run_in_store(lambda: evaluate(session, a, b, pages))
+            report = await self._evaluate_in_chunks(a, b, wanted)
         except Exception:
-            self.summary.setText(self.tr("The comparison failed."))
+            if not self.closed:
+                self.summary.setText(self.tr("The comparison failed."))
             raise  # the task runner tells the reviewer why
-        self.show_report(report)
+        if not self.closed:
+            self.show_report(report)
+
+    async def _evaluate_in_chunks(self, a: str, b: str, pages: list[int]) -> EvalReport:
+        """One store call per few pages: a save queued meanwhile waits for one chunk only."""
+        from backend.run_eval import EvalReport
+
+        session, evaluate = self.workspace.session, self._evaluate
+        parts: list[EvalReport] = []
+        for chunk in page_chunks(pages) or [()]:
+            parts.append(await self.workspace.run_in_store(partial(evaluate, session, a, b, chunk)))
+        return EvalReport(
+            a=a,
+            b=b,
+            pages=tuple(p for part in parts for p in part.pages),
+            gold=parts[0].gold,
+        )
+
+    def done(self, result: int) -> None:
+        """Closed (Close, Esc, the title bar, the document closing): the run stops."""
+        self.closed = True
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        super().done(result)
+
+    def document_changed(self, page_count: int) -> None:
+        if page_count == 0:  # its document is closing
+            self.close()
 
     def show_report(self, report: EvalReport) -> None:
         self.report = report
@@ -333,6 +369,7 @@ def open_dialog(window: MainWindow) -> EvalDialog | None:
         return None
     dialog = EvalDialog(ws, window.runner.run, window)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    window.aids.document_changed.connect(dialog.document_changed)
     dialog.show()
     window.runner.run(dialog.load_choices())
     return dialog

@@ -1,17 +1,20 @@
 """File ▸ Export…: choose a format and options, see the first page, export off the UI thread.
 
-The store is read on its own thread (``run_in_store``); the file is written
+The store is read on its own thread (``run_in_store``), a few pages per call
+so the reviewer's saves never wait long behind it; the file is written
 by ``backend.export.write_export`` on a worker thread, which reports progress
 back to the loop and stops at the next page when Cancel sets its event.
 Anything that goes wrong is said in the dialog, and nothing is written.
+Closing the dialog (Close, Esc, the document closing) stops a running export.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -34,6 +37,7 @@ from PySide6.QtWidgets import (
 from backend.export import (
     AidsProvider,
     ExportCancelledError,
+    ExportDocument,
     ExportError,
     ExportFormat,
     ExportOptions,
@@ -47,14 +51,19 @@ from backend.export import (
 )
 from backend.export.safe_write import default_output_name
 from gui import dialogs
+from gui.workspace import page_chunks
 
 if TYPE_CHECKING:
     from backend.session import DocumentSession
+    from gui.tasks import TaskRunner
 
 T = TypeVar("T")
 RunInStore = Callable[[Callable[[], T]], Awaitable[T]]
 ERROR_STYLE = "color: #b00020;"
 log = logging.getLogger(__name__)
+# Agreement and open critical flags cost a diff per page: only for the formats
+# that carry them (as ``proofdesk export`` does).
+AIDS_FORMATS = frozenset({ExportFormat.JSONL, ExportFormat.REPORT, ExportFormat.REPORT_PDF})
 
 
 class ExportDialog(QDialog):
@@ -64,17 +73,23 @@ class ExportDialog(QDialog):
         run_in_store: RunInStore[Any],
         *,
         aids: AidsProvider | None = None,
+        runner: TaskRunner | None = None,
+        password: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Export"))
+        self.password = password  # the source PDF's: the searchable PDF reopens it
         self.session = session
         self.run_in_store = run_in_store
         self.aids = aids
+        self.runner = runner
+        self.closed = False  # done(): nothing may touch the widgets from then on
         self.info = session.pdf.info  # a plain value: safe to read on this thread
         self.monitor: Monitor | None = None
         self.last_result: ExportResult | None = None
-        self._preview_task: asyncio.Task[None] | None = None
+        self._preview_task: asyncio.Task[Any] | None = None
+        self._export_task: asyncio.Task[Any] | None = None
         self._path_edited = False
         self._build()
         self._connect()
@@ -144,7 +159,7 @@ class ExportDialog(QDialog):
         self.pages.editingFinished.connect(self.refresh_preview)
         self.path.textEdited.connect(self._mark_path_edited)
         self.browse.clicked.connect(self._choose_path)
-        self.export_button.clicked.connect(lambda: asyncio.ensure_future(self.export()))
+        self.export_button.clicked.connect(self.start_export)
         self.cancel_button.clicked.connect(self._cancel_or_close)
 
     # -- options ------------------------------------------------------------------------
@@ -186,9 +201,19 @@ class ExportDialog(QDialog):
 
     def refresh_preview(self) -> None:
         """Latest wins: a newer choice cancels the preview still being made."""
+        if self.closed:
+            return
         if self._preview_task is not None and not self._preview_task.done():
             self._preview_task.cancel()
-        self._preview_task = asyncio.ensure_future(self.update_preview())
+        self._preview_task = self._start(self.update_preview(), name="export-preview")
+
+    def _start(self, coro: Coroutine[Any, Any, Any], *, name: str) -> asyncio.Task[Any]:
+        """Through the window's task runner (its failures are shown), else on our own."""
+        if self.runner is not None:
+            return self.runner.run(coro, name=name)
+        task = asyncio.ensure_future(coro)
+        task.add_done_callback(_log_failure)
+        return task
 
     async def update_preview(self) -> None:
         try:
@@ -197,18 +222,44 @@ class ExportDialog(QDialog):
             self._say(str(exc), error=True)
             return
         fmt = self.chosen_format
-        document = await self.run_in_store(lambda: self._collect(self._narrow(options)))
-        text = preview(document, fmt)
+        try:
+            document = await self.run_in_store(lambda: self._collect(self._narrow(options), fmt))
+            text = preview(document, fmt)
+        except Exception as exc:  # said here: a preview is not worth a message box
+            log.error("export preview failed", exc_info=exc)
+            self._say(self.tr("The preview failed: {0}").format(exc), error=True)
+            return
+        if self.closed:
+            return
         self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
         self._say("")
 
     def _narrow(self, options: ExportOptions) -> ExportOptions:
         return preview_options(self.session, options)
 
-    def _collect(self, options: ExportOptions) -> Any:
-        return collect(self.session, options, aids=self.aids)
+    def _collect(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
+        aids = self.aids if fmt in AIDS_FORMATS else None
+        return collect(self.session, options, aids=aids)
+
+    async def _collect_in_chunks(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
+        """``collect`` a few pages per store call, merged into one document."""
+        wanted = options.pages if options.pages is not None else range(self.session.page_count)
+        parts: list[ExportDocument] = []
+        for chunk in page_chunks(list(wanted)) or [()]:
+            part = replace(options, pages=chunk)
+            parts.append(await self.run_in_store(partial(self._collect, part, fmt)))
+        return replace(
+            parts[0],
+            pages=tuple(p for d in parts for p in d.pages),
+            skipped=tuple(p for d in parts for p in d.skipped),
+            options=options,
+        )
 
     # -- exporting -----------------------------------------------------------------------
+
+    def start_export(self) -> None:
+        if not self.closed:
+            self._export_task = self._start(self.export(), name="export")
 
     async def export(self) -> ExportResult | None:
         """Write the export; say in the dialog what happened. None when nothing was written."""
@@ -228,7 +279,7 @@ class ExportDialog(QDialog):
         self._running(True)
         try:
             options = self.options()
-            document = await self.run_in_store(lambda: self._collect(options))
+            document = await self._collect_in_chunks(options, self.chosen_format)
             result = await self._write(document, target, overwrite)
         except ExportCancelledError:
             self._say(self.tr("The export was cancelled; nothing was written."), error=True)
@@ -256,10 +307,14 @@ class ExportDialog(QDialog):
         fmt, monitor = self.chosen_format, self.monitor
         return await loop.run_in_executor(
             None,
-            lambda: write_export(document, fmt, target, overwrite=overwrite, monitor=monitor),
+            lambda: write_export(
+                document, fmt, target, overwrite=overwrite, monitor=monitor, password=self.password
+            ),
         )
 
     def _show_progress(self, done: int, total: int) -> None:
+        if self.closed:
+            return
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
 
@@ -276,6 +331,8 @@ class ExportDialog(QDialog):
         return text
 
     def _running(self, running: bool) -> None:
+        if self.closed:
+            return
         controls: tuple[QWidget, ...] = (self.format, self.pages, self.approved_only)
         controls += (self.strip_markers, self.path, self.browse, self.export_button)
         for widget in controls:
@@ -293,13 +350,27 @@ class ExportDialog(QDialog):
             self.close()
 
     def _say(self, text: str, *, error: bool = False) -> None:
+        if self.closed:
+            return
         self.notice.setText(text)
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
 
-    def closeEvent(self, event: Any) -> None:
+    def done(self, result: int) -> None:
+        """Closed by any means (Close, Esc, the title bar, the document closing):
+        a running export stops and nothing half-written stays."""
+        self.closed = True
         if self.monitor is not None:
-            self.monitor.cancel.set()  # a running export stops; nothing half-written stays
-        if self._preview_task is not None:
-            with contextlib.suppress(RuntimeError):
-                self._preview_task.cancel()
-        super().closeEvent(event)
+            self.monitor.cancel.set()  # the writer's thread stops at its next page
+        for task in (self._preview_task, self._export_task):
+            if task is not None and not task.done():
+                task.cancel()
+        super().done(result)
+
+    def document_changed(self, page_count: int) -> None:
+        if page_count == 0:  # its document is closing: nothing more is read from it
+            self.close()
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("export dialog task failed", exc_info=exc)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from backend.models import Version
 from backend.review_types import Flag, PageReview
-from gui.aids_hub import AidsHub
+from gui.aids_hub import AidsHub, loop_running
 from gui.review_panel_models import AlternatesModel, FlagRole, FlagsModel, VersionIdRole
 from gui.run_status import ERROR_STYLE
 from gui.transcript_editor import cjk_font
@@ -50,6 +50,7 @@ class ReviewPanel(QWidget):
         self.page_count = 0
         self.current_page = -1
         self._option_boxes: dict[str, QCheckBox] = {}
+        self._alt_shown = ""  # the alternate's text as last set (the view's may differ: \r\n)
         self._build_run_row()
         self._build_status()
         self._build_texts()
@@ -202,8 +203,12 @@ class ReviewPanel(QWidget):
     def show_review(self, review: PageReview | None, stops: list[Flag]) -> None:
         """The alternate's text and the page's figures (highlights: ``ReviewNavigator``)."""
         alt = None if review is None else review.alternate
-        if self.alt_view.toPlainText() != (alt.text if alt else ""):
-            self.alt_view.setPlainText(alt.text if alt else "")
+        text = alt.text if alt else ""
+        # toPlainText() turns \r\n, U+2028 and U+2029 into \n: compared with what
+        # was set, not with what the view gives back, or the pane resets each time.
+        if text != self._alt_shown:
+            self._alt_shown = text
+            self.alt_view.setPlainText(text)
         if review is None or review.agreement is None:
             self.agreement.setText(self.tr("No alternate reading to compare this page with."))
         else:
@@ -249,18 +254,40 @@ class ReviewPanel(QWidget):
     # -- running an engine --------------------------------------------------------------
 
     def run(self) -> None:
+        """The Run button: the engine is checked off the UI thread, then the run starts."""
         engine = str(self.engine.currentData())
-        if problem := self.hub.engine_problem(engine):
-            self._say(problem, error=True)
-            return
         if self.scope.currentData() == "all":
             pages = list(range(self.page_count))
         else:
             pages = [self.current_page] if self.current_page >= 0 else []
+        self.run_button.setEnabled(False)  # no second click while the engine is checked
+        task = self.hub.runner.run(self._run_checked(engine, pages), name="aids-run-check")
+        task.add_done_callback(lambda _t: self._after_check())
+
+    async def _run_checked(self, engine: str, pages: list[int]) -> None:
+        if problem := await self.hub.engine_problem(engine):
+            self._say(problem, error=True)
+            return
         self.hub.run_alternate(engine, pages)
 
+    def _after_check(self) -> None:
+        if not self.hub.running:
+            self.run_button.setEnabled(True)
+
     def _check_engine(self) -> None:
-        problem = self.hub.engine_problem(str(self.engine.currentData()))
+        engine = str(self.engine.currentData())
+        known, problem = self.hub.known_engine_problem(engine)
+        if known:
+            self._show_engine_problem(problem)
+        elif loop_running():  # else on opening a document, with the loop running
+            self.hub.runner.run(self._check_engine_later(engine), name="aids-engine-check")
+
+    async def _check_engine_later(self, engine: str) -> None:
+        problem = await self.hub.engine_problem(engine)
+        if engine == str(self.engine.currentData()):  # not another engine chosen meanwhile
+            self._show_engine_problem(problem)
+
+    def _show_engine_problem(self, problem: str | None) -> None:
         self.run_button.setToolTip(
             problem or self.tr("Read with this engine and store it as an alternate")
         )

@@ -6,6 +6,12 @@ scrolled to it) and moves it with F8 / F7. Past the last difference on a page
 it goes on to the next page that has one. Accepting replaces the span through
 the editor's own cursor, so it is an ordinary edit: undoable with Ctrl+Z and
 saved by the autosave like typing.
+
+A flag's offsets are offsets into the exact text its review was computed for.
+So nothing moves to or replaces a flag unless the review is *fresh*: of the
+page shown and of the editor's text as it is now. Typing, a page turn or an
+accepted reading make it stale until the hub's next review arrives; meanwhile
+the highlights stay painted but F8/F7/Accept ask for that review and wait.
 """
 
 from __future__ import annotations
@@ -43,7 +49,8 @@ class ReviewNavigator(QObject):
         self.go_to_page = go_to_page
         self.review: PageReview | None = None
         self.current: Flag | None = None
-        self._expected = ""  # the transcript's text under ``current`` when we landed on it
+        self._reviewed: tuple[int, str] = (-1, "")  # (page, text) ``review`` is of
+        self._stale = True  # the text or the page changed since ``review`` arrived
         self._landed: tuple[int, int] | None = None  # the editor's cursor as we left it there
         self._pending: tuple[int, frozenset[FlagKind], int] | None = None  # page, kinds, step
         hub.review_changed.connect(self.show)
@@ -51,6 +58,38 @@ class ReviewNavigator(QObject):
         panel.flag_chosen.connect(lambda flag: self.go(flag) if flag is not None else None)
         panel.accept_clicked.connect(self.accept)
         editor.editor.cursorPositionChanged.connect(self._follow_cursor)
+        editor.editor.textChanged.connect(self._mark_stale)
+
+    # -- freshness ------------------------------------------------------------------------
+
+    def _mark_stale(self) -> None:
+        self._stale = True
+
+    def page_loaded(self, page: int) -> None:
+        """A page was loaded into the editor (the review shown is another page's)."""
+        self._stale = True
+        if self._pending is not None and self._pending[0] != page:
+            self._pending = None  # the jump it waited for failed or was superseded
+
+    def fresh(self) -> bool:
+        """Whether the review's offsets are offsets into the editor's text as it is now."""
+        return (
+            self.review is not None
+            and not self._stale
+            and self.review.page == self._reviewed[0]
+            and self.hub.text_source() == self._reviewed
+        )
+
+    def _refused(self) -> bool:
+        """True (and the reviewer told, and the review asked for) if it is not fresh."""
+        if self.fresh():
+            return False
+        if self.review is None:
+            self.message.emit(self.tr("The review aids are not ready for this page yet."))
+        else:
+            self.message.emit(self.tr("The comparison is being updated…"))
+        self.hub.refresh()  # now, not after the typing pause
+        return True
 
     # -- showing ------------------------------------------------------------------------
 
@@ -58,6 +97,8 @@ class ReviewNavigator(QObject):
         old = self.current
         self.review = review
         self.current = None
+        self._reviewed = (self.hub.review_page, self.hub.review_text)
+        self._stale = review is None or not self.hub.review_is_current()
         if review is not None and old is not None:
             same = [f for f in self._all_stops() if (f.start, f.end, f.kind) == _id(old)]
             self.current = same[0] if same else None
@@ -67,7 +108,8 @@ class ReviewNavigator(QObject):
         if self._pending is not None and review is not None and review.page == self._pending[0]:
             _, kinds, step = self._pending
             self._pending = None
-            self.step(kinds, step, from_edge=True)
+            if self.fresh():
+                self._step(kinds, step, from_edge=True)
 
     def paint(self) -> None:
         review = self.review
@@ -108,15 +150,24 @@ class ReviewNavigator(QObject):
         from_edge: bool = False,
         other_pages: bool = True,
     ) -> None:
+        if not self._refused():
+            self._step(kinds, step, from_edge=from_edge, other_pages=other_pages)
+
+    def _step(
+        self,
+        kinds: frozenset[FlagKind],
+        step: int,
+        *,
+        from_edge: bool = False,
+        other_pages: bool = True,
+    ) -> None:
         review = self.review
-        if review is None:
-            self.message.emit(self.tr("The review aids are not ready for this page yet."))
-            return
+        assert review is not None
         row = stops(review, kinds)
         anchor = self._anchor(step, from_edge)
         after = [f for f in row if (_key(f) > anchor if step > 0 else _key(f) < anchor)]
         if after:
-            self.go(after[0] if step > 0 else after[-1])
+            self._go(after[0] if step > 0 else after[-1])
             return
         if not (other_pages and self._go_to_another_page(kinds, step, review.page)):
             self.message.emit(self._none_left(kinds, step))
@@ -150,6 +201,11 @@ class ReviewNavigator(QObject):
         return self.tr("No more differences.") if step > 0 else self.tr("No earlier differences.")
 
     def go(self, flag: Flag) -> None:
+        """Make ``flag`` (of the review shown) current, if that review is fresh."""
+        if not self._refused():
+            self._go(flag)
+
+    def _go(self, flag: Flag) -> None:
         """Make ``flag`` current: emphasised in both panes, both scrolled to it."""
         self.current = flag
         text = self.editor.text()
@@ -161,7 +217,6 @@ class ReviewNavigator(QObject):
         edit.setTextCursor(cursor)
         edit.centerCursor()
         self._landed = self._cursor()
-        self._expected = text[flag.start : flag.end]
         self._scroll_alternate(flag)
         self.paint()
         self._show_current()
@@ -201,11 +256,9 @@ class ReviewNavigator(QObject):
             return
         if edit.isReadOnly():
             return  # a page is being saved or loaded
+        if self._refused() or flag not in self.review_flags():
+            return  # its offsets may be into other text: never replace there
         text = self.editor.text()
-        if text[flag.start : flag.end] != self._expected:
-            self.message.emit(self.tr("The text changed here; the comparison is being redone."))
-            self.hub.refresh()
-            return
         to_units = utf16_mapper(text)
         cursor = edit.textCursor()
         cursor.setPosition(to_units(flag.start))
@@ -214,21 +267,28 @@ class ReviewNavigator(QObject):
         edit.setTextCursor(cursor)
         self._after_accept(flag)
 
+    def review_flags(self) -> tuple[Flag, ...]:
+        return () if self.review is None else self.review.flags
+
     def _after_accept(self, done: Flag) -> None:
-        """Move on using the review we have, shifted by the edit: the fresh one comes
-        after the debounce, and its flags match these by position."""
+        """Move on using the review we have, shifted by the edit (the edit made it
+        stale: nothing more is accepted until the fresh one, asked for now, arrives;
+        its flags match these by position). Flags touching the accepted span go:
+        a second omission flag at the same place would insert it twice."""
         assert self.review is not None and done.replacement is not None
         delta = len(done.replacement) - (done.end - done.start)
         later = [
             replace(f, start=f.start + delta, end=f.end + delta)
             for f in self.review.flags
-            if f.start >= done.end and (f.start, f.end) != (done.start, done.end)
+            if f.start > done.end
         ]
-        earlier = [f for f in self.review.flags if f.end <= done.start]
+        earlier = [f for f in self.review.flags if f.end < done.start]
         self.review = replace(self.review, flags=tuple(earlier + later))
+        self._stale = True  # also said by textChanged; kept explicit for a no-op replacement
         self.current = None
         self._landed = None
-        self.step(DIFF_KINDS, 1, other_pages=False)  # the reviewer decides when to leave
+        self.hub.refresh()
+        self._step(DIFF_KINDS, 1, other_pages=False)  # the reviewer decides when to leave
         if self.current is None:
             self.paint()
             self._show_current()

@@ -45,6 +45,7 @@ class ReviewUi(QObject):
 
     def _page_loaded(self, page: int) -> None:
         self.panel.current_page = page
+        self.nav.page_loaded(page)
         self.w.aids.page_changed()
 
     # -- menu ---------------------------------------------------------------------------

@@ -176,6 +176,7 @@ class ReviewQueue(QObject):
         self.workspace: Workspace | None = None
         self.row = -1  # the row last gone to
         self._heading: tuple[int, int] | None = None  # (page, start) of a navigation in flight
+        self._task: asyncio.Task[None] | None = None  # the refresh running, if any
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
         self._timer.timeout.connect(self.request_refresh)
         window.controller.page_loaded.connect(lambda _page: self._follow_document())
@@ -186,14 +187,29 @@ class ReviewQueue(QObject):
         ws = self.w.controller.workspace
         if ws is self.workspace:
             return
-        if self.workspace is not None:
-            self.workspace.changed.disconnect(self._on_change)
+        self.document_closed()
         self.workspace = ws
-        self.model.set_items([])
-        self.row = -1
         if ws is not None:
             ws.changed.connect(self._on_change)
             self.request_refresh()
+
+    def document_changed(self, page_count: int) -> None:
+        if page_count == 0:
+            self.document_closed()
+
+    def document_closed(self) -> None:
+        """Stop the pass over the document (its store is about to close) and empty the list."""
+        self._timer.stop()
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        if self.workspace is not None:
+            self.workspace.changed.disconnect(self._on_change)
+            self.workspace = None
+        self.model.set_items([])
+        self.row = -1
+        self._heading = None
+        self.panel.show_count()
 
     def _on_change(self, change: Change) -> None:
         if change.text or change.versions:
@@ -208,11 +224,11 @@ class ReviewQueue(QObject):
         except RuntimeError:  # Qt events handled outside the loop (tests between runs)
             self._timer.start()  # try again once the loop runs
             return
-        self.w.runner.run(self.refresh(), name="review-queue")
+        self._task = self.w.runner.run(self.refresh(), name="review-queue")
 
     async def refresh(self) -> None:
         ws = self.w.controller.workspace
-        if ws is None or ws.closed:
+        if ws is None or ws.closed or ws.closing:
             self.model.set_items([])
             self.panel.show_count()
             return
@@ -328,6 +344,7 @@ def install(window: MainWindow) -> ReviewQueue:
     aids = getattr(window, "aids", None)
     if aids is not None and hasattr(aids, "review_changed"):
         aids.review_changed.connect(queue.set_review)
+        aids.document_changed.connect(queue.document_changed)  # 0: closing, before the store
         for signal in ("summaries_changed", "settings_changed"):
             if hasattr(aids, signal):  # the document's reviews changed: recompute soon
                 getattr(aids, signal).connect(lambda *_a: queue.schedule_refresh())

@@ -9,7 +9,7 @@ service's worker processes. The UI thread only awaits.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -53,6 +53,10 @@ class Workspace(QObject):
         self.path = Path(session.pdf.info.path)
         self.notices = list(session.notices)
         self.closed = False
+        self.password: str | None = None  # the PDF's, when it has one (kept in memory only)
+        # Set before the close is queued: store work still coming (the next chunk
+        # of a whole-document pass) stops instead of running on a closed store.
+        self.closing = False
 
     @classmethod
     async def open(
@@ -81,11 +85,23 @@ class Workspace(QObject):
             executor.shutdown(wait=False)
             renderer.close()
             raise
-        return cls(session, renderer, executor, parent)
+        workspace = cls(session, renderer, executor, parent)
+        # The searchable-PDF export reopens the file: it needs the password too.
+        workspace.password = password
+        return workspace
 
     async def run_in_store(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` on the store's thread (the only thread that may use the store)."""
+        """Run ``fn`` on the store's thread (the only thread that may use the store).
+
+        Once the document is closing, read work for it is dropped: the caller's
+        task is cancelled (quietly) rather than failing on the closed store.
+        """
+        self._stop_if_closing()
         return await self._call(fn)
+
+    def _stop_if_closing(self) -> None:
+        if self.closing or self.closed:
+            raise asyncio.CancelledError("the document is closing")
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
@@ -186,6 +202,7 @@ class Workspace(QObject):
         out: list[T] = []
         for start in range(0, self.page_count, REVIEW_CHUNK_PAGES):
             pages = range(start, min(start + REVIEW_CHUNK_PAGES, self.page_count))
+            self._stop_if_closing()  # between chunks: the close is queued behind this one
             out += await self._call(fn, pages)
         return out
 
@@ -206,12 +223,19 @@ class Workspace(QObject):
         """Commit drafts, back up and close; the render workers stop too."""
         if self.closed:
             return
+        self.closing = True
         try:
             await self._call(self.session.close)
         finally:
             self.closed = True
             self.renderer.close()
             self._executor.shutdown(wait=False)  # its queue is empty: close ran last
+
+
+def page_chunks(pages: Sequence[int]) -> list[tuple[int, ...]]:
+    """``pages`` a few at a time, for whole-document work done one store call per chunk."""
+    size = REVIEW_CHUNK_PAGES
+    return [tuple(pages[i : i + size]) for i in range(0, len(pages), size)]
 
 
 def _open_session(path: str | Path, **kwargs: Any) -> DocumentSession:

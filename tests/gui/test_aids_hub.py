@@ -74,7 +74,10 @@ def test_an_alternate_read_from_the_text_layer_is_stored_and_compared(
     w.aids.run_progress.connect(lambda done, total: progress.append((done, total)))
     try:
         QTest.mouseClick(panel.run_button, Qt.MouseButton.LeftButton)
-        assert not panel.run_button.isEnabled() and panel.cancel_button.isEnabled()
+        assert not panel.run_button.isEnabled()  # at once: no second click
+        arun(wait_for(lambda: w.aids.running or bool(progress), what="the run to start"))
+        if w.aids.running:
+            assert not panel.run_button.isEnabled() and panel.cancel_button.isEnabled()
         arun(wait_for(lambda: not w.aids.running, timeout=120, what="the text-layer run"))
         arun(wait_for(lambda: w.aids.alternates != [], what="the stored alternate"))
         arun(w.runner.drain())
@@ -101,16 +104,26 @@ def test_a_missing_engine_is_named_before_and_during_a_run(
     w = _open(make_window, arun, sample_pdf)
     panel = w.review_ui.panel
     hint = "Tesseract is not installed. Install it with: sudo apt-get install tesseract-ocr"
-    monkeypatch.setattr(w.aids, "engine_problem", lambda engine: hint)
+
+    async def problem(engine: str) -> str | None:
+        return hint
+
+    async def no_problem(engine: str) -> str | None:
+        return None
+
+    monkeypatch.setattr(w.aids, "engine_problem", problem)
     panel.run()
+    assert not panel.run_button.isEnabled()  # no second click while the engine is checked
+    arun(w.runner.drain())
     assert panel.run_message.text() == hint
+    assert panel.run_button.isEnabled()
     assert "c62828" in panel.run_message.styleSheet()  # in red
     assert not w.aids.running
 
     async def missing(*_a: Any, **_k: Any) -> list[Any]:
         raise EngineMissingError(hint)
 
-    monkeypatch.setattr(w.aids, "engine_problem", lambda engine: None)
+    monkeypatch.setattr(w.aids, "engine_problem", no_problem)
     monkeypatch.setattr(AltOcrRunner, "run_pages", missing)
     panel.run()
     arun(wait_for(lambda: not w.aids.running, what="the run to fail"))

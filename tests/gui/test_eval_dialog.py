@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -148,3 +149,67 @@ def test_a_bad_selector_or_page_range_is_explained(window: MainWindow, arun: Any
     assert dialog.summary.text() == "The comparison failed."
     assert not dialog.copy_button.isEnabled()
     dialog.close()
+
+
+def test_the_comparison_runs_a_few_pages_per_store_call(
+    window: MainWindow, arun: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gui import workspace
+    from gui.eval_dialog import default_evaluate
+
+    monkeypatch.setattr(workspace, "REVIEW_CHUNK_PAGES", 2)
+    calls: list[Any] = []
+
+    def recording(session: Any, a: str, b: str, pages: Any) -> Any:
+        calls.append(pages)
+        return default_evaluate(session, a, b, pages)
+
+    ws = window.controller.workspace
+    assert ws is not None
+    dialog = EvalDialog(ws, window.runner.run, window, evaluate=recording)
+    dialog.set_choices(["current", "model:model-a", "engine:rapidocr"])
+    dialog.a_combo.setCurrentText("model:model-a")
+    dialog.b_combo.setCurrentText("engine:rapidocr")
+    _compare(window, arun, dialog)
+    assert all(pages is not None and len(pages) <= 2 for pages in calls)
+    assert [p for pages in calls for p in pages] == list(range(ws.page_count))
+    assert dialog.report is not None
+    assert [p.page for p in dialog.report.pages] == list(range(ws.page_count))
+    assert sum(len(p.critical) for p in dialog.report.pages) == 1
+    dialog.close()
+
+
+def test_closing_the_dialog_mid_run_stops_it_quietly(window: MainWindow, arun: Any) -> None:
+    import threading
+
+    from PySide6.QtCore import Qt
+
+    from gui.eval_dialog import default_evaluate
+
+    errors: list[str] = []
+    window.runner.error.disconnect()
+    window.runner.error.connect(errors.append)
+    started, release = threading.Event(), threading.Event()
+
+    def slow(session: Any, a: str, b: str, pages: Any) -> Any:
+        started.set()
+        release.wait(10)
+        return default_evaluate(session, a, b, pages)
+
+    ws = window.controller.workspace
+    assert ws is not None
+    dialog = EvalDialog(ws, window.runner.run, window, evaluate=slow)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    dialog.set_choices(["current", "model:model-a", "engine:rapidocr"])
+    dialog.run_button.click()
+    arun(wait_for(started.is_set, what="the comparison to start"))
+    dialog.reject()  # Esc
+    release.set()
+
+    async def settle() -> None:
+        await asyncio.sleep(0.3)  # the dialog is deleted meanwhile
+        await window.runner.drain()
+
+    arun(settle())
+    assert errors == []

@@ -183,3 +183,112 @@ def test_file_export_opens_the_dialog_on_the_open_document(
     assert arun(dialog.export()) is not None
     assert (tmp_path / "from-menu.md").read_text("utf-8").startswith("# legal-sample")
     dialog.close()
+
+
+def test_esc_stops_a_running_export(
+    dialog: ExportDialog,
+    tmp_path: Path,
+    arun: Run[Any],
+    monkeypatch: pytest.MonkeyPatch,
+    qapp: Any,
+) -> None:
+    qapp.setQuitOnLastWindowClosed(False)  # the dialog is the only window here
+    seen: list[bool] = []
+
+    def held(document: Any, fmt: Any, target: Path, **kwargs: Any) -> Any:
+        monitor = kwargs["monitor"]
+        seen.append(monitor.cancel.wait(3))  # stops at its next page once cancelled
+        if monitor.cancel.is_set():
+            raise export_dialog.ExportCancelledError("cancelled")
+        target.write_text("written anyway")
+        return None
+
+    monkeypatch.setattr(export_dialog, "write_export", held)
+    target = tmp_path / "out.txt"
+    dialog.path.setText(str(target))
+
+    async def scenario() -> None:
+        dialog.export_button.click()
+        await wait_for(lambda: dialog.monitor is not None, what="the export to start")
+        dialog.reject()  # Esc
+        await wait_for(lambda: bool(seen), what="the writer to stop")
+        await asyncio.sleep(0.05)
+
+    try:
+        arun(scenario())
+    finally:
+        qapp.setQuitOnLastWindowClosed(True)
+    assert seen == [True]
+    assert not target.exists()
+    assert not dialog.isVisible()
+
+
+def test_export_reads_a_few_pages_per_store_call_and_aids_only_when_carried(
+    qtbot: Any,
+    session: DocumentSession,
+    arun: Run[Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from backend.export import collect, review_aids_provider
+    from gui import workspace
+
+    monkeypatch.setattr(workspace, "REVIEW_CHUNK_PAGES", 2)
+    store_calls: list[int] = []
+    aid_pages: list[int] = []
+    real_aids = review_aids_provider(session)
+
+    def aids(page: int) -> Any:
+        aid_pages.append(page)
+        return real_aids(page)
+
+    async def run_in_store(fn: Callable[[], Any]) -> Any:
+        store_calls.append(1)
+        return fn()
+
+    d = ExportDialog(session, run_in_store, aids=aids)
+    qtbot.addWidget(d)
+    d.path.setText(str(tmp_path / "out.txt"))
+    result = arun(d.export())
+    assert result is not None and result.pages == 7
+    assert len(store_calls) == 4  # pages 1-2, 3-4, 5-6, 7
+    assert aid_pages == []  # plain text carries no agreement: no diff per page
+    whole = collect(session)
+    assert (tmp_path / "out.txt").read_text("utf-8").count("\f") == len(whole.pages) - 1
+
+    _choose(d, ExportFormat.JSONL)
+    d.path.setText(str(tmp_path / "out.jsonl"))
+    d.approved_only.setChecked(True)
+    store_calls.clear()
+    result = arun(d.export())
+    assert result is not None and result.pages == 1 and result.skipped == (0, 1, 3, 4, 5, 6)
+    assert set(aid_pages) == {2}  # the audit trail carries them (the preview too)
+
+
+def test_a_password_protected_document_exports_as_searchable_pdf(
+    qtbot: Any, tmp_path: Path, arun: Run[Any], loop: asyncio.AbstractEventLoop
+) -> None:
+    """The searchable PDF reopens the source: the dialog hands it the password."""
+    from tests import pdf_factory
+
+    source = pdf_factory.encrypted_pdf(tmp_path / "locked.pdf", user_pw="pw", owner_pw="own")
+    session = DocumentSession.open(source, password="pw", store_path=tmp_path / "s.sqlite3")
+    session.save_draft(0, "機密頁")
+    session.commit_draft(0)
+    store_thread = ThreadPoolExecutor(1)
+
+    async def run_in_store(fn: Callable[[], Any]) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(store_thread, fn)
+
+    try:
+        d = ExportDialog(session, run_in_store, password="pw")
+        qtbot.addWidget(d)
+        _choose(d, ExportFormat.PDF)
+        d.path.setText(str(tmp_path / "out.pdf"))
+        result = arun(d.export())
+        assert result is not None, d.notice.text()
+        with pymupdf.open(tmp_path / "out.pdf") as out:
+            assert "機密頁" in out[0].get_text()
+    finally:
+        store_thread.shutdown(wait=True)
+        session.close()
