@@ -222,12 +222,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="259"/>
+        <location filename="../../gui/actions.py" line="264"/>
         <source>Backups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/actions.py" line="261"/>
+        <location filename="../../gui/actions.py" line="266"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
@@ -238,23 +238,33 @@ Backups of this document:
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/aids_hub.py" line="179"/>
+        <location filename="../../gui/aids_hub.py" line="200"/>
         <source>This page still has {0} unreadable-text marker(s) such as 【模糊】. Approve it anyway?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids_hub.py" line="308"/>
+        <location filename="../../gui/aids_hub.py" line="350"/>
         <source>Page {0}: {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids_hub.py" line="320"/>
+        <location filename="../../gui/aids_hub.py" line="366"/>
+        <source>The run failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="385"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids_hub.py" line="327"/>
+        <location filename="../../gui/aids_hub.py" line="389"/>
         <source>{0} page(s) read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids_hub.py" line="393"/>
+        <source>{0} page(s) could not be stored: {1}</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -482,102 +492,102 @@ Backups of this document:
 <context>
     <name>EvalDialog</name>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="165"/>
+        <location filename="../../gui/eval_dialog.py" line="154"/>
         <source>Compare Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="182"/>
+        <location filename="../../gui/eval_dialog.py" line="173"/>
         <source>current, kind:ocr, engine:NAME, model:NAME, prompt:HASH, version:ID, or a folder / JSONL file of gold text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="186"/>
+        <location filename="../../gui/eval_dialog.py" line="177"/>
         <source>Gold Text…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="192"/>
+        <location filename="../../gui/eval_dialog.py" line="183"/>
         <source>all pages (or e.g. 1-5, 9)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="194"/>
+        <location filename="../../gui/eval_dialog.py" line="185"/>
         <source>Run &amp;A:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="195"/>
+        <location filename="../../gui/eval_dialog.py" line="186"/>
         <source>Run &amp;B (reference):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="196"/>
+        <location filename="../../gui/eval_dialog.py" line="187"/>
         <source>&amp;Pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="200"/>
+        <location filename="../../gui/eval_dialog.py" line="191"/>
         <source>Pages compared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="201"/>
+        <location filename="../../gui/eval_dialog.py" line="192"/>
         <source>Critical disagreements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="207"/>
+        <location filename="../../gui/eval_dialog.py" line="198"/>
         <source>&amp;Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="210"/>
+        <location filename="../../gui/eval_dialog.py" line="201"/>
         <source>Copy as &amp;Markdown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="249"/>
+        <location filename="../../gui/eval_dialog.py" line="241"/>
         <source>Folder of Gold Text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="263"/>
+        <location filename="../../gui/eval_dialog.py" line="255"/>
         <source>“{0}” is not a page or page range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="267"/>
+        <location filename="../../gui/eval_dialog.py" line="259"/>
         <source>Comparing…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="280"/>
+        <location filename="../../gui/eval_dialog.py" line="274"/>
         <source>The comparison failed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="294"/>
+        <location filename="../../gui/eval_dialog.py" line="315"/>
         <source>{0} of {1} page(s) compared · mean agreement {2} · differences: layout {3}, punctuation {4}, glyph {5}, substantive {6} · {7} critical disagreement(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="305"/>
+        <location filename="../../gui/eval_dialog.py" line="326"/>
         <source> · CER {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="316"/>
+        <location filename="../../gui/eval_dialog.py" line="337"/>
         <source>## Run comparison: {0} vs {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="331"/>
+        <location filename="../../gui/eval_dialog.py" line="352"/>
         <source>### Critical disagreements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="333"/>
+        <location filename="../../gui/eval_dialog.py" line="354"/>
         <source>- p. {0} ({1}): {2}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -585,52 +595,52 @@ Backups of this document:
 <context>
     <name>EvalPagesModel</name>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="113"/>
+        <location filename="../../gui/eval_dialog.py" line="102"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="114"/>
+        <location filename="../../gui/eval_dialog.py" line="103"/>
         <source>Agreement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="115"/>
+        <location filename="../../gui/eval_dialog.py" line="104"/>
         <source>Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="116"/>
+        <location filename="../../gui/eval_dialog.py" line="105"/>
         <source>Punctuation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="117"/>
+        <location filename="../../gui/eval_dialog.py" line="106"/>
         <source>Glyph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="118"/>
+        <location filename="../../gui/eval_dialog.py" line="107"/>
         <source>Substantive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="119"/>
+        <location filename="../../gui/eval_dialog.py" line="108"/>
         <source>Critical</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="121"/>
+        <location filename="../../gui/eval_dialog.py" line="110"/>
         <source>CER</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="121"/>
+        <location filename="../../gui/eval_dialog.py" line="110"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="133"/>
+        <location filename="../../gui/eval_dialog.py" line="122"/>
         <source>no text for {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -638,173 +648,178 @@ Backups of this document:
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export_dialog.py" line="70"/>
+        <location filename="../../gui/export_dialog.py" line="81"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="88"/>
+        <location filename="../../gui/export_dialog.py" line="103"/>
         <source>Plain text (.txt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="89"/>
+        <location filename="../../gui/export_dialog.py" line="104"/>
         <source>Markdown (.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="90"/>
+        <location filename="../../gui/export_dialog.py" line="105"/>
         <source>Word document (.docx)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="91"/>
+        <location filename="../../gui/export_dialog.py" line="106"/>
         <source>Searchable PDF (scan + invisible text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="92"/>
+        <location filename="../../gui/export_dialog.py" line="107"/>
         <source>Audit trail (.jsonl)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="93"/>
+        <location filename="../../gui/export_dialog.py" line="108"/>
         <source>Review report (HTML)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="94"/>
+        <location filename="../../gui/export_dialog.py" line="109"/>
         <source>Review report (PDF)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="99"/>
+        <location filename="../../gui/export_dialog.py" line="114"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="100"/>
+        <location filename="../../gui/export_dialog.py" line="115"/>
         <source>Only &amp;approved pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="101"/>
+        <location filename="../../gui/export_dialog.py" line="116"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="103"/>
+        <location filename="../../gui/export_dialog.py" line="118"/>
         <source>Form feed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="104"/>
+        <location filename="../../gui/export_dialog.py" line="119"/>
         <source>A line “--- page N ---”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="106"/>
+        <location filename="../../gui/export_dialog.py" line="121"/>
         <source>&amp;Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="111"/>
+        <location filename="../../gui/export_dialog.py" line="126"/>
         <source>&amp;Format:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="112"/>
+        <location filename="../../gui/export_dialog.py" line="127"/>
         <source>&amp;Pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="115"/>
+        <location filename="../../gui/export_dialog.py" line="130"/>
         <source>Page &amp;separator:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="116"/>
+        <location filename="../../gui/export_dialog.py" line="131"/>
         <source>&amp;Save as:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="119"/>
+        <location filename="../../gui/export_dialog.py" line="134"/>
         <source>Preview of the first page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="124"/>
+        <location filename="../../gui/export_dialog.py" line="139"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="126"/>
-        <location filename="../../gui/export_dialog.py" line="284"/>
+        <location filename="../../gui/export_dialog.py" line="141"/>
+        <location filename="../../gui/export_dialog.py" line="341"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="133"/>
+        <location filename="../../gui/export_dialog.py" line="148"/>
         <source>Preview (first page):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="180"/>
+        <location filename="../../gui/export_dialog.py" line="195"/>
         <source>Export to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="202"/>
-        <source>(no page to export with these options)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/export_dialog.py" line="217"/>
-        <source>Choose where to save the export.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/export_dialog.py" line="223"/>
-        <source>Replace file?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/export_dialog.py" line="224"/>
-        <source>“{0}” already exists. Replace it?</source>
+        <location filename="../../gui/export_dialog.py" line="230"/>
+        <source>The preview failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/export_dialog.py" line="234"/>
-        <source>The export was cancelled; nothing was written.</source>
+        <source>(no page to export with these options)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="241"/>
-        <source>The export failed: {0}</source>
+        <location filename="../../gui/export_dialog.py" line="268"/>
+        <source>Choose where to save the export.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="267"/>
-        <source>Exported {0} page(s) to {1}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/export_dialog.py" line="271"/>
-        <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
+        <location filename="../../gui/export_dialog.py" line="274"/>
+        <source>Replace file?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../gui/export_dialog.py" line="275"/>
+        <source>“{0}” already exists. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="285"/>
+        <source>The export was cancelled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="292"/>
+        <source>The export failed: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="322"/>
+        <source>Exported {0} page(s) to {1}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="326"/>
+        <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export_dialog.py" line="330"/>
         <source>Left out (not approved): {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="284"/>
+        <location filename="../../gui/export_dialog.py" line="341"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export_dialog.py" line="287"/>
+        <location filename="../../gui/export_dialog.py" line="344"/>
         <source>Exporting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1152,7 +1167,7 @@ Backups of this document:
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/main_window.py" line="43"/>
-        <location filename="../../gui/main_window.py" line="170"/>
+        <location filename="../../gui/main_window.py" line="189"/>
         <source>ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1177,47 +1192,82 @@ Backups of this document:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="146"/>
+        <location filename="../../gui/main_window.py" line="147"/>
         <source>Page {0} / {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="154"/>
+        <location filename="../../gui/main_window.py" line="156"/>
+        <source>the PDF&apos;s text layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="159"/>
+        <source>text: {0} (offline engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="161"/>
+        <source>text: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="161"/>
+        <source>OCR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="163"/>
+        <source>text: edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="164"/>
+        <source>text: restored version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="165"/>
+        <source>text: imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/main_window.py" line="173"/>
         <source>saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="155"/>
+        <location filename="../../gui/main_window.py" line="174"/>
         <source>editing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="156"/>
+        <location filename="../../gui/main_window.py" line="175"/>
         <source>saving</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="157"/>
+        <location filename="../../gui/main_window.py" line="176"/>
         <source>not saved — retrying: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="174"/>
+        <location filename="../../gui/main_window.py" line="193"/>
         <source>{0} — ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="179"/>
+        <location filename="../../gui/main_window.py" line="198"/>
         <source>Please confirm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="214"/>
+        <location filename="../../gui/main_window.py" line="233"/>
         <source>Not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/main_window.py" line="216"/>
+        <location filename="../../gui/main_window.py" line="235"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1577,57 +1627,57 @@ Backups of this document:
 <context>
     <name>PageScopeBox</name>
     <message>
-        <location filename="../../gui/batch_models.py" line="160"/>
+        <location filename="../../gui/batch_models.py" line="156"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="165"/>
+        <location filename="../../gui/batch_models.py" line="161"/>
         <source>All pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="166"/>
+        <location filename="../../gui/batch_models.py" line="162"/>
         <source>Pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="167"/>
+        <location filename="../../gui/batch_models.py" line="163"/>
         <source>Selected pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="168"/>
+        <location filename="../../gui/batch_models.py" line="164"/>
         <source>Unprocessed pages (never read)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="169"/>
+        <location filename="../../gui/batch_models.py" line="165"/>
         <source>Failed pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="172"/>
+        <location filename="../../gui/batch_models.py" line="168"/>
         <source>e.g. 3-12, 15</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="173"/>
+        <location filename="../../gui/batch_models.py" line="169"/>
         <source>Page range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="194"/>
+        <location filename="../../gui/batch_models.py" line="190"/>
         <source>Also pages with edits or approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="197"/>
+        <location filename="../../gui/batch_models.py" line="193"/>
         <source>Normally pages a person has edited or approved are skipped. Ticked, they are read too, but never overwritten: the reading is added to their history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="222"/>
+        <location filename="../../gui/batch_models.py" line="218"/>
         <source>No pages are selected in the page list.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1905,22 +1955,22 @@ Backups of this document:
 <context>
     <name>ProblemModel</name>
     <message>
-        <location filename="../../gui/batch_models.py" line="326"/>
+        <location filename="../../gui/batch_models.py" line="322"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="326"/>
+        <location filename="../../gui/batch_models.py" line="322"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="369"/>
+        <location filename="../../gui/batch_models.py" line="365"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="369"/>
+        <location filename="../../gui/batch_models.py" line="365"/>
         <source>warning</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2110,22 +2160,22 @@ Backups of this document:
 <context>
     <name>ResumeBar</name>
     <message>
-        <location filename="../../gui/batch_models.py" line="128"/>
+        <location filename="../../gui/batch_models.py" line="124"/>
         <source>Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="129"/>
+        <location filename="../../gui/batch_models.py" line="125"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="130"/>
+        <location filename="../../gui/batch_models.py" line="126"/>
         <source>Forget the unfinished batch; pages it read stay.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/batch_models.py" line="143"/>
+        <location filename="../../gui/batch_models.py" line="139"/>
         <source>Resume the unfinished batch ({0} pages left)?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2161,231 +2211,231 @@ Backups of this document:
 <context>
     <name>ReviewNavigator</name>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="113"/>
+        <location filename="../../gui/review_panel_nav.py" line="88"/>
         <source>The review aids are not ready for this page yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="140"/>
+        <location filename="../../gui/review_panel_nav.py" line="90"/>
+        <source>The comparison is being updated…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review_panel_nav.py" line="191"/>
         <source>Going on to page {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="147"/>
+        <location filename="../../gui/review_panel_nav.py" line="198"/>
         <source>No more markers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="147"/>
+        <location filename="../../gui/review_panel_nav.py" line="198"/>
         <source>No earlier markers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="149"/>
+        <location filename="../../gui/review_panel_nav.py" line="200"/>
         <source>No alternate reading for this page: run one in the Compare dock.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="150"/>
+        <location filename="../../gui/review_panel_nav.py" line="201"/>
         <source>No more differences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="150"/>
+        <location filename="../../gui/review_panel_nav.py" line="201"/>
         <source>No earlier differences.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_nav.py" line="200"/>
+        <location filename="../../gui/review_panel_nav.py" line="255"/>
         <source>Go to a difference first (F8).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/review_panel_nav.py" line="206"/>
-        <source>The text changed here; the comparison is being redone.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/review_panel.py" line="65"/>
+        <location filename="../../gui/review_panel.py" line="66"/>
         <source>The alternate reading to compare with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="66"/>
+        <location filename="../../gui/review_panel.py" line="67"/>
         <source>Alternate reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="70"/>
+        <location filename="../../gui/review_panel.py" line="71"/>
         <source>Offline OCR engine for a second reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="71"/>
+        <location filename="../../gui/review_panel.py" line="72"/>
         <source>Engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="73"/>
+        <location filename="../../gui/review_panel.py" line="74"/>
         <source>This page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="74"/>
+        <location filename="../../gui/review_panel.py" line="75"/>
         <source>All pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="75"/>
+        <location filename="../../gui/review_panel.py" line="76"/>
         <source>Pages to read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="76"/>
+        <location filename="../../gui/review_panel.py" line="77"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="77"/>
-        <location filename="../../gui/review_panel.py" line="265"/>
+        <location filename="../../gui/review_panel.py" line="78"/>
+        <location filename="../../gui/review_panel.py" line="292"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="78"/>
+        <location filename="../../gui/review_panel.py" line="79"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="79"/>
+        <location filename="../../gui/review_panel.py" line="80"/>
         <source>Stop; the pages already read are kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="88"/>
+        <location filename="../../gui/review_panel.py" line="89"/>
         <source>Page agreement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="91"/>
+        <location filename="../../gui/review_panel.py" line="92"/>
         <source>Document summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="92"/>
+        <location filename="../../gui/review_panel.py" line="93"/>
         <source>Ignore when comparing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="94"/>
+        <location filename="../../gui/review_panel.py" line="95"/>
         <source>Underline tokens the model was unsure of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="101"/>
+        <location filename="../../gui/review_panel.py" line="102"/>
         <source>Alternate reading text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="103"/>
+        <location filename="../../gui/review_panel.py" line="104"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="108"/>
+        <location filename="../../gui/review_panel.py" line="109"/>
         <source>Differences and markers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="111"/>
+        <location filename="../../gui/review_panel.py" line="112"/>
         <source>Accept alternate&apos;s reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="173"/>
+        <location filename="../../gui/review_panel.py" line="174"/>
         <source>Spaces and line breaks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="174"/>
+        <location filename="../../gui/review_panel.py" line="175"/>
         <source>Full/half-width forms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="175"/>
+        <location filename="../../gui/review_panel.py" line="176"/>
         <source>Variant characters (爲/為)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="176"/>
+        <location filename="../../gui/review_panel.py" line="177"/>
         <source>Unreadable-text markers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="177"/>
+        <location filename="../../gui/review_panel.py" line="178"/>
         <source>Punctuation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="178"/>
+        <location filename="../../gui/review_panel.py" line="179"/>
         <source>Equivalent punctuation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="179"/>
+        <location filename="../../gui/review_panel.py" line="180"/>
         <source>Markdown formatting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="180"/>
+        <location filename="../../gui/review_panel.py" line="181"/>
         <source>Chinese/Arabic numerals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="181"/>
+        <location filename="../../gui/review_panel.py" line="182"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="182"/>
+        <location filename="../../gui/review_panel.py" line="183"/>
         <source>Reading order of lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="208"/>
+        <location filename="../../gui/review_panel.py" line="213"/>
         <source>No alternate reading to compare this page with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="211"/>
+        <location filename="../../gui/review_panel.py" line="216"/>
         <source>Agreement on this page: {0:.1f}% · {1} difference(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="223"/>
+        <location filename="../../gui/review_panel.py" line="228"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="238"/>
+        <location filename="../../gui/review_panel.py" line="243"/>
         <source>{0} of {1} page(s) compared, mean agreement {2:.1f}%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="242"/>
+        <location filename="../../gui/review_panel.py" line="247"/>
         <source>No page compared yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="244"/>
+        <location filename="../../gui/review_panel.py" line="249"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel.py" line="276"/>
+        <location filename="../../gui/review_panel.py" line="303"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2393,17 +2443,17 @@ Backups of this document:
 <context>
     <name>ReviewQueue</name>
     <message>
-        <location filename="../../gui/review_queue.py" line="241"/>
+        <location filename="../../gui/review_queue.py" line="257"/>
         <source>No legal-critical disagreements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="254"/>
+        <location filename="../../gui/review_queue.py" line="270"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="256"/>
+        <location filename="../../gui/review_queue.py" line="272"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2487,52 +2537,52 @@ Backups of this document:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="55"/>
+        <location filename="../../gui/review_panel_ui.py" line="56"/>
         <source>&amp;Compare with Alternate Reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="61"/>
+        <location filename="../../gui/review_panel_ui.py" line="62"/>
         <source>&amp;Next Difference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="65"/>
+        <location filename="../../gui/review_panel_ui.py" line="66"/>
         <source>&amp;Previous Difference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="69"/>
+        <location filename="../../gui/review_panel_ui.py" line="70"/>
         <source>Next &amp;Marker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="73"/>
+        <location filename="../../gui/review_panel_ui.py" line="74"/>
         <source>Previous Mar&amp;ker</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="80"/>
+        <location filename="../../gui/review_panel_ui.py" line="81"/>
         <source>&amp;Accept Alternate&apos;s Reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="85"/>
+        <location filename="../../gui/review_panel_ui.py" line="86"/>
         <source>Replace this difference with what the alternate reads ({0})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="93"/>
+        <location filename="../../gui/review_panel_ui.py" line="94"/>
         <source>&amp;Read This Page with an Offline Engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="96"/>
+        <location filename="../../gui/review_panel_ui.py" line="97"/>
         <source>Marker &amp;Patterns…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_panel_ui.py" line="100"/>
+        <location filename="../../gui/review_panel_ui.py" line="101"/>
         <source>Underline &amp;Low-Confidence Tokens</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3085,22 +3135,22 @@ Backups of this document:
 <context>
     <name>queue</name>
     <message>
-        <location filename="../../gui/review_queue.py" line="308"/>
+        <location filename="../../gui/review_queue.py" line="324"/>
         <source>Review Queue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="315"/>
+        <location filename="../../gui/review_queue.py" line="331"/>
         <source>Next &amp;Legal-Critical Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="316"/>
+        <location filename="../../gui/review_queue.py" line="332"/>
         <source>Previous Legal-Critical Ite&amp;m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="324"/>
+        <location filename="../../gui/review_queue.py" line="340"/>
         <source>Review &amp;Queue</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3116,17 +3166,17 @@ Backups of this document:
 <context>
     <name>window</name>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="347"/>
+        <location filename="../../gui/eval_dialog.py" line="368"/>
         <source>Open a document first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/eval_dialog.py" line="357"/>
+        <location filename="../../gui/eval_dialog.py" line="379"/>
         <source>Compare &amp;Runs…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review_queue.py" line="296"/>
+        <location filename="../../gui/review_queue.py" line="312"/>
         <source>&amp;Review</source>
         <translation type="unfinished"></translation>
     </message>
