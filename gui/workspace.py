@@ -49,6 +49,10 @@ class Workspace(QObject):
         self.session = session
         self.renderer = renderer
         self._executor = executor
+        # The loop the document was opened on. Not asyncio.get_running_loop() at each
+        # call: Qt may run a step of one of our tasks while that loop is between two
+        # run_until_complete calls (tests), and the call would then fail.
+        self._loop = asyncio.get_running_loop()  # made by open(), on the loop
         self.page_count = session.page_count
         self.path = Path(session.pdf.info.path)
         self.notices = list(session.notices)
@@ -104,10 +108,10 @@ class Workspace(QObject):
             raise asyncio.CancelledError("the document is closing")
 
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        return await self._loop.run_in_executor(self._executor, fn, *args)
 
     async def _mutate(self, fn: Callable[..., Change], *args: Any) -> Change:
-        future = asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        future = self._loop.run_in_executor(self._executor, fn, *args)
         # A write that started always finishes and is announced, even if the task
         # that asked for it is cancelled (a newer page move): the views stay true.
         future.add_done_callback(self._announce)
@@ -172,7 +176,7 @@ class Workspace(QObject):
     async def add_reading(
         self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
     ) -> tuple[int, Change]:
-        future = asyncio.get_running_loop().run_in_executor(
+        future = self._loop.run_in_executor(
             self._executor,
             lambda: self.session.add_reading(page, text, provenance, history_only=history_only),
         )
@@ -210,7 +214,7 @@ class Workspace(QObject):
         """Keep an alternate reading as an ``alternate`` version; (version id, change)."""
         from backend.alt_ocr import store_alt_text
 
-        future = asyncio.get_running_loop().run_in_executor(
+        future = self._loop.run_in_executor(
             self._executor, lambda: store_alt_text(self.session.store, page, alt)
         )
         future.add_done_callback(self._announce_pair)
