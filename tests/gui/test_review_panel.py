@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 from backend.models import ReviewStatus, VersionKind
 from backend.review_types import FlagKind
@@ -18,6 +17,8 @@ from gui.diff_highlight import CRITICAL_BG, CURRENT_BG, MARKER_BG
 from gui.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
+from tests.gui.review_helpers import press as _key
+from tests.gui.review_helpers import wait_reviewed as _reviewed
 
 ALT = Qt.KeyboardModifier.AltModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -46,28 +47,6 @@ def window(make_window: Any, arun: Any, seeded: tuple[Path, str, str]) -> MainWi
     w.activateWindow()
     w.editor.editor.setFocus()
     return w
-
-
-def _reviewed(w: MainWindow, arun: Any) -> None:
-    """Wait until the review shown is the one of the editor's text as it is now."""
-    for _ in range(3):  # a result for older text is dropped and a new one scheduled
-        arun(
-            wait_for(
-                lambda: (
-                    w.aids.review is not None
-                    and w.aids.review.page == w.controller.current
-                    and not w.aids._debounce.isActive()
-                ),
-                what="the page's review",
-            )
-        )
-        arun(w.runner.drain())
-        if not w.aids._debounce.isActive():
-            return
-
-
-def _key(w: MainWindow, key: Qt.Key, modifiers: Any = Qt.KeyboardModifier.NoModifier) -> None:
-    QTest.keyClick(w.editor.editor, key, modifiers)
 
 
 def _spans(selections: list[Any]) -> list[tuple[int, int, Any]]:

@@ -22,6 +22,8 @@ from gui.main_window import MainWindow
 from gui.review_panel_nav import MARKER_KINDS
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
+from tests.gui.review_helpers import press as _key
+from tests.gui.review_helpers import wait_reviewed as _reviewed
 
 ALT = Qt.KeyboardModifier.AltModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -42,28 +44,6 @@ def _open(make_window: Any, arun: Any, pdf: Path, alternate: Any) -> tuple[MainW
     w.activateWindow()
     w.editor.editor.setFocus()
     return w, text
-
-
-def _reviewed(w: MainWindow, arun: Any) -> None:
-    """Until the review shown is of the page and the text in the editor now."""
-    for _ in range(3):  # a result for older text is dropped and a new one scheduled
-        arun(
-            wait_for(
-                lambda: (
-                    w.aids.review is not None
-                    and w.aids.review.page == w.controller.current
-                    and not w.aids._debounce.isActive()
-                ),
-                what="the page's review",
-            )
-        )
-        arun(w.runner.drain())
-        if not w.aids._debounce.isActive():
-            return
-
-
-def _key(w: MainWindow, key: Qt.Key, modifiers: Any = Qt.KeyboardModifier.NoModifier) -> None:
-    QTest.keyClick(w.editor.editor, key, modifiers)
 
 
 def _errors(w: MainWindow) -> list[str]:
