@@ -36,8 +36,11 @@ from backend.errors import (
     WrongPasswordError,
 )
 from backend.models import (
+    AltLine,
+    AltText,
     Change,
     DocumentInfo,
+    PageImage,
     PageState,
     RenderedPage,
     ReviewStatus,
@@ -48,17 +51,17 @@ from backend.models import (
 )
 
 if TYPE_CHECKING:
-    from backend.pdf import PdfDocument, open_pdf
-    from backend.session import DocumentSession
-    from backend.store import ReviewStore
+    from backend.documents.pdf import PdfDocument, open_pdf
+    from backend.session.document_session import DocumentSession
+    from backend.store.review_store import ReviewStore
 
 # Imported on first use: they pull in PyMuPDF (~0.25 s), which the GUI process
 # needs only once a document opens (on its store thread), not to show its window.
 _LAZY = {
-    "PdfDocument": "backend.pdf",
-    "open_pdf": "backend.pdf",
-    "DocumentSession": "backend.session",
-    "ReviewStore": "backend.store",
+    "PdfDocument": "backend.documents.pdf",
+    "open_pdf": "backend.documents.pdf",
+    "DocumentSession": "backend.session.document_session",
+    "ReviewStore": "backend.store.review_store",
 }
 
 
@@ -71,6 +74,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "AltLine",
+    "AltText",
     "AuthenticationError",
     "BadResponseError",
     "Change",
@@ -86,6 +91,7 @@ __all__ = [
     "ModelNotFoundError",
     "NoPagesError",
     "NotAPdfError",
+    "PageImage",
     "PageRangeError",
     "PageState",
     "PasswordRequiredError",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -112,3 +114,69 @@ class Change:
     versions: bool = False
     note: bool = False
     message: str = ""  # a user-facing note, e.g. "kept your edit; new reading added"
+
+
+@dataclass(frozen=True)
+class AltLine:
+    """One line (or word) an engine read, where on the page it is, how sure it was."""
+
+    text: str
+    start: int  # code points into the reading's full text
+    end: int
+    # Page-relative box (x0, y0, x1, y1), each 0..1 of the page's width/height,
+    # so it holds at any render scale. None when the engine gives no boxes.
+    box: tuple[float, float, float, float] | None = None
+    score: float | None = None  # the engine's confidence 0..1, if it gives one
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "box": None if self.box is None else [round(v, 5) for v in self.box],
+            "score": None if self.score is None else round(self.score, 4),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AltLine:
+        box = data.get("box")
+        return cls(
+            text=str(data["text"]),
+            start=int(data["start"]),
+            end=int(data["end"]),
+            box=None
+            if box is None
+            else (float(box[0]), float(box[1]), float(box[2]), float(box[3])),
+            score=None if data.get("score") is None else float(data["score"]),
+        )
+
+
+@dataclass(frozen=True)
+class AltText:
+    """A second reading of a page to compare the transcript against."""
+
+    text: str
+    engine: str  # "rapidocr", "tesseract", "textlayer", "import", or a version's engine
+    lines: tuple[AltLine, ...] = ()  # empty when the source has no layout
+    version_id: int | None = None  # the stored version it came from, if any
+
+
+@dataclass(frozen=True)
+class PageImage:
+    """One page, encoded for upload at exactly the size the model will see."""
+
+    page: int  # 0-based
+    data: bytes
+    mime: str  # "image/jpeg" or "image/png"
+    width: int
+    height: int
+    # Filled in the worker process that encoded the image: base64 of ~500 KB is
+    # work the event loop need not do for every page of a batch.
+    encoded: str = ""
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    def base64(self) -> str:
+        return self.encoded or base64.b64encode(self.data).decode("ascii")

@@ -20,8 +20,8 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 
-from backend.alt_ocr import AltEngine, AltOcrRunner, AltOptions
-from backend.alt_ocr import worker as alt_worker
+from backend.engines.offline import AltEngine, AltOcrRunner, AltOptions
+from backend.engines.offline import worker as alt_worker
 from bench.make_doc import Docs
 from bench.stall import StallResult, _ticker
 from bench.table import Row

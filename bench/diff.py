@@ -28,7 +28,7 @@ from collections.abc import Callable
 import fast_diff_match_patch
 from diff_match_patch import diff_match_patch
 
-from backend.compare import compare_texts
+from backend.review.compare import compare_texts
 from bench.make_doc import Docs
 from bench.search import page_texts
 from bench.table import Row, median_ms

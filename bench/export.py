@@ -18,8 +18,8 @@ import pymupdf
 
 from backend.export import ExportFormat, collect, write_export
 from backend.models import ReviewStatus, VersionKind
-from backend.session import DocumentSession
-from backend.store_sql import insert_status
+from backend.session.document_session import DocumentSession
+from backend.store.sql import insert_status
 from bench.flip import scale_for
 from bench.make_doc import Docs
 from bench.search import page_texts, temp_data_dir

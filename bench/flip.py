@@ -21,7 +21,7 @@ import time
 
 import pymupdf
 
-from backend.render_service import RenderService
+from backend.documents.render_service import RenderService
 from bench.make_doc import Docs
 from bench.table import Row, median_ms
 

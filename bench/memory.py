@@ -37,8 +37,8 @@ def rss_kb(pid: int | str = "self", field: str = "VmRSS") -> int:
 
 def child(pdf: str) -> dict[str, float]:
     """Runs in the fresh interpreter: open, render page 1, statuses; measure."""
-    from backend.render_service import RenderService
-    from backend.session import DocumentSession
+    from backend.documents.render_service import RenderService
+    from backend.session.document_session import DocumentSession
     from bench.flip import scale_for
 
     async def measure() -> dict[str, float]:

@@ -19,18 +19,19 @@ from typing import Any, Protocol
 
 import httpx
 
-from backend.batch import Batch
-from backend.engines.base import OcrRequest, PageImage, Reading
+from backend.documents.page_image import encode_page
+from backend.documents.pdf import open_pdf
+from backend.documents.render_service import RenderService
+from backend.documents.vision import VisionSpec, spec_for_model_id
+from backend.engines.base import OcrRequest, Reading
 from backend.engines.openai_chat import build_body
 from backend.engines.vllm import VllmClient
-from backend.lanes import Lane
-from backend.ocr_jobs import BatchEngine
-from backend.page_image import encode_page
-from backend.pdf import open_pdf
-from backend.profiles import DEFAULT_MAX_PIXELS, ServerProfile
-from backend.prompts import default_prompt
-from backend.render_service import RenderService
-from backend.vision import VisionSpec, spec_for_model_id
+from backend.models import PageImage
+from backend.ocr.batch import Batch
+from backend.ocr.jobs import BatchEngine
+from backend.ocr.lanes import Lane
+from backend.ocr.prompts import default_prompt
+from backend.settings.profiles import DEFAULT_MAX_PIXELS, ServerProfile
 from bench.stall import StallResult, _ticker
 
 MODEL = "fake-Qwen2.5-VL-7B"  # a Qwen2.5-VL name: 28 px tokens, as the profile would guess

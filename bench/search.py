@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from backend.models import VersionKind
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from bench.make_doc import TRUTH_JSON, Docs
 from bench.table import Row, median_ms
 

@@ -21,9 +21,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from backend.documents.pdf import open_pdf
+from backend.documents.render_service import RenderService
 from backend.models import RenderedPage
-from backend.pdf import open_pdf
-from backend.render_service import RenderService
 from bench.flip import scale_for
 from bench.make_doc import Docs
 from bench.table import Row, percentile

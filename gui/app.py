@@ -1,4 +1,6 @@
-"""Composition root: parse the command line, build the window, run one asyncio loop in Qt."""
+"""Start-up: parse the command line, build the window (``gui.compose``), run one asyncio
+loop in Qt, and exit cleanly. ``build_window`` and ``parse_args`` are re-exported here
+for the tests and tools that start the app as it starts itself."""
 
 from __future__ import annotations
 
@@ -20,23 +22,15 @@ from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip
 
-from gui.asyncgens import AsyncGenCloser
-from gui.entry import SAMPLE_PDF, parse_args
-from gui.main_window import MainWindow
-from gui.settings import GuiSettings
-from gui.tasks import TaskRunner
+from gui.compose import build_window
+from gui.launch_args import SAMPLE_PDF, parse_args
+from gui.services.asyncgens import AsyncGenCloser
+from gui.shell.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
+__all__ = ["build_window", "parse_args", "run"]
 TRANSLATIONS = ROOT / "resources" / "translations"
 BACKUP_CHECK_MS = 60_000
-
-
-def build_window(args: argparse.Namespace) -> MainWindow:
-    runner = TaskRunner()
-    window = MainWindow(GuiSettings(), runner)
-    runner.setParent(window)
-    window.opener.store_path = args.store
-    return window
 
 
 async def main(args: argparse.Namespace) -> int:

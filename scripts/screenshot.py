@@ -29,7 +29,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 import qasync  # noqa: E402  isort: skip
 
 from gui.app import SAMPLE_PDF, build_window, parse_args  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.shell.main_window import MainWindow  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "data" / "legal-sample.vlm-style.jsonl"
 
@@ -39,9 +39,9 @@ async def show_a_rerun(window: MainWindow, page: int) -> None:
     word changed (得 → 應): the comparison shows exactly the kind of error to catch."""
     import json
 
+    from backend.documents.pdf import open_pdf
     from backend.engines.base import SamplingParams
-    from backend.pdf import open_pdf
-    from backend.profiles import ServerProfile
+    from backend.settings.profiles import ServerProfile
     from tests.fakevllm import FakeVllm
 
     truth = json.loads((ROOT / "tests" / "data" / "legal-sample.truth.json").read_text("utf-8"))
@@ -56,11 +56,11 @@ async def show_a_rerun(window: MainWindow, page: int) -> None:
     # The reply is keyed by the image the server receives: encode it the same way.
     doc = open_pdf(SAMPLE_PDF)
     try:
-        from backend.ocr_pipeline import PagePreparer
+        from backend.ocr.pipeline import PagePreparer
 
         fitted = PagePreparer(ws.renderer).plan(ready, "", SamplingParams())
-        from backend.page_image import encode_page
-        from backend.vision import spec_for_model_id
+        from backend.documents.page_image import encode_page
+        from backend.documents.vision import spec_for_model_id
 
         image = encode_page(
             doc, page, spec=spec_for_model_id(ready.model), max_pixels=fitted.max_pixels

@@ -20,9 +20,9 @@ import pymupdf
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from backend.alt_ocr import AltOcrRunner, store_alt_text  # noqa: E402
+from backend.engines.offline import AltOcrRunner, store_alt_text  # noqa: E402
 from backend.export import ExportFormat, export_document  # noqa: E402
-from backend.session import DocumentSession  # noqa: E402
+from backend.session.document_session import DocumentSession  # noqa: E402
 
 SAMPLE = ROOT / "resources" / "samples" / "legal-sample.pdf"
 TRANSCRIPTS = ROOT / "tests" / "data" / "legal-sample.vlm-style.jsonl"

@@ -12,7 +12,9 @@ echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 echo "== mypy"; .venv/bin/mypy
-echo "== import contract"; .venv/bin/lint-imports
+echo "== import contracts"; .venv/bin/lint-imports
+echo "== import cycles"; .venv/bin/python scripts/check_cycles.py
+echo "== module sizes"; .venv/bin/python scripts/check_sizes.py
 echo "== backend tests without Qt"
 .venv-headless/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('PySide6') is not None)" \
   || { echo "PySide6 is importable in .venv-headless" >&2; exit 1; }

@@ -8,32 +8,12 @@ worker processes, never on the caller's loop) and returns a ``Reading`` whose
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-
-@dataclass(frozen=True)
-class PageImage:
-    """One page, encoded for upload at exactly the size the model will see."""
-
-    page: int  # 0-based
-    data: bytes
-    mime: str  # "image/jpeg" or "image/png"
-    width: int
-    height: int
-    # Filled in the worker process that encoded the image: base64 of ~500 KB is
-    # work the event loop need not do for every page of a batch.
-    encoded: str = ""
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.data).hexdigest()
-
-    def base64(self) -> str:
-        return self.encoded or base64.b64encode(self.data).decode("ascii")
+from backend.models import PageImage
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ import json
 import re
 from collections.abc import Mapping
 
-from backend.diagnose import diagnose_response
 from backend.errors import (
     AuthenticationError,
     BadResponseError,
@@ -17,6 +16,7 @@ from backend.errors import (
     ServerBusyError,
     ServerError,
 )
+from backend.server.diagnose import diagnose_response
 
 _INPUT_TOO_LONG = re.compile(
     r"Input length \((\d+)\) exceeds model's maximum context length \((\d+)\)"

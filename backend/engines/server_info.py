@@ -4,12 +4,48 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
+
+from backend.errors import BadResponseError
 
 
 @dataclass(frozen=True)
 class ModelInfo:
     id: str
     max_model_len: int | None  # vLLM lists it; other OpenAI-compatible servers may not
+
+
+def parse_models(body: Any, server: str) -> list[ModelInfo]:
+    """The models of a ``/v1/models`` answer (its parsed JSON)."""
+    data = body.get("data") if isinstance(body, dict) else None
+    if not isinstance(data, list):
+        raise BadResponseError("The server's model list has an unexpected shape.", server=server)
+    return [
+        ModelInfo(
+            str(m["id"]),
+            m.get("max_model_len") if isinstance(m.get("max_model_len"), int) else None,
+        )
+        for m in data
+        if isinstance(m, dict) and "id" in m
+    ]
+
+
+@dataclass(frozen=True)
+class Health:
+    ok: bool
+    status: int | None  # None: no answer at all
+    message: str
+
+
+def health_of(status: int) -> Health:
+    """What the HTTP status of a ``/health`` answer says."""
+    if status == 200:
+        return Health(True, 200, "ready")
+    if status == 503:
+        return Health(
+            False, 503, "The server is up but its engine is not ready (starting, or dead)."
+        )
+    return Health(False, status, f"Health check answered HTTP {status}.")
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from backend.export.pages import (
     review_aids_provider,
 )
 from backend.export.safe_write import atomic_write, check_target, safe_filename
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 
 
 def export_document(

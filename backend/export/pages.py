@@ -13,15 +13,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from backend.diffing import Op, char_diff
+from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import PageRangeError
 from backend.export.errors import ExportError
-from backend.markers import MarkerSet
-from backend.models import ReviewStatus, Version, VersionKind
-from backend.page_ranges import parse_page_ranges
-from backend.review_aids import AidSettings
-from backend.review_types import AltLine, Flag, FlagKind
-from backend.session import DocumentSession
+from backend.models import AltLine, ReviewStatus, Version, VersionKind
+from backend.review.diffing import Op, char_diff
+from backend.review.markers import MarkerSet
+from backend.review.page_aids import AidSettings
+from backend.review.values import Flag, FlagKind
+from backend.session.document_session import DocumentSession
 
 AidsProvider = Callable[[int], Mapping[str, Any]]
 TextFilter = Callable[[str], str]

@@ -33,15 +33,15 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from backend.documents.render_service import RenderService
 from backend.engines.base import SamplingParams
 from backend.engines.vllm import VllmClient
-from backend.jobs import JobStore, Selection
 from backend.models import Change
-from backend.ocr_jobs import JobSpec, OcrJobRunner, stored_params
-from backend.ocr_pipeline import PagePreparer
-from backend.profiles import ServerProfile
-from backend.render_service import RenderService
-from backend.session import DocumentSession
+from backend.ocr.jobs import JobSpec, OcrJobRunner, stored_params
+from backend.ocr.pipeline import PagePreparer
+from backend.session.document_session import DocumentSession
+from backend.settings.profiles import ServerProfile
+from backend.store.job_rows import JobStore, Selection
 
 EDIT_MARK = "KILLTEST-EDIT"
 

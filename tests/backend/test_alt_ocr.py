@@ -16,8 +16,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from backend import alt_ocr, cli_alt
-from backend.alt_ocr import (
+from backend.cli import alt as cli_alt
+from backend.documents.pdf import open_pdf
+from backend.engines import offline as alt_ocr
+from backend.engines.offline import (
     AltOcrRunner,
     AltReading,
     engine_problem,
@@ -26,14 +28,13 @@ from backend.alt_ocr import (
     read_imported,
     store_alt_text,
 )
-from backend.alt_ocr import tesseract_engine as tess
-from backend.alt_ocr.base import RawLine, build_reading
-from backend.alt_ocr.textlayer import read_text_layer
-from backend.diffing import similarity
+from backend.engines.offline import tesseract_engine as tess
+from backend.engines.offline.base import RawLine, build_reading
+from backend.engines.offline.textlayer import read_text_layer
 from backend.errors import ImportError_
 from backend.models import VersionKind
-from backend.pdf import open_pdf
-from backend.store import ReviewStore
+from backend.review.diffing import similarity
+from backend.store.review_store import ReviewStore
 from tests.conftest import DATA, SAMPLE_PDF
 
 DIGITAL_PDF = DATA / "legal-sample.digital.pdf"

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from backend.alt_ocr import AltOcrRunner, AltReading
-from backend.alt_ocr.textlayer import read_text_layer
-from backend.diffing import similarity
-from backend.pdf import open_pdf
+from backend.documents.pdf import open_pdf
+from backend.engines.offline import AltOcrRunner, AltReading
+from backend.engines.offline.textlayer import read_text_layer
+from backend.review.diffing import similarity
 from tests.conftest import DATA, ROOT, SAMPLE_PDF
 
 TRUTH = json.loads((DATA / "legal-sample.truth.json").read_text("utf-8"))["pages"]
@@ -160,7 +160,7 @@ def test_cancelling_a_run_ends_the_worker_and_its_tesseract() -> None:
 
 ORPHAN_SCRIPT = """
 import asyncio, sys, time
-from backend.alt_ocr import AltOcrRunner
+from backend.engines.offline import AltOcrRunner
 
 async def main():
     runner = AltOcrRunner()

@@ -28,10 +28,10 @@ def loaded():
     return sorted(m for m in ("onnxruntime", "rapidocr", "cv2") if m in sys.modules)
 
 async def main(scan, digital):
-    import backend, backend.cli, backend.cli_alt, backend.session
-    from backend.alt_ocr import AltOcrRunner, AltOptions
-    from backend.alt_ocr.textlayer import read_text_layer
-    from backend.pdf import open_pdf
+    import backend, backend.cli.commands, backend.cli.alt, backend.session.document_session
+    from backend.engines.offline import AltOcrRunner, AltOptions
+    from backend.engines.offline.textlayer import read_text_layer
+    from backend.documents.pdf import open_pdf
 
     after = {"import": loaded()}
     doc = open_pdf(digital)

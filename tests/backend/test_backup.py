@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.backup import (
+from backend.store.backup import (
     DAY,
     KEEP_RECENT,
     Backup,

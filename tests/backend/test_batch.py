@@ -13,17 +13,17 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from backend.batch import Batch, BatchEvent, RetryPolicy
-from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
+from backend.documents.render_service import RenderService
+from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
-from backend.jobs import JobStore, PageJobState, Selection
-from backend.lanes import Lane
-from backend.models import ReviewStatus, VersionKind
-from backend.ocr_jobs import JobSpec, OcrJobRunner
-from backend.ocr_pipeline import PagePreparer
-from backend.profiles import ServerProfile
-from backend.render_service import RenderService
-from backend.session import DocumentSession
+from backend.models import PageImage, ReviewStatus, VersionKind
+from backend.ocr.batch import Batch, BatchEvent, RetryPolicy
+from backend.ocr.jobs import JobSpec, OcrJobRunner
+from backend.ocr.lanes import Lane
+from backend.ocr.pipeline import PagePreparer
+from backend.session.document_session import DocumentSession
+from backend.settings.profiles import ServerProfile
+from backend.store.job_rows import JobStore, PageJobState, Selection
 from tests.fakevllm import FakeVllm
 
 FAST = RetryPolicy(max_attempts=4, base_delay_s=0.02, max_delay_s=0.2, lane_cooldown_s=0.2)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from backend.documents.pdf import file_sha256
 from backend.errors import ImportError_
 from backend.models import VersionKind
-from backend.pdf import file_sha256
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests import pdf_factory
 from tests.conftest import DATA, ROOT
 

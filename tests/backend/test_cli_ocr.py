@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from backend.jobs import JobStore
 from backend.models import VersionKind
-from backend.store import ReviewStore
+from backend.store.job_rows import JobStore
+from backend.store.review_store import ReviewStore
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 

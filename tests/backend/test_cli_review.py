@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from backend.models import VersionKind
-from backend.run_eval import character_error_rate
-from backend.session import DocumentSession
+from backend.review.run_eval import character_error_rate
+from backend.session.document_session import DocumentSession
 from tests.backend.test_cli import assert_one_line_error, run_cli
 from tests.conftest import DATA
 

@@ -10,15 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backend.compare import (
+from backend.models import AltLine, AltText
+from backend.review.compare import (
     CompareOptions,
     Comparison,
     classify_differences,
     compare_texts,
     diff_flags,
 )
-from backend.review_types import AltLine, AltText, DiffCategory, FlagKind, Hunk
-from backend.textnorm import fold_table, normalise
+from backend.review.textnorm import fold_table, normalise
+from backend.review.values import DiffCategory, FlagKind, Hunk
 
 TRUTH = Path(__file__).resolve().parents[1] / "data" / "legal-sample.truth.json"
 L, P, G, S = (

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from backend.confidence import low_confidence_flags
 from backend.engines.base import Reading, TokenLogprob
-from backend.review_types import FlagKind
+from backend.review.confidence import low_confidence_flags
+from backend.review.values import FlagKind
 
 SURE = -0.01
 UNSURE = math.log(0.31)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from backend.diagnose import Diagnosis, diagnose_log, diagnose_reading, diagnose_response
+from backend.server.diagnose import Diagnosis, diagnose_log, diagnose_reading, diagnose_response
 
 FIXTURES = Path(__file__).resolve().parent.parent / "data" / "vllm-logs"
 

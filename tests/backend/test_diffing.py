@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from backend.diffing import DiffPart, Op, char_diff, similarity
+from backend.review.diffing import DiffPart, Op, char_diff, similarity
 
 
 def test_one_character_that_flips_the_law() -> None:

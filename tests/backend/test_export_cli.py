@@ -10,9 +10,9 @@ import docx
 import pymupdf
 import pytest
 
-from backend import cli
+from backend.cli import commands as cli
 from backend.models import VersionKind
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests.backend.test_cli import run_cli
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     reviewed,

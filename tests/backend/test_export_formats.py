@@ -21,7 +21,7 @@ from backend.export import (
     write_export,
 )
 from backend.export.docx_file import EAST_ASIAN_FONT, blocks
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     APPROVED,
     HOSTILE_NOTE,

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from backend.export import ExportFormat, ExportOptions, collect, write_export
-from backend.review_types import Flag, FlagKind
-from backend.session import DocumentSession
+from backend.review.values import Flag, FlagKind
+from backend.session.document_session import DocumentSession
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     APPROVED,
     ocr_reading,

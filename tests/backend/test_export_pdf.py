@@ -11,8 +11,8 @@ import pytest
 from backend.export import ExportFormat, ExportOptions, collect, write_export
 from backend.export.pages import Layout
 from backend.export.pdf_layout import place
-from backend.review_types import AltLine
-from backend.session import DocumentSession
+from backend.models import AltLine
+from backend.session.document_session import DocumentSession
 from tests.backend.test_export_support import (  # noqa: F401  (fixture)
     add_alternate,
     reviewed,

@@ -26,7 +26,7 @@ from backend.export import (
     write_export,
 )
 from backend.export.safe_write import MAX_STEM_BYTES
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests.backend.test_export_support import reviewed  # noqa: F401  (fixture)
 
 

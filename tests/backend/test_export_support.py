@@ -17,7 +17,7 @@ import pytest
 
 from backend.engines.base import Reading
 from backend.models import ReviewStatus, VersionKind
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests.conftest import DATA
 
 TRANSCRIPTS = DATA / "legal-sample.vlm-style.jsonl"

@@ -11,12 +11,13 @@ from typing import Any
 
 import pymupdf
 
-from backend.batch import Batch, BatchEvent, RetryPolicy
-from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
+from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
-from backend.lanes import Lane
-from backend.ocr_jobs import BatchEngine
-from backend.profiles import ServerProfile
+from backend.models import PageImage
+from backend.ocr.batch import Batch, BatchEvent, RetryPolicy
+from backend.ocr.jobs import BatchEngine
+from backend.ocr.lanes import Lane
+from backend.settings.profiles import ServerProfile
 from tests.fakevllm import spawn_fake_vllm
 
 PAGES = 50

@@ -266,10 +266,10 @@ def _escape_site(exc: BaseException) -> tuple[str, str]:
 
 def run_pipeline(path: Path, password: str | None, scale: float, region: Any) -> list[str]:
     """What ProofDesk does with a file; the ProofDesk errors met (allowed) are returned."""
+    from backend.documents.page_image import encode_page
+    from backend.documents.pdf import open_pdf
+    from backend.documents.vision import QWEN2_VL
     from backend.errors import ProofDeskError
-    from backend.page_image import encode_page
-    from backend.pdf import open_pdf
-    from backend.vision import QWEN2_VL
 
     try:
         doc = open_pdf(path, password)
@@ -476,10 +476,10 @@ def test_bug_negative_page_count() -> None:
 
 
 def test_bug_page_tree_cycle() -> None:
+    from backend.documents.page_image import encode_page
+    from backend.documents.pdf import open_pdf
+    from backend.documents.vision import QWEN2_VL
     from backend.errors import ProofDeskError
-    from backend.page_image import encode_page
-    from backend.pdf import open_pdf
-    from backend.vision import QWEN2_VL
 
     doc = open_pdf(FUZZ_SEEDS / "bug-page-tree-cycle.pdf")
     escaped = []

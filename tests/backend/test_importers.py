@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from backend.errors import ImportError_
-from backend.importers import ImportedPage, read_transcripts
+from backend.store.importers import ImportedPage, read_transcripts
 from tests.conftest import DATA
 
 

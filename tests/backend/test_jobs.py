@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from backend.errors import StoreError
-from backend.jobs import JobStore, PageJobState, Selection
 from backend.models import ReviewStatus, VersionKind
-from backend.store import ReviewStore
+from backend.store.job_rows import JobStore, PageJobState, Selection
+from backend.store.review_store import ReviewStore
 
 SPEC = {"server": "gpu", "model": "qwen", "prompt": "請逐字轉錄"}
 PROV = {"engine": "vllm", "model": "qwen"}

@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.session import DocumentSession
+from backend.session.document_session import DocumentSession
 from tests.backend.kill_workers import parse_edit, text_sha
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm

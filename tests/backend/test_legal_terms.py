@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backend.compare import compare_texts
-from backend.legal_terms import CriticalTerm, critical_flags, extract_terms
-from backend.review_types import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
+from backend.review.compare import compare_texts
+from backend.review.legal_terms import CriticalTerm, critical_flags, extract_terms
+from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
 K = CriticalKind
 

@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from backend.errors import LocalServerError
-from backend.local_server import LocalServer, LocalServerConfig, build_command
+from backend.server.local_server import LocalServer, LocalServerConfig, build_command
 from tests.conftest import ROOT
 
 FAKE_ENTRY = ROOT / "tests" / "fake_vllm_entry"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from backend.markers import DEFAULT_PATTERNS, Marker, MarkerSet, strip_markers
-from backend.review_types import FlagKind
+from backend.review.markers import DEFAULT_PATTERNS, Marker, MarkerSet, strip_markers
+from backend.review.values import FlagKind
 
 TEXT = "被告【blurry】於民國【？】年，【字跡模糊】而【?】止"
 

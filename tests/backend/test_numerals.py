@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from backend.numerals import describe_number, find_numbers, format_number, parse_number
+from backend.review.numerals import describe_number, find_numbers, format_number, parse_number
 
 
 @pytest.mark.parametrize(

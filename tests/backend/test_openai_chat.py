@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from backend.engines.base import OcrRequest, PageImage, SamplingParams, TokenLogprob
+from backend.engines.base import OcrRequest, SamplingParams, TokenLogprob
 from backend.engines.openai_chat import (
     Answer,
     SseDecoder,
@@ -19,6 +19,7 @@ from backend.engines.openai_chat import (
     strip_thinking,
 )
 from backend.errors import BadResponseError
+from backend.models import PageImage
 
 MODEL = "Qwen/Qwen2.5-VL-7B-Instruct"
 IMAGE_BYTES = b"\xff\xd8\xff\xe0 not really a jpeg \x00\x01\x02"

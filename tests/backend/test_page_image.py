@@ -10,9 +10,9 @@ import pymupdf
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from backend.page_image import _render, encode_page, is_grey_scan, scan_jpeg
-from backend.pdf import open_pdf
-from backend.vision import QWEN2_VL, QWEN3_VL
+from backend.documents.page_image import _render, encode_page, is_grey_scan, scan_jpeg
+from backend.documents.pdf import open_pdf
+from backend.documents.vision import QWEN2_VL, QWEN3_VL
 from tests.conftest import DATA, SAMPLE_PDF
 
 BUDGET = 2_257_920
@@ -93,3 +93,21 @@ def test_png_on_request() -> None:
     finally:
         doc.close()
     assert image.mime == "image/png" and image.data.startswith(b"\x89PNG")
+
+
+def test_a_page_too_thin_for_the_model_is_a_render_error(tmp_path: Path) -> None:
+    # Found by the PDF fuzz: a 2×44721 px page made smart_resize's ValueError escape.
+    from backend.errors import RenderError
+
+    path = tmp_path / "strip.pdf"
+    pdf = pymupdf.open()
+    pdf.new_page(width=5, height=3000)  # aspect ratio 600: above the processor's 200
+    pdf.new_page(width=595, height=842)
+    pdf.save(path)
+    doc = open_pdf(path)
+    try:
+        with pytest.raises(RenderError, match="Page 1 cannot be sent to the model"):
+            encode_page(doc, 0, spec=QWEN2_VL, max_pixels=BUDGET)
+        assert encode_page(doc, 1, spec=QWEN2_VL, max_pixels=BUDGET).width > 0  # others still go
+    finally:
+        doc.close()

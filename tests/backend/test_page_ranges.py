@@ -7,11 +7,11 @@ import re
 import pytest
 
 from backend import PageRangeError, ProofDeskError
-from backend.cli_ocr import parse_pages as ocr_pages
+from backend.cli.ocr import parse_pages as ocr_pages
+from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import ProfileError
 from backend.export import ExportError
 from backend.export import parse_pages as export_pages
-from backend.page_ranges import parse_page_ranges
 
 PAGES = 7
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from backend import errors
-from backend.pdf import clamp_scale, open_pdf
+from backend.documents.pdf import clamp_scale, open_pdf
 from tests import pdf_factory
 
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from backend import cli_plan
-from backend.planner import PlanError, estimate_params, plan
+from backend.cli import plan as cli_plan
+from backend.server.planner import PlanError, estimate_params, plan
 from tests.conftest import DATA
 
 CONFIGS = DATA / "model-configs"

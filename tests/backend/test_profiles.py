@@ -13,8 +13,8 @@ import pytest
 from keyring.backend import KeyringBackend
 
 from backend.errors import ProfileError
-from backend.keys import SERVICE, KeyStore
-from backend.profiles import (
+from backend.settings.keys import SERVICE, KeyStore
+from backend.settings.profiles import (
     ProfileStore,
     ServerProfile,
     api_root,
@@ -392,7 +392,7 @@ def test_setting_an_empty_key_forgets_the_key() -> None:
 def test_a_broken_keyring_falls_back_to_the_session(caplog: pytest.LogCaptureFixture) -> None:
     keys = KeyStore(BrokenKeyring())
     assert keys.persistent  # it claims to work
-    with caplog.at_level(logging.WARNING, logger="backend.keys"):
+    with caplog.at_level(logging.WARNING, logger="backend.settings.keys"):
         assert keys.set("p1", SECRET) is False
         assert keys.get("p1") == SECRET
         assert keys.get("p2") is None

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from backend.documents.render_service import THUMB_MAX_PIXELS, PageCache, RenderService
 from backend.errors import RenderError
 from backend.models import RenderedPage
-from backend.render_service import THUMB_MAX_PIXELS, PageCache, RenderService
 
 WAIT_S = 60.0  # bound on waiting for a worker; a healthy one answers in well under a second
 
@@ -197,7 +197,7 @@ def test_render_workers_end_when_their_parent_is_killed() -> None:
 
     script = (
         "import asyncio, multiprocessing, sys\n"
-        "from backend.render_service import RenderService\n"
+        "from backend.documents.render_service import RenderService\n"
         "async def main():\n"
         f"    r = RenderService({str(SAMPLE_PDF)!r})\n"
         "    await r.render(0, 0.5)\n"

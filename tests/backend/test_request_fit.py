@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from backend.documents.vision import QWEN2_5_VL, QWEN3_VL, VisionSpec
 from backend.errors import ContextTooLongError
-from backend.request_fit import (
+from backend.ocr.request_fit import (
     MIN_IMAGE_FRACTION,
     MIN_MAX_TOKENS,
     FittedRequest,
@@ -18,7 +19,6 @@ from backend.request_fit import (
     fit_request,
     image_token_bound,
 )
-from backend.vision import QWEN2_5_VL, QWEN3_VL, VisionSpec
 
 PIXELS = 2_257_920  # 2,880 Qwen2.5-VL tokens
 PROMPT = "Transcribe this page."

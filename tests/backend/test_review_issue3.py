@@ -16,18 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from backend.batch import Batch, RetryPolicy
-from backend.engines.base import OcrRequest, PageImage, Reading, SamplingParams
+from backend.documents.render_service import RenderService
+from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import ServerTimeoutError, StoreError
-from backend.jobs import JobStore, Selection
-from backend.lanes import Lane
-from backend.models import ReviewStatus, VersionKind
-from backend.ocr_jobs import JobSpec, OcrJobRunner
-from backend.ocr_pipeline import PagePreparer
-from backend.profiles import ServerProfile
-from backend.render_service import RenderService
-from backend.session import DocumentSession
+from backend.models import PageImage, ReviewStatus, VersionKind
+from backend.ocr.batch import Batch, RetryPolicy
+from backend.ocr.jobs import JobSpec, OcrJobRunner
+from backend.ocr.lanes import Lane
+from backend.ocr.pipeline import PagePreparer
+from backend.session.document_session import DocumentSession
+from backend.settings.profiles import ServerProfile
+from backend.store.job_rows import JobStore, Selection
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 
@@ -278,7 +278,7 @@ def test_cli_refuses_plain_http_to_another_host_unless_allowed(
 
 
 def test_cli_resume_asks_what_the_job_asked(sample_pdf: Path, tmp_path: Path) -> None:
-    from backend.store import ReviewStore
+    from backend.store.review_store import ReviewStore
 
     store_path = tmp_path / "review.sqlite3"
     store = ReviewStore(store_path, author="t")
@@ -299,7 +299,7 @@ def test_cli_resume_asks_what_the_job_asked(sample_pdf: Path, tmp_path: Path) ->
 
 def test_reserved_flags_are_refused_in_their_underscore_spelling() -> None:
     from backend.errors import LocalServerError
-    from backend.local_server import LocalServerConfig, build_command
+    from backend.server.local_server import LocalServerConfig, build_command
 
     cfg = LocalServerConfig(model="m", extra_args=("--api_key", "visible-in-ps"))
     with pytest.raises(LocalServerError):

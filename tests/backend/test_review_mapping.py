@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from backend.alignment import diff
-from backend.alt_ocr.textlayer import read_text_layer
-from backend.pdf import open_pdf
-from backend.review_aids import review_page
-from backend.review_types import AltText
-from backend.textnorm import CompareOptions, fold_table, normalise
+from backend.documents.pdf import open_pdf
+from backend.engines.offline.textlayer import read_text_layer
+from backend.models import AltText
+from backend.review.alignment import diff
+from backend.review.page_aids import review_page
+from backend.review.textnorm import CompareOptions, fold_table, normalise
 
 DATA = Path(__file__).parents[1] / "data"
 PIECES = [

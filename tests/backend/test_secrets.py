@@ -31,12 +31,12 @@ from typing import Any
 
 import pytest
 
-from backend.cli import main as cli_main
+from backend.cli.commands import main as cli_main
 from backend.engines.vllm import VllmClient
 from backend.errors import AuthenticationError, ProofDeskError
-from backend.keys import KeyStore
-from backend.profiles import ProfileStore, ServerProfile
-from backend.store import ReviewStore
+from backend.settings.keys import KeyStore
+from backend.settings.profiles import ProfileStore, ServerProfile
+from backend.store.review_store import ReviewStore
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 from tests.pdf_factory import text_pdf
@@ -101,7 +101,7 @@ def run_cli_debug(
         "import logging, sys; "
         "logging.basicConfig(level=logging.DEBUG, "
         "format='LOG %(levelname)s %(name)s: %(message)s'); "
-        "from backend.cli import main; sys.exit(main(sys.argv[1:]))"
+        "from backend.cli.commands import main; sys.exit(main(sys.argv[1:]))"
     )
     return subprocess.run(
         [sys.executable, "-c", code, *map(str, args)],
@@ -393,7 +393,7 @@ def umask_022() -> Iterator[None]:
 
 
 def review_a_document(sample_pdf: Path, store: Path | None = None) -> Path:
-    from backend.session import DocumentSession
+    from backend.session.document_session import DocumentSession
 
     session = DocumentSession.open(sample_pdf, store_path=store)
     try:
@@ -425,7 +425,7 @@ def test_a_store_file_is_readable_by_its_owner_only(
 def test_the_documents_index_is_readable_by_its_owner_only(
     sample_pdf: Path, umask_022: None
 ) -> None:
-    from backend import paths
+    from backend.settings import paths
 
     review_a_document(sample_pdf)
     index = paths.documents_index_path()

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from backend.alt_ocr import AltOcrRunner
-from backend.review_aids import flagged_share, review_page
-from backend.review_types import AltText, FlagKind, PageReview
+from backend.engines.offline import AltOcrRunner
+from backend.models import AltText
+from backend.review.page_aids import flagged_share, review_page
+from backend.review.values import FlagKind, PageReview
 from tests.seeding import SEEDERS, Seeded
 
 DATA = Path(__file__).parents[1] / "data"

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from backend import paths
-from backend import store as store_module
-from backend.compare import CompareOptions
 from backend.errors import StoreMismatchError
 from backend.models import ReviewStatus, VersionKind
-from backend.review_aids import AidSettings
-from backend.review_types import FlagKind
-from backend.session import DocumentSession
+from backend.review.compare import CompareOptions
+from backend.review.page_aids import AidSettings
+from backend.review.values import FlagKind
+from backend.session.document_session import DocumentSession
+from backend.settings import paths
+from backend.store import review_store as store_module
 from tests import pdf_factory
 from tests.conftest import DATA, ROOT
 
@@ -60,7 +60,7 @@ def test_explicit_store_for_another_pdf_is_refused_unless_allowed(tmp_path: Path
 def test_crash_recovers_autosaved_typing_as_a_version(sample_pdf: Path) -> None:
     # A real process saves a draft and is killed with SIGKILL: no close(), no cleanup.
     script = (
-        "import os, signal, sys; from backend.session import DocumentSession; "
+        "import os, signal, sys; from backend.session.document_session import DocumentSession; "
         "s = DocumentSession.open(sys.argv[1], author='ana'); "
         "s.save_draft(4, 'typed just before the crash'); "
         "os.kill(os.getpid(), signal.SIGKILL)"
@@ -156,7 +156,7 @@ def test_a_failed_backup_does_not_stop_the_close(
     def no_space(*_args: object, **_kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("backend.session.take_backup", no_space)
+    monkeypatch.setattr("backend.session.document_session.take_backup", no_space)
     s.close()
     assert "backup failed" in s.backup_error
     again = DocumentSession.open(sample_pdf)

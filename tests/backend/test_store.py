@@ -9,8 +9,8 @@ import pytest
 
 from backend.errors import StoreCorruptError, StoreError
 from backend.models import ReviewStatus, VersionKind
-from backend.store import ReviewStore
-from backend.store_schema import SCHEMA_VERSION
+from backend.store.review_store import ReviewStore
+from backend.store.schema import SCHEMA_VERSION
 
 
 def die(s: ReviewStore) -> None:

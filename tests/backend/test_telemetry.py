@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.local_server import LocalServer, LocalServerConfig
+from backend.server.local_server import LocalServer, LocalServerConfig
 from tests.conftest import ROOT, SAMPLE_PDF
 from tests.fakevllm import FakeVllm
 
@@ -152,8 +152,9 @@ def test_importing_the_backend_does_not_load_onnxruntime(tmp_path: Path) -> None
     # pymupdf 2.0 (not -lite) imports onnxruntime, which writes a device id to ~/.cache.
     env, _ = fresh_home_env(tmp_path)
     code = (
-        "import sys, pymupdf, backend.pdf, backend.cli, backend.session, backend.render_service;"
-        "import backend.engines.vllm, backend.local_server;"
+        "import sys, pymupdf, backend.documents.pdf, backend.cli.commands;"
+        "import backend.session.document_session, backend.documents.render_service;"
+        "import backend.engines.vllm, backend.server.local_server;"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in "
         "('onnxruntime', 'onnx', 'torch', 'sentry_sdk', 'posthog', 'segment', 'analytics'));"
         "print('LOADED', loaded)"

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.errors import ProofDeskError
-from backend.textnorm import (
+from backend.review.textnorm import (
     TABLES_DIR,
     CompareOptions,
     VariantTableError,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from backend.vision import (
+from backend.documents.vision import (
     QWEN2_5_VL,
     QWEN2_VL,
     QWEN3_VL,

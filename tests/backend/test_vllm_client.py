@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pymupdf
 import pytest
 
-from backend.engines.base import OcrRequest, PageImage, Progress, SamplingParams
+from backend.engines.base import OcrRequest, Progress, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import (
     AuthenticationError,
@@ -22,7 +22,8 @@ from backend.errors import (
     ServerTimeoutError,
     ServerUnreachableError,
 )
-from backend.profiles import ServerProfile
+from backend.models import PageImage
+from backend.settings.profiles import ServerProfile
 from tests.fakevllm import FakeVllm
 
 KEY = "test-key-5b1f"

@@ -16,8 +16,8 @@ import qasync
 from PySide6.QtWidgets import QApplication
 
 from gui.app import build_window, parse_args
-from gui.asyncgens import AsyncGenCloser
-from gui.main_window import MainWindow
+from gui.services.asyncgens import AsyncGenCloser
+from gui.shell.main_window import MainWindow
 
 T = TypeVar("T")
 Run = Callable[[Coroutine[Any, Any, T]], T]

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gui.main_window import MainWindow
+    from gui.shell.main_window import MainWindow
 
 # Qt and the app are imported in main(), not here: render workers are started
 # with "spawn", which re-imports this module in every worker before the worker
@@ -74,8 +74,8 @@ async def drive(pdf: Path, store: Path, ackfile: Path, seed: int) -> None:
     from PySide6.QtGui import QTextCursor
 
     from gui.app import build_window
-    from gui.autosave import SaveState
     from gui.entry import parse_args
+    from gui.review.autosave import SaveState
     from tests.gui.conftest import type_text
 
     rng = random.Random(seed)

@@ -7,25 +7,17 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from gui.main_window import MainWindow
+from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
 
 
 def wait_reviewed(w: MainWindow, arun: Any) -> None:
     """Until the review shown is of the page and the text in the editor now."""
     for _ in range(3):  # a result for older text is dropped and a new one scheduled
-        arun(
-            wait_for(
-                lambda: (
-                    w.aids.review is not None
-                    and w.aids.review.page == w.controller.current
-                    and not w.aids._debounce.isActive()
-                ),
-                what="the page's review",
-            )
-        )
+        arun(wait_for(w.aids.review_is_fresh, what="the page's review"))
         arun(w.runner.drain())
-        if not w.aids._debounce.isActive():
+        if w.aids.review_is_fresh():
+            assert w.aids.review is not None and w.aids.review.page == w.controller.current
             return
 
 

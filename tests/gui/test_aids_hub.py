@@ -11,10 +11,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from backend.alt_ocr import AltOcrRunner, EngineMissingError
+from backend.engines.offline import AltOcrRunner, EngineMissingError
 from backend.models import VersionKind
-from backend.session import DocumentSession
-from gui.main_window import MainWindow
+from backend.session.document_session import DocumentSession
+from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import type_text, wait_for
 
@@ -36,6 +36,22 @@ def _open(make_window: Any, arun: Any, pdf: Path) -> MainWindow:
     arun(wait_for(lambda: w.aids.review is not None, what="the first review"))
     arun(w.runner.drain())
     return w
+
+
+def test_review_fresh_says_when_the_flags_match_the_text_on_screen(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    _seed(sample_pdf, alternate=True)
+    w = _open(make_window, arun, sample_pdf)
+    arun(wait_for(w.aids.review_is_fresh, what="the first review, fresh"))
+    fresh: list[bool] = []
+    w.aids.review_fresh.connect(lambda: fresh.append(w.aids.review_is_fresh()))
+    w.editor.editor.setFocus()
+    type_text(w.editor.editor, "新")
+    assert not w.aids.review_is_fresh()  # the review shown is of the text before typing
+    arun(wait_for(lambda: bool(fresh), what="the fresh signal"))
+    assert fresh == [True]
+    assert w.aids.review_text == w.editor.text()
 
 
 def test_the_review_follows_typing_after_a_pause(

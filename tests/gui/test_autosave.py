@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from backend.errors import StoreError
-from gui.autosave import MAX_WAIT_MS, Autosave, SaveState
-from gui.tasks import TaskRunner
+from gui.review.autosave import MAX_WAIT_MS, Autosave, SaveState
+from gui.services.tasks import TaskRunner
 from tests.gui.conftest import wait_for
 
 

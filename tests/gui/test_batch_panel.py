@@ -14,10 +14,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
 from backend.models import VersionKind
-from backend.profiles import ServerProfile
-from gui.batch_models import RANGE, SELECTED, format_duration, range_pages
-from gui.batch_panel import BatchPanel
-from gui.main_window import MainWindow
+from backend.settings.profiles import ServerProfile
+from gui.ocr.batch_models import RANGE, SELECTED, format_duration, range_pages
+from gui.ocr.batch_panel import BatchPanel
+from gui.shell.main_window import MainWindow
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gui.autosave import RETRY_MS, SaveState
+from gui.review.autosave import RETRY_MS, SaveState
 from tests.gui.conftest import type_text, wait_for
 
 

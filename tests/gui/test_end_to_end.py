@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from backend.models import ReviewStatus, VersionKind
-from gui.autosave import SaveState
+from gui.review.autosave import SaveState
 from tests.gui.conftest import type_text, wait_for
 
 

@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from backend.models import VersionKind
-from gui.eval_dialog import EvalDialog, open_dialog
-from gui.main_window import MainWindow
+from gui.aids.eval_dialog import EvalDialog
+from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
 
 RUN_A = {
@@ -51,7 +51,7 @@ def window(make_window: Any, arun: Any, sample_pdf: Path) -> Iterator[MainWindow
 
 
 def _open(window: MainWindow, arun: Any) -> EvalDialog:
-    dialog = open_dialog(window)
+    dialog = window.run_comparison.open_dialog()
     assert dialog is not None
     arun(window.runner.drain())  # the choices are read on the store's thread
     return dialog
@@ -154,8 +154,8 @@ def test_a_bad_selector_or_page_range_is_explained(window: MainWindow, arun: Any
 def test_the_comparison_runs_a_few_pages_per_store_call(
     window: MainWindow, arun: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gui import workspace
-    from gui.eval_dialog import default_evaluate
+    from gui.aids.eval_dialog import default_evaluate
+    from gui.services import workspace
 
     monkeypatch.setattr(workspace, "REVIEW_CHUNK_PAGES", 2)
     calls: list[Any] = []
@@ -184,7 +184,7 @@ def test_closing_the_dialog_mid_run_stops_it_quietly(window: MainWindow, arun: A
 
     from PySide6.QtCore import Qt
 
-    from gui.eval_dialog import default_evaluate
+    from gui.aids.eval_dialog import default_evaluate
 
     errors: list[str] = []
     window.runner.error.disconnect()

@@ -15,9 +15,9 @@ import pytest
 
 from backend.export import ExportFormat
 from backend.models import ReviewStatus
-from backend.session import DocumentSession
-from gui import export_dialog
-from gui.export_dialog import ExportDialog
+from backend.session.document_session import DocumentSession
+from gui.export import export_dialog
+from gui.export.export_dialog import ExportDialog
 from tests.conftest import DATA
 from tests.gui.conftest import DialogResponder, Run, type_text, wait_for
 
@@ -231,7 +231,7 @@ def test_export_reads_a_few_pages_per_store_call_and_aids_only_when_carried(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from backend.export import collect, review_aids_provider
-    from gui import workspace
+    from gui.services import workspace
 
     monkeypatch.setattr(workspace, "REVIEW_CHUNK_PAGES", 2)
     store_calls: list[int] = []

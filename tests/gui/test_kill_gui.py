@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.models import VersionKind
-from backend.store import ReviewStore
+from backend.store.review_store import ReviewStore
 from tests.conftest import ROOT
 
 GRACE_S = 2.0  # the promise: acknowledged more than 2 s before the kill means kept

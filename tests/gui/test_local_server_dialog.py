@@ -17,10 +17,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from gui.local_server_dialog import LocalServerDialog
-from gui.ocr_hub import OcrHub
-from gui.settings import GuiSettings
-from gui.tasks import TaskRunner
+from gui.servers.local_server_dialog import LocalServerDialog
+from gui.services.ocr_hub import OcrHub
+from gui.services.settings import GuiSettings
+from gui.services.tasks import TaskRunner
 from tests.backend.test_local_server import fake_env, pids
 from tests.gui.conftest import wait_for
 

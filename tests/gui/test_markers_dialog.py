@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from backend.markers import DEFAULT_PATTERNS
-from gui.aids_hub import AidsHub
-from gui.markers_dialog import MarkersDialog, parse_patterns
-from gui.settings import GuiSettings
-from gui.tasks import TaskRunner
+from backend.review.markers import DEFAULT_PATTERNS
+from gui.aids.markers_dialog import MarkersDialog, parse_patterns
+from gui.services.aids_hub import AidsHub
+from gui.services.settings import GuiSettings
+from gui.services.tasks import TaskRunner
 
 
 async def _never(_question: str) -> bool:

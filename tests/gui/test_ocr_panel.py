@@ -12,10 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDockWidget
 
-import gui.run_status
+import gui.widgets.run_status
 from backend.models import VersionKind
-from backend.profiles import ServerProfile
-from gui.ocr_panel import OcrPanel
+from backend.settings.profiles import ServerProfile
+from gui.ocr.ocr_panel import OcrPanel
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import type_text, wait_for
 
@@ -239,8 +239,8 @@ def test_a_context_error_shows_the_servers_message_in_the_panel(rig: Rig) -> Non
 
 
 def test_a_slow_first_token_is_shown_as_waiting(rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(gui.run_status, "CONNECT_GRACE_S", 0.3)
-    monkeypatch.setattr(gui.run_status, "COLD_START_HINT_S", 1.0)
+    monkeypatch.setattr(gui.widgets.run_status, "CONNECT_GRACE_S", 0.3)
+    monkeypatch.setattr(gui.widgets.run_status, "COLD_START_HINT_S", 1.0)
     rig.fake.configure(slow_seconds=2.5)
     rig.fake.push_faults("slow_first_token")
     p = rig.panel

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from backend.profiles import ServerProfile
+from backend.settings.profiles import ServerProfile
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
 
@@ -62,7 +62,7 @@ def test_the_ocr_dialogs_open_once_each(make_window, arun) -> None:
     for name in ("ocr_servers", "ocr_local", "ocr_planner"):
         w.actions_by_name[name].trigger()
         w.actions_by_name[name].trigger()
-    dialogs = w.ocr_ui._dialogs
+    dialogs = w.server_tools.dialogs
     assert sorted(dialogs) == ["local", "planner", "servers"]
     assert all(d.isVisible() for d in dialogs.values())
     for d in dialogs.values():

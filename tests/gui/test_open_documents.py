@@ -10,8 +10,8 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from backend.session import DocumentSession
-from gui.autosave import SaveState
+from backend.session.document_session import DocumentSession
+from gui.review.autosave import SaveState
 from tests import pdf_factory
 from tests.gui.conftest import type_text, wait_for
 

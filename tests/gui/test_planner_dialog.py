@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
-from backend import cli
-from gui.planner_dialog import PlannerDialog
+from backend.cli import commands as cli
+from gui.servers.planner_dialog import PlannerDialog
 from tests.conftest import DATA
 from tests.gui.conftest import type_text
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from backend.models import VersionKind
-from backend.store import ReviewStore
-from gui.autosave import SaveState
+from backend.store.review_store import ReviewStore
+from gui.review.autosave import SaveState
 from tests import pdf_factory
 from tests.gui.conftest import open_dialogs, type_text, wait_for
 

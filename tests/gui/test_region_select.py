@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
-from gui.page_view import FitMode, PageView
+from gui.widgets.page_view import FitMode, PageView
 from tests.gui.test_ocr_panel import (  # noqa: F401 - fixtures
     Rig,
     fake,

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-import gui.actions
-import gui.opener
+import gui.review.opener
+import gui.shell.menus
 from backend.models import ReviewStatus, VersionKind
-from gui.autosave import SaveState
-from gui.page_view import ZOOM_STEP
+from gui.review.autosave import SaveState
+from gui.widgets.page_view import ZOOM_STEP
 from tests.conftest import DATA
 from tests.gui.conftest import type_text, wait_for
 
@@ -72,7 +72,7 @@ def test_keyboard_navigation(window, arun, monkeypatch: pytest.MonkeyPatch) -> N
         asked.append((value, low, high))
         return 6, True
 
-    monkeypatch.setattr(gui.actions.QInputDialog, "getInt", get_int)
+    monkeypatch.setattr(gui.shell.menus.QInputDialog, "getInt", get_int)
     _key(w, Qt.Key.Key_G, CTRL)
     _on_page(w, arun, 5)
     assert asked == [(2, 1, 7)]  # offers the current page, within the document

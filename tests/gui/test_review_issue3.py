@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from backend.profiles import ServerProfile
-from gui.batch_panel import BatchPanel
-from gui.main_window import MainWindow
+from backend.settings.profiles import ServerProfile
+from gui.ocr.batch_panel import BatchPanel
+from gui.shell.main_window import MainWindow
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
 

@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtCore import Qt
 
 from backend.models import ReviewStatus, VersionKind
-from backend.review_types import FlagKind
-from backend.session import DocumentSession
-from gui.autosave import SaveState
-from gui.diff_highlight import CRITICAL_BG, CURRENT_BG, MARKER_BG
-from gui.main_window import MainWindow
+from backend.review.values import FlagKind
+from backend.session.document_session import DocumentSession
+from gui.aids.diff_highlight import CRITICAL_BG, CURRENT_BG, MARKER_BG
+from gui.review.autosave import SaveState
+from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
 from tests.gui.review_helpers import press as _key

@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtGui import QTextCharFormat
 from PySide6.QtWidgets import QApplication
 
-from backend.review_types import AltText, Flag, FlagKind, PageReview
-from gui.diff_highlight import (
+from backend.models import AltText
+from backend.review.values import Flag, FlagKind, PageReview
+from gui.aids.diff_highlight import (
     DIFF_BG,
     DIFF_KINDS,
     MARKER_BG,
@@ -17,7 +18,7 @@ from gui.diff_highlight import (
     stops,
     transcript_spans,
 )
-from gui.transcript_editor import TranscriptEditor
+from gui.widgets.transcript_editor import TranscriptEditor
 
 TEXT = "甲乙丙丁戊"
 ALT = "甲乙丙X丁戊"

@@ -11,10 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from backend.models import VersionKind
-from backend.review_types import Flag, FlagKind, PageReview
-from gui.image_link import utf16_to_code_points
-from gui.main_window import MainWindow
-from gui.review_queue import ReviewQueue, ReviewQueueModel
+from backend.review.values import Flag, FlagKind, PageReview
+from gui.aids.image_link import utf16_to_code_points
+from gui.aids.review_queue import ReviewQueue, ReviewQueueModel
+from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
 
 TEXT = "第一條　當事人得上訴。\n第二條　被告應給付。"

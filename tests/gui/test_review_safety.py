@@ -14,12 +14,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from backend.models import VersionKind
-from backend.review_types import AltText
-from backend.session import DocumentSession
-from gui import aids_hub, workspace
-from gui.main_window import MainWindow
-from gui.review_panel_nav import MARKER_KINDS
+from backend.models import AltText, VersionKind
+from backend.session.document_session import DocumentSession
+from gui.aids.compare_nav import MARKER_KINDS
+from gui.services import aids_hub, workspace
+from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
 from tests.gui.review_helpers import press as _key
@@ -169,8 +168,8 @@ def test_closing_during_the_summaries_and_queue_passes_stops_them(
 def test_a_failed_store_write_still_ends_the_run(
     make_window: Any, arun: Any, sample_pdf: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from backend.alt_ocr import AltOcrRunner
-    from backend.alt_ocr.base import AltReading
+    from backend.engines.offline import AltOcrRunner
+    from backend.engines.offline.base import AltReading
 
     w, _ = _open(make_window, arun, sample_pdf, lambda t: t)
     errors = _errors(w)
@@ -208,7 +207,7 @@ def test_a_failed_store_write_still_ends_the_run(
 def test_the_export_dialog_closes_with_its_document(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    from gui.export_dialog import ExportDialog
+    from gui.export.export_dialog import ExportDialog
 
     w, _ = _open(make_window, arun, sample_pdf, lambda t: t)
     w.actions_by_name["export"].trigger()
@@ -226,7 +225,7 @@ def test_the_export_dialog_closes_with_its_document(
 def test_engine_checks_run_off_the_ui_thread_once_per_engine(
     make_window: Any, arun: Any, sample_pdf: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from backend.alt_ocr import runner
+    from backend.engines.offline import runner
 
     threads: list[tuple[str, bool]] = []
 

@@ -11,8 +11,8 @@ from PySide6.QtTest import QTest
 
 from backend.errors import StoreError
 from backend.models import VersionKind
-from backend.store import ReviewStore
-from gui.autosave import RETRY_MS, SaveState
+from backend.store.review_store import ReviewStore
+from gui.review.autosave import RETRY_MS, SaveState
 from tests.gui.conftest import type_text, wait_for
 
 DISK_FULL = "The disk is full; your text is kept in memory until it can be saved."

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from backend.engines.base import SamplingParams
-from backend.ocr_jobs import JobSpec
-from backend.profiles import ServerProfile
+from backend.ocr.jobs import JobSpec
+from backend.settings.profiles import ServerProfile
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
 from tests.pdf_factory import text_pdf

@@ -15,12 +15,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from backend.keys import KeyStore
-from backend.profiles import ServerProfile
-from gui.ocr_hub import OcrHub
-from gui.servers_dialog import ServersDialog
-from gui.settings import GuiSettings
-from gui.tasks import TaskRunner
+from backend.settings.keys import KeyStore
+from backend.settings.profiles import ServerProfile
+from gui.servers.servers_dialog import ServersDialog
+from gui.services.ocr_hub import OcrHub
+from gui.services.settings import GuiSettings
+from gui.services.tasks import TaskRunner
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import open_dialogs, type_text, wait_for
 

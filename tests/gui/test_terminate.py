@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from backend.store import ReviewStore
+from backend.store.review_store import ReviewStore
 from tests.conftest import ROOT
 
 

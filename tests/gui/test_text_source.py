@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from backend.models import VersionKind
-from backend.session import DocumentSession
-from gui.main_window import MainWindow
+from backend.session.document_session import DocumentSession
+from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
 
 

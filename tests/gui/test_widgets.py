@@ -8,11 +8,12 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray
 
 from backend.models import ReviewStatus, Version, VersionKind
-from gui.history_panel import HistoryPanel, diff_html
-from gui.page_list_model import PageListModel, StatusRole
-from gui.page_view import FitMode, PageView
-from gui.settings import GuiSettings
-from gui.transcript_editor import TranscriptEditor
+from gui.review.history_panel import HistoryPanel
+from gui.review.page_list_model import PageListModel, StatusRole
+from gui.services.settings import GuiSettings
+from gui.widgets.diff_html import diff_html
+from gui.widgets.page_view import FitMode, PageView
+from gui.widgets.transcript_editor import TranscriptEditor
 
 
 def test_editor_signals_only_the_reviewers_edits(qtbot) -> None:

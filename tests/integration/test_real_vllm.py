@@ -18,15 +18,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from backend.documents.render_service import RenderService
+from backend.documents.vision import spec_for_model_id, vision_tokens
 from backend.engines.base import OcrRequest, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import ContextTooLongError
-from backend.local_server import LocalServer, LocalServerConfig
-from backend.ocr_pipeline import PagePreparer
-from backend.profiles import ServerProfile
-from backend.render_service import RenderService
-from backend.request_fit import estimate_text_tokens
-from backend.vision import spec_for_model_id, vision_tokens
+from backend.ocr.pipeline import PagePreparer
+from backend.ocr.request_fit import estimate_text_tokens
+from backend.server.local_server import LocalServer, LocalServerConfig
+from backend.settings.profiles import ServerProfile
 from tests.conftest import ROOT, SAMPLE_PDF
 from tests.integration import real_vllm
 

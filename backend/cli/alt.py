@@ -1,0 +1,157 @@
+"""``proofdesk alt``: read pages with an offline engine and store them as alternate readings.
+
+    proofdesk alt PDF --engine {rapidocr,tesseract,textlayer,import} [--pages 1-3,5]
+                  [--from PATH] [--as-transcript] [--store PATH] [--json]
+
+Each page is stored as it finishes (Ctrl+C keeps the pages already read).
+``--as-transcript`` stores the readings as the working transcript instead (a
+machine without a VLM server); a page with a person's edit keeps the edit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from backend.cli.ocr import EXIT_INTERRUPTED, EXIT_SOME_FAILED, parse_pages
+from backend.engines.offline import (
+    AltEngine,
+    AltOcrRunner,
+    AltOptions,
+    AltReading,
+    engine_problem,
+    read_imported,
+    store_alt_text,
+)
+from backend.errors import ProfileError
+from backend.session.document_session import DocumentSession
+
+EXIT_BAD_INPUT = 2
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "alt", parents=[common], help="read pages with an offline engine (alternate readings)"
+    )
+    p.add_argument("--engine", required=True, choices=[e.value for e in AltEngine])
+    p.add_argument("--pages", help="page range, e.g. 1-3,5 (1-based; default: all)")
+    p.add_argument("--from", dest="source", type=Path, help="for --engine import: the text file")
+    p.add_argument(
+        "--as-transcript",
+        action="store_true",
+        help="store as the working transcript (never over a person's edit)",
+    )
+    p.add_argument("--dpi", type=float, default=AltOptions.dpi, help="render resolution")
+    p.add_argument("--tesseract-cmd", default=AltOptions.tesseract_cmd, help="tesseract program")
+
+
+def run(args: argparse.Namespace) -> int:
+    options = AltOptions(dpi=args.dpi, tesseract_cmd=args.tesseract_cmd)
+    engine = AltEngine(args.engine)
+    if engine is AltEngine.IMPORT and args.source is None:
+        raise ProfileError("--engine import needs --from PATH (a text, JSONL file or a folder).")
+    problem = engine_problem(engine, options)
+    if problem:
+        print(f"proofdesk: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    report = _Report(session, engine, args.as_transcript)
+    try:
+        pages = parse_pages(args.pages, session.page_count) or range(session.page_count)
+        if engine is AltEngine.IMPORT:
+            for reading in read_imported(args.source, session.page_count):
+                if reading.page in pages:
+                    report.add(reading)
+        else:
+            asyncio.run(_read(args, options, engine, list(pages), report))
+    except KeyboardInterrupt:
+        print("\nproofdesk: stopped; pages already read are stored.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        session.close()
+    report.print_summary(args.json)
+    return EXIT_SOME_FAILED if report.failed else 0
+
+
+async def _read(
+    args: argparse.Namespace,
+    options: AltOptions,
+    engine: AltEngine,
+    pages: list[int],
+    report: _Report,
+) -> None:
+    runner = AltOcrRunner(options)
+    try:
+        await runner.run_pages(
+            args.pdf,
+            pages,
+            engine,
+            report.progress,
+            on_result=report.add,
+            password=args.password,
+        )
+    finally:
+        runner.close()
+
+
+class _Report:
+    """Stores each reading as it arrives and keeps what to tell the user."""
+
+    def __init__(self, session: DocumentSession, engine: AltEngine, as_transcript: bool) -> None:
+        self.session = session
+        self.engine = engine
+        self.as_transcript = as_transcript
+        self.rows: list[dict[str, Any]] = []
+        self.failed = 0
+        self.t0 = time.perf_counter()
+
+    def add(self, reading: AltReading) -> None:
+        row: dict[str, Any] = {
+            "page": reading.page + 1,
+            "chars": len(reading.text),
+            "lines": len(reading.lines),
+            "latency_s": reading.latency_s,
+        }
+        if reading.failed or not reading.text:
+            self.failed += reading.failed
+            row.update(version_id=None, notice=reading.notice or "nothing was read")
+            print(f"page {reading.page + 1}: {row['notice']}", file=sys.stderr)
+        else:
+            vid, change = store_alt_text(
+                self.session.store, reading.page, reading, as_transcript=self.as_transcript
+            )
+            row.update(version_id=vid, working_text=change.text)
+            if change.message:
+                row["notice"] = change.message
+        self.rows.append(row)
+
+    def progress(self, done: int, total: int, page: int) -> None:
+        row = self.rows[-1] if self.rows else {}
+        print(
+            f"{done}/{total} pages: page {page + 1}, {row.get('chars', 0)} characters "
+            f"in {row.get('latency_s', 0.0):.1f} s",
+            file=sys.stderr,
+        )
+
+    def print_summary(self, as_json: bool) -> None:
+        stored = sum(1 for r in self.rows if r.get("version_id") is not None)
+        kind = "transcript (ocr)" if self.as_transcript else "alternate"
+        elapsed = time.perf_counter() - self.t0
+        if as_json:
+            data: dict[str, Any] = {"engine": self.engine.value, "stored_as": kind}
+            data |= {"stored": stored, "failed": self.failed, "elapsed_s": round(elapsed, 2)}
+            data["pages"] = self.rows
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+            return
+        for row in self.rows:
+            if row.get("notice") and row.get("version_id") is not None:
+                print(f"page {row['page']}: {row['notice']}")
+        print(
+            f"done: {stored} page(s) stored as {kind} from {self.engine.value}, "
+            f"{len(self.rows) - stored} without text ({self.failed} failed), in {elapsed:.1f} s"
+        )

@@ -1,0 +1,160 @@
+"""The headless command line: the same backend the GUI drives, without Qt.
+
+    proofdesk info PDF            pages, encryption, repaired
+    proofdesk status PDF          per-page review status summary
+    proofdesk import PDF --from PATH
+    proofdesk ocr PDF --server URL   transcribe pages with a vLLM server
+    proofdesk export PDF --format pdf -o OUT   corrected text, searchable PDF, audit
+    proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
+    proofdesk alt PDF --engine rapidocr      alternate readings (offline engines)
+    proofdesk compare PDF --page N --transcript FILE --alternate ENGINE|FILE
+    proofdesk eval PDF --a SELECTOR --b SELECTOR   compare two runs (or gold text)
+
+Bad input prints one line on stderr and exits 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from backend.cli import alt as cli_alt
+from backend.cli import export as cli_export
+from backend.cli import ocr as cli_ocr
+from backend.cli import plan as cli_plan
+from backend.cli import review as cli_review
+from backend.documents.pdf import open_pdf
+from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
+from backend.session.document_session import DocumentSession
+
+EXIT_BAD_INPUT = 2
+COMMANDS = ("info", "status", "import", "ocr", "alt", "plan", "compare", "eval", "export")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="proofdesk", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("pdf", type=Path, help="the PDF document")
+    common.add_argument("--password", help="the PDF's password, if it has one")
+    common.add_argument("--store", type=Path, help="review store file (default: per-user data)")
+    common.add_argument("--json", action="store_true", help="print JSON instead of text")
+    sub.add_parser("info", parents=[common], help="pages, size, encryption, repair notices")
+    sub.add_parser("status", parents=[common], help="review status per page")
+    imp = sub.add_parser("import", parents=[common], help="add transcripts as 'import' versions")
+    imp.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        required=True,
+        help="a JSONL file of {page, text} or a folder of page-N.txt/.md files",
+    )
+    cli_ocr.add_parser(sub, common)
+    cli_alt.add_parser(sub, common)
+    cli_export.add_parser(sub, common)
+    cli_plan.add_parser(sub)
+    cli_review.add_parsers(sub, common)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = _HANDLERS[args.command]
+    try:
+        return handler(args)
+    except WrongPasswordError as exc:
+        return _fail(str(exc))
+    except PasswordRequiredError as exc:
+        return _fail(f"{exc} Give it with --password.")
+    except ProofDeskError as exc:
+        return _fail(str(exc))
+    except OSError as exc:  # unreadable file, full disk, ...: still one clear line
+        return _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
+
+
+def _fail(message: str) -> int:
+    print(f"proofdesk: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _info(args: argparse.Namespace) -> int:
+    pdf = open_pdf(args.pdf, args.password)
+    try:
+        info = pdf.info
+        width, height = pdf.page_size(0)
+        data = {
+            "path": info.path,
+            "pages": info.page_count,
+            "sha256": info.sha256,
+            "first_page_size_pt": [round(width, 1), round(height, 1)],
+            "encrypted": info.encrypted,
+            "needed_password": info.needed_password,
+            "repaired": info.repaired,
+            "title": info.title,
+            "notices": list(info.notices),
+        }
+    finally:
+        pdf.close()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        for key, value in data.items():
+            if key != "notices":
+                print(f"{key}: {value}")
+        for notice in info.notices:
+            print(f"notice: {notice}")
+    return 0
+
+
+def _status(args: argparse.Namespace) -> int:
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    try:
+        statuses = session.statuses()
+        summary = session.status_summary()
+    finally:
+        session.close()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "pages": [s.value for s in statuses],
+                    "summary": {k.value: v for k, v in summary.items()},
+                },
+                indent=2,
+            )
+        )
+        return 0
+    for page, status in enumerate(statuses, start=1):
+        print(f"page {page}: {status.value}")
+    print("summary: " + ", ".join(f"{k.value} {v}" for k, v in summary.items()))
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    try:
+        change = session.import_transcripts(args.source)
+    finally:
+        session.close()
+    print(change.message)
+    return 0
+
+
+_HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "info": _info,
+    "status": _status,
+    "import": _import,
+    "ocr": cli_ocr.run,
+    "export": cli_export.run,
+    "alt": cli_alt.run,
+    "plan": cli_plan.run,
+    "compare": cli_review.run_compare,
+    "eval": cli_review.run_eval,
+}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

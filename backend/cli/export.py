@@ -1,0 +1,94 @@
+"""``proofdesk export``: write the corrected text, a searchable PDF or the audit trail.
+
+    proofdesk export PDF --format {txt,md,docx,jsonl,pdf,report,report-pdf} [-o OUT]
+                     [--approved-only] [--pages A-B] [--store PATH] [--strip-markers]
+                     [--separator TEXT] [--force]
+
+Without ``-o`` the file goes next to the PDF, named after its title. An
+existing file is replaced only with ``--force``; the PDF and its review store
+never are. Pages not yet approved are named on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from backend.export import (
+    ExportExistsError,
+    ExportFormat,
+    ExportOptions,
+    ExportResult,
+    collect,
+    default_name,
+    parse_pages,
+    review_aids_provider,
+    write_export,
+)
+from backend.session.document_session import DocumentSession
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("export", parents=[common], help="export corrected text or an audit trail")
+    p.add_argument(
+        "--format",
+        required=True,
+        choices=[f.value for f in ExportFormat],
+        help="txt, md, docx, jsonl (audit trail), pdf (searchable), report (HTML), report-pdf",
+    )
+    p.add_argument("-o", "--output", type=Path, help="output file (default: next to the PDF)")
+    p.add_argument("--pages", help="page range, e.g. 1-20 or 3,5,9 (1-based)")
+    p.add_argument("--approved-only", action="store_true", help="leave out unapproved pages")
+    p.add_argument("--strip-markers", action="store_true", help="remove 【模糊】-style markers")
+    p.add_argument(
+        "--separator",
+        default="\f",
+        help='txt page separator: text between pages, or a line such as "--- page {page} ---"',
+    )
+    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
+
+
+def run(args: argparse.Namespace) -> int:
+    fmt = ExportFormat(args.format)
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    try:
+        options = ExportOptions(
+            pages=parse_pages(args.pages, session.page_count),
+            approved_only=args.approved_only,
+            strip_markers=args.strip_markers,
+            separator=args.separator.replace("\\f", "\f").replace("\\n", "\n"),
+        )
+        # Agreement and open critical flags cost a diff per page: only for the
+        # formats that carry them.
+        wants_aids = fmt in (ExportFormat.JSONL, ExportFormat.REPORT, ExportFormat.REPORT_PDF)
+        document = collect(
+            session, options, aids=review_aids_provider(session) if wants_aids else None
+        )
+    finally:
+        session.close()
+    target = args.output or Path(args.pdf).resolve().parent / default_name(document, fmt)
+    try:
+        result = write_export(document, fmt, target, overwrite=args.force, password=args.password)
+    except ExportExistsError as exc:
+        raise ExportExistsError(f"{exc} Use --force to replace it.") from exc
+    _report(result)
+    return 0
+
+
+def _report(result: ExportResult) -> None:
+    if result.skipped:
+        left_out = _numbers(result.skipped)
+        print(f"proofdesk: left out unapproved page(s): {left_out}", file=sys.stderr)
+    if result.unapproved:
+        print(
+            f"proofdesk: warning: page(s) {_numbers(result.unapproved)} are not approved; "
+            "the export is marked as containing unapproved pages.",
+            file=sys.stderr,
+        )
+    print(f"{result.path} ({result.pages} page(s), {result.bytes:,} bytes)")
+
+
+def _numbers(pages: tuple[int, ...]) -> str:
+    return ", ".join(str(p + 1) for p in pages)

@@ -1,0 +1,234 @@
+"""``proofdesk ocr``: run a document (or some pages) through a vLLM server, headless.
+
+    proofdesk ocr PDF --server URL [--model M] [--pages 1-20] [--concurrency N]
+                  [--prompt FILE] [--store PATH] [--only unprocessed|failed] [--force]
+
+The API key comes from the environment (``PROOFDESK_API_KEY``, or the variable
+named by ``--api-key-env``), never from the command line, where other users
+could read it in the process list. Ctrl+C stops cleanly: finished pages are
+stored, and ``--resume`` continues the job later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from backend.documents.page_ranges import parse_page_ranges
+from backend.documents.render_service import RenderService
+from backend.engines.base import SamplingParams
+from backend.engines.vllm import VllmClient
+from backend.errors import PageRangeError, ProfileError
+from backend.ocr.batch import BatchEvent, BatchStats
+from backend.ocr.jobs import JobSpec, OcrJobRunner, stored_params
+from backend.ocr.pipeline import PagePreparer
+from backend.session.document_session import DocumentSession
+from backend.settings.profiles import ServerProfile
+from backend.store.job_rows import JobStore, Selection
+
+EXIT_SOME_FAILED = 3
+EXIT_INTERRUPTED = 130
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("ocr", parents=[common], help="transcribe pages with a vLLM server")
+    p.add_argument(
+        "--server",
+        action="append",
+        required=True,
+        metavar="URL",
+        help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (repeat to spread pages)",
+    )
+    p.add_argument("--model", help="model name (default: the server's only model)")
+    p.add_argument("--pages", help="page range, e.g. 1-20 or 3,5,9 (1-based)")
+    p.add_argument(
+        "--only", choices=["unprocessed", "failed"], help="only pages not read yet / that failed"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="also run pages with edits or approval (never replaces them)",
+    )
+    p.add_argument(
+        "--concurrency", type=int, default=0, help="pages in flight per server (default: adapt)"
+    )
+    p.add_argument(
+        "--prompt", type=Path, help="a text file with the prompt (default: the legal OCR preset)"
+    )
+    p.add_argument("--max-tokens", type=int, default=4096)
+    p.add_argument("--max-pixels", type=int, default=0, help="image budget per page in pixels")
+    p.add_argument(
+        "--api-key-env",
+        default="PROOFDESK_API_KEY",
+        help="environment variable holding the API key",
+    )
+    p.add_argument("--timeout", type=float, default=0, help="first-token timeout in seconds")
+    p.add_argument("--resume", action="store_true", help="continue the last unfinished job")
+    p.add_argument(
+        "--allow-plain-http",
+        action="store_true",
+        help="send pages over unencrypted http:// to a host other than this machine",
+    )
+
+
+def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
+    """``parse_page_ranges`` for ``--pages``: its error is a ``ProfileError`` naming the option."""
+    try:
+        return parse_page_ranges(text, page_count)
+    except PageRangeError as exc:
+        raise ProfileError(f"--pages: {exc}") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(_run(args))
+    except KeyboardInterrupt:
+        print(
+            "\nproofdesk: stopped; finished pages are saved (continue with --resume).",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+
+
+async def _run(args: argparse.Namespace) -> int:
+    # Without --prompt each page is read with its own prompt: the page's or the
+    # document's override saved in the GUI, else the default preset.
+    prompt = args.prompt.read_text(encoding="utf-8").strip() if args.prompt else None
+    params = SamplingParams(max_tokens=args.max_tokens)
+    key = os.environ.get(args.api_key_env) or None
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    store_thread = ThreadPoolExecutor(1, thread_name_prefix="store")
+    renderer = RenderService(
+        args.pdf, args.password, upload_workers=max(1, min(2, os.cpu_count() or 1))
+    )
+    clients: list[VllmClient] = []
+    try:
+        for i, url in enumerate(args.server):
+            clients.append(await _connect(url, args, key, name=f"server {i + 1}"))
+        loop = asyncio.get_running_loop()
+        progress = _ProgressLine(sys.stderr)
+        runner = OcrJobRunner(
+            jobs=JobStore(session.store),
+            page_count=session.page_count,
+            preparer=PagePreparer(renderer),
+            clients=clients,
+            prompt_for=session.prompt_for,
+            run_in_store=lambda fn: loop.run_in_executor(store_thread, fn),
+            on_event=progress.on_event,
+        )
+        job, params, prompt = await _job(runner, args, session.page_count, params, prompt)
+        if prompt is not None:
+            fixed = prompt
+            runner.prompt_for = lambda page: fixed
+        stats = await runner.run(job, params)
+        progress.finish(stats)
+        failed = [p for p in runner.jobs.pages(job) if p.state.value == "failed"]
+        for p in failed:
+            print(f"page {p.page + 1}: failed — {p.reason}", file=sys.stderr)
+        return EXIT_SOME_FAILED if failed else 0
+    finally:
+        for client in clients:
+            await client.aclose()
+        renderer.close()
+        store_thread.shutdown(wait=True)
+        session.close()
+
+
+async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name: str) -> VllmClient:
+    profile = ServerProfile(name=name, base_url=url, max_concurrency=args.concurrency)
+    if profile.validated().needs_plain_http_warning and not args.allow_plain_http:
+        raise ProfileError(
+            f"{url} is plain http:// to another machine: the pages would cross the network "
+            "unencrypted. Use https://, or pass --allow-plain-http if that network is trusted."
+        )
+    if args.timeout:
+        profile = profile.with_(
+            first_token_timeout_s=args.timeout,
+            total_timeout_s=max(profile.total_timeout_s, args.timeout),
+        )
+    if args.max_pixels:
+        profile = profile.with_(max_pixels=args.max_pixels)
+    client = VllmClient(profile, key)
+    try:
+        models = await client.models()
+        chosen = [m for m in models if m.id == args.model] if args.model else models
+        if not chosen:
+            names = ", ".join(m.id for m in models) or "none"
+            raise ProfileError(f"{url} does not serve “{args.model}” (it serves: {names}).")
+        if len(chosen) > 1:
+            raise ProfileError(
+                f"{url} serves several models; choose one with --model: "
+                + ", ".join(m.id for m in chosen)
+            )
+        client.profile = profile.with_(
+            model=chosen[0].id, max_model_len=chosen[0].max_model_len or 0
+        )
+        return client
+    except BaseException:
+        await client.aclose()
+        raise
+
+
+async def _job(
+    runner: OcrJobRunner,
+    args: argparse.Namespace,
+    page_count: int,
+    params: SamplingParams,
+    prompt: str | None,
+) -> tuple[int, SamplingParams, str | None]:
+    """The job to run, with the parameters and prompt it was created with."""
+    if args.resume:
+        unfinished = runner.jobs.unfinished()
+        if unfinished:
+            stored = runner.jobs.summary(unfinished[0]).spec
+            return unfinished[0], stored_params(stored), stored.get("prompt")
+        print("proofdesk: no unfinished job; starting a new one.", file=sys.stderr)
+    selection = Selection(args.only) if args.only else Selection.ALL
+    spec = JobSpec(selection, parse_pages(args.pages, page_count), args.force, params, prompt)
+    return await runner.create(spec), params, prompt
+
+
+class _ProgressLine:
+    """One self-rewriting status line on a terminal; plain lines otherwise."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.tty = out.isatty()
+
+    def on_event(self, event: BatchEvent) -> None:
+        s = event.stats
+        if event.kind in ("failed", "lane_down", "lane_disabled"):
+            where = f"page {event.page + 1}" if event.page is not None else event.lane
+            self._line(f"{where}: {event.message}")
+        if event.kind in ("done", "failed") or self.tty:
+            self._status(s)
+
+    def _status(self, s: BatchStats) -> None:
+        eta = f", ETA {s.eta_s:.0f} s" if s.eta_s is not None else ""
+        text = (
+            f"{s.finished}/{s.total} pages ({s.failed} failed), "
+            f"{s.pages_per_minute:.1f} pages/min, {s.tokens_per_second:.0f} tokens/s{eta}"
+        )
+        if self.tty:
+            self.out.write("\r\x1b[2K" + text)
+            self.out.flush()
+        else:
+            print(text, file=self.out)
+
+    def _line(self, text: str) -> None:
+        if self.tty:
+            self.out.write("\r\x1b[2K")
+        print(text, file=self.out)
+
+    def finish(self, stats: BatchStats) -> None:
+        if self.tty:
+            self.out.write("\n")
+        print(
+            f"done: {stats.done} stored, {stats.failed} failed, in {stats.elapsed_s:.1f} s",
+            file=self.out,
+        )

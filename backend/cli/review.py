@@ -1,0 +1,213 @@
+"""``proofdesk compare`` and ``proofdesk eval``: the review aids without the GUI.
+
+    proofdesk compare PDF --page N --transcript FILE --alternate {rapidocr,tesseract,textlayer,PATH}
+    proofdesk eval PDF --a SELECTOR --b SELECTOR [--pages 1-5,9]
+
+``compare`` prints the same flags the GUI shows, with offsets into the
+transcript exactly as given (code points). An engine's reading is stored as an
+alternate version when ``--store`` is given and reused on the next call, so a
+slow engine runs once per page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from backend.documents.page_ranges import parse_page_ranges
+from backend.errors import ProofDeskError
+
+if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
+    from backend.engines.offline import AltOcrRunner
+    from backend.models import AltText
+    from backend.review.run_eval import EvalReport
+    from backend.review.values import PageReview
+    from backend.session.document_session import DocumentSession
+
+ENGINES = ("rapidocr", "tesseract", "textlayer")
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    compare = sub.add_parser(
+        "compare", parents=[common], help="flag where a transcript needs checking"
+    )
+    compare.add_argument("--page", type=int, required=True, help="page number (from 1)")
+    compare.add_argument("--transcript", type=Path, required=True, help="UTF-8 text file")
+    compare.add_argument(
+        "--alternate",
+        required=True,
+        help="an engine (rapidocr, tesseract, textlayer) or a UTF-8 text file",
+    )
+    compare.add_argument(
+        "--fresh", action="store_true", help="run the engine even if the store has its reading"
+    )
+    ev = sub.add_parser("eval", parents=[common], help="compare two runs (or a run and gold text)")
+    ev.add_argument("--a", required=True, dest="side_a", help="selector for side A")
+    ev.add_argument(
+        "--b", required=True, dest="side_b", help="selector for side B (gold text: a folder)"
+    )
+    ev.add_argument("--pages", help="pages to compare, e.g. 1-5,9 (default: all)")
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from backend.review.page_aids import AidSettings, review_page
+    from backend.session.document_session import DocumentSession
+
+    try:
+        transcript = args.transcript.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise ProofDeskError(f"“{args.transcript.name}” is not UTF-8 text.") from None
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    try:
+        # The same checks and message as --pages; str(int) is never blank, so never None.
+        page = (parse_page_ranges(str(args.page), session.page_count) or (0,))[0]
+        alternate = _alternate(session, page, args)
+        review = review_page(page, transcript, alternate, settings=AidSettings())
+    finally:
+        session.close()
+    if args.json:
+        print(json.dumps(compare_json(review), ensure_ascii=False))
+    else:
+        _print_review(review, transcript)
+    return 0
+
+
+def compare_json(review: PageReview) -> dict[str, Any]:
+    """The ``--json`` shape the issue fixes: page from 1, agreement, flags."""
+    return {
+        "page": review.page + 1,
+        "agreement": None if review.agreement is None else round(review.agreement, 4),
+        "flags": [flag.as_json() for flag in review.flags],
+    }
+
+
+def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText:
+    from backend.models import AltText
+
+    if args.alternate not in ENGINES:
+        path = Path(args.alternate)
+        if not path.is_file():
+            raise ProofDeskError(
+                f"--alternate “{args.alternate}” is neither an engine "
+                f"({', '.join(ENGINES)}) nor a text file."
+            )
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ProofDeskError(
+                f"--alternate “{args.alternate}” cannot be read as UTF-8 text; "
+                "save it as UTF-8 and try again.",
+                detail=repr(exc),
+            ) from exc
+        return AltText(text=text, engine="file")
+    from backend.engines.offline import AltOcrRunner, engine_problem, load_alt_text, store_alt_text
+
+    if args.store and not args.fresh:
+        for version in session.alternates(page):
+            if version.provenance.get("engine") == args.alternate:
+                return load_alt_text(version)
+    problem = engine_problem(args.alternate)
+    if problem:
+        raise ProofDeskError(problem)
+    alt = asyncio.run(_read_page(AltOcrRunner(), session.pdf.info.path, page, args))
+    if args.store:
+        store_alt_text(session.store, page, alt)
+    return alt
+
+
+async def _read_page(
+    runner: AltOcrRunner, pdf_path: str, page: int, args: argparse.Namespace
+) -> AltText:
+    try:
+        return await runner.run_page(pdf_path, page, args.alternate, password=args.password)
+    finally:
+        runner.close()
+
+
+def _print_review(review: PageReview, transcript: str) -> None:
+    from backend.review.page_aids import flagged_share
+    from backend.review.values import FlagKind
+
+    agreement = "–" if review.agreement is None else f"{review.agreement:.1%}"
+    share = flagged_share(review, len(transcript), frozenset(FlagKind))
+    print(f"page {review.page + 1}: agreement {agreement}, {share:.1%} of characters flagged")
+    for flag in review.flags:
+        span = transcript[flag.start : flag.end] or "∅"
+        print(f"  {flag.kind.value:<14} {flag.start}-{flag.end} «{span}» {flag.detail}")
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    from backend.review.run_eval import evaluate
+    from backend.session.document_session import DocumentSession
+
+    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    try:
+        pages = parse_page_ranges(args.pages, session.page_count)
+        report = evaluate(session.store, session.page_count, args.side_a, args.side_b, pages)
+    finally:
+        session.close()
+    if args.json:
+        print(json.dumps(eval_json(report), ensure_ascii=False, indent=2))
+    else:
+        print(eval_markdown(report))
+    return 0
+
+
+def eval_json(report: EvalReport) -> dict[str, Any]:
+    return {
+        "a": report.a,
+        "b": report.b,
+        "agreement": _round(report.agreement),
+        "cer": _round(report.cer),
+        "differences": report.differences,
+        "pages": [
+            {
+                "page": p.page + 1,
+                "agreement": _round(p.agreement),
+                "differences": p.differences,
+                "critical": [f.as_json() for f in p.critical],
+                "cer": _round(p.cer),
+                "missing": p.missing or None,
+            }
+            for p in report.pages
+        ],
+    }
+
+
+def eval_markdown(report: EvalReport) -> str:
+    """The report as a Markdown table (the CLI's output and the GUI's Copy)."""
+    lines = [
+        f"A = {report.a}, B = {report.b}",
+        "",
+        "| page | agreement | layout | punctuation | glyph | substantive | critical |"
+        + (" CER |" if report.gold else ""),
+        "|---|---|---|---|---|---|---|" + ("---|" if report.gold else ""),
+    ]
+    for p in report.pages:
+        if p.agreement is None:
+            lines.append(f"| {p.page + 1} | no text on side {p.missing} | | | | | |")
+            continue
+        d = p.differences
+        row = (
+            f"| {p.page + 1} | {p.agreement:.1%} | {d['layout']} | {d['punctuation']} | "
+            f"{d['glyph']} | {d['substantive']} | {len(p.critical)} |"
+        )
+        lines.append(row + (f" {p.cer:.2%} |" if p.cer is not None else ""))
+    total = report.agreement
+    lines.append("")
+    lines.append(
+        f"document: {len(report.compared)} page(s) compared, agreement "
+        + ("–" if total is None else f"{total:.1%}")
+        + ("" if report.cer is None else f", CER {report.cer:.2%}")
+    )
+    for p in report.pages:
+        for flag in p.critical:
+            lines.append(f"- page {p.page + 1}: {flag.detail}")
+    return "\n".join(lines)
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)

@@ -1,0 +1,51 @@
+"""Transcripts made elsewhere as alternate readings (no boxes, no scores).
+
+A JSONL file or a folder of page files is read by ``importers.read_transcripts``;
+a single ``.txt``/``.md`` file holds the whole document with pages separated
+by form feeds, as ``pdftotext`` writes them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
+from backend.errors import ImportError_
+from backend.store.importers import read_transcripts
+
+_PLAIN_SUFFIXES = (".txt", ".md")
+
+
+def read_imported(source: str | Path, page_count: int) -> list[AltReading]:
+    """One reading per page found in ``source``; raises ``ImportError_`` with a clear reason."""
+    path = Path(source)
+    if path.is_file() and path.suffix.lower() in _PLAIN_SUFFIXES:
+        texts = _split_pages(path, page_count)
+    else:
+        texts = {item.page: item.text for item in read_transcripts(path, page_count)}
+    return [
+        build_reading(
+            (RawLine(line, None, None) for line in text.splitlines()),
+            engine=AltEngine.IMPORT.value,
+            page=page,
+            size=(1.0, 1.0),
+            engine_version=path.name,  # where the text came from
+        )
+        for page, text in sorted(texts.items())
+    ]
+
+
+def _split_pages(path: Path, page_count: int) -> dict[int, str]:
+    try:
+        text = path.read_text("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportError_(f"“{path.name}” is not UTF-8 text.") from exc
+    pages = text.split("\f")
+    if pages and not pages[-1].strip() and len(pages) > 1:
+        pages.pop()  # pdftotext ends the last page with a form feed too
+    if len(pages) > page_count:
+        raise ImportError_(
+            f"“{path.name}” has {len(pages)} pages (separated by form feeds), but the "
+            f"document has {page_count}. Nothing was imported."
+        )
+    return {i: page for i, page in enumerate(pages) if page.strip()}

@@ -1,0 +1,134 @@
+"""RapidOCR (PP-OCR models on onnxruntime), loaded once per worker process.
+
+Import this module only in a worker: ``load`` sets ``ORT_DISABLE_TELEMETRY``
+before onnxruntime is imported, because onnxruntime 1.32 otherwise writes a
+device id under ~/.cache/Microsoft and uploads usage events (measured: with
+the variable set, nothing is written). The first call loads the ONNX models
+(~3 s on 2 cores), so the worker keeps one ``RapidOCR`` for all its pages.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import logging
+import os
+from typing import Any
+
+from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLine, rapidocr_missing
+
+_engine: Any = None  # the RapidOCR instance of this worker
+_version = ""
+
+
+def load() -> str:
+    """Create this process's engine (once); returns RapidOCR's version."""
+    global _engine, _version
+    if _engine is not None:
+        return _version
+    os.environ["ORT_DISABLE_TELEMETRY"] = "1"  # before onnxruntime is first imported
+    missing = rapidocr_missing()
+    if missing:
+        raise EngineMissingError(missing)
+    from rapidocr import RapidOCR
+
+    # Its logger prints coloured INFO lines to stderr for every model it loads.
+    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+    # Word boxes: each character's box, to tell faint bleed-through from ink.
+    _engine = RapidOCR(params={"Global.log_level": "warning", "Global.return_word_box": True})
+    _version = importlib.metadata.version("rapidocr")
+    return _version
+
+
+def read(rgb: Any) -> list[RawLine]:
+    """Lines read from an RGB ``numpy`` array (h, w, 3); boxes in its pixels."""
+    load()
+    try:
+        out = _engine(rgb)
+    except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
+        raise AltOcrError("RapidOCR could not read this page.", detail=repr(exc)) from exc
+    if out.boxes is None or out.txts is None:
+        return []  # nothing detected: a blank page
+    words = out.word_results if len(out.word_results or ()) == len(out.txts) else None
+    ink = InkMeter(rgb)
+    lines: list[RawLine] = []
+    for i, (poly, text, score) in enumerate(zip(out.boxes, out.txts, out.scores, strict=True)):
+        line = RawLine(str(text), _bounds(poly), float(score))
+        lines += ink.split_faint(line, words[i]) if words is not None else [line]
+    return lines
+
+
+def _bounds(poly: Any) -> tuple[float, float, float, float]:
+    xs = [float(p[0]) for p in poly]
+    ys = [float(p[1]) for p in poly]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class InkMeter:
+    """Tells faint characters (ink showing through from the back of the sheet) from ink.
+
+    A character's darkest pixel is near black for ink on this side of the page
+    (measured on scans: 1-20 of 255) but only mid-grey for text showing through
+    from the back (150-180), whatever the engine's confidence in reading it,
+    which stays high. Runs of faint characters become lines of their own with a
+    low score, so comparisons treat them as likely bleed-through.
+    """
+
+    FAINT_SCORE = 0.2
+    MIN_RUN = 2  # one faint character is more likely a thin stroke than a ghost
+
+    def __init__(self, rgb: Any) -> None:
+        self.grey = rgb.min(axis=2)  # the darkest channel: coloured ink counts as ink
+
+    def darkest(self, box: tuple[float, float, float, float]) -> int:
+        h, w = self.grey.shape
+        x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+        x1, y1 = min(w, int(box[2]) + 1), min(h, int(box[3]) + 1)
+        patch = self.grey[y0:y1, x0:x1]
+        return int(patch.min()) if patch.size else 255
+
+    def split_faint(self, line: RawLine, words: Any) -> list[RawLine]:
+        chars = [(str(w[0]), _bounds(w[2])) for w in words]
+        if "".join(c for c, _ in chars).replace(" ", "") != line.text.replace(" ", ""):
+            return [line]  # boxes that do not spell the line: keep it whole
+        levels = [self.darkest(box) for _, box in chars]
+        ink = sorted(levels)[len(levels) // 2]
+        threshold = max(96, ink + (255 - ink) // 2)
+        faint = [level > threshold for level in levels]
+        runs = _runs(faint, self.MIN_RUN)
+        if not any(is_faint for is_faint, _, _ in runs):
+            return [line]
+        out = []
+        for is_faint, i, j in runs:
+            text = "".join(c for c, _ in chars[i:j]).strip()
+            if text:
+                box = _union([b for _, b in chars[i:j]])
+                score = min(line.score or 1.0, self.FAINT_SCORE) if is_faint else line.score
+                out.append(RawLine(text, box, score))
+        return out
+
+
+def _runs(faint: list[bool], min_run: int) -> list[tuple[bool, int, int]]:
+    """(faint?, start, end) runs; faint runs shorter than ``min_run`` count as ink."""
+    runs: list[tuple[bool, int, int]] = []
+    for i, flag in enumerate(faint):
+        if runs and runs[-1][0] == flag:
+            runs[-1] = (flag, runs[-1][1], i + 1)
+        else:
+            runs.append((flag, i, i + 1))
+    merged: list[tuple[bool, int, int]] = []
+    for flag, i, j in runs:
+        flag = flag and j - i >= min_run
+        if merged and merged[-1][0] == flag:
+            merged[-1] = (flag, merged[-1][1], j)
+        else:
+            merged.append((flag, i, j))
+    return merged
+
+
+def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )

@@ -1,0 +1,64 @@
+"""Alternate readings in the review store: as ``alternate`` versions, or as the transcript.
+
+A reading is stored with its lines (boxes, scores) in the version's
+provenance, so it can be rebuilt later without running the engine again.
+``as_transcript`` stores it as an ``ocr`` version instead (a laptop without a
+VLM server): the store never lets that displace a person's edit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.engines.offline.base import AltReading
+from backend.models import AltLine, AltText, Change, Version, VersionKind
+from backend.store.review_store import ReviewStore
+
+
+def store_alt_text(
+    store: ReviewStore,
+    page: int,
+    alt: AltText,
+    provenance_extra: dict[str, Any] | None = None,
+    *,
+    as_transcript: bool = False,
+) -> tuple[int, Change]:
+    """Add ``alt`` as a version of ``page``; (version id, what changed)."""
+    if isinstance(alt, AltReading):
+        provenance = alt.provenance()
+    else:
+        provenance = {"engine": alt.engine, "lines": [line.as_json() for line in alt.lines]}
+    provenance.update(provenance_extra or {})
+    if as_transcript:
+        provenance.setdefault("offline", True)  # says the text came from no VLM
+    kind = VersionKind.OCR if as_transcript else VersionKind.ALTERNATE
+    version, change = store.add_version(page, kind, alt.text, provenance)
+    return version.id, change
+
+
+def load_alt_text(version: Version) -> AltReading:
+    """The reading a version holds (lines and boxes when it was stored with them)."""
+    prov = version.provenance
+    lines = tuple(AltLine.from_json(item) for item in prov.get("lines") or ())
+    render = prov.get("render")
+    return AltReading(
+        text=version.text,
+        engine=str(prov.get("engine") or version.kind.value),
+        lines=lines,
+        version_id=version.id,
+        page=version.page,
+        engine_version=str(prov.get("engine_version") or ""),
+        render=render if isinstance(render, dict) else {},
+        latency_s=float(prov.get("latency_s") or 0.0),
+        notice=str(prov.get("notice") or ""),
+    )
+
+
+def latest_alternate(store: ReviewStore, page: int, engine: str | None = None) -> AltReading | None:
+    """The newest ``alternate`` version of ``page`` (from ``engine``, if given)."""
+    for version in reversed(store.versions(page)):
+        if version.kind is not VersionKind.ALTERNATE:
+            continue
+        if engine is None or version.provenance.get("engine") == engine:
+            return load_alt_text(version)
+    return None

@@ -1,0 +1,64 @@
+"""Turn a read that got no full answer (no connection, a timeout, a broken
+stream) into the ``ServerError`` that says what to do.
+
+Kept apart from ``vllm`` because these are words for the user, chosen by the
+kind of failure and the profile's limits, with no HTTP left to do; a failed
+HTTP *answer* (a status code and its body) is ``http_errors``'s.
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from backend.errors import ServerError, ServerTimeoutError, ServerUnreachableError
+from backend.settings.profiles import ServerProfile
+
+
+def timeout_error(
+    profile: ServerProfile, *, started: bool, total: bool = False
+) -> ServerTimeoutError:
+    """The first-token timeout while nothing came (unless ``total``), else the total one."""
+    server = profile.api_root
+    if not started and not total:
+        return ServerTimeoutError(
+            f"No answer from {server} within {profile.first_token_timeout_s:.0f} s. "
+            "A server that scales to zero can take minutes to start: raise the "
+            "first-token timeout of the profile if this is a cold start.",
+            phase="first_token",
+            server=server,
+        )
+    return ServerTimeoutError(
+        f"The answer took longer than the {profile.total_timeout_s:.0f} s allowed; raise the "
+        "total timeout of the profile, or lower max tokens.",
+        phase="total",
+        server=server,
+    )
+
+
+def transport_error(exc: httpx.HTTPError, profile: ServerProfile, *, started: bool) -> ServerError:
+    """``started``: the first token had come, so the connection broke mid-answer."""
+    server = profile.api_root
+    if isinstance(exc, httpx.ConnectTimeout):
+        return ServerTimeoutError(
+            f"Could not connect to {server} within {profile.connect_timeout_s:.0f} s.",
+            phase="connect",
+            server=server,
+            detail=repr(exc),
+        )
+    if isinstance(exc, httpx.ConnectError):
+        return ServerUnreachableError(
+            f"Cannot reach {server}: is the server running, and is the address right?",
+            server=server,
+            detail=repr(exc),
+        )
+    if isinstance(exc, httpx.TimeoutException):
+        return timeout_error(profile, started=started)
+    if isinstance(exc, httpx.ProxyError):
+        return ServerUnreachableError(
+            f"The proxy set in the profile refused the connection: {exc}", server=server
+        )
+    return ServerUnreachableError(
+        f"The connection to {server} broke{' mid-answer' if started else ''}; will try again.",
+        server=server,
+        detail=repr(exc),
+    )

@@ -1,0 +1,176 @@
+"""Where an alternate reading disagrees with the transcript, and whether that matters.
+
+``compare_texts`` diffs the *normalised* texts (``backend.review.textnorm``) with
+fast-diff-match-patch, so width, glyph and layout noise never reaches the
+alignment; every hunk is mapped back to the original transcript and alternate.
+Inside the stretches that agree it also reports what normalisation hid (LAYOUT,
+PUNCTUATION or GLYPH hunks), so runs can be compared by kind of difference.
+
+Only SUBSTANTIVE hunks become flags. An OCR engine used as the alternate adds
+noise a transcript never has; it is handled here (the reading order and the
+ghost masks in ``backend.review.alignment``) rather than flagged:
+
+* reading order: flowchart boxes and table cells come in another order. When
+  the plain alignment leaves blocks unmatched on both sides, the alternate's
+  lines are put where each best matches the transcript (bigram votes), and
+  that order is kept only if more characters then agree. A block deleted in
+  one place and inserted unchanged in another is LAYOUT;
+* ○ name masks read as 。/O/0: transcript ○ against such marks is PUNCTUATION;
+  a circle more or fewer next to a numeral (一〇〇年 / 一〇年) is a changed
+  number, never a mask, and stays SUBSTANTIVE;
+* bleed-through from the back of the sheet: alternate text the transcript
+  lacks, inside lines the engine scored below ``ghost_score``, goes to
+  ``Comparison.ghosts`` instead of the hunks.
+
+Transcript text the alternate lacks (a line it could not read) stays a flag:
+that is where the transcript may have guessed.
+
+This module normalises, aligns and sums up; what kind of difference a hunk is
+lives in ``diff_categories``, mapping hunks back to the original texts in
+``hunk_collector``, and the flags a reviewer reads in ``hunk_flags``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from backend.models import AltText
+from backend.review.alignment import Ops, align, diff, equal_chars
+from backend.review.diff_categories import categorise, mask_context
+from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
+from backend.review.hunk_flags import FLAGGED, hunk_flags
+from backend.review.textnorm import CompareOptions, Spans, dropped_spans, normalise
+from backend.review.values import DiffCategory, Flag, Hunk
+
+__all__ = [
+    "FLAGGED",
+    "CompareOptions",
+    "Comparison",
+    "categorise",
+    "classify_differences",
+    "compare_texts",
+    "diff_flags",
+]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The hunks between a transcript and an alternate, and how much they agree."""
+
+    hunks: tuple[Hunk, ...]  # every difference, by transcript position
+    agreement: float  # share of normalised characters both agree on, 0..1
+    ghosts: tuple[Hunk, ...] = ()  # alternate-only text in low-confidence lines
+    reordered: bool = False  # the alternate's lines were put in the transcript's order
+    # The runs both agree on (equal after normalisation), as (transcript start,
+    # alternate start, length) in original offsets, by transcript start: each
+    # character of one equals its counterpart after folding. Cut wherever either
+    # side skips dropped text or the alternate's reading order breaks.
+    matches: tuple[tuple[int, int, int], ...] = ()
+
+    def flags(self, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
+        return diff_flags(self, categories)
+
+    def chars_by_category(self) -> dict[DiffCategory, int]:
+        """Characters in hunks of each kind (the longer side of each hunk)."""
+        out = dict.fromkeys(DiffCategory, 0)
+        for h in self.hunks:
+            out[h.category] += max(h.end - h.start, h.alt_end - h.alt_start)
+        return out
+
+
+def _events(ops: Ops) -> Iterator[tuple[bool, int, int, int, int]]:
+    """(equal?, ti, tj, ai, aj) for each equal run and each group of changes."""
+    ti = ai = 0
+    start: tuple[int, int] | None = None
+    for op, text in ops:
+        if op == "=" and start is not None:
+            yield False, start[0], ti, start[1], ai
+            start = None
+        if op == "=":
+            yield True, ti, ti + len(text), ai, ai + len(text)
+            ti, ai = ti + len(text), ai + len(text)
+            continue
+        start = start or (ti, ai)
+        ti, ai = (ti + len(text), ai) if op == "-" else (ti, ai + len(text))
+    if start is not None:
+        yield False, start[0], ti, start[1], ai
+
+
+def compare_texts(
+    transcript: str,
+    alternate: str | AltText,
+    options: CompareOptions = CompareOptions(),  # noqa: B008 (frozen, safe to share)
+    *,
+    ignore_spans: Spans = (),
+    alt_ignore_spans: Spans = (),
+    folded: bool = True,
+) -> Comparison:
+    """Every difference between ``transcript`` and ``alternate``, categorised.
+
+    ``folded=False`` leaves out the differences normalisation hid (layout,
+    punctuation width, glyph variants) inside agreeing runs: the review flags
+    only need substantive ones, and finding the others is most of the time on
+    a page an engine read with half-width punctuation.
+    """
+    alt_raw, lines = (
+        (alternate, ()) if isinstance(alternate, str) else (alternate.text, alternate.lines)
+    )
+    t = normalise(transcript, options, ignore_spans)
+    an = normalise(alt_raw, options, alt_ignore_spans, alternate=True)
+    a, ops, reordered = align(t.text, an, alt_raw, lines, options)
+    only_markers = replace(options, ignore_whitespace=False, ignore_markdown=False)
+    found = HunkCollector(t, a, options, dropped_spans(transcript, only_markers, ignore_spans))
+    matches: list[tuple[int, int, int]] = []
+    for equal, ti, tj, ai, aj in _events(ops):
+        if not equal:
+            found.changed(ti, tj, ai, aj)
+            continue
+        for p, q, _ in a.pieces(ai, aj, by_ghost=False):
+            k = ti + p - ai
+            matches += _runs(t.to_source[k : k + q - p], a.src[p:q])
+            if folded:
+                found.agreeing(k, p, q - p)
+    found.dropped_at_end()
+    total = max(len(t.text), len(an.text))
+    agreement = 1.0 if total == 0 else equal_chars(ops) / total
+    return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
+
+
+def _runs(tsrc: list[int], asrc: list[int]) -> Iterator[tuple[int, int, int]]:
+    """Aligned characters (original offsets) cut where either side is not contiguous."""
+    start = 0
+    for k in range(1, len(tsrc) + 1):
+        if k == len(tsrc) or tsrc[k] != tsrc[k - 1] + 1 or asrc[k] != asrc[k - 1] + 1:
+            yield tsrc[start], asrc[start], k - start
+            start = k
+
+
+def classify_differences(
+    transcript: str,
+    alternate: str,
+    options: CompareOptions = CompareOptions(),  # noqa: B008
+    *,
+    ignore_spans: Spans = (),
+    alt_ignore_spans: Spans = (),
+) -> tuple[Hunk, ...]:
+    """The plain character diff of the raw texts, each hunk categorised (for evaluation)."""
+    t = normalise(transcript, options, ignore_spans)
+    a = normalise(alternate, options, alt_ignore_spans, alternate=True)
+    found = []
+    for equal, s, e, p, q in _events(diff(transcript, alternate)):
+        if equal:
+            continue
+        (i, j), (k, m) = t.span_of(s, e), a.span_of(p, q)
+        context = mask_context(t.text, i, j)
+        t_kept, a_kept = kept_chars(t, i, j), kept_chars(a, k, m)
+        cat = categorise(t.text[i:j], a.text[k:m], t_kept, a_kept, options, context)
+        h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
+        found.append((h, t.text[i:j], a.text[k:m]))
+    moves_are_layout(found)
+    return tuple(h for h, _, _ in found)
+
+
+def diff_flags(comparison: Comparison, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
+    """A DIFF flag for each hunk of the given kinds (by default only substantive ones)."""
+    return hunk_flags(comparison.hunks, categories)

@@ -1,0 +1,81 @@
+"""What kind of difference one hunk is: layout, punctuation, glyph or substantive.
+
+Kept apart from ``compare`` (which walks the alignment and collects hunks)
+because these are the rules of the review's noise filter, decided from a
+hunk's characters alone: what normalisation folded, footnote marks an engine
+missed, and the ○ name masks an engine reads as 。/O/0, told apart from a
+changed number (一〇〇年 / 一〇年). Both the review diff and the plain
+evaluation diff (``classify_differences``) categorise through here.
+"""
+
+from __future__ import annotations
+
+from backend.review.textnorm import CompareOptions, fold_table
+from backend.review.values import DiffCategory
+
+MASKS = frozenset("○〇◯")  # one mark with width folding on, three without
+MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º")  # after width folding
+# Next to one of these a circle is a zero (一〇〇年, 第一○○號), never a name mask.
+NUMERAL_CONTEXT = frozenset("〇一二三四五六七八九十百千萬0123456789０１２３４５６７８９")
+# Superscript digits and daggers mark footnote references; engines often miss them.
+FOOTNOTE_MARKS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹†‡")
+
+
+def categorise(
+    t_norm: str,
+    a_norm: str,
+    t_kept: str,
+    a_kept: str,
+    options: CompareOptions,
+    context: tuple[str, str] = ("", ""),
+) -> DiffCategory:
+    """Only dropped text differs, or marks, or glyph forms, or else words.
+
+    ``*_norm`` are a hunk's normalised characters, ``*_kept`` the original
+    characters normalisation kept there (they differ from ``*_norm`` by folds).
+    ``context``: the transcript's characters just before and after the run of
+    circles the hunk lies in ("" at the text's edge), see ``mask_context``.
+    """
+    width = fold_table(True, False)
+    if t_kept == a_kept:
+        return DiffCategory.LAYOUT
+    if options.fold_width and t_kept.translate(width) == a_kept.translate(width):
+        return DiffCategory.PUNCTUATION
+    if t_norm == a_norm:
+        return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
+    if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
+        return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context):
+        return DiffCategory.PUNCTUATION
+    return DiffCategory.SUBSTANTIVE
+
+
+def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, str]) -> bool:
+    """A masked name the engine read as 。/O/0, or with a circle fewer: how many
+    circles mask a name says nothing about the name. A circle read as a look-alike
+    one for one is also a zero read as 0. But a circle more or fewer next to a
+    numeral is a changed number (一〇〇年 / 一〇年), and a missing one a name mask
+    only after a name's first character (林○○ / 林○)."""
+    if not t_kept or not set(t_kept) <= MASKS:
+        return False
+    if not set(a_norm.translate(fold_table(True, False))) <= MASK_LOOKALIKES:
+        return False
+    if len(a_norm) == len(t_norm):
+        return True
+    before, after = context
+    if before in NUMERAL_CONTEXT or after in NUMERAL_CONTEXT:  # "" is in no set
+        return False
+    return bool(a_norm) or _is_cjk(before)
+
+
+def _is_cjk(char: str) -> bool:
+    return len(char) == 1 and ("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff")
+
+
+def mask_context(text: str, i: int, j: int) -> tuple[str, str]:
+    """The characters of normalised ``text`` around [i, j) widened over circles."""
+    while i > 0 and text[i - 1] in MASKS:
+        i -= 1
+    while j < len(text) and text[j] in MASKS:
+        j += 1
+    return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")

@@ -1,0 +1,95 @@
+"""One page's review aids: where the reviewer must look, in one call.
+
+Combines the character diff against an alternate reading (primary: where two
+engines disagree is the best pointer to errors), legal-critical disagreements,
+the model's own 【blurry】 markers and, when the version carries logprobs, the
+tokens the model was unsure of (secondary). The GUI, ``proofdesk compare`` and
+``proofdesk eval`` all call this, so they always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from backend.models import AltText
+from backend.review.compare import CompareOptions, compare_texts, diff_flags
+from backend.review.confidence import low_confidence_flags
+from backend.review.legal_terms import critical_flags
+from backend.review.markers import MarkerSet
+from backend.review.values import Flag, FlagKind, Hunk, PageReview
+
+# A probability, not a logprob: "underline tokens the model gave less than 50%".
+DEFAULT_LOW_CONFIDENCE = 0.5
+
+
+@dataclass(frozen=True)
+class AidSettings:
+    compare: CompareOptions = field(default_factory=CompareOptions)
+    markers: MarkerSet = field(default_factory=MarkerSet.default)
+    low_confidence: float = DEFAULT_LOW_CONFIDENCE
+
+
+def review_page(
+    page: int,
+    transcript: str,
+    alternate: AltText | None,
+    *,
+    logprobs: Sequence[Any] | None = None,
+    settings: AidSettings | None = None,
+) -> PageReview:
+    """Every flag for one page, sorted by position, plus the alignment to the alternate."""
+    settings = settings or AidSettings()
+    markers = settings.markers
+    flags: list[Flag] = list(markers.marker_flags(transcript))
+    if logprobs:
+        flags += low_confidence_flags(transcript, logprobs, settings.low_confidence)
+    if alternate is None:
+        return PageReview(page=page, agreement=None, flags=_sorted(flags))
+    comparison = compare_texts(
+        transcript,
+        alternate,
+        settings.compare,
+        ignore_spans=markers.spans(transcript),
+        alt_ignore_spans=markers.spans(alternate.text),
+        folded=False,  # flags need only substantive differences: ~2x faster
+    )
+    flags += diff_flags(comparison)
+    flags += critical_flags(transcript, alternate.text, comparison.hunks, comparison.matches)
+    return PageReview(
+        page=page,
+        agreement=comparison.agreement,
+        flags=_sorted(flags),
+        alternate=alternate,
+        hunks=comparison.hunks,
+        # From the alignment itself: the hunks of a comparison with folded=False
+        # leave out what normalisation hid, so runs between them drift.
+        equal_blocks=comparison.matches,
+    )
+
+
+def flagged_share(review: PageReview, text_len: int, kinds: frozenset[FlagKind]) -> float:
+    """Share of the transcript's characters inside at least one flag of ``kinds``."""
+    if text_len == 0:
+        return 0.0
+    covered = [False] * text_len
+    for flag in review.flags:
+        if flag.kind in kinds:
+            # An omission (zero width) still costs the reviewer a look at one character.
+            end = max(flag.end, min(flag.start + 1, text_len))
+            for i in range(max(0, min(flag.start, text_len - 1)), end):
+                covered[i] = True
+    return sum(covered) / text_len
+
+
+def hunk_at(review: PageReview, offset: int) -> Hunk | None:
+    """The difference under a transcript position (a zero-width one counts at its position)."""
+    for hunk in review.hunks:
+        if hunk.start <= offset <= hunk.end:
+            return hunk
+    return None
+
+
+def _sorted(flags: list[Flag]) -> tuple[Flag, ...]:
+    return tuple(sorted(flags, key=lambda f: (f.start, f.end, f.kind.value)))

@@ -1,0 +1,117 @@
+"""Values shared by the review aids: hunks, flags and a page's review.
+
+A *flag* points the reviewer at a span of the working transcript. Offsets are
+always code points into the transcript text exactly as stored (never into a
+normalised copy); an omission (text the alternate has and the transcript
+lacks) is a zero-width flag, ``start == end``, at the place it would go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from backend.models import AltText
+
+
+class FlagKind(StrEnum):
+    DIFF = "diff"  # the alternate reading disagrees here
+    CRITICAL = "critical"  # a legal-critical item (modal word, number, date, ...) disagrees
+    MARKER = "marker"  # the model marked text it could not read (【blurry】, ...)
+    LOW_CONFIDENCE = "low_confidence"  # tokens the model itself was unsure of
+
+
+class DiffCategory(StrEnum):
+    """What kind of difference a hunk is, for run comparisons and noise filtering."""
+
+    LAYOUT = "layout"  # whitespace, line breaks, reading order only
+    PUNCTUATION = "punctuation"  # full/half-width or equivalent punctuation only
+    GLYPH = "glyph"  # variant glyph forms only (爲/為, 着/著, ...)
+    SUBSTANTIVE = "substantive"  # different characters
+
+
+class CriticalKind(StrEnum):
+    ARTICLE = "article"  # 第…條/項/款
+    MODAL = "modal"  # 得, 應, 不得, 應不, 須, 毋須, 不, 未, 非, 無
+    AMOUNT = "amount"  # 新臺幣…元, numerals
+    NUMBER = "number"  # any other run of digits / Chinese numerals
+    DATE = "date"  # 中華民國…年…月…日
+    CASE_NUMBER = "case_number"  # …年度…字第…號
+    MASK = "mask"  # ○○ in party names
+
+
+@dataclass(frozen=True)
+class Hunk:
+    """One difference between the transcript and an alternate reading."""
+
+    start: int  # transcript code points (start == end: the transcript lacks alt_text here)
+    end: int
+    alt_start: int  # alternate code points (alt_start == alt_end: the alternate lacks text)
+    alt_end: int
+    text: str  # transcript[start:end]
+    alt_text: str  # alternate[alt_start:alt_end]
+    category: DiffCategory
+
+
+@dataclass(frozen=True)
+class Flag:
+    start: int  # transcript code points; start == end for an omission
+    end: int
+    kind: FlagKind
+    detail: str  # one line for the reviewer, e.g. "alternate reads 應 here"
+    # Where this is in the alternate's text, and what the alternate reads there:
+    # accepting a hunk replaces transcript[start:end] with ``replacement``.
+    alt_start: int | None = None
+    alt_end: int | None = None
+    replacement: str | None = None
+    category: str = ""  # a DiffCategory for diffs, a CriticalKind for critical flags
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "kind": self.kind.value,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class PageReview:
+    """Everything the review aids found on one page."""
+
+    page: int  # 0-based
+    agreement: float | None  # 0..1 share of characters both readings agree on; None: no alternate
+    flags: tuple[Flag, ...] = field(default_factory=tuple)
+    alternate: AltText | None = None
+    hunks: tuple[Hunk, ...] = ()  # every difference, including layout/glyph ones not flagged
+    # Runs both texts share: (transcript start, alternate start, length) in code
+    # points, ascending. They map a click in one text to the same place in the other.
+    equal_blocks: tuple[tuple[int, int, int], ...] = ()
+
+    def to_alternate(self, offset: int) -> int | None:
+        """The alternate's offset for a transcript offset, via the nearest shared run."""
+        return _map(self.equal_blocks, offset, 0, 1)
+
+    def to_transcript(self, alt_offset: int) -> int | None:
+        """The transcript's offset for an alternate offset."""
+        return _map(self.equal_blocks, alt_offset, 1, 0)
+
+    def count(self, kind: FlagKind) -> int:
+        return sum(1 for f in self.flags if f.kind is kind)
+
+
+def _map(blocks: tuple[tuple[int, int, int], ...], offset: int, src: int, dst: int) -> int | None:
+    """Inside a shared run map exactly; between runs, snap to the end of the previous one.
+
+    Runs ascend in the transcript; in the alternate they need not (its lines can
+    be in another reading order), so every run is looked at."""
+    best: int | None = None
+    best_start = -1
+    for block in blocks:
+        start, length = block[src], block[2]
+        if best_start < start <= offset:
+            best_start, best = start, block[dst] + min(offset - start, length)
+    if best is None and blocks:
+        return min(blocks, key=lambda b: b[src])[dst]
+    return best

@@ -1,0 +1,71 @@
+"""The VRAM planner's inputs read from disk: a model's config and index, the page size.
+
+Shared by ``proofdesk plan`` and the GUI's planner window, so both read a model
+folder the same way and fail with the same one-line ``PlanError``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from backend.server.planner import PlanError
+
+A4_MM = (210.0, 297.0)
+MM_PER_INCH = 25.4
+DEFAULT_DPI = 150
+INDEX_NAME = "model.safetensors.index.json"
+
+
+def model_paths(config: Path, index: Path | None) -> tuple[Path, Path | None]:
+    """A config.json and its safetensors index; a model folder stands for both."""
+    if config.is_dir():
+        folder = config
+        config = folder / "config.json"
+        if index is None and (folder / INDEX_NAME).is_file():
+            index = folder / INDEX_NAME
+    return config, index
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    """A JSON object from ``path``, or a ``PlanError`` that says what is wrong with it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PlanError(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlanError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PlanError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, dict):
+        raise PlanError(f"{path} is not a model config: expected a JSON object")
+    return data
+
+
+def total_size_of(index: dict[str, Any], path: Path) -> int:
+    """The weights' size in bytes, from a safetensors index's metadata."""
+    metadata = index.get("metadata")
+    size = metadata.get("total_size") if isinstance(metadata, dict) else None
+    if isinstance(size, bool) or not isinstance(size, int | float) or size <= 0:
+        raise PlanError(f"{path} is not a safetensors index: it has no metadata.total_size")
+    return int(size)
+
+
+def page_px(page_size: str | None, dpi: int | None) -> tuple[int, int]:
+    """A page's size in pixels: ``WxH`` as typed, or an A4 page at ``dpi``."""
+    if page_size is not None:
+        parts = page_size.lower().replace("×", "x").split("x")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise PlanError(f"page size should look like 1240x1754, not {page_size!r}")
+        width, height = (int(p) for p in parts)
+        if width < 1 or height < 1:
+            raise PlanError("page width and height must be at least 1 px")
+        return width, height
+    dots = DEFAULT_DPI if dpi is None else dpi
+    if dots < 1:
+        raise PlanError(f"dpi must be at least 1, not {dots}")
+    width_mm, height_mm = A4_MM
+    return round(width_mm / MM_PER_INCH * dots), round(height_mm / MM_PER_INCH * dots)

@@ -1,0 +1,335 @@
+"""DocumentSession: the one facade the GUI and the CLI drive.
+
+It pairs an open PDF with its review store, tells the user when the PDF moved
+or changed, recovers typed text after a crash, and returns a ``Change`` from
+every mutation so each screen redraws only what changed.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import logging
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from backend.documents.pdf import PdfDocument, open_pdf
+from backend.errors import StoreMismatchError
+from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
+from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
+from backend.settings import paths
+from backend.store.backup import BACKUP_INTERVAL_S, Backup, take_backup
+from backend.store.importers import read_transcripts
+from backend.store.job_rows import JobStore
+from backend.store.review_store import ReviewStore
+
+if TYPE_CHECKING:
+    from backend.models import Version
+    from backend.review.page_aids import AidSettings
+    from backend.review.values import PageReview
+    from backend.session.document_review import DocumentReviews, PageSummary, QueueItem
+
+log = logging.getLogger(__name__)
+
+SNIPPET_RADIUS = 18  # characters of context either side of a search match
+
+
+class DocumentSession:
+    def __init__(self, pdf: PdfDocument, store: ReviewStore, notices: list[str]) -> None:
+        self.pdf = pdf
+        self.store = store
+        self.notices = notices  # user-facing notes gathered while opening
+        self.backup_error = ""
+        self._closed = False
+        self._last_backup = time.monotonic()
+        self._jobs: JobStore | None = None
+        self._reviews: DocumentReviews | None = None
+
+    # -- opening and closing --------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        pdf_path: str | Path,
+        *,
+        password: str | None = None,
+        store_path: str | Path | None = None,
+        author: str | None = None,
+        allow_mismatch: bool = False,
+    ) -> DocumentSession:
+        """Open a PDF and its review. Raises ``DocumentError`` / ``StoreError`` subclasses."""
+        pdf = open_pdf(pdf_path, password)
+        try:
+            target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
+            if store_path is None:
+                paths.make_private_dir(target.parent)
+            store = ReviewStore(target, author=author or _default_author())
+        except BaseException:
+            pdf.close()
+            raise
+        notices = list(pdf.info.notices)
+        try:
+            notices += _reconcile(store, pdf, allow_mismatch=allow_mismatch)
+            notices += _recover(store)
+            if store_path is None:
+                notices += _note_replaced_file(pdf)
+        except BaseException:
+            store.abandon()  # e.g. a store made for another PDF: leave it as it was
+            pdf.close()
+            raise
+        if not store.owner:
+            notices.append(
+                "This document is also open in another ProofDesk window or program; "
+                "changes made there appear here when the page is opened again."
+            )
+        return cls(pdf, store, notices)
+
+    def close(self) -> None:
+        """Save every draft as a version, back up, close. Safe to call twice.
+
+        A failed backup does not stop the close (the review itself is saved);
+        it is logged and kept in ``backup_error`` for the caller to mention.
+        """
+        if self._closed:
+            return
+        try:
+            self.store.commit_all_drafts()
+            try:
+                self.backup()
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("backup on close failed: %r", exc)
+                self.backup_error = f"The review is saved, but its backup failed ({exc})."
+        finally:
+            self._closed = True
+            self.store.close()
+            self.pdf.close()
+
+    # -- reading --------------------------------------------------------------
+
+    @property
+    def page_count(self) -> int:
+        return self.pdf.page_count
+
+    def page_state(self, page: int) -> PageState:
+        return self.store.page_state(page)
+
+    def statuses(self) -> list[ReviewStatus]:
+        return self.store.statuses(self.page_count)
+
+    def status_summary(self) -> dict[ReviewStatus, int]:
+        counts = Counter(self.statuses())
+        return {status: counts.get(status, 0) for status in ReviewStatus}
+
+    def search(self, query: str, *, limit: int = 500) -> list[SearchHit]:
+        hits = []
+        for page, text in self.store.search(query, limit=limit):
+            offset = text.find(query.strip())
+            if offset < 0:  # case-folded match by the index; still show the page
+                offset = 0
+            hits.append(SearchHit(page, _snippet(text, offset, len(query.strip())), offset))
+        return hits
+
+    # -- editing and reviewing --------------------------------------------------
+
+    def save_draft(self, page: int, text: str) -> Change:
+        return self.store.save_draft(page, text)
+
+    def commit_draft(self, page: int) -> Change:
+        return self.store.commit_draft(page)
+
+    def set_status(self, page: int, status: ReviewStatus) -> Change:
+        """Record a review decision; any typed text is saved to history first."""
+        draft_change = self.store.commit_draft(page)
+        change = self.store.set_status(page, status)
+        return Change(pages=change.pages, status=True, versions=draft_change.versions)
+
+    def restore(self, version_id: int) -> Change:
+        return self.store.restore(version_id)[1]
+
+    def set_note(self, page: int, text: str) -> Change:
+        return self.store.set_note(page, text)
+
+    def import_transcripts(self, source: str | Path) -> Change:
+        """Add each page found in ``source`` as an ``import`` version (all or nothing)."""
+        pages = read_transcripts(source, self.page_count)
+        changes = self.store.add_versions(
+            [(item.page, VersionKind.IMPORT, item.text, item.provenance) for item in pages]
+        )
+        kept_edits = sum(bool(change.message) for change in changes)
+        message = f"Imported {len(pages)} page(s)."
+        if kept_edits:
+            message += f" {kept_edits} page(s) kept your edits; the imported text is in history."
+        return Change(
+            pages=frozenset(p.page for p in pages), text=True, versions=True, message=message
+        )
+
+    # -- OCR: prompts, readings, jobs ---------------------------------------------
+
+    def prompt_for(self, page: int) -> str:
+        """The prompt a page is read with: its own, else the document's, else the preset."""
+        return (
+            self.store.get_meta(page_prompt_key(page))
+            or self.store.get_meta(DOCUMENT_PROMPT_KEY)
+            or default_prompt()
+        )
+
+    def prompt_scope(self, page: int) -> str:
+        """Where ``prompt_for`` found the page's prompt: "page", "document" or "default"."""
+        if self.store.get_meta(page_prompt_key(page)):
+            return "page"
+        return "document" if self.store.get_meta(DOCUMENT_PROMPT_KEY) else "default"
+
+    def set_prompt(self, text: str, *, page: int | None = None) -> None:
+        """Save a prompt override for one page or (``page=None``) the document; "" clears it."""
+        self.store.set_meta(DOCUMENT_PROMPT_KEY if page is None else page_prompt_key(page), text)
+
+    def add_reading(
+        self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
+    ) -> tuple[int, Change]:
+        """Store an OCR reading as a new version (never over a person's edit)."""
+        version, change = self.store.add_version(
+            page, VersionKind.OCR, text, provenance, history_only=history_only
+        )
+        return version.id, change
+
+    @property
+    def jobs(self) -> JobStore:
+        if self._jobs is None:
+            self._jobs = JobStore(self.store)
+        return self._jobs
+
+    # -- review aids: alternate readings, flags, the review queue -----------------
+
+    @property
+    def reviews(self) -> DocumentReviews:
+        if self._reviews is None:
+            # Imported on first use: the diff and legal-term modules are not
+            # needed to open a document or save an edit.
+            from backend.session.document_review import DocumentReviews
+
+            self._reviews = DocumentReviews(self.store)
+        return self._reviews
+
+    def alternates(self, page: int) -> list[Version]:
+        return self.reviews.alternates(page)
+
+    def review(
+        self,
+        page: int,
+        *,
+        alternate_id: int | None = None,
+        settings: AidSettings | None = None,
+        text: str | None = None,
+    ) -> PageReview:
+        return self.reviews.review(page, alternate_id=alternate_id, settings=settings, text=text)
+
+    def review_summaries(
+        self, settings: AidSettings | None = None, pages: Iterable[int] | None = None
+    ) -> list[PageSummary]:
+        """Per-page counts for ``pages`` (default: all). A diff per page with an
+        alternate: callers sharing a thread with saves should ask in chunks."""
+        return self.reviews.summaries(_all(pages, self.page_count), settings)
+
+    def review_queue(
+        self, settings: AidSettings | None = None, pages: Iterable[int] | None = None
+    ) -> list[QueueItem]:
+        return self.reviews.queue(_all(pages, self.page_count), settings)
+
+    # -- backups ----------------------------------------------------------------
+
+    def backup(self) -> Backup:
+        self._last_backup = time.monotonic()
+        return take_backup(self.store.connection, paths.backup_dir_for(self.store.path))
+
+    def backup_if_due(self) -> Backup | None:
+        """Call now and then (the GUI does every minute): backs up every 30 minutes."""
+        if time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S:
+            return self.backup()
+        return None
+
+
+def _all(pages: Iterable[int] | None, page_count: int) -> Iterable[int]:
+    return range(page_count) if pages is None else pages
+
+
+def _default_author() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "reviewer"
+
+
+def _reconcile(store: ReviewStore, pdf: PdfDocument, *, allow_mismatch: bool) -> list[str]:
+    """Check the store belongs to this PDF; note a move or rename."""
+    info = pdf.info
+    known_sha, known_path = store.get_meta("pdf_sha256"), store.get_meta("pdf_path")
+    notices = []
+    if known_sha is not None and known_sha != info.sha256:
+        if not allow_mismatch:
+            raise StoreMismatchError(
+                f"This review was made for a different PDF (or an earlier version of "
+                f"“{Path(info.path).name}”): its content does not match. Open the original "
+                "file, or choose to continue with this review anyway."
+            )
+        notices.append("The PDF's content differs from the one this review was made for.")
+    elif known_path is not None and known_path != info.path:
+        notices.append(f"The PDF was moved or renamed (it was {known_path}); its review continues.")
+    for key, value in (
+        ("pdf_sha256", info.sha256),
+        ("pdf_path", info.path),
+        ("page_count", str(info.page_count)),
+    ):
+        if store.get_meta(key) != value:
+            store.set_meta(key, value)
+    return notices
+
+
+def _recover(store: ReviewStore) -> list[str]:
+    """After a crash, turn the drafts that were autosaved into versions."""
+    if not store.was_unclean:
+        return []
+    recovered = store.commit_all_drafts()
+    notice = "ProofDesk did not close normally last time; the review was checked and is intact."
+    if recovered.pages:
+        notice += f" Unsaved typing on {len(recovered.pages)} page(s) was recovered."
+    return [notice]
+
+
+def _note_replaced_file(pdf: PdfDocument) -> list[str]:
+    """Tell the user when the file at this path now has different content."""
+    index_path = paths.documents_index_path()
+    try:
+        index: dict[str, str] = json.loads(index_path.read_text("utf-8"))
+    except (OSError, ValueError):
+        index = {}
+    previous = index.get(pdf.info.path)
+    index[pdf.info.path] = pdf.info.sha256
+    try:
+        paths.make_private_dir(index_path.parent)
+        paths.write_private(index_path, json.dumps(index, ensure_ascii=False, indent=1))
+    except OSError:
+        pass  # the index only feeds a notice; never block opening for it
+    if previous is not None and previous != pdf.info.sha256:
+        return [
+            "This file has changed since it was last reviewed (its content is different). "
+            "A new review starts; the earlier one is kept for the old content."
+        ]
+    return []
+
+
+def _snippet(text: str, offset: int, length: int) -> str:
+    start = max(0, offset - SNIPPET_RADIUS)
+    end = min(len(text), offset + length + SNIPPET_RADIUS)
+    body = (
+        text[start:offset]
+        + "["
+        + text[offset : offset + length]
+        + "]"
+        + text[offset + length : end]
+    )
+    body = body.replace("\n", " ")
+    return ("…" if start else "") + body + ("…" if end < len(text) else "")

@@ -1,0 +1,207 @@
+"""OCR batch jobs kept in the review store, so they survive a restart.
+
+A page's reading and its "done" mark are written in one transaction: after a
+crash, every page marked done has its version, and no page with a stored
+result is run again.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from backend.models import Change, ReviewStatus, VersionKind
+from backend.store.review_store import ReviewStore
+from backend.store.sql import now
+
+
+class PageJobState(StrEnum):
+    PENDING = "pending"
+    DONE = "done"
+    FAILED = "failed"
+    SKIPPED = "skipped"
+
+
+class Selection(StrEnum):
+    """Which pages a batch runs on (before the skip rule)."""
+
+    ALL = "all"
+    UNPROCESSED = "unprocessed"  # no machine reading yet
+    FAILED = "failed"  # failed in the latest job that tried them
+
+
+@dataclass(frozen=True)
+class JobPage:
+    page: int
+    state: PageJobState
+    attempts: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class JobSummary:
+    id: int
+    state: str
+    spec: dict[str, Any]
+    counts: dict[PageJobState, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+class JobStore:
+    def __init__(self, store: ReviewStore) -> None:
+        self.store = store
+        self._conn = store.connection
+
+    # -- choosing pages -----------------------------------------------------------
+
+    def select_pages(
+        self, page_count: int, selection: Selection, pages: list[int] | None
+    ) -> list[int]:
+        """The candidate pages, in order (``pages`` narrows to a range or a selection)."""
+        candidates = sorted(set(pages)) if pages is not None else list(range(page_count))
+        candidates = [p for p in candidates if 0 <= p < page_count]
+        if selection is Selection.UNPROCESSED:
+            read = {
+                r[0]
+                for r in self._conn.execute("SELECT DISTINCT page FROM versions WHERE kind = 'ocr'")
+            }
+            candidates = [p for p in candidates if p not in read]
+        elif selection is Selection.FAILED:
+            failed = self.failed_pages()
+            candidates = [p for p in candidates if p in failed]
+        return candidates
+
+    def protected_reason(self, page: int) -> str:
+        """Why a batch should leave this page alone ("" = it may run): a person's work."""
+        state = self.store.page_state(page)
+        if state.status is ReviewStatus.APPROVED:
+            return "approved"
+        if state.has_draft:
+            return "has unsaved edits"
+        current = self.store.current_version(page)
+        if current is not None and current.kind.is_human:
+            return "has your edits"
+        return ""
+
+    def failed_pages(self) -> set[int]:
+        """Pages whose most recent job attempt failed."""
+        rows = self._conn.execute(
+            "SELECT page, state FROM job_pages WHERE state IN ('done','failed') ORDER BY updated_at"
+        )
+        latest: dict[int, str] = {}
+        for page, state in rows:
+            latest[page] = state
+        return {p for p, s in latest.items() if s == "failed"}
+
+    # -- a job's life -------------------------------------------------------------
+
+    def create(self, pages: list[int], spec: dict[str, Any], *, force: bool = False) -> int:
+        with self.store.transaction() as c:
+            cur = c.execute(
+                "INSERT INTO jobs (created_at, spec, state) VALUES (?, ?, 'running')",
+                # "force" is kept so that storing a reading can apply the skip rule again.
+                (now(), json.dumps({**spec, "force": True} if force else spec, ensure_ascii=False)),
+            )
+            job = int(cur.lastrowid or 0)
+            for page in pages:
+                reason = "" if force else self.protected_reason(page)
+                state = PageJobState.SKIPPED if reason else PageJobState.PENDING
+                c.execute(
+                    "INSERT INTO job_pages (job, page, state, reason, updated_at) "
+                    "VALUES (?,?,?,?,?)",
+                    (job, page, state, reason, now()),
+                )
+        return job
+
+    def record_reading(
+        self, job: int, page: int, text: str, provenance: dict[str, Any], attempts: int
+    ) -> tuple[int, Change]:
+        """Store a page's reading and mark it done, atomically.
+
+        The skip rule is checked again here: a page a reviewer approved or edited
+        while the job ran (or while it waited to be resumed) keeps its text; the
+        reading goes to its history and the page is marked skipped, saying why.
+        """
+        with self.store.transaction() as c:
+            reason = "" if self._forced(c, job) else self.protected_reason(page)
+            vid, change = self.store.append_in(
+                c, page, VersionKind.OCR, text, provenance, history_only=bool(reason)
+            )
+            state = PageJobState.SKIPPED if reason else PageJobState.DONE
+            note = f"{reason} meanwhile; the reading is in its history" if reason else ""
+            c.execute(
+                "UPDATE job_pages SET state=?, attempts=?, reason=?, version_id=?, "
+                "updated_at=? WHERE job=? AND page=?",
+                (state, attempts, note, vid, now(), job, page),
+            )
+        return vid, change
+
+    def _forced(self, c: sqlite3.Connection, job: int) -> bool:
+        row = c.execute("SELECT spec FROM jobs WHERE id=?", (job,)).fetchone()
+        return bool(row and json.loads(row[0]).get("force"))
+
+    def record_failure(self, job: int, page: int, reason: str, attempts: int) -> None:
+        with self.store.transaction() as c:
+            c.execute(
+                "UPDATE job_pages SET state='failed', attempts=?, reason=?, updated_at=? "
+                "WHERE job=? AND page=?",
+                (attempts, reason, now(), job, page),
+            )
+
+    def retry_failed(self, job: int) -> list[int]:
+        """Put a job's failed pages back to pending; returns them."""
+        with self.store.transaction() as c:
+            pages = [
+                r[0]
+                for r in c.execute(
+                    "SELECT page FROM job_pages WHERE job=? AND state='failed' ORDER BY page",
+                    (job,),
+                )
+            ]
+            c.execute(
+                "UPDATE job_pages SET state='pending', reason='', updated_at=? "
+                "WHERE job=? AND state='failed'",
+                (now(), job),
+            )
+            c.execute("UPDATE jobs SET state='running' WHERE id=?", (job,))
+        return pages
+
+    def set_state(self, job: int, state: str) -> None:
+        with self.store.transaction() as c:
+            c.execute("UPDATE jobs SET state=? WHERE id=?", (state, job))
+
+    # -- reading back -------------------------------------------------------------
+
+    def pages(self, job: int) -> list[JobPage]:
+        rows = self._conn.execute(
+            "SELECT page, state, attempts, reason FROM job_pages WHERE job=? ORDER BY page", (job,)
+        )
+        return [JobPage(p, PageJobState(s), a, r) for p, s, a, r in rows]
+
+    def pending(self, job: int) -> list[int]:
+        return [p.page for p in self.pages(job) if p.state is PageJobState.PENDING]
+
+    def summary(self, job: int) -> JobSummary:
+        row = self._conn.execute("SELECT state, spec FROM jobs WHERE id=?", (job,)).fetchone()
+        if row is None:
+            raise KeyError(job)
+        counts = Counter(p.state for p in self.pages(job))
+        return JobSummary(
+            job, str(row[0]), json.loads(row[1]), {s: counts.get(s, 0) for s in PageJobState}
+        )
+
+    def unfinished(self) -> list[int]:
+        """Jobs that were running or paused when the app last stopped (newest first)."""
+        return [
+            r[0]
+            for r in self._conn.execute(
+                "SELECT id FROM jobs WHERE state IN ('running','paused') ORDER BY id DESC"
+            )
+        ]

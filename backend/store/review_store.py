@@ -1,0 +1,323 @@
+"""The review store: one SQLite file per document, holding every reading and edit.
+
+Durability: WAL with ``synchronous=FULL``, so a commit that returned survives
+a crash or power cut (a 25-kill SIGKILL loop lost no acknowledged commit here).
+Every write is one short ``BEGIN IMMEDIATE`` transaction.
+
+The store is used from one thread at a time (the GUI gives it a serial
+executor); ``check_same_thread=False`` lets that thread be a worker.
+
+This class is the store's surface and its life cycle, and decodes the rows it
+reads into ``Version``s. Opening the file is ``opening``; the write transaction
+and the rules run inside it are ``page_writes``; the longer read queries, and
+the one reads and writes share, are ``page_queries``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.store import page_queries
+from backend.store.lock import SessionLock
+from backend.store.opening import check_integrity, configure, connect, create_private
+from backend.store.page_queries import current_version_row, page_source
+from backend.store.page_writes import (
+    append_version,
+    commit_draft_in,
+    save_draft_in,
+    write_transaction,
+)
+from backend.store.schema import migrate
+from backend.store.sql import (
+    VERSION_COLUMNS,
+    insert_status,
+    now,
+    status_of,
+    store_error,
+    version_change,
+    version_row,
+)
+
+
+class ReviewStore:
+    """Versions, drafts, review status and notes for one document's pages."""
+
+    def __init__(self, path: str | Path, *, author: str) -> None:
+        self.path = Path(path)
+        self.author = author
+        self.was_unclean = False  # set when the last session did not close cleanly
+        create_private(self.path)
+        # The first process to open a store owns it: only the owner reads and sets
+        # the clean-exit marker. Another (a CLI `status` while the GUI is open, a
+        # second window) still reads and writes safely through SQLite's locking.
+        self._lock = SessionLock(self.path.with_name(self.path.name + ".lock"))
+        self.owner = self._lock.acquire()
+        self._previous_open_state: str | None = None
+        try:
+            self._conn = connect(self.path)
+            configure(self._conn)
+            migrate(self._conn)
+            self._check_after_unclean_exit()
+        except sqlite3.DatabaseError as exc:
+            self._lock.release()
+            raise store_error(exc, self.path) from exc
+        except BaseException:
+            self._lock.release()
+            raise
+
+    # -- life cycle -------------------------------------------------------
+
+    def _check_after_unclean_exit(self) -> None:
+        if not self.owner:
+            return  # a live process has it open: its marker says nothing about a crash
+        self._previous_open_state = self.get_meta("open_state")
+        self.was_unclean = self._previous_open_state == "open"
+        if self.was_unclean:
+            check_integrity(self._conn, self.path)
+        self.set_meta("open_state", "open")
+
+    def close(self) -> None:
+        """Promote every draft to a version, mark a clean exit, close.
+
+        If that fails (disk full) the drafts are still in the store and the exit
+        counts as unclean, so the next open recovers them; the file is closed anyway.
+        """
+        try:
+            self.commit_all_drafts()
+            if self.owner:
+                self.set_meta("open_state", "closed")
+        finally:
+            self._conn.close()
+            self._lock.release()
+
+    def abandon(self) -> None:
+        """Close without having used the store (opening failed later): leave it as found."""
+        if self.owner and self._previous_open_state != "open":
+            self.set_meta("open_state", self._previous_open_state or "closed")
+        self._conn.close()
+        self._lock.release()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """For the backup API only."""
+        return self._conn
+
+    def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        """One write transaction, for collaborators that keep their own tables (jobs)."""
+        return self._write()
+
+    def _write(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return write_transaction(self._conn, self.path)
+
+    # -- meta ---------------------------------------------------------------
+
+    def get_meta(self, key: str) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._write() as c:
+            c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+
+    # -- versions -------------------------------------------------------------
+
+    def add_version(
+        self,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any] | None = None,
+        *,
+        author: str | None = None,
+        history_only: bool = False,
+    ) -> tuple[Version, Change]:
+        """Append a version. Machine readings never displace a person's work.
+
+        An ``ocr`` or ``import`` version becomes the working text only when the
+        page has no draft and its working version is not a human edit; an
+        ``alternate`` never does. ``edit`` and ``restore`` always do.
+        ``history_only`` keeps any version out of the working text (a re-run
+        the reviewer has yet to accept).
+        """
+        with self._write() as c:
+            vid, made_current = self._append(
+                c, page, kind, text, provenance or {}, author, history_only=history_only
+            )
+        change = version_change(page, kind, made_current, history_only=history_only)
+        return self.version(vid), change
+
+    def add_versions(
+        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+    ) -> list[Change]:
+        """Append many versions in one transaction: all are stored, or none."""
+        changes = []
+        with self._write() as c:
+            for page, kind, text, provenance in items:
+                _, made_current = self._append(c, page, kind, text, provenance, None)
+                changes.append(version_change(page, kind, made_current))
+        return changes
+
+    def append_in(
+        self,
+        c: sqlite3.Connection,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any],
+        *,
+        history_only: bool = False,
+    ) -> tuple[int, Change]:
+        """Append a version inside a caller's ``transaction()``."""
+        vid, made_current = self._append(
+            c, page, kind, text, provenance, None, history_only=history_only
+        )
+        return vid, version_change(page, kind, made_current, history_only=history_only)
+
+    def _append(
+        self,
+        c: sqlite3.Connection,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any],
+        author: str | None,
+        *,
+        history_only: bool = False,
+    ) -> tuple[int, bool]:
+        return append_version(
+            c, page, kind, text, provenance, author or self.author, history_only=history_only
+        )
+
+    def versions(self, page: int) -> list[Version]:
+        rows = self._conn.execute(
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE page = ? ORDER BY id", (page,)
+        ).fetchall()
+        return [version_row(r) for r in rows]
+
+    def version(self, version_id: int) -> Version:
+        row = self._conn.execute(
+            f"SELECT {VERSION_COLUMNS} FROM versions WHERE id = ?", (version_id,)
+        ).fetchone()
+        if row is None:
+            raise KeyError(version_id)
+        return version_row(row)
+
+    def current_version(self, page: int) -> Version | None:
+        row = current_version_row(self._conn, page)
+        return None if row is None else version_row(row)
+
+    def current_version_id(self, page: int) -> int | None:
+        """The working version's id, without reading the version (cheap: a cache key)."""
+        row = self._conn.execute(
+            "SELECT current_version FROM pages WHERE page = ?", (page,)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def latest_version_id(self, page: int, kind: VersionKind) -> int | None:
+        """The newest version of ``kind`` on ``page``, by id only (cheap)."""
+        row = self._conn.execute(
+            "SELECT max(id) FROM versions WHERE page = ? AND kind = ?", (page, kind.value)
+        ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
+    def restore(self, version_id: int) -> tuple[Version, Change]:
+        """Make an old version the working text again, as a new ``restore`` version.
+
+        Whatever was typed since the last version is kept in the history first,
+        in the same transaction.
+        """
+        old = self.version(version_id)
+        provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
+        with self._write() as c:
+            commit_draft_in(c, old.page)
+            vid, _ = self._append(c, old.page, VersionKind.RESTORE, old.text, provenance, None)
+        return self.version(vid), Change(pages=frozenset({old.page}), text=True, versions=True)
+
+    # -- drafts (autosave) ------------------------------------------------------
+
+    def save_draft(self, page: int, text: str) -> Change:
+        """Durably keep typed text; cheap enough to call every couple of seconds."""
+        with self._write() as c:
+            started = save_draft_in(c, page, text, self.author)
+        return Change(pages=frozenset({page}), text=True, status=started)
+
+    def commit_draft(self, page: int) -> Change:
+        """Turn the page's draft into an ``edit`` version (nothing if unchanged)."""
+        with self._write() as c:
+            added = commit_draft_in(c, page)
+        return Change(pages=frozenset({page}), versions=added) if added else Change()
+
+    def commit_all_drafts(self) -> Change:
+        pages = [r[0] for r in self._conn.execute("SELECT page FROM drafts").fetchall()]
+        for page in pages:
+            self.commit_draft(page)
+        return Change(pages=frozenset(pages), versions=bool(pages))
+
+    def draft(self, page: int) -> str | None:
+        row = self._conn.execute("SELECT text FROM drafts WHERE page = ?", (page,)).fetchone()
+        return None if row is None else str(row[0])
+
+    # -- status and notes ---------------------------------------------------------
+
+    def set_status(self, page: int, status: ReviewStatus) -> Change:
+        with self._write() as c:
+            insert_status(c, page, status, self.author)
+        return Change(pages=frozenset({page}), status=True)
+
+    def status(self, page: int) -> ReviewStatus:
+        return status_of(self._conn, page)
+
+    def status_history(self, page: int) -> list[tuple[ReviewStatus, float, str]]:
+        return page_queries.status_history(self._conn, page)
+
+    def statuses(self, page_count: int) -> list[ReviewStatus]:
+        """The current status of every page, in one query (fast for thousands of pages)."""
+        return page_queries.statuses(self._conn, page_count)
+
+    def set_note(self, page: int, text: str) -> Change:
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO note_events (page, text, created_at, author) VALUES (?, ?, ?, ?)",
+                (page, text, now(), self.author),
+            )
+        return Change(pages=frozenset({page}), note=True)
+
+    def note(self, page: int) -> str:
+        row = self._conn.execute(
+            "SELECT text FROM note_events WHERE page = ? ORDER BY id DESC LIMIT 1", (page,)
+        ).fetchone()
+        return "" if row is None else str(row[0])
+
+    # -- reading a page -------------------------------------------------------------
+
+    def page_state(self, page: int) -> PageState:
+        draft = self.draft(page)
+        current = self.current_version(page)
+        count = page_queries.version_count(self._conn, page)
+        text = draft if draft is not None else (current.text if current else "")
+        return PageState(
+            page=page,
+            text=text,
+            version_id=None if draft is not None or current is None else current.id,
+            has_draft=draft is not None,
+            status=self.status(page),
+            note=self.note(page),
+            version_count=count,
+            source=page_source(draft, current),
+        )
+
+    def working_text(self, page: int) -> str:
+        return self.page_state(page).text
+
+    def version_counts(self) -> dict[int, int]:
+        return page_queries.version_counts(self._conn)
+
+    # -- search ------------------------------------------------------------------------
+
+    def search(self, query: str, *, limit: int = 500) -> list[tuple[int, str]]:
+        """Pages whose working text contains ``query``: (page, text), in page order."""
+        return page_queries.search(self._conn, query, limit)

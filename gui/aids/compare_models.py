@@ -1,0 +1,104 @@
+"""List models for the Compare dock: the page's alternate readings, and its flags."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from backend.models import Version
+from backend.review.values import Flag, FlagKind
+
+Index = QModelIndex | QPersistentModelIndex
+VersionIdRole = Qt.ItemDataRole.UserRole + 1
+FlagRole = Qt.ItemDataRole.UserRole + 2
+
+
+class AlternatesModel(QAbstractListModel):
+    """The stored alternates, newest first: engine and when each was read."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._versions: list[Version] = []
+        self._engines = {
+            "rapidocr": self.tr("RapidOCR"),
+            "tesseract": self.tr("Tesseract"),
+            "textlayer": self.tr("Text layer"),
+            "import": self.tr("Imported"),
+        }
+
+    def set_versions(self, versions: list[Version]) -> None:
+        self.beginResetModel()
+        self._versions = list(versions)
+        self.endResetModel()
+
+    def engine_name(self, engine: str) -> str:
+        return self._engines.get(engine, engine or self.tr("unknown engine"))
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._versions)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        version = self._versions[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(version.created_at))
+            engine = str(version.provenance.get("engine", ""))
+            return self.tr("{0} — {1}").format(self.engine_name(engine), when)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Version #{0}").format(version.id)
+        if role == VersionIdRole:
+            return version.id
+        return None
+
+    def row_of(self, version_id: int | None) -> int:
+        for row, version in enumerate(self._versions):
+            if version.id == version_id:
+                return row
+        return 0
+
+
+class FlagsModel(QAbstractListModel):
+    """Every place the aids point at on this page, in reading order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._flags: list[Flag] = []
+        self._kinds = {
+            FlagKind.DIFF: self.tr("Difference"),
+            FlagKind.CRITICAL: self.tr("Critical"),
+            FlagKind.MARKER: self.tr("Marker"),
+            FlagKind.LOW_CONFIDENCE: self.tr("Unsure"),
+        }
+
+    def set_flags(self, flags: list[Flag]) -> None:
+        self.beginResetModel()
+        self._flags = list(flags)
+        self.endResetModel()
+
+    def kind_name(self, kind: FlagKind) -> str:
+        return self._kinds[kind]
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._flags)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        flag = self._flags[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{self._kinds[flag.kind]}: {flag.detail}"
+        if role == FlagRole:
+            return flag
+        return None
+
+    def row_of(self, flag: Flag | None) -> int:
+        try:
+            return -1 if flag is None else self._flags.index(flag)
+        except ValueError:
+            return -1

@@ -1,0 +1,340 @@
+"""The review queue: every legal-critical disagreement in the document, walked from the keyboard.
+
+The queue is computed on the store's thread (``session.review_queue``) and
+refreshed, a moment after the text or versions change, as a "latest wins" task.
+Ctrl+F8 / Ctrl+Shift+F8 go to the next / previous item across pages, selecting
+its span in the transcript; Enter (or a double-click) in the list does the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+    Signal,
+)
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from backend.models import Change
+from backend.review.values import Flag, FlagKind, PageReview
+from gui.context import ActionSpec, Host, Navigator
+
+if TYPE_CHECKING:
+    from gui.services.aids_hub import AidsHub
+    from gui.services.tasks import TaskRunner
+    from gui.services.workspace import Workspace
+    from gui.widgets.transcript_editor import TranscriptEditor
+
+Item = tuple[int, Flag]  # (0-based page, flag)
+AnyIndex = QModelIndex | QPersistentModelIndex
+REFRESH_DELAY_MS = 1500  # after the last change: typing does not recompute per keystroke
+COLUMNS = 3
+
+
+def as_item(entry: Any) -> Item:
+    """A queue entry as (page, flag): the session gives ``QueueItem``s or pairs."""
+    if isinstance(entry, tuple):
+        return int(entry[0]), entry[1]
+    return int(entry.page), entry.flag
+
+
+class ReviewQueueModel(QAbstractTableModel):
+    """Rows of (page, flag) in reading order: page, what kind of item, the detail."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.items: list[Item] = []
+
+    def set_items(self, items: Sequence[Item]) -> None:
+        self.beginResetModel()
+        self.items = sorted(items, key=lambda i: (i[0], i[1].start, i[1].end))
+        self.endResetModel()
+
+    def replace_page(self, page: int, flags: Sequence[Flag]) -> None:
+        """A fresh review of one page: swap its rows only (the rest stay selected/scrolled)."""
+        rows = [r for r, (p, _f) in enumerate(self.items) if p == page]
+        new = sorted(flags, key=lambda f: (f.start, f.end))
+        if [self.items[r][1] for r in rows] == new:
+            return
+        at = rows[0] if rows else sum(1 for p, _f in self.items if p < page)
+        if rows:
+            self.beginRemoveRows(QModelIndex(), rows[0], rows[-1])
+            del self.items[rows[0] : rows[-1] + 1]
+            self.endRemoveRows()
+        if new:
+            self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
+            self.items[at:at] = [(page, f) for f in new]
+            self.endInsertRows()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.items)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else COLUMNS
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.items):
+            return None
+        page, flag = self.items[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (str(page + 1), self.kind_name(flag), flag.detail)[index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return flag.detail
+        if role == Qt.ItemDataRole.UserRole:
+            return page, flag
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return (self.tr("Page"), self.tr("Kind"), self.tr("Detail"))[section]
+
+    def kind_name(self, flag: Flag) -> str:
+        names = {
+            "article": self.tr("Article"),
+            "modal": self.tr("Modal word"),
+            "amount": self.tr("Amount"),
+            "number": self.tr("Number"),
+            "date": self.tr("Date"),
+            "case_number": self.tr("Case number"),
+            "mask": self.tr("Masked name"),
+        }
+        return names.get(flag.category, flag.category or flag.kind.value)
+
+
+class ReviewQueuePanel(QWidget):
+    """The list and a one-line summary; ``chosen`` carries the row to go to."""
+
+    chosen = Signal(int)
+
+    def __init__(self, model: ReviewQueueModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.view = QTableView(self)
+        self.view.setModel(model)
+        self.view.setAccessibleName(self.tr("Legal-critical items"))
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().hide()
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.view.activated.connect(lambda index: self.chosen.emit(index.row()))  # Enter
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.view, 1)
+
+    def show_count(self, pages_total: int | None = None) -> None:
+        items = self.model.items
+        pages = len({p for p, _f in items})
+        if not items:
+            self.summary.setText(self.tr("No legal-critical disagreements."))
+        else:
+            self.summary.setText(
+                self.tr("{0} legal-critical item(s) on {1} page(s). Ctrl+F8: next.").format(
+                    len(items), pages
+                )
+            )
+
+    def select_row(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.view.setCurrentIndex(index)  # moving the selection does not navigate
+        self.view.scrollTo(index)
+
+
+class ReviewQueue(QObject):
+    """Keeps the queue current for the open document and walks it."""
+
+    def __init__(
+        self,
+        host: Host,
+        nav: Navigator,
+        runner: TaskRunner,
+        editor: TranscriptEditor,
+        hub: AidsHub,
+    ) -> None:
+        super().__init__(host.dialog_parent())
+        self.host, self.nav, self.runner, self.editor, self.hub = host, nav, runner, editor, hub
+        self.model = ReviewQueueModel(self)
+        self.panel = ReviewQueuePanel(self.model)
+        self.panel.chosen.connect(self.open_row)
+        self.workspace: Workspace | None = None
+        self.row = -1  # the row last gone to
+        self._heading: tuple[int, int] | None = None  # (page, start) of a navigation in flight
+        self._task: asyncio.Task[None] | None = None  # the refresh running, if any
+        self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
+        self._timer.timeout.connect(self.request_refresh)
+        nav.page_loaded.connect(lambda _page: self._follow_document())
+        # Shown from the Review menu (Ctrl+Shift+Q); Ctrl+F8 works without it.
+        self.dock = host.add_dock(self.panel, self.tr("Review Queue"), "review-queue")
+        hub.review_changed.connect(self.set_review)
+        hub.document_changed.connect(self.document_changed)  # 0: closing, before the store
+        # The document's reviews changed: recompute soon.
+        hub.summaries_changed.connect(lambda *_a: self.schedule_refresh())
+        hub.settings_changed.connect(lambda *_a: self.schedule_refresh())
+
+    # -- keeping it current -------------------------------------------------------------
+
+    def _follow_document(self) -> None:
+        ws = self.nav.workspace
+        if ws is self.workspace:
+            return
+        self.document_closed()
+        self.workspace = ws
+        if ws is not None:
+            ws.changed.connect(self._on_change)
+            self.request_refresh()
+
+    def document_changed(self, page_count: int) -> None:
+        if page_count == 0:
+            self.document_closed()
+
+    def document_closed(self) -> None:
+        """Stop the pass over the document (its store is about to close) and empty the list."""
+        self._timer.stop()
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        if self.workspace is not None:
+            self.workspace.changed.disconnect(self._on_change)
+            self.workspace = None
+        self.model.set_items([])
+        self.row = -1
+        self._heading = None
+        self.panel.show_count()
+
+    def _on_change(self, change: Change) -> None:
+        if change.text or change.versions:
+            self.schedule_refresh()
+
+    def schedule_refresh(self) -> None:
+        self._timer.start()  # restarts: one refresh after a burst of changes
+
+    def request_refresh(self) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # Qt events handled outside the loop (tests between runs)
+            self._timer.start()  # try again once the loop runs
+            return
+        self._task = self.runner.run(self.refresh(), name="review-queue")
+
+    async def refresh(self) -> None:
+        ws = self.nav.workspace
+        if ws is None or ws.closed or ws.closing:
+            self.model.set_items([])
+            self.panel.show_count()
+            return
+        settings = self.hub.settings
+        entries = await ws.review_queue(settings)
+        if ws is not self.nav.workspace:
+            return  # the document was closed (or another opened) meanwhile
+        self.model.set_items([as_item(e) for e in entries])
+        self.row = -1
+        self.panel.show_count()
+
+    def set_review(self, review: PageReview | None) -> None:
+        """The current page's fresh review (from the aids hub): update just its rows."""
+        if review is None or self.workspace is None:
+            return
+        critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
+        self.model.replace_page(review.page, critical)
+        self.panel.show_count()
+
+    def actions(self) -> list[ActionSpec]:
+        toggle = self.dock.toggleViewAction()
+        toggle.setText(self.tr("Review &Queue"))
+        toggle.setShortcut(QKeySequence("Ctrl+Shift+Q"))
+        return [
+            ActionSpec(
+                "review",
+                "critical_next",
+                self.tr("Next &Legal-Critical Item"),
+                lambda: self.step(1),
+                ("Ctrl+F8",),
+                group="queue",
+            ),
+            ActionSpec(
+                "review",
+                "critical_previous",
+                self.tr("Previous Legal-Critical Ite&m"),
+                lambda: self.step(-1),
+                ("Ctrl+Shift+F8",),
+                group="queue",
+            ),
+            ActionSpec("review", "review_queue", group="queue", action=toggle),
+        ]
+
+    # -- walking it -----------------------------------------------------------------------
+
+    def step(self, delta: int) -> None:
+        """Go to the next (+1) or previous (-1) item from where the reviewer is."""
+        items = self.model.items
+        if not items or self.nav.workspace is None:
+            self.host.show_message(self.tr("No legal-critical disagreements."), 5000)
+            return
+        keys = [(p, f.start) for p, f in items]
+        here = self._position()
+        if 0 <= self.row < len(items) and keys[self.row] == here:
+            row = self.row + delta  # several items can start at one place
+        elif delta > 0:
+            row = next((r for r, k in enumerate(keys) if k > here), len(items))
+        else:
+            row = next((r for r in reversed(range(len(keys))) if keys[r] < here), -1)
+        if not 0 <= row < len(items):
+            row %= len(items)
+            self.host.show_message(
+                self.tr("Wrapped around to the first legal-critical item.")
+                if delta > 0
+                else self.tr("Wrapped around to the last legal-critical item."),
+                5000,
+            )
+        self.open_row(row)
+
+    def _position(self) -> tuple[int, int]:
+        if self._heading is not None:  # quick repeated steps count from where we are heading
+            return self._heading
+        from gui.aids.image_link import utf16_to_code_points
+
+        editor = self.editor.editor
+        start = editor.textCursor().selectionStart()
+        return self.nav.current, utf16_to_code_points(editor.toPlainText(), start)
+
+    def open_row(self, row: int) -> None:
+        if not 0 <= row < len(self.model.items):
+            return
+        page, flag = self.model.items[row]
+        self.row = row
+        self.panel.select_row(row)
+        self._heading = (page, flag.start)
+        c = self.nav
+        # The controller's own "open a search hit": save, go to the page, select.
+        task = self.runner.run(c.open_hit(page, flag.start, flag.end - flag.start), name="navigate")
+        task.add_done_callback(lambda _t: self._arrived(page, flag.start))
+
+    def _arrived(self, page: int, start: int) -> None:
+        if self._heading == (page, start):
+            self._heading = None
+            self.editor.editor.setFocus()

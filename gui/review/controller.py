@@ -1,0 +1,365 @@
+"""Page-by-page review: navigation, loading a page into the views, status, restore.
+
+The controller owns the "current page" and the order of operations that keeps
+work safe: before leaving a page its typed text is saved and turned into a
+version; only then is the next page loaded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from backend.errors import StoreError
+from backend.models import Change, PageState, ReviewStatus
+from gui.review.autosave import Autosave
+from gui.widgets.qimage import to_pixmap
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLineEdit, QListView
+
+    from gui.review.history_panel import HistoryPanel
+    from gui.review.page_list_model import PageListModel
+    from gui.review.search_panel import SearchPanel
+    from gui.services.tasks import TaskRunner
+    from gui.services.workspace import Workspace
+    from gui.widgets.page_view import PageView
+    from gui.widgets.transcript_editor import TranscriptEditor
+
+MAX_PENDING_THUMBNAILS = 32
+
+
+class ReviewViews(Protocol):
+    """The shell's widgets the controller fills and listens to (the main window has them)."""
+
+    editor: TranscriptEditor
+    note: QLineEdit
+    page_view: PageView
+    page_list: QListView
+    page_list_model: PageListModel
+    search: SearchPanel
+    history: HistoryPanel
+
+    def show_page_state(self, state: PageState, page_count: int) -> None: ...
+
+    def show_status(self, status: ReviewStatus) -> None: ...
+
+    def select_page_row(self, page: int) -> None: ...
+
+
+@dataclass
+class DocumentHooks:
+    """What other features do as the document comes and goes; the composition root fills it.
+
+    The order is the order of safety: background writers stop before a page's
+    text is saved, features that store into the document finish before its
+    store closes."""
+
+    opened: list[Callable[[Workspace], None]] = field(default_factory=list)
+    stop_writers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    closing: list[Callable[[], Awaitable[None]]] = field(default_factory=list)  # store still open
+    closed: list[Callable[[], None]] = field(default_factory=list)
+    # Asked before a page is approved, with the text shown; any False stops the approval.
+    approve_checks: list[Callable[[str], Awaitable[bool]]] = field(default_factory=list)
+
+
+class ReviewController(QObject):
+    page_loaded = Signal(int)
+    message = Signal(str)  # short status-bar messages
+
+    def __init__(
+        self,
+        views: ReviewViews,
+        runner: TaskRunner,
+        hooks: DocumentHooks | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.w = views
+        self.hooks = hooks or DocumentHooks()
+        self.runner = runner
+        self.workspace: Workspace | None = None
+        self.current = -1
+        self._target = -1  # the page a navigation is heading to
+        self._loaded_note = ""
+        self.autosave = Autosave(self._save_draft, runner.run, self)
+        self._thumb_tasks: deque[tuple[int, asyncio.Task[None]]] = deque()
+        self._page_shown = False
+        self._deferred_thumbs: list[int] = []
+        self._transitions = 0  # nested page transitions in progress
+        w = views
+        w.editor.text_edited.connect(self._on_text_edited)
+        w.page_view.render_wanted.connect(lambda _s: self.request_render())
+        w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
+        w.page_list.selectionModel().currentRowChanged.connect(
+            lambda cur, _prev: self.go_to(cur.row()) if cur.row() != self.current else None
+        )
+        w.search.hit_chosen.connect(
+            lambda page, offset, length: self.runner.run(
+                self.open_hit(page, offset, length), name="navigate"
+            )
+        )
+        w.history.restore_requested.connect(
+            lambda vid: self.runner.run(self._restore(vid), name="restore")
+        )
+
+    # -- attaching a document ------------------------------------------------------
+
+    async def attach(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.current = -1
+        self._target = -1
+        self._page_shown = False
+        self._deferred_thumbs = []
+        workspace.changed.connect(self._on_change)
+        for opened in self.hooks.opened:
+            opened(workspace)
+        self.w.page_list_model.set_statuses(await workspace.statuses())
+        await self._navigate(0)
+
+    async def detach(self, *, force: bool = False) -> bool:
+        """Save and close the open document. False if typed text could not be saved
+        (unless ``force``: then what is saved is kept and the rest is let go)."""
+        if self.workspace is None:
+            return True
+        await self._stop_writers()  # a batch's pages in flight must not outlive the store
+        async with self.page_transition():
+            await self.save_note_if_changed()
+            if not await self.autosave.flush() and not force:
+                return False
+            self.autosave.discard()
+            for closing in self.hooks.closing:  # e.g. an alternate OCR run storing into it
+                await closing()
+            for _, task in self._thumb_tasks:
+                task.cancel()
+            workspace, self.workspace = self.workspace, None
+            for closed in self.hooks.closed:
+                closed()
+            self.current = self._target = -1  # nothing typed from now on belongs to it
+            await workspace.close()
+        if workspace.session.backup_error:
+            self.message.emit(workspace.session.backup_error)
+        return True
+
+    @asynccontextmanager
+    async def page_transition(self) -> AsyncIterator[None]:
+        """No typing while a page's text is saved and (re)loaded: keys typed in
+        between would be attributed to the wrong page or overwritten by the load."""
+        self._transitions += 1
+        self.w.editor.editor.setReadOnly(True)
+        try:
+            yield
+        finally:
+            self._transitions -= 1
+            editable = self._transitions == 0 and self.workspace is not None
+            self.w.editor.editor.setReadOnly(not editable)
+
+    # -- navigation ------------------------------------------------------------------
+
+    def go_to(self, page: int) -> None:
+        if self.workspace is not None and 0 <= page < self.workspace.page_count:
+            self._target = page  # quick repeated steps count from where we are heading
+            self.runner.run(self._navigate(page), name="navigate")
+
+    def step(self, delta: int) -> None:
+        if self.workspace is not None:
+            origin = self._target if self._target >= 0 else self.current
+            self.go_to(min(max(origin + delta, 0), self.workspace.page_count - 1))
+
+    async def open_hit(self, page: int, offset: int, length: int) -> None:
+        """Save, go to ``page`` and select ``length`` code points at ``offset``."""
+        self._target = page
+        await self._navigate(page)
+        if self.current == page:
+            self.w.editor.select_range(offset, length)
+
+    async def _navigate(self, page: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        async with self.page_transition():
+            previous = self.current
+            if previous >= 0:
+                await self.save_note_if_changed()
+                if not await self.autosave.flush():
+                    self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
+                    self._target = previous
+                    self.w.select_page_row(previous)
+                    return
+                if previous == page:
+                    return  # already here (e.g. a search hit on this page): nothing to reload
+                await ws.commit_draft(previous)
+            state = await ws.page_state(page)
+            width, height = await ws.page_size(page)
+            self.current = page
+            self._loaded_note = state.note
+            self.w.show_page_state(state, ws.page_count)
+        self.w.page_view.set_page_size(width, height)
+        self.w.select_page_row(page)
+        self.request_render()
+        await self.refresh_history()
+        self.page_loaded.emit(page)
+
+    # -- rendering ----------------------------------------------------------------------
+
+    def request_render(self) -> None:
+        if self.workspace is not None and self.current >= 0:
+            self.runner.run(
+                self._render(self.current, self.w.page_view.wanted_scale()), name="render"
+            )
+
+    async def _render(self, page: int, scale: float) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        rendered = await ws.render(page, scale)
+        if page != self.current:
+            return
+        dpr = self.w.page_view.devicePixelRatioF()
+        self.w.page_view.show_pixmap(to_pixmap(rendered, dpr), rendered.scale)
+        if not self._page_shown:
+            self._page_shown = True
+            deferred, self._deferred_thumbs = self._deferred_thumbs, []
+            for wanted in deferred:
+                self._want_thumbnail(wanted)
+        for warning in rendered.warnings:
+            self.message.emit(warning)
+        if page + 1 < ws.page_count:
+            ws.renderer.prefetch(page + 1, scale)  # the next flip is usually forward
+
+    def _want_thumbnail(self, page: int) -> None:
+        if self.workspace is None:
+            return
+        if not self._page_shown:  # the page the reviewer reads first; thumbnails after it
+            self._deferred_thumbs.append(page)
+            return
+        while len(self._thumb_tasks) >= MAX_PENDING_THUMBNAILS:
+            old_page, old = self._thumb_tasks.popleft()  # scrolled past: drop the oldest
+            if not old.done():
+                old.cancel()
+                self.w.page_list_model.forget_request(old_page)
+        self._thumb_tasks.append((page, self.runner.run(self._thumbnail(page))))
+
+    async def _thumbnail(self, page: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        rendered = await ws.thumbnail(page)
+        self.w.page_list_model.set_thumbnail(page, to_pixmap(rendered))
+
+    # -- editing and reviewing ----------------------------------------------------------
+
+    def _on_text_edited(self, text: str) -> None:
+        if self.current >= 0:
+            self.autosave.text_changed(self.current, text)
+
+    async def _save_draft(self, page: int, text: str) -> None:
+        if self.workspace is None:  # never drop text silently: autosave keeps and retries it
+            raise StoreError("No document is open to save this text into.")
+        await self.workspace.save_draft(page, text)
+
+    async def save_note_if_changed(self) -> None:
+        """The page note is saved on Enter, on leaving the field, the page, or the document."""
+        note = self.w.note.text()
+        if self.workspace is None or self.current < 0 or note == self._loaded_note:
+            return
+        await self.workspace.set_note(self.current, note)
+        self._loaded_note = note
+        self.message.emit(self.tr("Note saved."))
+
+    async def save_now(self) -> None:
+        """Ctrl+S: write the text and make it a version now."""
+        if self.workspace is not None and await self.autosave.flush():
+            await self.workspace.commit_draft(self.current)
+            self.message.emit(self.tr("Saved."))
+
+    async def set_status(self, status: ReviewStatus, *, advance: bool = False) -> None:
+        ws = self.workspace
+        if ws is None or self.current < 0:
+            return
+        await self._stop_writers()  # a batch's pages in flight must not outlive the store
+        async with self.page_transition():
+            await self.save_note_if_changed()
+            if not await self.autosave.flush():
+                self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
+                return
+            page = self.current
+            approving = status is ReviewStatus.APPROVED
+            if approving and not await self._approval_allowed(self.w.editor.text()):
+                return  # e.g. markers left and the reviewer chose to deal with them first
+            await ws.set_status(page, status)
+            if advance and page + 1 < ws.page_count:
+                self._target = page + 1
+                await self._navigate(page + 1)
+
+    async def _restore(self, version_id: int) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        async with self.page_transition():
+            if not await self.autosave.flush():
+                return
+            await ws.restore(version_id)
+            state = await ws.page_state(self.current)
+            self.w.show_page_state(state, ws.page_count)
+        await self.refresh_history()
+        self.message.emit(self.tr("Version #{0} restored as a new version.").format(version_id))
+
+    async def flush_edits(self) -> bool:
+        """Save what was typed now; False if it could not be saved."""
+        return await self.autosave.flush()
+
+    async def _stop_writers(self) -> None:
+        for stop in self.hooks.stop_writers:
+            await stop()
+
+    async def _approval_allowed(self, text: str) -> bool:
+        for check in self.hooks.approve_checks:
+            if not await check(text):
+                return False
+        return True
+
+    async def reload_page(self, page: int) -> None:
+        """Show a page's working text again after something outside the editor changed
+        it (an accepted OCR reading); nothing typed meanwhile is lost or misplaced."""
+        ws = self.workspace
+        if ws is None or page != self.current:
+            return
+        async with self.page_transition():
+            if not await self.autosave.flush():
+                return
+            self.w.show_page_state(await ws.page_state(page), ws.page_count)
+        await self.refresh_history()
+
+    async def refresh_history(self) -> None:
+        ws = self.workspace
+        if ws is None or self.current < 0:
+            return
+        versions = await ws.versions(self.current)
+        state = await ws.page_state(self.current)
+        self.w.history.set_versions(versions, state.version_id)
+
+    def _on_change(self, change: Change) -> None:
+        """Redraw only what a mutation changed."""
+        if change.message:
+            self.message.emit(change.message)
+        if change.status:
+            self.runner.run(self._refresh_statuses(change))
+        if self.current in change.pages and change.versions:
+            self.runner.run(self.refresh_history(), name="history")
+
+    async def _refresh_statuses(self, change: Change) -> None:
+        ws = self.workspace
+        if ws is None:
+            return
+        for page in change.pages:
+            state = await ws.page_state(page)
+            self.w.page_list_model.set_status(page, state.status)
+            if page == self.current:
+                self.w.show_status(state.status)

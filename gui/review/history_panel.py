@@ -1,0 +1,134 @@
+"""Version history of the current page: every version with its provenance, a
+diff between any two (select one for "against the one before it", or two),
+and restore (which adds a new version; nothing is ever overwritten)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListView,
+    QPushButton,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from backend.models import Version
+from gui.widgets.diff_html import diff_html
+from gui.widgets.transcript_editor import cjk_font
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class VersionListModel(QAbstractListModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.versions: list[Version] = []
+        self.current_id: int | None = None
+
+    def set_versions(self, versions: list[Version], current_id: int | None) -> None:
+        self.beginResetModel()
+        self.versions = list(reversed(versions))  # newest first
+        self.current_id = current_id
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.versions)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        v = self.versions[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.created_at))
+            mark = " ●" if v.id == self.current_id else ""
+            return f"#{v.id}  {v.kind.value}  {when}  {v.author}{mark}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return describe_provenance(v)
+        return None
+
+
+def describe_provenance(v: Version) -> str:
+    if not v.provenance:
+        return ""
+    return json.dumps(v.provenance, ensure_ascii=False, indent=1)
+
+
+class HistoryPanel(QWidget):
+    restore_requested = Signal(int)  # version id
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = VersionListModel(self)
+        self.list = QListView(self)
+        self.list.setModel(self.model)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setAccessibleName(self.tr("Versions"))
+        self.list.selectionModel().selectionChanged.connect(self._show_selection)
+        self.caption = QLabel(
+            self.tr(
+                "Select a version to compare it with the one before it, "
+                "or two versions to compare them."
+            ),
+            self,
+        )
+        self.caption.setWordWrap(True)
+        self.diff = QTextBrowser(self)
+        self.diff.setFont(cjk_font(11))
+        self.provenance = QLabel(self)
+        self.provenance.setWordWrap(True)
+        self.provenance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.restore_button = QPushButton(self.tr("Restore this version"), self)
+        self.restore_button.setEnabled(False)
+        self.restore_button.clicked.connect(self._restore)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.list)
+        split.addWidget(self.diff)
+        layout = QVBoxLayout(self)
+        for widget in (split, self.caption, self.provenance, self.restore_button):
+            layout.addWidget(widget)
+
+    def set_versions(self, versions: list[Version], current_id: int | None) -> None:
+        self.model.set_versions(versions, current_id)
+        self.diff.clear()
+        self.provenance.clear()
+        self.restore_button.setEnabled(False)
+
+    def selected_versions(self) -> list[Version]:
+        rows = sorted(i.row() for i in self.list.selectionModel().selectedRows())
+        return [self.model.versions[r] for r in rows]
+
+    def _show_selection(self) -> None:
+        chosen = self.selected_versions()
+        self.restore_button.setEnabled(len(chosen) == 1)
+        if not chosen:
+            return
+        if len(chosen) == 1:
+            new = chosen[0]
+            row = self.model.versions.index(new)
+            older = self.model.versions[row + 1] if row + 1 < len(self.model.versions) else None
+            old_text = older.text if older else ""
+            label = (
+                self.tr("#{0} compared with #{1}").format(new.id, older.id)
+                if older
+                else self.tr("#{0}, the first version").format(new.id)
+            )
+        else:
+            new, old = chosen[0], chosen[-1]  # newest first
+            old_text = old.text
+            label = self.tr("#{0} compared with #{1}").format(new.id, old.id)
+        self.caption.setText(label)
+        self.diff.setHtml(diff_html(old_text, new.text))
+        self.provenance.setText(describe_provenance(new))
+
+    def _restore(self) -> None:
+        chosen = self.selected_versions()
+        if len(chosen) == 1:
+            self.restore_requested.emit(chosen[0].id)
