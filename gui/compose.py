@@ -27,7 +27,6 @@ from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
-from gui.widgets import dialogs
 
 if TYPE_CHECKING:
     from gui.services.workspace import Workspace
@@ -106,14 +105,7 @@ async def _shutdown(w: MainWindow) -> bool:
     """Save and close the document (asking before losing typing), stop servers and workers."""
     c = w.controller
     if not await c.detach():
-        lose_it = await dialogs.ask_yes_no(
-            w,
-            w.tr("Not saved"),
-            w.tr("Your latest typing could not be saved ({0}). Close anyway and lose it?").format(
-                c.autosave.reason
-            ),
-        )
-        if not lose_it:
+        if not await w.ask_close_unsaved(c.autosave.reason):
             return False
         await c.detach(force=True)
     await w.ocr.aclose()  # stops a local vLLM server we started

@@ -33,7 +33,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--max-lines", type=int, default=MAX_LINES)
     parser.add_argument("dirs", nargs="*", type=Path, default=[Path(d) for d in DEFAULT_DIRS])
     args = parser.parse_args(argv)
-    sizes = module_sizes(args.dirs)
+    missing = [d for d in args.dirs if not d.is_dir()]
+    sizes = module_sizes([d for d in args.dirs if d.is_dir()])
+    if missing or not sizes:  # a check that looked at nothing must not pass
+        where = ", ".join(map(str, missing or args.dirs))
+        print(f"no Python modules to check in {where}: run from the project root")
+        return 2
     big = {path: lines for path, lines in sizes.items() if lines > args.max_lines}
     for path, lines in big.items():
         print(f"{path}: {lines} lines (at most {args.max_lines}): split it by what it does")

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
+# Dev tools: in .venv, not in the Qt-free backend venv (skip there, before importing them).
+pytest.importorskip("importlinter")
+
 from scripts.check_cycles import import_cycles
 from scripts.check_sizes import main as check_sizes
 from tests.conftest import ROOT
-
-pytest.importorskip("importlinter")  # dev tools: in .venv, not in the Qt-free backend venv
 
 # One deliberate violation per contract: (module, import added, what lint-imports reports
 # it imports; an outside package by its top-level name).
@@ -101,6 +102,14 @@ def test_a_module_over_the_limit_fails_the_size_check(
     (tmp_path / "big.py").write_text("x = 1\n" * 401)
     assert check_sizes([str(tmp_path)]) == 1
     assert "big.py: 401 lines" in capsys.readouterr().out
+
+
+def test_a_size_check_that_finds_nothing_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert check_sizes([str(tmp_path / "no-such-folder")]) == 2
+    assert check_sizes([str(tmp_path)]) == 2  # exists, holds no module
+    assert "no Python modules" in capsys.readouterr().out
 
 
 def test_the_tree_is_within_the_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,7 +2,7 @@
 
 Everything here talks to the ``OcrHub``, the page on screen (a ``Navigator``),
 the editor and the page view it is given; the server dialogs are the servers
-feature's (``gui.servers.actions``).
+feature's (``gui.servers.tools``).
 """
 
 from __future__ import annotations

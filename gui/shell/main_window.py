@@ -180,6 +180,16 @@ class MainWindow(QMainWindow):
     def dialog_parent(self) -> QWidget:
         return self
 
+    async def ask_close_unsaved(self, reason: str) -> bool:
+        """Whether to close although the latest typing could not be saved (``reason``)."""
+        return await dialogs.ask_yes_no(
+            self,
+            self.tr("Not saved"),
+            self.tr(
+                "Your latest typing could not be saved ({0}). Close anyway and lose it?"
+            ).format(reason),
+        )
+
     def _build_status_bar(self) -> None:
         self.page_label = QLabel(self)
         self.status_label = QLabel(self)

@@ -27,17 +27,29 @@ if TYPE_CHECKING:
 
 Keys = QKeySequence.StandardKey
 
-# Top-level menus in the order shown, each with its groups in order; a separator
-# goes between groups. A group a menu does not name goes after the named ones.
-MENUS: dict[str, tuple[str, ...]] = {
-    "file": ("open", "import", "export", "save", "quit"),
-    "edit": ("undo", "find"),
-    "page": ("go", "status"),
-    "view": ("zoom", "docks"),
-    "ocr": ("", "servers", "docks"),
-    "review": ("", "steps", "engines", "queue", "runs"),
-    "help": ("",),
+# Top-level menus in the order shown. Each is a list of sections, drawn with a
+# separator between them; a section lists its groups in order. An entry's group
+# places it; a group no section names goes last, in a section of its own.
+MENUS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "file": (("open", "import", "export", "save"), ("quit",)),
+    "edit": (("undo",), ("find",)),
+    "page": (("go",), ("status",)),
+    "view": (("zoom",), ("docks",)),
+    "ocr": (("",), ("servers",), ("docks",)),
+    "review": (("",), ("steps",), ("engines", "queue", "runs")),
+    "help": (("",),),
 }
+
+
+def _place(menu: str, group: str) -> tuple[int, int]:
+    """(section, rank) of ``group`` in ``menu``."""
+    rank = 0
+    for section, groups in enumerate(MENUS[menu]):
+        for name in groups:
+            if name == group:
+                return section, rank
+            rank += 1
+    return len(MENUS[menu]), rank
 
 
 class MenuTitles(QObject):
@@ -62,16 +74,17 @@ def install_menus(window: QMainWindow, specs: Sequence[ActionSpec]) -> dict[str,
         raise ValueError(f"no such menu: {', '.join(unknown)}")
     titles = MenuTitles(window)
     acts: dict[str, QAction] = {}
-    for menu_name, groups in MENUS.items():
+    for menu_name in MENUS:
         menu = window.menuBar().addMenu(titles.title(menu_name))
         menu.setObjectName(f"menu-{menu_name}")
         entries = [s for s in specs if s.menu == menu_name]
-        entries.sort(key=lambda s: groups.index(s.group) if s.group in groups else len(groups))
-        previous_group: str | None = None
+        entries.sort(key=lambda s: _place(menu_name, s.group))  # stable: given order in a group
+        previous: int | None = None
         for spec in entries:
-            if previous_group is not None and spec.group != previous_group:
+            section = _place(menu_name, spec.group)[0]
+            if previous is not None and section != previous:
                 menu.addSeparator()
-            previous_group = spec.group
+            previous = section
             acts[spec.name] = _make_action(window, menu, spec)
     return acts
 

@@ -46,13 +46,15 @@ def test_every_listed_name_resolves_from_inside_the_package(name: str) -> None:
             assert home == name or home.startswith(name + "."), (public, home)
 
 
-def _type_checking_names(init: Path) -> set[str]:
-    names: set[str] = set()
+def _type_checking_names(init: Path) -> dict[str, str]:
+    """Name -> the module the TYPE_CHECKING block imports it from."""
+    names: dict[str, str] = {}
     for node in ast.walk(ast.parse(init.read_text(encoding="utf-8"))):
         if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
             for stmt in node.body:
-                if isinstance(stmt, ast.ImportFrom):
-                    names |= {alias.asname or alias.name for alias in stmt.names}
+                if isinstance(stmt, ast.ImportFrom) and stmt.module:
+                    for alias in stmt.names:
+                        names[alias.asname or alias.name] = stmt.module
     return names
 
 
@@ -63,7 +65,10 @@ def test_the_typed_names_are_the_listed_names(name: str) -> None:
     surface = getattr(package, "_SURFACE", None)
     if surface is None:  # an eager package (export, offline engines): imports are the surface
         return
-    assert _type_checking_names(init) == set(surface) == set(package.__all__)
+    typed = _type_checking_names(init)
+    assert set(typed) == set(surface) == set(package.__all__)
+    # Typed from the very module the name is served from at run time.
+    assert typed == {public: f"{name}.{module}" for public, module in surface.items()}
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
 
 from tests.conftest import ROOT
 
@@ -73,3 +77,31 @@ def test_translation_catalogue_lists_the_gui_strings() -> None:
     ts = (ROOT / "resources" / "translations" / "proofdesk_zh_TW.ts").read_text("utf-8")
     assert ts.count("<message>") >= 80
     assert "Approve and Next" in ts and "not saved — retrying: {0}" in ts
+
+
+def _sources(ts_file: Path) -> set[tuple[str, str]]:
+    root = ElementTree.parse(ts_file).getroot()
+    return {
+        (context.findtext("name") or "", message.findtext("source") or "")
+        for context in root.iter("context")
+        for message in context.iter("message")
+        if message.find("translation") is None
+        or message.find("translation").get("type") not in ("obsolete", "vanished")  # type: ignore[union-attr]
+    }
+
+
+def test_the_catalogue_matches_the_code(tmp_path: Path) -> None:
+    """Every tr() string, in the class it is translated in: a string moved to another
+    class (or module) is looked up under its new context, so a stale catalogue would
+    leave it in English. ``bash scripts/update_translations.sh`` refreshes it."""
+    fresh = tmp_path / "fresh.ts"
+    lupdate = Path(sys.executable).with_name("pyside6-lupdate")
+    sources = sorted(str(p) for p in (ROOT / "gui").rglob("*.py"))
+    subprocess.run(
+        [str(lupdate), *sources, "-ts", str(fresh)], check=True, capture_output=True, timeout=120
+    )
+    committed = _sources(ROOT / "resources" / "translations" / "proofdesk_zh_TW.ts")
+    current = _sources(fresh)
+    assert len(current) > 500  # lupdate read the code: this test can fail
+    assert current - committed == set(), "missing from the catalogue"
+    assert committed - current == set(), "in the catalogue but gone from the code"
