@@ -15,8 +15,11 @@ and show ``str(exc)`` to the user for the rest.
     ├── RenderError                   a page could not be rendered at all
     ├── StoreError                    the review store cannot be read or written
     │   ├── StoreLockedError          another ProofDesk has this document open
-    │   ├── StoreCorruptError         integrity check failed
-    │   └── StoreMismatchError        the store belongs to a different PDF
+    │   ├── StoreCorruptError         integrity check failed, or not a store at all
+    │   │   └── StoreEmptyError       empty or cut short where a review was kept
+    │   ├── StoreFullError            the disk under the store is full; nothing was written
+    │   ├── StoreMismatchError        the store belongs to a different PDF
+    │   └── PageTooLongError          a page's text is far beyond any real page; refused
     ├── ImportError_                  transcripts to import are malformed
     ├── ServerError                   an OCR server failed a request (``retryable`` says
     │   │                             whether the same request may succeed later)
@@ -94,8 +97,36 @@ class StoreCorruptError(StoreError):
     """The store failed its integrity check."""
 
 
+class StoreEmptyError(StoreCorruptError):
+    """The store file is empty or cut short, though a review was kept in it.
+
+    ``backup`` is the backup that holds the review ("" when none was found), so a
+    caller can offer to restore it.
+    """
+
+    def __init__(self, message: str, *, backup: str = "", detail: str = "") -> None:
+        super().__init__(message, detail=detail)
+        self.backup = backup
+
+
+class StoreFullError(StoreError):
+    """The disk (or quota) under the store is full: the change was not written."""
+
+
 class StoreMismatchError(StoreError):
     """The store was made for a different PDF."""
+
+
+class PageTooLongError(StoreError):
+    """A page's text is far longer than any real page; the store refuses to keep it."""
+
+    def __init__(
+        self, message: str, *, page: int, length: int, limit: int, detail: str = ""
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.page = page  # 0-based
+        self.length = length  # characters
+        self.limit = limit
 
 
 class ImportError_(ProofDeskError):

@@ -15,39 +15,126 @@ Two dangers, one module, because every boundary needs both:
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 from collections.abc import Iterable
+from urllib.parse import quote, quote_plus
 
 REDACTED = "[redacted]"
 # Keys shorter than this are not searched for: "a" would redact every "a".
 MIN_SECRET_LEN = 6
+# A text cut at a byte cap may end with the first characters of a key: this many
+# or more are redacted too (three, "sk-", say nothing of the key).
+MIN_PARTIAL_LEN = 4
 
 # "Bearer <token>" and "Authorization: <anything>" up to the end of the header value.
-_BEARER = re.compile(r"(?i)\b(bearer|basic|token)\s+[A-Za-z0-9._~+/=:-]{4,}")
+# After "token" only a value with a digit: "token count", "token budget" are words.
+_BEARER = re.compile(
+    r"(?i)\b(bearer|basic|token(?=\s+[A-Za-z._~+/=:-]*[0-9]))\s+[A-Za-z0-9._~+/=:-]{4,}"
+)
 _AUTH_HEADER = re.compile(r"""(?i)(["']?(?:proxy-)?authorization["']?\s*[:=]\s*)[^\r\n,;}]+""")
 _API_KEY_FIELD = re.compile(
     r"""(?i)(["']?(?:api[_-]?key|x-api-key|access[_-]?token)["']?\s*[:=]\s*["']?)[^\s"',;}]+"""
+)
+# In page text "bearer" and "basic" are ordinary words ("payable to bearer upon
+# demand"): there only a long token with a digit in it counts as a credential.
+_STRONG_CREDENTIAL = re.compile(
+    r"(?i)\b(bearer|basic)\s+(?=[A-Za-z0-9._~+/=-]*[0-9])[A-Za-z0-9._~+/=-]{20,}"
 )
 
 # C0 and C1 controls, DEL, and the Unicode characters that reorder or hide text
 # (bidi overrides and isolates, zero-width joiners) — the last are how a file
 # name can be made to read as something else.
-_CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
-)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+# One-line text also escapes the line and paragraph separators: no terminal
+# acts on them, but str.splitlines() and many log readers break lines there.
 _CONTROL_ALL = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]"
+    "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def redact(text: str, secrets: Iterable[str | None] = ()) -> str:
     """``text`` without the given secrets or anything that looks like a credential."""
-    for secret in sorted({s for s in secrets if s and len(s) >= MIN_SECRET_LEN}, key=len)[::-1]:
-        text = text.replace(secret, REDACTED)
-    text = _AUTH_HEADER.sub(lambda m: m.group(1) + REDACTED, text)
-    text = _API_KEY_FIELD.sub(lambda m: m.group(1) + REDACTED, text)
-    return _BEARER.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+    return Redactor(secrets).redact(text)
+
+
+def secret_forms(secret: str) -> set[str]:
+    """The ways ``secret`` can come back inside a server's text.
+
+    As it is; JSON-escaped (an error body quoting the request); URL-encoded (an
+    echoed query or form); and base64 at each of the three alignments, since a
+    proxy may echo ``Authorization: Basic …`` or a body may carry the request's
+    headers base64-encoded: only the characters that depend on the secret alone
+    are kept, so the form is found wherever in the encoded text it began.
+    """
+    forms = {secret, quote(secret, safe=""), quote_plus(secret)}
+    forms.update(json.dumps(secret, ensure_ascii=a)[1:-1] for a in (True, False))
+    raw = secret.encode("utf-8")
+    for lead in range(3):
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            encoded = encode(b"\0" * lead + raw).decode("ascii")
+            start = 4 if lead else 0  # the first group mixes the lead bytes in
+            end = len(encoded) - (4 if (lead + len(raw)) % 3 else 0)  # the last: what follows
+            forms.add(encoded[start:end])
+    return {f for f in forms if len(f) >= MIN_SECRET_LEN}
+
+
+class Redactor:
+    """``redact`` for one set of secrets, with its search compiled once.
+
+    Secrets are matched without regard to case: an echo in capitals is still the
+    key. ``clipped`` says the text was cut at a byte cap, so it may end with the
+    start of a key; that tail is redacted too.
+    """
+
+    def __init__(self, secrets: Iterable[str | None] = ()) -> None:
+        forms: set[str] = set()
+        for secret in secrets:
+            if secret and len(secret) >= MIN_SECRET_LEN:
+                forms |= secret_forms(secret)
+        self._forms = sorted(forms, key=len, reverse=True)  # longest first: no half-matches
+        self._search = (
+            re.compile("|".join(map(re.escape, self._forms)), re.IGNORECASE) if forms else None
+        )
+
+    def secrets_only(self, text: str, *, clipped: bool = False) -> str:
+        """``text`` without the secrets themselves, every other word kept."""
+        if self._search is not None:
+            text = self._search.sub(REDACTED, text)
+            if clipped:
+                text = self._cut_tail(text)
+        return text
+
+    def page_text(self, text: str) -> str:
+        """A page's text: the secrets, and only unmistakable credentials (_STRONG_CREDENTIAL)."""
+        text = self.secrets_only(text)
+        return _STRONG_CREDENTIAL.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+
+    def redact(self, text: str, *, clipped: bool = False) -> str:
+        """A server's message: the secrets and anything shaped like a credential."""
+        text = self.secrets_only(text, clipped=clipped)
+        text = _AUTH_HEADER.sub(lambda m: m.group(1) + REDACTED, text)
+        text = _API_KEY_FIELD.sub(lambda m: m.group(1) + REDACTED, text)
+        return _BEARER.sub(lambda m: f"{m.group(1)} {REDACTED}", text)
+
+    def _cut_tail(self, text: str) -> str:
+        for form in self._forms:
+            for size in range(min(len(form) - 1, len(text)), MIN_PARTIAL_LEN - 1, -1):
+                if text[-size:].lower() == form[:size].lower():
+                    return text[:-size] + REDACTED
+        return text
+
+
+def no_surrogates(text: str) -> str:
+    """``text`` with lone surrogates (from a JSON ``\\ud800`` escape) as U+FFFD: a text
+    holding one cannot be written as UTF-8, to a file, a terminal or the store."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 def _escape(char: str) -> str:

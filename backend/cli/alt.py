@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from backend.cli.arguments import free_text, real
 from backend.cli.ocr import EXIT_INTERRUPTED, EXIT_SOME_FAILED, parse_pages
+from backend.cli.output import control, fail, say, say_json, warn
 from backend.engines.offline import (
     AltEngine,
     AltOcrRunner,
@@ -31,7 +32,8 @@ from backend.engines.offline import (
 from backend.errors import ProfileError
 from backend.session.document_session import DocumentSession
 
-EXIT_BAD_INPUT = 2
+# Past 2,400 dpi a page is hundreds of megapixels; no OCR engine reads better for it.
+MIN_DPI, MAX_DPI = 30.0, 2400.0
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -39,15 +41,22 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "alt", parents=[common], help="read pages with an offline engine (alternate readings)"
     )
     p.add_argument("--engine", required=True, choices=[e.value for e in AltEngine])
-    p.add_argument("--pages", help="page range, e.g. 1-3,5 (1-based; default: all)")
+    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-3,5 (1-based; default: all)")
     p.add_argument("--from", dest="source", type=Path, help="for --engine import: the text file")
     p.add_argument(
         "--as-transcript",
         action="store_true",
         help="store as the working transcript (never over a person's edit)",
     )
-    p.add_argument("--dpi", type=float, default=AltOptions.dpi, help="render resolution")
-    p.add_argument("--tesseract-cmd", default=AltOptions.tesseract_cmd, help="tesseract program")
+    p.add_argument(
+        "--dpi", type=real(MIN_DPI, MAX_DPI), default=AltOptions.dpi, help="render resolution"
+    )
+    p.add_argument(
+        "--tesseract-cmd",
+        type=free_text,
+        default=AltOptions.tesseract_cmd,
+        help="tesseract program",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,8 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise ProfileError("--engine import needs --from PATH (a text, JSONL file or a folder).")
     problem = engine_problem(engine, options)
     if problem:
-        print(f"proofdesk: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return fail(problem)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     report = _Report(session, engine, args.as_transcript)
     try:
@@ -70,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             asyncio.run(_read(args, options, engine, list(pages), report))
     except KeyboardInterrupt:
-        print("\nproofdesk: stopped; pages already read are stored.", file=sys.stderr)
+        control(sys.stderr, "\n")
+        warn("proofdesk: stopped; pages already read are stored.")
         return EXIT_INTERRUPTED
     finally:
         session.close()
@@ -120,7 +129,7 @@ class _Report:
         if reading.failed or not reading.text:
             self.failed += reading.failed
             row.update(version_id=None, notice=reading.notice or "nothing was read")
-            print(f"page {reading.page + 1}: {row['notice']}", file=sys.stderr)
+            warn(f"page {reading.page + 1}: {row['notice']}")
         else:
             vid, change = store_alt_text(
                 self.session.store, reading.page, reading, as_transcript=self.as_transcript
@@ -132,10 +141,9 @@ class _Report:
 
     def progress(self, done: int, total: int, page: int) -> None:
         row = self.rows[-1] if self.rows else {}
-        print(
+        warn(
             f"{done}/{total} pages: page {page + 1}, {row.get('chars', 0)} characters "
-            f"in {row.get('latency_s', 0.0):.1f} s",
-            file=sys.stderr,
+            f"in {row.get('latency_s', 0.0):.1f} s"
         )
 
     def print_summary(self, as_json: bool) -> None:
@@ -146,12 +154,12 @@ class _Report:
             data: dict[str, Any] = {"engine": self.engine.value, "stored_as": kind}
             data |= {"stored": stored, "failed": self.failed, "elapsed_s": round(elapsed, 2)}
             data["pages"] = self.rows
-            print(json.dumps(data, ensure_ascii=False, indent=2))
+            say_json(data)
             return
         for row in self.rows:
             if row.get("notice") and row.get("version_id") is not None:
-                print(f"page {row['page']}: {row['notice']}")
-        print(
+                say(f"page {row['page']}: {row['notice']}", one_line=True)
+        say(
             f"done: {stored} page(s) stored as {kind} from {self.engine.value}, "
             f"{len(self.rows) - stored} without text ({self.failed} failed), in {elapsed:.1f} s"
         )

@@ -16,7 +16,7 @@ Bad input prints one line on stderr and exits 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,20 +26,25 @@ from backend.cli import export as cli_export
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
 from backend.cli import review as cli_review
+from backend.cli.arguments import Parser, free_text, quoted
+from backend.cli.output import EXIT_BAD_INPUT, PREFIX, fail, say, say_json, warn
 from backend.documents.pdf import open_pdf
 from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
 from backend.session.document_session import DocumentSession
 
-EXIT_BAD_INPUT = 2
+# A bug, not bad input: scripts can tell the two apart (BSD's EX_SOFTWARE).
+EXIT_INTERNAL_ERROR = 70
+TRACEBACK_ENV = "PROOFDESK_TRACEBACK"
 COMMANDS = ("info", "status", "import", "ocr", "alt", "plan", "compare", "eval", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="proofdesk", description=__doc__.split("\n\n")[0])
+    # Parser (one-line errors) for the subcommands too: add_parser() makes its own class.
+    parser = Parser(prog="proofdesk", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("pdf", type=Path, help="the PDF document")
-    common.add_argument("--password", help="the PDF's password, if it has one")
+    common.add_argument("--password", type=free_text, help="the PDF's password, if it has one")
     common.add_argument("--store", type=Path, help="review store file (default: per-user data)")
     common.add_argument("--json", action="store_true", help="print JSON instead of text")
     sub.add_parser("info", parents=[common], help="pages, size, encryption, repair notices")
@@ -61,23 +66,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0), or a bad option already reported in one line
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT if exc.code else 0
     handler: Callable[[argparse.Namespace], int] = _HANDLERS[args.command]
     try:
         return handler(args)
     except WrongPasswordError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except PasswordRequiredError as exc:
-        return _fail(f"{exc} Give it with --password.")
+        return fail(f"{exc} Give it with --password.")
     except ProofDeskError as exc:
-        return _fail(str(exc))
-    except OSError as exc:  # unreadable file, full disk, ...: still one clear line
-        return _fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "))
-
-
-def _fail(message: str) -> int:
-    print(f"proofdesk: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
+        return fail(str(exc))
+    except OSError as exc:  # unreadable file, full disk, name too long: still one clear line
+        name = quoted(os.fsdecode(exc.filename)) if isinstance(exc.filename, str | bytes) else ""
+        return fail(f"{exc.strerror or exc}: {name}".rstrip(": "))
+    except Exception as exc:
+        # The readers turn bad input into ProofDeskErrors; reaching here is a bug in
+        # ProofDesk. Still one line on a terminal, with its own exit code so that
+        # scripts (and the CLI fuzz test) can tell it from bad input.
+        if os.environ.get(TRACEBACK_ENV):
+            raise
+        fail(
+            f"internal error ({type(exc).__name__}: {exc}). This is a bug in ProofDesk; "
+            f"please report it (set {TRACEBACK_ENV}=1 to see where it happened)."
+        )
+        return EXIT_INTERNAL_ERROR
 
 
 def _info(args: argparse.Namespace) -> int:
@@ -99,47 +114,60 @@ def _info(args: argparse.Namespace) -> int:
     finally:
         pdf.close()
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        say_json(data)
     else:
+        # The title and the notices come from the file: one line each, escaped.
         for key, value in data.items():
             if key != "notices":
-                print(f"{key}: {value}")
+                say(f"{key}: {value}", one_line=True)
         for notice in info.notices:
-            print(f"notice: {notice}")
+            say(f"notice: {notice}", one_line=True)
     return 0
 
 
-def _status(args: argparse.Namespace) -> int:
+def _open_session(args: argparse.Namespace) -> DocumentSession:
+    """The document's session; what the opening noticed (a missing store started anew,
+    the PDF repaired or moved) is told on stderr, one line each, never silently."""
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    for notice in session.notices:
+        warn(PREFIX + "notice: " + notice)
+    return session
+
+
+def _close_session(session: DocumentSession) -> None:
+    session.close()
+    if session.backup_error:
+        warn(PREFIX + session.backup_error)
+
+
+def _status(args: argparse.Namespace) -> int:
+    session = _open_session(args)
     try:
         statuses = session.statuses()
         summary = session.status_summary()
     finally:
-        session.close()
+        _close_session(session)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "pages": [s.value for s in statuses],
-                    "summary": {k.value: v for k, v in summary.items()},
-                },
-                indent=2,
-            )
+        say_json(
+            {
+                "pages": [s.value for s in statuses],
+                "summary": {k.value: v for k, v in summary.items()},
+            }
         )
         return 0
     for page, status in enumerate(statuses, start=1):
-        print(f"page {page}: {status.value}")
-    print("summary: " + ", ".join(f"{k.value} {v}" for k, v in summary.items()))
+        say(f"page {page}: {status.value}")
+    say("summary: " + ", ".join(f"{k.value} {v}" for k, v in summary.items()))
     return 0
 
 
 def _import(args: argparse.Namespace) -> int:
-    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    session = _open_session(args)
     try:
         change = session.import_transcripts(args.source)
     finally:
-        session.close()
-    print(change.message)
+        _close_session(session)
+    say(change.message, one_line=True)
     return 0
 
 

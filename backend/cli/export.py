@@ -12,10 +12,11 @@ never are. Pages not yet approved are named on stderr.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
+from backend.cli.arguments import free_text
+from backend.cli.output import say, warn
 from backend.export import (
     ExportExistsError,
     ExportFormat,
@@ -27,6 +28,7 @@ from backend.export import (
     review_aids_provider,
     write_export,
 )
+from backend.export.safe_write import link_target
 from backend.session.document_session import DocumentSession
 
 
@@ -39,12 +41,13 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         help="txt, md, docx, jsonl (audit trail), pdf (searchable), report (HTML), report-pdf",
     )
     p.add_argument("-o", "--output", type=Path, help="output file (default: next to the PDF)")
-    p.add_argument("--pages", help="page range, e.g. 1-20 or 3,5,9 (1-based)")
+    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-20 or 3,5,9 (1-based)")
     p.add_argument("--approved-only", action="store_true", help="leave out unapproved pages")
     p.add_argument("--strip-markers", action="store_true", help="remove 【模糊】-style markers")
     p.add_argument(
         "--separator",
         default="\f",
+        type=free_text,
         help='txt page separator: text between pages, or a line such as "--- page {page} ---"',
     )
     p.add_argument("--force", action="store_true", help="replace the output file if it exists")
@@ -69,10 +72,16 @@ def run(args: argparse.Namespace) -> int:
     finally:
         session.close()
     target = args.output or Path(args.pdf).resolve().parent / default_name(document, fmt)
+    pointed_to = link_target(target)
     try:
         result = write_export(document, fmt, target, overwrite=args.force, password=args.password)
     except ExportExistsError as exc:
         raise ExportExistsError(f"{exc} Use --force to replace it.") from exc
+    if pointed_to is not None:  # --force replaced a link: say which file was not touched
+        warn(
+            f"proofdesk: “{target.name}” was a link to “{pointed_to}”; the link was replaced "
+            "and that file was left as it was (name it with -o to replace it)."
+        )
     _report(result)
     return 0
 
@@ -80,14 +89,13 @@ def run(args: argparse.Namespace) -> int:
 def _report(result: ExportResult) -> None:
     if result.skipped:
         left_out = _numbers(result.skipped)
-        print(f"proofdesk: left out unapproved page(s): {left_out}", file=sys.stderr)
+        warn(f"proofdesk: left out unapproved page(s): {left_out}")
     if result.unapproved:
-        print(
+        warn(
             f"proofdesk: warning: page(s) {_numbers(result.unapproved)} are not approved; "
-            "the export is marked as containing unapproved pages.",
-            file=sys.stderr,
+            "the export is marked as containing unapproved pages."
         )
-    print(f"{result.path} ({result.pages} page(s), {result.bytes:,} bytes)")
+    say(f"{result.path} ({result.pages} page(s), {result.bytes:,} bytes)", one_line=True)
 
 
 def _numbers(pages: tuple[int, ...]) -> str:

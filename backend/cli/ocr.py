@@ -14,11 +14,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from backend.cli.arguments import free_text, real, server_url, whole
+from backend.cli.output import control, warn, write_escaped
 from backend.documents.page_ranges import parse_page_ranges
 from backend.documents.render_service import RenderService
 from backend.engines.base import SamplingParams
@@ -27,12 +30,21 @@ from backend.errors import PageRangeError, ProfileError
 from backend.ocr.batch import BatchEvent, BatchStats
 from backend.ocr.jobs import JobSpec, OcrJobRunner, stored_params
 from backend.ocr.pipeline import PagePreparer
+from backend.ocr.prompts import read_prompt_file
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, Selection
 
+_HEADER_SAFE = re.compile(r"[\x21-\x7e]+")  # what an Authorization header can carry
 EXIT_SOME_FAILED = 3
 EXIT_INTERRUPTED = 130
+# The ranges --concurrency, --max-tokens, --max-pixels and --timeout accept: past
+# them no server or page makes sense, and a typo (an extra zero or three) is caught.
+MAX_CONCURRENCY = 1024
+MAX_TOKENS = 1_000_000
+MIN_PIXELS = 3_136  # 56 × 56: the smallest image a Qwen-VL processor takes
+MAX_PIXELS = 100_000_000
+MAX_TIMEOUT_S = 86_400.0  # a day
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -42,10 +54,11 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         action="append",
         required=True,
         metavar="URL",
+        type=server_url,
         help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (repeat to spread pages)",
     )
-    p.add_argument("--model", help="model name (default: the server's only model)")
-    p.add_argument("--pages", help="page range, e.g. 1-20 or 3,5,9 (1-based)")
+    p.add_argument("--model", type=free_text, help="model name (default: the server's only model)")
+    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-20 or 3,5,9 (1-based)")
     p.add_argument(
         "--only", choices=["unprocessed", "failed"], help="only pages not read yet / that failed"
     )
@@ -55,19 +68,33 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         help="also run pages with edits or approval (never replaces them)",
     )
     p.add_argument(
-        "--concurrency", type=int, default=0, help="pages in flight per server (default: adapt)"
+        "--concurrency",
+        type=whole(1, MAX_CONCURRENCY, or_zero=True),
+        default=0,
+        help="pages in flight per server (default: adapt)",
     )
     p.add_argument(
         "--prompt", type=Path, help="a text file with the prompt (default: the legal OCR preset)"
     )
-    p.add_argument("--max-tokens", type=int, default=4096)
-    p.add_argument("--max-pixels", type=int, default=0, help="image budget per page in pixels")
+    p.add_argument("--max-tokens", type=whole(1, MAX_TOKENS), default=4096)
+    p.add_argument(
+        "--max-pixels",
+        type=whole(MIN_PIXELS, MAX_PIXELS, or_zero=True),
+        default=0,
+        help="image budget per page in pixels",
+    )
     p.add_argument(
         "--api-key-env",
+        type=free_text,
         default="PROOFDESK_API_KEY",
         help="environment variable holding the API key",
     )
-    p.add_argument("--timeout", type=float, default=0, help="first-token timeout in seconds")
+    p.add_argument(
+        "--timeout",
+        type=real(0.1, MAX_TIMEOUT_S, or_zero=True),
+        default=0,
+        help="first-token timeout in seconds",
+    )
     p.add_argument("--resume", action="store_true", help="continue the last unfinished job")
     p.add_argument(
         "--allow-plain-http",
@@ -84,23 +111,34 @@ def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
         raise ProfileError(f"--pages: {exc}") from exc
 
 
+def api_key_from(variable: str) -> str | None:
+    """The API key in ``variable``, or ``None``. It travels in an HTTP header, which
+    takes visible ASCII only: a key with a line break, a space or a non-ASCII
+    character (a copy-paste gone wrong) is refused here, without quoting it."""
+    key = os.environ.get(variable) or None
+    if key is not None and not _HEADER_SAFE.fullmatch(key):
+        raise ProfileError(
+            f"The API key in {variable} holds spaces, line breaks or characters other than "
+            "ASCII letters, digits and punctuation; set the variable to the key alone."
+        )
+    return key
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_run(args))
     except KeyboardInterrupt:
-        print(
-            "\nproofdesk: stopped; finished pages are saved (continue with --resume).",
-            file=sys.stderr,
-        )
+        control(sys.stderr, "\n")
+        warn("proofdesk: stopped; finished pages are saved (continue with --resume).")
         return EXIT_INTERRUPTED
 
 
 async def _run(args: argparse.Namespace) -> int:
     # Without --prompt each page is read with its own prompt: the page's or the
     # document's override saved in the GUI, else the default preset.
-    prompt = args.prompt.read_text(encoding="utf-8").strip() if args.prompt else None
+    prompt = read_prompt_file(args.prompt) if args.prompt else None
     params = SamplingParams(max_tokens=args.max_tokens)
-    key = os.environ.get(args.api_key_env) or None
+    key = api_key_from(args.api_key_env)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     store_thread = ThreadPoolExecutor(1, thread_name_prefix="store")
     renderer = RenderService(
@@ -128,8 +166,8 @@ async def _run(args: argparse.Namespace) -> int:
         stats = await runner.run(job, params)
         progress.finish(stats)
         failed = [p for p in runner.jobs.pages(job) if p.state.value == "failed"]
-        for p in failed:
-            print(f"page {p.page + 1}: failed — {p.reason}", file=sys.stderr)
+        for p in failed:  # the reason is the server's words: escaped
+            warn(f"page {p.page + 1}: failed — {p.reason}")
         return EXIT_SOME_FAILED if failed else 0
     finally:
         for client in clients:
@@ -187,14 +225,21 @@ async def _job(
         if unfinished:
             stored = runner.jobs.summary(unfinished[0]).spec
             return unfinished[0], stored_params(stored), stored.get("prompt")
-        print("proofdesk: no unfinished job; starting a new one.", file=sys.stderr)
+        warn("proofdesk: no unfinished job; starting a new one.")
     selection = Selection(args.only) if args.only else Selection.ALL
     spec = JobSpec(selection, parse_pages(args.pages, page_count), args.force, params, prompt)
     return await runner.create(spec), params, prompt
 
 
 class _ProgressLine:
-    """One self-rewriting status line on a terminal; plain lines otherwise."""
+    """One self-rewriting status line on a terminal; plain lines otherwise.
+
+    The line is rewritten with our own ``\\r\\x1b[2K``; what the server says (a
+    failed page's reason, a lane going down) is escaped, so it can neither clear
+    the screen nor overwrite the line with a fake "all pages done".
+    """
+
+    CLEAR_LINE = "\r\x1b[2K"
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -210,25 +255,25 @@ class _ProgressLine:
 
     def _status(self, s: BatchStats) -> None:
         eta = f", ETA {s.eta_s:.0f} s" if s.eta_s is not None else ""
-        text = (
+        line = (
             f"{s.finished}/{s.total} pages ({s.failed} failed), "
             f"{s.pages_per_minute:.1f} pages/min, {s.tokens_per_second:.0f} tokens/s{eta}"
         )
         if self.tty:
-            self.out.write("\r\x1b[2K" + text)
-            self.out.flush()
+            control(self.out, self.CLEAR_LINE)
+            write_escaped(self.out, line, end="")
         else:
-            print(text, file=self.out)
+            write_escaped(self.out, line)
 
-    def _line(self, text: str) -> None:
+    def _line(self, line: str) -> None:
         if self.tty:
-            self.out.write("\r\x1b[2K")
-        print(text, file=self.out)
+            control(self.out, self.CLEAR_LINE)
+        write_escaped(self.out, line)
 
     def finish(self, stats: BatchStats) -> None:
         if self.tty:
-            self.out.write("\n")
-        print(
+            control(self.out, "\n")
+        write_escaped(
+            self.out,
             f"done: {stats.done} stored, {stats.failed} failed, in {stats.elapsed_s:.1f} s",
-            file=self.out,
         )

@@ -13,11 +13,11 @@ and returns 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
+from backend.cli.arguments import finite, free_text, integer
+from backend.cli.output import fail, say, say_json, shown
 from backend.server.planner import GIB, Plan, PlanError, plan
 from backend.server.planner_files import (
     DEFAULT_DPI,
@@ -26,8 +26,6 @@ from backend.server.planner_files import (
     read_json,
     total_size_of,
 )
-
-EXIT_BAD_INPUT = 2
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -43,17 +41,21 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--index", type=Path, help="model.safetensors.index.json, for the exact weights size"
     )
-    parser.add_argument("--gpu-gb", type=float, required=True, help="GPU memory in GiB")
-    parser.add_argument("--gpu-memory-utilization", type=float, default=0.9, metavar="U")
+    # Numbers are only checked to be numbers here: the planner checks their ranges
+    # and explains them, the same way for this command and the GUI's planner window.
+    parser.add_argument("--gpu-gb", type=finite, required=True, help="GPU memory in GiB")
+    parser.add_argument("--gpu-memory-utilization", type=finite, default=0.9, metavar="U")
     parser.add_argument("--dtype", default="bf16", choices=["bf16", "fp16", "fp8", "int4"])
     parser.add_argument("--kv-dtype", default="auto", choices=["auto", "fp16", "bf16", "fp8"])
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--page-size", metavar="WxH", help="page image size in pixels")
-    size.add_argument("--dpi", type=int, help=f"an A4 page at this resolution ({DEFAULT_DPI})")
-    parser.add_argument("--max-pixels", type=int, help="the server's image max_pixels")
-    parser.add_argument("--prompt-tokens", type=int, default=300)
-    parser.add_argument("--max-tokens", type=int, default=4096)
-    parser.add_argument("--max-num-seqs", type=int)
+    size.add_argument(
+        "--page-size", type=free_text, metavar="WxH", help="page image size in pixels"
+    )
+    size.add_argument("--dpi", type=integer, help=f"an A4 page at this resolution ({DEFAULT_DPI})")
+    parser.add_argument("--max-pixels", type=integer, help="the server's image max_pixels")
+    parser.add_argument("--prompt-tokens", type=integer, default=300)
+    parser.add_argument("--max-tokens", type=integer, default=4096)
+    parser.add_argument("--max-num-seqs", type=integer)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
@@ -78,11 +80,11 @@ def run(args: argparse.Namespace) -> int:
             max_pixels=args.max_pixels,
         )
     except PlanError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        say_json(result.to_json())
     else:
-        print(format_plan(result))
+        say(format_plan(result))  # the model type and notes quote the config: escaped
     return 0
 
 
@@ -91,7 +93,7 @@ def format_plan(result: Plan) -> str:
     width, height = result.page_px
     per_page = result.tokens_per_page * result.kv_bytes_per_token + result.state_bytes_per_seq
     rows = [
-        ("model", f"{result.model_type or '?'}, {result.params / 1e9:.1f}B parameters"),
+        ("model", f"{shown(result.model_type) or '?'}, {result.params / 1e9:.1f}B parameters"),
         (
             "weights",
             f"{_gib(result.weights_bytes)} {result.weights_dtype} ({result.weights_source})",
@@ -114,13 +116,10 @@ def format_plan(result: Plan) -> str:
     ]
     label_width = max(len(label) for label, _ in rows)
     lines = [f"{label:<{label_width}}  {value}" for label, value in rows]
-    lines += [f"note: {note}" for note in result.notes]
+    lines += [
+        f"note: {shown(note)}" for note in result.notes
+    ]  # one line each: they quote the config
     return "\n".join(lines)
-
-
-def _fail(message: str) -> int:
-    print(f"proofdesk: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
 
 
 def _gib(size: int) -> str:

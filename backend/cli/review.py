@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from backend.cli.arguments import free_text, quoted, whole
+from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import ProofDeskError
 
@@ -28,13 +30,20 @@ if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
     from backend.session.document_session import DocumentSession
 
 ENGINES = ("rapidocr", "tesseract", "textlayer")
+MAX_PAGE = 1_000_000_000
+# SQLite keeps a version id in 64 bits: a larger "version:N" names no version (and
+# would overflow the query instead of saying so).
+MAX_VERSION_ID = 2**63 - 1
+_VERSION_SELECTOR = re.compile(r"version:\s*([+-]?[0-9_]+)\s*")
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     compare = sub.add_parser(
         "compare", parents=[common], help="flag where a transcript needs checking"
     )
-    compare.add_argument("--page", type=int, required=True, help="page number (from 1)")
+    compare.add_argument(
+        "--page", type=whole(1, MAX_PAGE), required=True, help="page number (from 1)"
+    )
     compare.add_argument("--transcript", type=Path, required=True, help="UTF-8 text file")
     compare.add_argument(
         "--alternate",
@@ -49,7 +58,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     ev.add_argument(
         "--b", required=True, dest="side_b", help="selector for side B (gold text: a folder)"
     )
-    ev.add_argument("--pages", help="pages to compare, e.g. 1-5,9 (default: all)")
+    ev.add_argument("--pages", type=free_text, help="pages to compare, e.g. 1-5,9 (default: all)")
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -59,7 +68,7 @@ def run_compare(args: argparse.Namespace) -> int:
     try:
         transcript = args.transcript.read_text("utf-8")
     except UnicodeDecodeError:
-        raise ProofDeskError(f"“{args.transcript.name}” is not UTF-8 text.") from None
+        raise ProofDeskError(f"{quoted(args.transcript.name)} is not UTF-8 text.") from None
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
         # The same checks and message as --pages; str(int) is never blank, so never None.
@@ -69,7 +78,7 @@ def run_compare(args: argparse.Namespace) -> int:
     finally:
         session.close()
     if args.json:
-        print(json.dumps(compare_json(review), ensure_ascii=False))
+        say_json(compare_json(review), indent=None)
     else:
         _print_review(review, transcript)
     return 0
@@ -91,14 +100,14 @@ def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) ->
         path = Path(args.alternate)
         if not path.is_file():
             raise ProofDeskError(
-                f"--alternate “{args.alternate}” is neither an engine "
+                f"--alternate {quoted(args.alternate)} is neither an engine "
                 f"({', '.join(ENGINES)}) nor a text file."
             )
         try:
             text = path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise ProofDeskError(
-                f"--alternate “{args.alternate}” cannot be read as UTF-8 text; "
+                f"--alternate {quoted(args.alternate)} cannot be read as UTF-8 text; "
                 "save it as UTF-8 and try again.",
                 detail=repr(exc),
             ) from exc
@@ -133,16 +142,22 @@ def _print_review(review: PageReview, transcript: str) -> None:
 
     agreement = "–" if review.agreement is None else f"{review.agreement:.1%}"
     share = flagged_share(review, len(transcript), frozenset(FlagKind))
-    print(f"page {review.page + 1}: agreement {agreement}, {share:.1%} of characters flagged")
+    say(f"page {review.page + 1}: agreement {agreement}, {share:.1%} of characters flagged")
     for flag in review.flags:
+        # One line a flag: the page text quoted (and the detail quoting it) is escaped,
+        # line breaks included, so a span cannot clear the screen or fake a line.
         span = transcript[flag.start : flag.end] or "∅"
-        print(f"  {flag.kind.value:<14} {flag.start}-{flag.end} «{span}» {flag.detail}")
+        say(
+            f"  {flag.kind.value:<14} {flag.start}-{flag.end} «{span}» {flag.detail}", one_line=True
+        )
 
 
 def run_eval(args: argparse.Namespace) -> int:
     from backend.review.run_eval import evaluate
     from backend.session.document_session import DocumentSession
 
+    for selector in (args.side_a, args.side_b):
+        check_selector(selector)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
         pages = parse_page_ranges(args.pages, session.page_count)
@@ -150,10 +165,23 @@ def run_eval(args: argparse.Namespace) -> int:
     finally:
         session.close()
     if args.json:
-        print(json.dumps(eval_json(report), ensure_ascii=False, indent=2))
+        say_json(eval_json(report))
     else:
-        print(eval_markdown(report))
+        say(eval_markdown(report))  # the selectors and the flags quote text: escaped
     return 0
+
+
+def check_selector(selector: str) -> None:
+    """Refuse a ``version:N`` no store can hold, before it reaches a query."""
+    match = _VERSION_SELECTOR.fullmatch(selector)
+    if match is None:
+        return
+    try:
+        number = int(match[1]) if len(match[1]) <= 30 else MAX_VERSION_ID + 1
+    except ValueError:
+        return  # "version:1__2": the evaluation says it is not a whole number
+    if not -MAX_VERSION_ID <= number <= MAX_VERSION_ID:
+        raise ProofDeskError(f"{quoted(selector)}: this document has no such version.")
 
 
 def eval_json(report: EvalReport) -> dict[str, Any]:
@@ -179,8 +207,10 @@ def eval_json(report: EvalReport) -> dict[str, Any]:
 
 def eval_markdown(report: EvalReport) -> str:
     """The report as a Markdown table (the CLI's output and the GUI's Copy)."""
+    # One line a row: what quotes a selector or page text is escaped, line breaks too,
+    # so a newline in a reading cannot add a row of its own.
     lines = [
-        f"A = {report.a}, B = {report.b}",
+        f"A = {shown(report.a)}, B = {shown(report.b)}",
         "",
         "| page | agreement | layout | punctuation | glyph | substantive | critical |"
         + (" CER |" if report.gold else ""),
@@ -205,7 +235,7 @@ def eval_markdown(report: EvalReport) -> str:
     )
     for p in report.pages:
         for flag in p.critical:
-            lines.append(f"- page {p.page + 1}: {flag.detail}")
+            lines.append(f"- page {p.page + 1}: {shown(flag.detail)}")
     return "\n".join(lines)
 
 

@@ -29,6 +29,7 @@ _ASCII = str.maketrans(
 )
 _COMMA = re.compile("[,，、]")
 _PART = re.compile(r"([0-9]+)\s*(?:(-)\s*([0-9]*))?")
+SHOWN_CHARS = 40  # a message quotes at most this much of a bad part (``part`` keeps it all)
 
 
 def parse_page_ranges(text: str | None, page_count: int) -> tuple[int, ...] | None:
@@ -71,8 +72,9 @@ def _error(problem: RangeProblem, part: str, page_count: int) -> PageRangeError:
         "backwards": "is not a page range: it runs backwards",
         "outside": f"is outside 1–{page_count}",
     }
+    shown = part if len(part) <= SHOWN_CHARS else part[:SHOWN_CHARS] + "…"
     return PageRangeError(
-        f"“{part}” {problems[problem]}. The document has {page_count} pages.",
+        f"“{shown}” {problems[problem]}. The document has {page_count} pages.",
         part=part,
         page_count=page_count,
         problem=problem,

@@ -1,12 +1,14 @@
 """OCR engines: anything that turns a page image (and a prompt) into a reading.
 
 ``base`` holds the values and the interface every engine meets; ``vllm`` is the
-HTTP client for a vLLM server, with its wire format (``openai_chat``), its
-answer stream (``chat_stream``), its connections (``http_client``), what its
-failures mean (``http_errors``, ``transport_errors``) and its models, health
-and load (``server_info``); ``offline/`` holds the engines that read a page
-without a VLM (RapidOCR, Tesseract, the PDF's text layer, an imported file),
-for alternate readings.
+HTTP client for a vLLM server, with its wire format (``openai_chat``, and what
+each field must be: ``answer_checks``), its answer stream (``chat_stream``),
+its connections (``http_client``), every body read within a byte budget
+(``bounded_body``), everything the server says cleaned of the key
+(``server_text``), what its failures mean (``http_errors``,
+``transport_errors``) and its models, health and load (``server_info``);
+``offline/`` holds the engines that read a page without a VLM (RapidOCR,
+Tesseract, the PDF's text layer, an imported file), for alternate readings.
 """
 
 from typing import TYPE_CHECKING

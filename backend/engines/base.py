@@ -70,6 +70,9 @@ class Reading:
     params: dict[str, Any] = field(default_factory=dict)
     image: dict[str, Any] = field(default_factory=dict)  # width, height, bytes, mime, sha256
     notes: tuple[str, ...] = ()  # e.g. "max tokens lowered to fit the context"
+    # What the engine left out of a flawed answer and why (logprobs that were not
+    # numbers, ...): the reading is good, but the proofreader is told.
+    warnings: tuple[str, ...] = ()
 
     @property
     def truncated(self) -> bool:
@@ -102,6 +105,8 @@ class Reading:
             ]
         if self.notes:
             prov["notes"] = list(self.notes)
+        if self.warnings:
+            prov["warnings"] = list(self.warnings)
         return prov
 
 

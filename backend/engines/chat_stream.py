@@ -10,16 +10,15 @@ itself is ``openai_chat``'s.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-
-import httpx
+from collections.abc import AsyncIterator, Callable
 
 from backend.engines.base import Progress, ProgressCallback
-from backend.engines.openai_chat import Answer, feed_events, split_events
+from backend.engines.openai_chat import Answer, feed_events, finish_answer, split_events
 from backend.errors import BadResponseError
 
-MAX_ERROR_BODY = 64 * 1024
 PROGRESS_INTERVAL_S = 0.2
+PARSE_BATCH = 256 * 1024  # raw event bytes parsed at once, after the first token
+AFTER_DONE = 64 * 1024  # what is read (and ignored) after [DONE] before hanging up
 
 
 class ReadClock:
@@ -31,6 +30,7 @@ class ReadClock:
         self._last = 0.0
         self.first_token_s: float | None = None
         self.tokens = 0
+        self.receiving = False  # the status and headers came: the server began to answer
 
     def elapsed(self) -> float:
         return time.monotonic() - self._t0
@@ -50,48 +50,51 @@ class ReadClock:
 
 
 async def consume_stream(
-    resp: httpx.Response,
+    chunks: AsyncIterator[bytes],
     answer: Answer,
     clock: ReadClock,
     on_first: Callable[[], None],
     *,
     server: str,
 ) -> None:
-    """Fill ``answer`` from a streamed response; ``on_first`` runs at the first token."""
+    """Fill ``answer`` from a streamed body's chunks; ``on_first`` runs at the first token.
+
+    ``chunks`` is the body already bounded in bytes (``bounded_body.body_chunks``);
+    the raw events held here at once stay under ``PARSE_BATCH``, so what a stream
+    costs in memory is its text, not its envelope.
+    """
     # Until the first token, events are parsed as they come (to stop the
-    # first-token clock). After it, raw bytes are only collected and parsed
-    # once at the end: ~1,000 per-token events parsed one by one cost the
-    # event loop far more. Progress meanwhile counts events (≈ tokens).
+    # first-token clock). After it, raw bytes are collected and parsed in
+    # batches: ~1,000 per-token events parsed one by one cost the event loop
+    # far more. Progress meanwhile counts events (≈ tokens).
     buf = bytearray()
-    parsed_to = 0
     done = False
     first = False
-    async for chunk in resp.aiter_bytes():
+    after_done = 0
+    async for chunk in chunks:
+        if done:  # read a little past [DONE], so the connection ends cleanly and is reused
+            after_done += len(chunk)
+            if after_done > AFTER_DONE:
+                break
+            continue
         buf += chunk
-        if not first:
-            payloads, parsed_to = split_events(buf, parsed_to)
-            done = feed_events(answer, payloads) or done
-            if answer.content or answer.reasoning:
+        if not first or len(buf) >= PARSE_BATCH:
+            payloads, parsed_to = split_events(buf)
+            del buf[:parsed_to]
+            done = feed_events(answer, payloads)
+            # Text, not an event: a stream's first event (the role, content "") may come
+            # before any token, and a server could send it and then nothing for an hour.
+            if not first and (any(answer.content) or any(answer.reasoning)):
                 first = True
                 clock.first_token()
                 on_first()
         else:
-            clock.report("reading", tokens=buf.count(b"data:", max(0, len(buf) - len(chunk) - 5)))
-    payloads, _ = split_events(bytes(buf) + b"\n\n", parsed_to)
-    done = feed_events(answer, payloads) or done
+            clock.report("reading", tokens=chunk.count(b"data:"))
+    if not done:
+        payloads, _ = split_events(bytes(buf) + b"\n\n")
+        done = feed_events(answer, payloads)
     if not answer.saw_choice:
         raise BadResponseError("The server answered without any text (no choices).", server=server)
     if not done and answer.finish_reason is None:
         raise BadResponseError("The server's answer was cut off before the end.", server=server)
-
-
-async def read_capped(resp: httpx.Response) -> bytes:
-    """At most ``MAX_ERROR_BODY`` bytes of a failed answer: enough to say what went wrong."""
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in resp.aiter_bytes():
-        chunks.append(chunk)
-        size += len(chunk)
-        if size >= MAX_ERROR_BODY:
-            break
-    return b"".join(chunks)[:MAX_ERROR_BODY]
+    finish_answer(answer)

@@ -5,7 +5,9 @@ httpx otherwise loads on the event loop at first use) and the TLS contexts are
 shared by every ``VllmClient``, while a client is one profile's connection.
 Here is also every setting that keeps pages on the host the user chose: no
 proxy unless the profile names one, nothing from the environment, no redirects
-followed, TLS verified.
+followed, TLS verified. The client reads bodies raw (``bounded_body``
+decompresses them within a budget); the timeouts set here are per read, the
+deadlines that bytes trickling in cannot extend are the client's.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import threading
 
 import httpx
 
+from backend.engines.bounded_body import ACCEPT_ENCODING
 from backend.settings.profiles import ServerProfile
 
 _warm = threading.Event()
@@ -68,7 +71,11 @@ def new_http_client(
     transport: httpx.AsyncBaseTransport | None,
 ) -> httpx.AsyncClient:
     """An HTTP client for ``profile``; call it after ``warmed`` so nothing loads on the loop."""
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    # Only what bounded_body can inflate within a budget: httpx would also offer
+    # br and zstd when those packages happen to be installed.
+    headers = {"Accept-Encoding": ACCEPT_ENCODING}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
     return httpx.AsyncClient(
         transport=transport,
         trust_env=False,  # no HTTP(S)_PROXY / ALL_PROXY / netrc from the environment

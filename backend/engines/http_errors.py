@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from backend.errors import (
     AuthenticationError,
@@ -36,31 +37,55 @@ _MAX_TOKENS_OVER_CONTEXT_032 = re.compile(
 )
 
 
-def error_message(body: bytes) -> str:
-    """The human part of an error body: vLLM sends {"error": {"message": ...}}."""
+# Longer than any real back-off; past it a hostile Retry-After ("1e999") would
+# park a page for ever instead of letting the batch retry it.
+MAX_RETRY_AFTER_S = 600.0
+
+Clean = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def error_message(body: bytes, clean: Clean = _same) -> str:
+    """The human part of an error body: vLLM sends {"error": {"message": ...}}.
+
+    ``clean`` (the client's redaction) runs on the whole text before it is cut,
+    so an echoed key is never cut in half and left half-visible.
+    """
     text = body.decode("utf-8", "replace").strip()
     try:
         obj = json.loads(text)
-    except ValueError:
-        return text[:300]
+    except (ValueError, RecursionError):
+        return clean(text)[:300]
     err = obj.get("error", obj.get("detail", obj)) if isinstance(obj, dict) else obj
     if isinstance(err, dict):
-        return str(err.get("message") or err.get("detail") or err)[:500]
-    return str(err)[:500]
+        return clean(str(err.get("message") or err.get("detail") or err))[:500]
+    return clean(str(err))[:500]
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
     value = headers.get("retry-after")
     try:
-        return max(0.0, float(value)) if value is not None else None
+        seconds = float(value) if value is not None else None
     except ValueError:
         return None  # an HTTP date: rare from inference servers; back off normally
+    if seconds is None or not math.isfinite(seconds):
+        return None
+    return min(MAX_RETRY_AFTER_S, max(0.0, seconds))
 
 
 def error_for_status(
-    status: int, body: bytes, headers: Mapping[str, str], *, server: str, model: str
+    status: int,
+    body: bytes,
+    headers: Mapping[str, str],
+    *,
+    server: str,
+    model: str,
+    clean: Clean = _same,
 ) -> ServerError:
-    message = error_message(body)
+    message = error_message(body, clean)
     found = diagnose_response(status, message, model_id=model)
     advice = " ".join(f"{d.title} {d.remedy}" for d in found)
     said = f" The server said: “{message}”" if message else ""

@@ -2,16 +2,27 @@
 
 Building the request body and reading answers (whole or streamed as
 server-sent events) live here, apart from any HTTP, so every odd answer a
-server can give is tested without a socket.
+server can give is tested without a socket. What each field of an answer must
+be (text, finite numbers) is ``answer_checks``'s.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.engines.answer_checks import (
+    LOGPROBS_DROPPED,
+    REASONING_DROPPED,
+    USAGE_DROPPED,
+    content_text,
+    no_text_error,
+    token_count,
+    token_logprob,
+)
 from backend.engines.base import OcrRequest, TokenLogprob
 from backend.errors import BadResponseError
 
@@ -76,9 +87,18 @@ def strip_thinking(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+def _cut(text: str, limit: int) -> str:
+    return text[:limit]
+
+
 @dataclass
 class Answer:
-    """An answer being assembled from a whole response or from stream chunks."""
+    """An answer being assembled from a whole response or from stream chunks.
+
+    ``excerpt`` is how server text is quoted in an error raised while reading
+    it: the client passes its redaction (``ServerText.excerpt``), so a key the
+    server echoed is removed before any message is made of it.
+    """
 
     content: list[str] = field(default_factory=list)
     reasoning: list[str] = field(default_factory=list)
@@ -87,6 +107,10 @@ class Answer:
     completion_tokens: int | None = None
     logprobs: list[TokenLogprob] = field(default_factory=list)
     saw_choice: bool = False
+    saw_text: bool = False  # a content field held text (perhaps empty): a real answer
+    refusal: str | None = None
+    warnings: list[str] = field(default_factory=list)  # what was dropped, and why
+    excerpt: Callable[[str, int], str] = field(default=_cut, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -96,24 +120,35 @@ class Answer:
     def reasoning_text(self) -> str | None:
         return "".join(self.reasoning) or None
 
+    def warn(self, warning: str) -> None:
+        if warning not in self.warnings:
+            self.warnings.append(warning)
 
-def parse_completion(raw: bytes) -> Answer:
-    """A whole (non-streamed) chat.completion response."""
-    obj = _json(raw.decode("utf-8", "replace"))
-    answer = Answer()
+
+def parse_completion(raw: bytes, answer: Answer | None = None) -> Answer:
+    """A whole (non-streamed) chat.completion response, into ``answer`` (or a new one)."""
+    answer = answer if answer is not None else Answer()
+    obj = _json(raw.decode("utf-8", "replace"), answer)
     _take_usage(answer, obj)
     for choice in _choices(obj):
         _take_choice(answer, choice, choice.get("message"))
+    finish_answer(answer)
+    return answer
+
+
+def finish_answer(answer: Answer) -> None:
+    """Check a complete answer: it has a choice, and text (or at least reasoning)."""
     if not answer.saw_choice:
         raise BadResponseError("The server answered without any text (no choices).")
-    return answer
+    if not answer.saw_text and not answer.reasoning:
+        raise no_text_error(answer.excerpt(answer.refusal, 300) if answer.refusal else None)
 
 
 def feed_event(answer: Answer, data: str) -> bool:
     """Add one server-sent event's data to ``answer``; True when the stream is done."""
     if data.strip() == "[DONE]":
         return True
-    _feed_object(answer, _json(data), data)
+    _feed_object(answer, _json(data, answer), data)
     return False
 
 
@@ -131,7 +166,7 @@ def feed_events(answer: Answer, payloads: list[str]) -> bool:
             break
     try:
         objects = json.loads("[" + ",".join(payloads) + "]") if payloads else []
-    except ValueError:  # find the bad one, for the message
+    except (ValueError, RecursionError):  # find the bad one, for the message
         for data in payloads:
             feed_event(answer, data)
         raise BadResponseError("The server's answer is not valid JSON.") from None
@@ -142,7 +177,7 @@ def feed_events(answer: Answer, payloads: list[str]) -> bool:
     for obj, data in zip(objects, payloads, strict=True):
         if not isinstance(obj, dict):
             raise BadResponseError(
-                "The server's answer has an unexpected shape.", detail=data[:300]
+                "The server's answer has an unexpected shape.", detail=answer.excerpt(data, 300)
             )
         _feed_object(answer, obj, data)
     return done
@@ -151,23 +186,28 @@ def feed_events(answer: Answer, payloads: list[str]) -> bool:
 def _feed_object(answer: Answer, obj: dict[str, Any], data: str) -> None:
     if "error" in obj:  # vLLM reports errors that happen mid-stream as an event
         err = obj["error"]
-        message = err.get("message", str(err)) if isinstance(err, dict) else str(err)
-        raise BadResponseError(f"The server stopped mid-answer: {message}", detail=data[:500])
+        message = err.get("message", err) if isinstance(err, dict) else err
+        raise BadResponseError(
+            f"The server stopped mid-answer: {answer.excerpt(str(message), 300)}",
+            detail=answer.excerpt(data, 500),
+        )
     _take_usage(answer, obj)
     for choice in _choices(obj):
         _take_choice(answer, choice, choice.get("delta"))
 
 
-def _json(text: str) -> dict[str, Any]:
+def _json(text: str, answer: Answer) -> dict[str, Any]:
     try:
         obj = json.loads(text)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested past the stack
         raise BadResponseError(
             "The server's answer is not valid JSON: is the URL an OpenAI-compatible API?",
-            detail=text[:300],
+            detail=answer.excerpt(text, 300),
         ) from exc
     if not isinstance(obj, dict):
-        raise BadResponseError("The server's answer has an unexpected shape.", detail=text[:300])
+        raise BadResponseError(
+            "The server's answer has an unexpected shape.", detail=answer.excerpt(text, 300)
+        )
     return obj
 
 
@@ -182,39 +222,56 @@ def _choices(obj: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _take_usage(answer: Answer, obj: dict[str, Any]) -> None:
     usage = obj.get("usage")
-    if isinstance(usage, dict):
-        answer.prompt_tokens = _int(usage.get("prompt_tokens"))
-        answer.completion_tokens = _int(usage.get("completion_tokens"))
+    if usage is None:
+        return
+    if not isinstance(usage, dict):
+        answer.warn(USAGE_DROPPED)
+        return
+    answer.prompt_tokens, bad_prompt = token_count(usage.get("prompt_tokens"))
+    answer.completion_tokens, bad_completion = token_count(usage.get("completion_tokens"))
+    if bad_prompt or bad_completion:
+        answer.warn(USAGE_DROPPED)
 
 
 def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
     answer.saw_choice = True
     if isinstance(part, dict):
-        if isinstance(part.get("content"), str):
-            answer.content.append(part["content"])
+        text = content_text(part.get("content"))
+        if text is not None:
+            answer.content.append(text)
+            answer.saw_text = True
         # vLLM's reasoning parsers name the field "reasoning" (older: "reasoning_content").
         for key in ("reasoning", "reasoning_content"):
-            if isinstance(part.get(key), str):
-                answer.reasoning.append(part[key])
+            value = part.get(key)
+            if isinstance(value, str):
+                answer.reasoning.append(value)
                 break
-    if choice.get("finish_reason"):
-        answer.finish_reason = str(choice["finish_reason"])
-    logprobs = choice.get("logprobs")
-    if isinstance(logprobs, dict) and isinstance(logprobs.get("content"), list):
-        answer.logprobs.extend(_logprob(e) for e in logprobs["content"] if isinstance(e, dict))
+            if value is not None:
+                answer.warn(REASONING_DROPPED)
+        if isinstance(part.get("refusal"), str):
+            answer.refusal = part["refusal"]
+    elif part is not None:
+        raise BadResponseError(
+            "The server's answer has an unexpected shape (its message is not an object)."
+        )
+    finish = choice.get("finish_reason")
+    if finish and isinstance(finish, str):
+        answer.finish_reason = finish
+    _take_logprobs(answer, choice.get("logprobs"))
 
 
-def _logprob(entry: dict[str, Any]) -> TokenLogprob:
-    raw = entry.get("bytes") or ()
-    return TokenLogprob(
-        token=str(entry.get("token", "")),
-        logprob=float(entry.get("logprob", 0.0)),
-        byte_values=tuple(int(b) for b in raw if isinstance(b, int)),
-    )
-
-
-def _int(value: Any) -> int | None:
-    return int(value) if isinstance(value, int | float) else None
+def _take_logprobs(answer: Answer, logprobs: Any) -> None:
+    if logprobs is None or LOGPROBS_DROPPED in answer.warnings:
+        return
+    entries = logprobs.get("content") if isinstance(logprobs, dict) else [None]
+    if entries is None:
+        return
+    parsed = [token_logprob(e) for e in entries] if isinstance(entries, list) else [None]
+    if None in parsed:  # one bad entry and the rest cannot be trusted to line up
+        answer.logprobs.clear()
+        answer.warn(LOGPROBS_DROPPED)
+        return
+    answer.logprobs.extend(t for t in parsed if t is not None)
 
 
 def split_events(buf: bytes | bytearray, start: int = 0) -> tuple[list[str], int]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,19 +17,27 @@ class ModelInfo:
     max_model_len: int | None  # vLLM lists it; other OpenAI-compatible servers may not
 
 
-def parse_models(body: Any, server: str) -> list[ModelInfo]:
-    """The models of a ``/v1/models`` answer (its parsed JSON)."""
+MAX_CONTEXT = 2**31  # past any model's context: such a length is nonsense, not a limit
+
+
+def parse_models(
+    body: Any, server: str, clean: Callable[[str], str] = lambda text: text
+) -> list[ModelInfo]:
+    """The models of a ``/v1/models`` answer (its parsed JSON); ``clean`` runs on each id."""
     data = body.get("data") if isinstance(body, dict) else None
     if not isinstance(data, list):
         raise BadResponseError("The server's model list has an unexpected shape.", server=server)
     return [
-        ModelInfo(
-            str(m["id"]),
-            m.get("max_model_len") if isinstance(m.get("max_model_len"), int) else None,
-        )
+        ModelInfo(clean(m["id"]), _context_length(m.get("max_model_len")))
         for m in data
-        if isinstance(m, dict) and "id" in m
+        if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"]
     ]
+
+
+def _context_length(value: Any) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < MAX_CONTEXT:
+        return value
+    return None
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,8 @@ def parse_metrics(text: str) -> ServerLoad | None:
         try:
             value = float(m.group(3))
         except ValueError:
+            continue
+        if not math.isfinite(value):  # "NaN", "+Inf", 1e999: no load can be read from it
             continue
         key = _WANTED[m.group(1)]
         if key == "kv":

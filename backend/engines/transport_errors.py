@@ -15,10 +15,23 @@ from backend.settings.profiles import ServerProfile
 
 
 def timeout_error(
-    profile: ServerProfile, *, started: bool, total: bool = False
+    profile: ServerProfile, *, started: bool, total: bool = False, receiving: bool = False
 ) -> ServerTimeoutError:
-    """The first-token timeout while nothing came (unless ``total``), else the total one."""
+    """The first-token timeout while nothing came (unless ``total``), else the total one.
+
+    ``receiving``: the server had begun to answer (status and headers came) but
+    sent no token, or no whole answer, in time: a server trickling its bytes
+    looks like this, and waiting longer would not help.
+    """
     server = profile.api_root
+    if not started and not total and receiving:
+        return ServerTimeoutError(
+            f"{server} began to answer but sent no complete answer within "
+            f"{profile.first_token_timeout_s:.0f} s; check the server (it may be overloaded), "
+            "then run the page again.",
+            phase="first_token",
+            server=server,
+        )
     if not started and not total:
         return ServerTimeoutError(
             f"No answer from {server} within {profile.first_token_timeout_s:.0f} s. "
@@ -30,6 +43,17 @@ def timeout_error(
     return ServerTimeoutError(
         f"The answer took longer than the {profile.total_timeout_s:.0f} s allowed; raise the "
         "total timeout of the profile, or lower max tokens.",
+        phase="total",
+        server=server,
+    )
+
+
+def info_timeout_error(profile: ServerProfile, path: str, seconds: float) -> ServerTimeoutError:
+    """``/v1/models``, ``/health`` or ``/metrics`` had no complete answer within ``seconds``."""
+    server = profile.api_root
+    return ServerTimeoutError(
+        f"{server} sent no complete answer to {path} within {seconds:g} s; check that the "
+        "server is running and not overloaded, then try again.",
         phase="total",
         server=server,
     )

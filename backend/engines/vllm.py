@@ -9,22 +9,37 @@ verified — pages go only to the host the user chose.
 
 The client sends the requests and says what their answers mean; the parts it
 is built from live beside it: ``http_client`` (the httpx client and its
-warm-up), ``chat_stream`` (taking in a streamed answer), ``transport_errors``
-(a read with no full answer) and ``server_info`` (what the server says about
-itself).
+warm-up), ``chat_stream`` (taking in a streamed answer), ``bounded_body``
+(every body read within a byte budget, decompressed by us), ``server_text``
+(everything the server says, cleaned of the key before anyone sees it),
+``transport_errors`` (a read with no full answer) and ``server_info`` (what the
+server says about itself). Every request has a wall-clock deadline: a server
+trickling one byte at a time cannot hold a read or an info call past it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
+from contextlib import aclosing
 from typing import Any
 
 import httpx
 
-from backend.engines.base import OcrRequest, ProgressCallback, Reading
-from backend.engines.chat_stream import MAX_ERROR_BODY, ReadClock, consume_stream, read_capped
+from backend.engines.answer_checks import LOGPROBS_HELD_A_SECRET
+from backend.engines.base import OcrRequest, ProgressCallback, Reading, TokenLogprob
+from backend.engines.bounded_body import (
+    METRICS_LIMIT,
+    MODELS_LIMIT,
+    answer_limit,
+    body_chunks,
+    megabytes,
+    read_body,
+    read_capped,
+)
+from backend.engines.chat_stream import ReadClock, consume_stream
 from backend.engines.http_client import new_http_client, warmed
 from backend.engines.http_errors import error_for_status
 from backend.engines.openai_chat import Answer, build_body, parse_completion, strip_thinking
@@ -36,13 +51,21 @@ from backend.engines.server_info import (
     parse_metrics,
     parse_models,
 )
-from backend.engines.transport_errors import timeout_error, transport_error
+from backend.engines.server_text import ServerText
+from backend.engines.transport_errors import info_timeout_error, timeout_error, transport_error
 from backend.errors import BadResponseError, ProfileError, ServerError
 from backend.settings.profiles import ServerProfile
 
 log = logging.getLogger(__name__)
 
-INFO_TIMEOUT_S = 15.0  # /health, /metrics, /v1/models: small answers
+# /health, /metrics, /v1/models: small answers, each whole within this (connecting
+# included), or within the profile's first-token timeout if that is shorter.
+INFO_TIMEOUT_S = 15.0
+
+TooLarge = Callable[[int], ServerError]
+# What a request can raise with no usable answer. InvalidURL is not an HTTPError:
+# httpx raises it while reading a redirect's Location, even one it will not follow.
+_NO_ANSWER = (httpx.HTTPError, httpx.InvalidURL)
 
 
 class VllmClient:
@@ -60,6 +83,7 @@ class VllmClient:
         self.profile = profile.validated()
         self._settings = profile
         self._api_key = api_key
+        self._text = ServerText(api_key)  # everything the server says passes through it
         self._transport = transport
         self._http: httpx.AsyncClient | None = None  # made on first use: see _client
         self._closed = False
@@ -92,47 +116,91 @@ class VllmClient:
 
     # -- what the server says about itself ----------------------------------------
 
+    def _info_timeout_s(self) -> float:
+        return min(INFO_TIMEOUT_S, self.profile.first_token_timeout_s)
+
     async def models(self) -> list[ModelInfo]:
-        return parse_models(await self._get_json("/v1/models"), self.server)
+        with self._text.guard():
+            body = await self._get_json("/v1/models", MODELS_LIMIT, "for its list of models")
+            return parse_models(body, self.server, self._text.quote)
 
     async def health(self) -> Health:
-        try:
-            http = await self._client()
-            resp = await http.get(self.server + "/health", timeout=INFO_TIMEOUT_S)
-        except httpx.HTTPError as exc:
-            return Health(False, None, str(self._transport_error(exc, started=False)))
-        return health_of(resp.status_code)
+        seconds = self._info_timeout_s()
+        with self._text.guard():
+            try:
+                http = await self._client()
+                async with asyncio.timeout(seconds):
+                    async with http.stream("GET", self.server + "/health") as resp:
+                        return health_of(resp.status_code)  # the body says nothing more
+            except TimeoutError:
+                return Health(
+                    False, None, str(info_timeout_error(self.profile, "/health", seconds))
+                )
+            except _NO_ANSWER as exc:
+                return Health(False, None, str(self._transport_error(exc, started=False)))
 
     async def load(self) -> ServerLoad | None:
         """Running/waiting requests and KV-cache use; None when the server has no metrics."""
         try:
-            http = await self._client()
-            resp = await http.get(self.server + "/metrics", timeout=INFO_TIMEOUT_S)
-        except httpx.HTTPError:
+            with self._text.guard():
+                http = await self._client()
+                async with asyncio.timeout(self._info_timeout_s()):
+                    async with http.stream("GET", self.server + "/metrics") as resp:
+                        if resp.status_code != 200:
+                            return None
+                        raw = await read_body(resp, METRICS_LIMIT, self._too_large("for its load"))
+        except (*_NO_ANSWER, TimeoutError, ServerError):
             return None
-        return parse_metrics(resp.text) if resp.status_code == 200 else None
+        return parse_metrics(raw.decode("utf-8", "replace"))  # only numbers come out of it
 
-    async def _get_json(self, path: str) -> Any:
+    async def _get_json(self, path: str, limit: int, what: str) -> Any:
+        seconds = self._info_timeout_s()
         try:
             http = await self._client()
-            resp = await http.get(self.server + path, timeout=INFO_TIMEOUT_S)
-        except httpx.HTTPError as exc:
+            async with asyncio.timeout(seconds):
+                async with http.stream("GET", self.server + path) as resp:
+                    if resp.status_code != 200:
+                        raise await self._status_error(resp)
+                    raw = await read_body(resp, limit, self._too_large(what))
+        except TimeoutError as exc:
+            raise info_timeout_error(self.profile, path, seconds) from exc
+        except _NO_ANSWER as exc:
             raise self._transport_error(exc, started=False) from exc
-        if resp.status_code != 200:
-            raise error_for_status(
-                resp.status_code,
-                resp.content[:MAX_ERROR_BODY],
-                resp.headers,
-                server=self.server,
-                model=self.profile.model,
-            )
         try:
-            return resp.json()
-        except ValueError as exc:
+            return json.loads(raw.decode("utf-8", "replace"))
+        except (ValueError, RecursionError) as exc:
             raise BadResponseError(
                 "The server's answer is not JSON: is this the address of an OpenAI-compatible API?",
                 server=self.server,
             ) from exc
+
+    def _too_large(self, what: str) -> TooLarge:
+        return lambda limit: BadResponseError(
+            f"The server sent more than {megabytes(limit)} {what}, far more than a vLLM server "
+            "sends: check the server's address.",
+            server=self.server,
+        )
+
+    async def _status_error(self, resp: httpx.Response) -> ServerError:
+        """The error a non-200 answer means, from at most ``MAX_ERROR_BODY`` of its body."""
+        raw, clipped = await read_capped(resp)
+        if 300 <= resp.status_code < 400:
+            location = self._text.excerpt(resp.headers.get("location", "?"), 200)
+            return BadResponseError(
+                f"The server redirects to {location}. ProofDesk does not follow redirects "
+                "(pages go only where you send them): put the final address in the server "
+                "profile.",
+                status=resp.status_code,
+                server=self.server,
+            )
+        return error_for_status(
+            resp.status_code,
+            raw,
+            resp.headers,
+            server=self.server,
+            model=self.profile.model,
+            clean=lambda text: self._text.quote(text, clipped=clipped),
+        )
 
     # -- reading a page -------------------------------------------------------------
 
@@ -148,7 +216,12 @@ class VllmClient:
         Streaming shows progress and tells a cold start from a slow answer, but
         every token is its own HTTP chunk: parsing ~1,000 of them per page cost
         ~50 ms of CPU (bench/ocr_client.py), where a whole answer costs ~10 ms. A batch
-        watches pages, not tokens; only the total timeout applies to it.
+        watches pages, not tokens.
+
+        Both deadlines are wall-clock, so bytes trickling in cannot stretch them:
+        the first-token one ends at the first token of a stream, and covers the
+        whole of an answer sent at once (a server sends that in one go, when it is
+        done: its first byte is its last token); the total one covers everything.
         """
         if not self.profile.model:
             raise ProfileError(f"Choose a model for the server “{self.profile.name}” first.")
@@ -157,77 +230,81 @@ class VllmClient:
         clock = ReadClock(on_progress)
         loop = asyncio.get_running_loop()
         total_deadline = loop.time() + self.profile.total_timeout_s
-        first_deadline = (
-            loop.time() + self.profile.first_token_timeout_s if stream else total_deadline
+        first_deadline = loop.time() + self.profile.first_token_timeout_s
+        answer = Answer(excerpt=self._text.excerpt)
+        limit = answer_limit(request.params)
+        tokens = request.params.max_tokens
+        too_large: TooLarge = lambda size: BadResponseError(  # noqa: E731
+            f"The server sent more than {megabytes(size)} for one page, more than "
+            f"{tokens:,} tokens can take: check the server (it may be repeating itself "
+            "without end), then run the page again.",
+            server=self.server,
         )
-        answer = Answer()
-        try:
-            async with asyncio.timeout_at(min(first_deadline, total_deadline)) as deadline:
-                clock.report("connecting")
-                await self._stream(
-                    http, body, answer, clock, lambda: deadline.reschedule(total_deadline)
-                )
-        except TimeoutError as exc:
-            total_first = clock.first_token_s is None and total_deadline <= first_deadline
-            started = clock.first_token_s is not None
-            raise timeout_error(self.profile, started=started, total=total_first) from exc
-        except httpx.HTTPError as exc:
-            raise self._transport_error(exc, started=clock.first_token_s is not None) from exc
-        return self._reading(request, answer, clock)
+        with self._text.guard():
+            try:
+                async with asyncio.timeout_at(min(first_deadline, total_deadline)) as deadline:
+                    clock.report("connecting")
+                    await self._stream(
+                        http,
+                        body,
+                        (answer, clock),
+                        (limit, too_large),
+                        lambda: deadline.reschedule(total_deadline),
+                    )
+            except TimeoutError as exc:
+                started = clock.first_token_s is not None
+                total_first = not started and total_deadline <= first_deadline
+                raise timeout_error(
+                    self.profile, started=started, total=total_first, receiving=clock.receiving
+                ) from exc
+            except _NO_ANSWER as exc:
+                raise self._transport_error(exc, started=clock.first_token_s is not None) from exc
+            return self._reading(request, answer, clock)
 
     async def _stream(
         self,
         http: httpx.AsyncClient,
         body: dict[str, Any],
-        answer: Answer,
-        clock: ReadClock,
+        into: tuple[Answer, ReadClock],
+        bound: tuple[int, TooLarge],
         on_first: Callable[[], None],
     ) -> None:
+        answer, clock = into
         url = self.server + "/v1/chat/completions"
         async with http.stream("POST", url, json=body) as resp:
             if resp.status_code != 200:
-                raw = await read_capped(resp)
-                if 300 <= resp.status_code < 400:
-                    raise BadResponseError(
-                        f"The server redirects to {resp.headers.get('location', '?')}. "
-                        "ProofDesk does not follow redirects (pages go only where you send "
-                        "them): put the final address in the server profile.",
-                        status=resp.status_code,
-                        server=self.server,
-                    )
-                raise error_for_status(
-                    resp.status_code,
-                    raw,
-                    resp.headers,
-                    server=self.server,
-                    model=self.profile.model,
-                )
+                raise await self._status_error(resp)
+            clock.receiving = True
             clock.report("waiting")
             if "text/event-stream" not in resp.headers.get("content-type", ""):
                 # Some gateways ignore "stream": take the whole answer instead.
-                whole = parse_completion(await resp.aread())
-                answer.__dict__.update(whole.__dict__)
+                parse_completion(await read_body(resp, *bound), answer)
                 return
-            await consume_stream(resp, answer, clock, on_first, server=self.server)
+            async with aclosing(body_chunks(resp, *bound)) as chunks:
+                await consume_stream(chunks, answer, clock, on_first, server=self.server)
 
     def _reading(self, request: OcrRequest, answer: Answer, clock: ReadClock) -> Reading:
-        text, thinking = strip_thinking(answer.text)
+        text, thinking = strip_thinking(self._text.page(answer.text))
+        reasoning = answer.reasoning_text
+        logprobs = self._logprobs(answer)
+        finish = answer.finish_reason
         image = request.image
         return Reading(
             text=text,
             engine=self.name,
             model=self.profile.model,
             server=self.server,
-            finish_reason=answer.finish_reason,
+            finish_reason=self._text.excerpt(finish, 40) if finish else None,
             prompt_tokens=answer.prompt_tokens,
             completion_tokens=answer.completion_tokens,
             latency_s=clock.elapsed(),
             first_token_s=clock.first_token_s,
-            reasoning=answer.reasoning_text or thinking,
-            logprobs=tuple(answer.logprobs),
+            reasoning=self._text.page(reasoning) if reasoning else thinking,
+            logprobs=logprobs,
             prompt=request.prompt,
             params=request.params.as_dict(),
             notes=request.notes,
+            warnings=tuple(answer.warnings),
             image={
                 "width": image.width,
                 "height": image.height,
@@ -237,6 +314,32 @@ class VllmClient:
             },
         )
 
-    def _transport_error(self, exc: httpx.HTTPError, *, started: bool) -> ServerError:
+    def _logprobs(self, answer: Answer) -> tuple[TokenLogprob, ...]:
+        """The answer's token logprobs, unless they spell out a key (then none, and a warning):
+        the text is redacted, but its tokens and their bytes would still carry it."""
+        tokens = answer.logprobs
+        if not tokens:
+            return ()
+        spelled = "".join(t.token for t in tokens)
+        as_bytes = bytes(b for t in tokens for b in t.byte_values).decode("utf-8", "replace")
+        if self._text.holds_secret(spelled) or self._text.holds_secret(as_bytes):
+            answer.warn(LOGPROBS_HELD_A_SECRET)
+            return ()
+        return tuple(
+            TokenLogprob(self._text.page(t.token), t.logprob, t.byte_values) for t in tokens
+        )
+
+    def _transport_error(
+        self, exc: httpx.HTTPError | httpx.InvalidURL, *, started: bool
+    ) -> ServerError:
         log.info("transport error from %s: %s", self.server, type(exc).__name__)
-        return transport_error(exc, self.profile, started=started)
+        if isinstance(exc, httpx.InvalidURL):
+            return self._text.scrub(
+                BadResponseError(
+                    "The server's address, or the one it redirects to, is not a valid URL: "
+                    "check the address in the server profile.",
+                    server=self.server,
+                    detail=repr(exc),
+                )
+            )
+        return self._text.scrub(transport_error(exc, self.profile, started=started))

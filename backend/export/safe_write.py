@@ -4,6 +4,11 @@ An export is written to a temporary file in the target's own folder, synced
 and renamed over the target, so a failure or a cancel never leaves half a
 file and never damages an existing one. The source PDF and the review store
 are refused as targets whatever the caller says: losing either loses work.
+
+A target that is a symbolic link is the link, not the file it points to: with
+``overwrite`` the link is replaced by the export and the file it pointed to is
+left alone (a link planted in an export folder must not redirect the write to
+``~/.bashrc``). To replace that file, name it.
 """
 
 from __future__ import annotations
@@ -69,22 +74,41 @@ def protected_paths(source: Path, store: Path | None) -> list[Path]:
 
 
 def check_target(target: Path, protected: Iterable[Path], *, overwrite: bool) -> Path:
-    """The resolved target, or an ``ExportError`` saying plainly why not."""
-    resolved = target.expanduser().resolve()
+    """The path to write, or an ``ExportError`` saying plainly why not.
+
+    That is the target's folder resolved (links in it followed, as the user
+    named it) and the target's own name: a link there is replaced, never followed.
+    """
+    named = target.expanduser()
+    try:
+        resolved = named.resolve()  # where the name leads: a link to the PDF is refused too
+    except (OSError, RuntimeError, ValueError) as exc:  # a loop of links; a NUL in the name
+        raise ExportError(
+            f"“{target.name}” cannot be used as a file name; choose another.", detail=repr(exc)
+        ) from exc
     for path in protected:
         if _same_file(resolved, path):
             raise ProtectedTargetError(
                 f"“{target.name}” is the document or its review store; "
                 "choose another name so the original is kept."
             )
-    folder = resolved.parent
+    destination = named.parent.resolve() / named.name if named.name else resolved
+    folder = destination.parent
     if not folder.is_dir():
         raise ExportError(f"The folder “{folder}” does not exist; choose an existing folder.")
-    if resolved.is_dir():
+    if destination.is_dir():  # a link to a folder too: the user meant to write into it
         raise ExportError(f"“{target}” is a folder; choose a file name.")
-    if resolved.exists() and not overwrite:
+    if os.path.lexists(destination) and not overwrite:  # a dangling link is a name taken
         raise ExportExistsError(f"“{target.name}” already exists.")
-    return resolved
+    return destination
+
+
+def link_target(path: Path) -> Path | None:
+    """Where ``path`` points if it is a symbolic link (``None`` if it is not one)."""
+    try:
+        return Path(os.readlink(path)) if path.is_symlink() else None
+    except OSError:
+        return None
 
 
 def _same_file(target: Path, other: Path) -> bool:
@@ -155,7 +179,7 @@ def _place_new(tmp: Path, target: Path) -> None:
     except OSError as exc:
         if exc.errno not in _NO_LINKS:
             raise
-        if target.exists():
+        if os.path.lexists(target):
             raise _exists(target) from None
         os.replace(tmp, target)
         return

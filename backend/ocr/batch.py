@@ -26,6 +26,7 @@ from backend.errors import (
     AuthenticationError,
     EngineDeadError,
     ModelNotFoundError,
+    PageTooLongError,
     ProfileError,
     ProofDeskError,
     ServerBusyError,
@@ -264,14 +265,18 @@ class Batch:
             )
             await self._give_up(page, why, attempt)
             return
-        warnings = tuple(f"{d.title} {d.remedy}" for d in problems)
+        warnings = reading.warnings + tuple(f"{d.title} {d.remedy}" for d in problems)
         if reading.truncated:
             warnings += (
                 "The answer was cut off at the token limit: the end of the page may be missing.",
             )
         if not reading.text.strip():
             warnings += ("The model returned no text: is the page blank?",)
-        await self._save(page, reading, attempt, warnings)
+        try:
+            await self._save(page, reading, attempt, warnings)
+        except PageTooLongError as exc:  # this page's text is refused; the next may be fine
+            await self._give_up(page, str(exc), attempt)
+            return
         self._count.done += 1
         self._count.tokens += reading.completion_tokens or 0
         self._emit("done", page=page, warnings=warnings)

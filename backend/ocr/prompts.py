@@ -12,7 +12,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from backend.errors import ProofDeskError
+
 PROMPTS_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "prompts"
+
+# A prompt is a paragraph or two; a file far larger was named by mistake (a PDF, a log).
+MAX_PROMPT_BYTES = 1_000_000
 
 # Store meta keys: a document-wide override, and per-page overrides.
 DOCUMENT_PROMPT_KEY = "prompt.document"
@@ -42,3 +47,32 @@ def load_presets(directory: Path = PROMPTS_DIR) -> tuple[list[Preset], str]:
 def default_prompt(directory: Path = PROMPTS_DIR) -> str:
     presets, default = load_presets(directory)
     return next(p.text for p in presets if p.id == default)
+
+
+def read_prompt_file(path: Path) -> str:
+    """A prompt the user wrote in a file (``ocr --prompt``), or a ``ProofDeskError`` saying
+    why it cannot be used: missing, unreadable, not UTF-8 text, empty or far too long."""
+    name = path.name  # quoted as it is: the CLI and the GUI escape what they show
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_PROMPT_BYTES + 1)  # never all of a huge file named by mistake
+    except FileNotFoundError:
+        raise ProofDeskError(f"The prompt file “{name}” was not found.") from None
+    except OSError as exc:
+        raise ProofDeskError(
+            f"The prompt file “{name}” cannot be read ({exc.strerror or exc}).", detail=repr(exc)
+        ) from None
+    if len(data) > MAX_PROMPT_BYTES:
+        raise ProofDeskError(
+            f"The prompt file “{name}” is over {MAX_PROMPT_BYTES:,} bytes; "
+            "a prompt is a few lines of text."
+        )
+    try:
+        text = data.decode("utf-8-sig").strip()
+    except UnicodeDecodeError:
+        raise ProofDeskError(
+            f"The prompt file “{name}” is not UTF-8 text; save it as UTF-8 and try again."
+        ) from None
+    if not text:
+        raise ProofDeskError(f"The prompt file “{name}” is empty; write the prompt in it.")
+    return text

@@ -3,21 +3,29 @@
 One amount can be written 12000, 12,000, １２，０００, 1萬2千, 一萬二千 or
 壹萬貳仟: all parse to ``12000`` so that a reviewer is only warned when the
 *value* differs, not its spelling. Years are often written digit by digit
-(一一二年 = 112, 二〇二三年 = 2023); a run without unit characters reads that way.
+(一一二年 = 112, 二〇二三年 = 2023, 一○五年 = 105); a run without unit
+characters reads that way. 廿 and 卅 are 20 and 30.
+
+Every numeral is a number wherever it stands (二支, 三包, 附表一, a table
+cell): no closed list of counters decides it. Only a numeral inside a word
+the legal rule table lists as a false friend (一般, 統一, 參與) is not.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+
+from backend.review.legal_rules import current_rules
+from backend.review.lexicon import Excluded
 
 Number = int | Fraction
 
 _DIGITS = {
     **{str(d): d for d in range(10)},
     **{chr(0xFF10 + d): d for d in range(10)},  # full-width ０-９
-    **dict.fromkeys("〇零", 0),
+    **dict.fromkeys("〇零○", 0),
     "一": 1,
     "壹": 1,
     "二": 2,
@@ -46,12 +54,19 @@ _BIG_UNITS = {"萬": 10_000, "万": 10_000, "億": 100_000_000}
 _AR = "0-9０-９"
 # Thousand separators only in groups of exactly three, so that "1,2" (a list)
 # is two numbers while "12,000" is one.
-ARABIC = rf"(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:\.[{_AR}]+)?"
-# ○ (U+25CB) is a name mask, never a digit: only 〇 (U+3007) is a zero here.
-CHINESE_CHARS = "〇零一二三四五六七八九兩壹貳貮參叁肆伍陸柒捌玖十拾百佰千仟萬万億"
-NUMERAL = rf"(?:{ARABIC}|[{CHINESE_CHARS}])+"
-_TOKEN = re.compile(rf"{ARABIC}|[{CHINESE_CHARS}]")
+# Atomic ((?>...)): a run of digits is one token, never re-split. Inside the
+# repeated NUMERAL below, a splittable run backtracked exponentially when a
+# pattern around it failed (28 digits on a page hung the review aids).
+ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:\.[{_AR}]+)?)"
+CHINESE_CHARS = "〇零一二三四五六七八九兩壹貳貮參叁肆伍陸柒捌玖十拾百佰千仟萬万億廿卅卌"
+# ○ (U+25CB) is a zero only inside a numeral (一○五, 三二一○): typed for 〇 in
+# many judgments. A numeral never starts with it, so 王○○ stays a name mask.
+NUMERAL = rf"(?:{ARABIC}|[{CHINESE_CHARS}])(?:{ARABIC}|[{CHINESE_CHARS}○])*"
+_TOKEN = re.compile(rf"{ARABIC}|[{CHINESE_CHARS}○]")
 NUMERAL_RE = re.compile(NUMERAL)
+_TENS = str.maketrans({"廿": "二十", "卅": "三十", "卌": "四十"})
+_ZEROS = frozenset("〇零○")
+_SPACES = re.compile(r"\s+")
 
 
 def _arabic_value(token: str) -> Number:
@@ -63,10 +78,15 @@ def _arabic_value(token: str) -> Number:
     return int(value) if value.denominator == 1 else value
 
 
+# No number in a legal text runs this long; a longer run of digits (a scan's noise,
+# a hash) is left to the plain diff, and Python refuses int() past 4,300 digits.
+MAX_NUMERAL_CHARS = 200
+
+
 def parse_number(text: str) -> Number | None:
     """The value of a numeral in any of the forms above, or None if it is not one."""
-    text = re.sub(r"\s+", "", text)
-    if not text:
+    text = _SPACES.sub("", text).translate(_TENS)
+    if not text or text[0] == "○" or len(text) > MAX_NUMERAL_CHARS:
         return None
     tokens = _TOKEN.findall(text)
     if "".join(tokens) != text:
@@ -127,20 +147,44 @@ def describe_number(written: str, value: Number) -> str:
     return shown if numeral.replace(",", "") == shown.replace(",", "") else f"{numeral} ({shown})"
 
 
-# A bare run of Chinese numerals is a number only when something says so: a
-# counter after it, 第 or 之 before it, or two or more numerals that are not a word
-# (一 in 一般 or 統一, 參 in 參與, 兩 in 兩造 are not numbers).
+# A counter after a run or 第/之 before it makes it a number even inside a
+# false friend (千萬元, not 千萬 "by all means"), if the counter is not part of
+# the false friend itself (十分 "very"). Not a list of what counts as a number:
+# every other run is one already.
 _COUNTERS = set("元圓年月日時分秒歲條項款目號人名次件個份張頁筆倍股坪週周天審成折%％")
-_NOT_NUMBERS = {"萬一", "千萬", "一一", "千千萬萬", "三三兩兩"}
 
 
-def find_numbers(text: str) -> Iterator[tuple[int, int, Number]]:
-    """(start, end, value) of each number written in ``text``, in order."""
+def find_numbers(
+    text: str,
+    excluded: Excluded | None = None,
+    wanted: Callable[[int, int], bool] | None = None,
+) -> Iterator[tuple[int, int, Number]]:
+    """(start, end, value) of each number written in ``text``, in order.
+
+    ``excluded``: where the rule table's false friends stand in ``text``
+    (``LegalRules.excluded``); found here when not given. ``wanted(start, end)``:
+    False for a run the caller has no use for (not parsed, not yielded).
+    """
+    if excluded is None:
+        excluded = current_rules().excluded(text)
     for m in NUMERAL_RE.finditer(text):
+        if wanted is not None and not wanted(*m.span()):
+            continue
         run, value = m.group(), parse_number(m.group())
-        after = text[m.end() : m.end() + 2].lstrip()[:1]
+        if value is None:
+            continue
         has_arabic = any(c.isdigit() for c in run)  # str.isdigit: ASCII and full-width
-        plausible = len(run) >= 2 and run not in _NOT_NUMBERS and bool(set(run) - set("〇零"))
-        ordinal = text[max(0, m.start() - 1) : m.start()] in ("第", "之")  # 第三, 百分之五
-        if value is not None and (has_arabic or after in _COUNTERS or ordinal or plausible):
+        if not has_arabic and set(run) <= _ZEROS and not _said(text, *m.span(), m.end()):
+            continue  # 王〇〇: circles alone are a mask, not zeros (but 零元 is a sum)
+        friend_end = excluded.cover(*m.span())
+        if friend_end is None or has_arabic or _said(text, *m.span(), friend_end):
             yield m.start(), m.end(), value
+
+
+def _said(text: str, start: int, end: int, friend_end: int) -> bool:
+    """A run inside a false friend is a number all the same when a counter follows
+    past the false friend (千萬元) or 第/之 stands before it (第一審, 之一)."""
+    rest = text[end : end + 2]
+    at = end + len(rest) - len(rest.lstrip())
+    counted = text[at : at + 1] in _COUNTERS and at >= friend_end
+    return counted or text[max(0, start - 1) : start] in ("第", "之")

@@ -43,6 +43,14 @@ from backend.server.planner_memory import (
 )
 from backend.server.planner_params import ParamEstimate, estimate_params
 
+# What the settings may be: far beyond any GPU or page, but inside what the sums
+# can take without overflowing a float (a typo, or a fuzzer, asks for 1e308 GiB).
+MAX_GPU_GB = 1_000_000
+MAX_TOKENS = 10_000_000
+MAX_NUM_SEQS = 1_000_000
+MAX_PIXELS = 1_000_000_000
+MAX_PAGE_SIDE_PX = 1_000_000
+
 __all__ = [
     "GIB",
     "KV_BYTES",
@@ -111,6 +119,9 @@ def plan(
     """
     if not isinstance(config, dict):
         raise PlanError("this is not a model config: expected a JSON object")
+    # The model type is quoted in the plan; str() of a list nested deep enough fails.
+    if not isinstance(config.get("model_type", ""), str):
+        raise PlanError("the model config's 'model_type' should be a name")
     wdtype = _check_dtypes(weights_dtype, kv_dtype)
     _check_settings(gpu_gb, gpu_memory_utilization, prompt_tokens, max_tokens, max_num_seqs)
 
@@ -229,10 +240,14 @@ def _page_tokens(
     pixels = spec.max_pixels if max_pixels is None else max_pixels
     if pixels < spec.factor**2:
         raise PlanError(f"max_pixels must be at least {spec.factor**2} for this model")
+    if pixels > MAX_PIXELS:
+        raise PlanError(f"max_pixels must be at most {MAX_PIXELS:,}")
     width, height = page_px
+    if not (0 < width <= MAX_PAGE_SIDE_PX and 0 < height <= MAX_PAGE_SIDE_PX):
+        raise PlanError(f"a page must be 1 to {MAX_PAGE_SIDE_PX:,} px on each side")
     try:
         vision = vision_tokens(width, height, spec, pixels)
-    except ValueError as exc:
+    except (ValueError, OverflowError) as exc:  # too thin; a patch size past float range
         raise PlanError(str(exc)) from None
     tokens = vision + text_tokens
     context = config_int(text, "max_position_embeddings", 0)
@@ -294,16 +309,25 @@ def _check_settings(
     max_tokens: int,
     max_num_seqs: int | None,
 ) -> None:
-    if not (math.isfinite(gpu_gb) and gpu_gb > 0):
-        raise PlanError(f"GPU memory must be more than 0 GiB, not {gpu_gb}")
-    if not 0 < utilization <= 1:
+    # Upper bounds too: 1e308 GiB is a finite float whose bytes overflow int().
+    if not (math.isfinite(gpu_gb) and 0 < gpu_gb <= MAX_GPU_GB):
+        raise PlanError(
+            f"GPU memory must be more than 0 GiB and at most {MAX_GPU_GB:,} GiB, not {gpu_gb:g}"
+        )
+    if not 0 < utilization <= 1:  # NaN fails this too
         raise PlanError(f"gpu_memory_utilization must be above 0 and at most 1, not {utilization}")
     if prompt_tokens < 0:
         raise PlanError("prompt tokens cannot be negative")
+    if prompt_tokens > MAX_TOKENS:
+        raise PlanError(f"prompt tokens must be at most {MAX_TOKENS:,}")
     if max_tokens < 1:
         raise PlanError("max tokens must be at least 1")
+    if max_tokens > MAX_TOKENS:
+        raise PlanError(f"max tokens must be at most {MAX_TOKENS:,}")
     if max_num_seqs is not None and max_num_seqs < 1:
         raise PlanError("max_num_seqs must be at least 1")
+    if max_num_seqs is not None and max_num_seqs > MAX_NUM_SEQS:
+        raise PlanError(f"max_num_seqs must be at most {MAX_NUM_SEQS:,}")
 
 
 def _gib(size: int) -> str:

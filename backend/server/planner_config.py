@@ -13,6 +13,12 @@ from typing import Any
 
 from backend.errors import ProofDeskError
 
+# No size in a model config comes near 2**40 (a trillion); past it the planner's
+# sums would leave float range, and a list of that many layers would not fit in memory.
+MAX_CONFIG_INT = 2**40
+MAX_LAYERS = 100_000
+SHOWN_CHARS = 40  # how much of a bad value an error quotes
+
 
 class PlanError(ProofDeskError):
     """The config is not a model config vLLM could serve, or a setting is out of range."""
@@ -35,8 +41,21 @@ def config_int(section: dict[str, Any], key: str, default: int | None = None) ->
             raise PlanError(f"this does not look like a model config: it has no {key!r}")
         return default
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PlanError(f"the model config's {key!r} should be a whole number, not {value!r}")
+        raise PlanError(f"the model config's {key!r} should be a whole number, not {_shown(value)}")
+    if value > MAX_CONFIG_INT:
+        raise PlanError(f"the model config's {key!r} is far too large ({_shown(value)})")
     return value
+
+
+def _shown(value: Any) -> str:
+    """A config value as an error quotes it: a repr (controls escaped), cut if long.
+
+    Lists and objects are named, not printed: one nested a thousand deep (json
+    reads it) would make ``repr`` itself fail with ``RecursionError``."""
+    if isinstance(value, list | dict):
+        return "a list" if isinstance(value, list) else "an object"
+    text = str(value) if isinstance(value, int) else repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS] + "…"
 
 
 def head_dim(text: dict[str, Any]) -> int:
@@ -56,6 +75,8 @@ def kv_heads(text: dict[str, Any]) -> int:
 
 def layer_kinds(text: dict[str, Any], layers: int, notes: list[str]) -> list[str]:
     """'full' or 'linear' per decoder layer."""
+    if layers > MAX_LAYERS:
+        raise PlanError(f"the model config has {layers:,} layers; no model has over {MAX_LAYERS:,}")
     layer_types = text.get("layer_types")
     if isinstance(layer_types, list) and layer_types:
         if len(layer_types) != layers:
@@ -63,7 +84,11 @@ def layer_kinds(text: dict[str, Any], layers: int, notes: list[str]) -> list[str
                 f"the model config lists {len(layer_types)} layer types for {layers} layers"
             )
         kinds = ["linear" if t == "linear_attention" else "full" for t in layer_types]
-        odd = sorted({str(t) for t in layer_types} - {"full_attention", "linear_attention"})
+        odd = sorted(
+            {t if isinstance(t, str) else _shown(t) for t in layer_types}
+            - {"full_attention", "linear_attention"}
+        )
+        odd = [t[:SHOWN_CHARS] for t in odd]
         if odd:
             # Sliding-window layers hold at most a window of tokens; counting
             # them as full is an upper bound, and Qwen models ship with them off.

@@ -7,15 +7,21 @@ folder the same way and fail with the same one-line ``PlanError``.
 from __future__ import annotations
 
 import json
+import math
+import re
 from pathlib import Path
 from typing import Any
 
-from backend.server.planner import PlanError
+from backend.server.planner import MAX_PAGE_SIDE_PX, PlanError
 
 A4_MM = (210.0, 297.0)
 MM_PER_INCH = 25.4
 DEFAULT_DPI = 150
 INDEX_NAME = "model.safetensors.index.json"
+MAX_DPI = 10_000
+# A checkpoint of a petabyte is no model anyone serves; past it the sums lose precision.
+MAX_TOTAL_SIZE = 2**50
+_SIDE = re.compile(r"\s*([0-9]{1,9})\s*")  # ASCII digits: str.isdigit() takes "²" too
 
 
 def model_paths(config: Path, index: Path | None) -> tuple[Path, Path | None]:
@@ -35,11 +41,16 @@ def read_json(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise PlanError(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise PlanError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise PlanError(f"cannot read {path}: {reason}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PlanError(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise PlanError(f"{path} is not a model config: it is nested too deeply") from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise PlanError(f"{path} is not a model config: it holds a number too long") from None
     if not isinstance(data, dict):
         raise PlanError(f"{path} is not a model config: expected a JSON object")
     return data
@@ -49,23 +60,29 @@ def total_size_of(index: dict[str, Any], path: Path) -> int:
     """The weights' size in bytes, from a safetensors index's metadata."""
     metadata = index.get("metadata")
     size = metadata.get("total_size") if isinstance(metadata, dict) else None
-    if isinstance(size, bool) or not isinstance(size, int | float) or size <= 0:
+    if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
         raise PlanError(f"{path} is not a safetensors index: it has no metadata.total_size")
+    if not (math.isfinite(size) and size <= MAX_TOTAL_SIZE):
+        raise PlanError(f"{path} says the weights take more than a petabyte; check the file")
     return int(size)
 
 
 def page_px(page_size: str | None, dpi: int | None) -> tuple[int, int]:
     """A page's size in pixels: ``WxH`` as typed, or an A4 page at ``dpi``."""
     if page_size is not None:
-        parts = page_size.lower().replace("×", "x").split("x")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        parts = [_SIDE.fullmatch(p) for p in page_size.lower().replace("×", "x").split("x")]
+        if len(parts) != 2 or None in parts:
             raise PlanError(f"page size should look like 1240x1754, not {page_size!r}")
-        width, height = (int(p) for p in parts)
+        width, height = (int(p[1]) for p in parts if p is not None)
         if width < 1 or height < 1:
             raise PlanError("page width and height must be at least 1 px")
+        if width > MAX_PAGE_SIDE_PX or height > MAX_PAGE_SIDE_PX:
+            raise PlanError(f"page width and height must be at most {MAX_PAGE_SIDE_PX:,} px")
         return width, height
     dots = DEFAULT_DPI if dpi is None else dpi
     if dots < 1:
         raise PlanError(f"dpi must be at least 1, not {dots}")
+    if dots > MAX_DPI:
+        raise PlanError(f"dpi must be at most {MAX_DPI:,}, not {dots}")
     width_mm, height_mm = A4_MM
     return round(width_mm / MM_PER_INCH * dots), round(height_mm / MM_PER_INCH * dots)

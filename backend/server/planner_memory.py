@@ -95,7 +95,9 @@ def estimate_weights(
         raise PlanError("the safetensors index's total_size must be a positive number of bytes")
     quant = config.get("quantization_config")
     if isinstance(quant, dict):
-        method = quant.get("quant_method", "quantized")
+        method = quant.get("quant_method")
+        # Only a short name is quoted: the note is shown on a terminal and in the GUI.
+        method = method[:40] if isinstance(method, str) and method else "quantized"
         notes.append(f"the checkpoint is already {method}: its size is used as it is")
         return total_size, "quantized checkpoint"
     checkpoint_dtype = read_checkpoint_dtype(config)

@@ -16,6 +16,7 @@ from typing import Any
 from backend.engines.offline import load_alt_text
 from backend.models import AltText, Version, VersionKind
 from backend.review.diffing import Op, char_diff
+from backend.review.legal_rules import rules_stamp
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.textnorm import variants_stamp
 from backend.review.values import Flag, FlagKind, PageReview
@@ -121,9 +122,9 @@ class DocumentReviews:
 
 
 def settings_stamp(settings: AidSettings) -> tuple[object, ...]:
-    """What the settings read from disk: a user's variant file edited in place
-    changes the review though the settings (its path) are equal."""
-    return variants_stamp(settings.compare.extra_variants)
+    """What the settings read from disk: a user's variant file or the legal-critical
+    rule table edited in place changes the review though the settings are equal."""
+    return (*variants_stamp(settings.compare.extra_variants), *rules_stamp())
 
 
 def _digest(text: str) -> str:

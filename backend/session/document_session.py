@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from backend.documents.pdf import PdfDocument, open_pdf
-from backend.errors import StoreMismatchError
+from backend.errors import PageTooLongError, StoreError, StoreFullError, StoreMismatchError
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
 from backend.settings import paths
@@ -26,6 +26,8 @@ from backend.store.backup import BACKUP_INTERVAL_S, Backup, take_backup
 from backend.store.importers import read_transcripts
 from backend.store.job_rows import JobStore
 from backend.store.review_store import ReviewStore
+from backend.store.sql import is_disk_full
+from backend.store.store_file import DISK_FULL_ON_OPEN
 
 if TYPE_CHECKING:
     from backend.models import Version
@@ -67,20 +69,37 @@ class DocumentSession:
             target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
             if store_path is None:
                 paths.make_private_dir(target.parent)
-            store = ReviewStore(target, author=author or _default_author())
+            # The record and the backups say whether a review was kept here,
+            # which an emptied store file cannot say for itself.
+            store = ReviewStore(
+                target,
+                author=author or _default_author(),
+                backup_dir=paths.backup_dir_for(target),
+                known=paths.store_was_opened(target),
+            )
         except BaseException:
             pdf.close()
             raise
-        notices = list(pdf.info.notices)
+        notices = [*pdf.info.notices, *store.notices]
         try:
             notices += _reconcile(store, pdf, allow_mismatch=allow_mismatch)
             notices += _recover(store)
             if store_path is None:
                 notices += _note_replaced_file(pdf)
-        except BaseException:
-            store.abandon()  # e.g. a store made for another PDF: leave it as it was
-            pdf.close()
+        except BaseException as exc:
+            try:
+                store.abandon()  # e.g. a store made for another PDF: leave it as it was
+            except StoreError as also:  # the first error is the one to tell (a full disk)
+                log.info("could not put the store back as it was: %r", also)
+            finally:
+                pdf.close()
+            if isinstance(exc, StoreFullError):
+                raise StoreFullError(DISK_FULL_ON_OPEN, detail=exc.detail) from exc
             raise
+        try:
+            paths.remember_store(target)
+        except OSError:  # the record is a safety net; never block opening for it
+            log.info("could not record the review store %s as opened", target)
         if not store.owner:
             notices.append(
                 "This document is also open in another ProofDesk window or program; "
@@ -98,15 +117,27 @@ class DocumentSession:
             return
         try:
             self.store.commit_all_drafts()
-            try:
-                self.backup()
-            except (OSError, sqlite3.Error) as exc:
-                log.warning("backup on close failed: %r", exc)
-                self.backup_error = f"The review is saved, but its backup failed ({exc})."
+            self._backup_on_close()
         finally:
             self._closed = True
-            self.store.close()
-            self.pdf.close()
+            try:
+                self.store.close()
+            finally:
+                self.pdf.close()
+
+    def _backup_on_close(self) -> None:
+        try:
+            self.backup()
+        except (OSError, sqlite3.Error, StoreFullError) as exc:
+            full = isinstance(exc, StoreFullError) or is_disk_full(exc, self.store.path.parent)
+            if full and self.store.disk_full:
+                # The save that failed has told the user the disk is full; saying it
+                # again here (a CLI prints warnings) would be a second, muddled message.
+                log.info("no backup on close: the disk is full (%r)", exc)
+                self.backup_error = "The backup on closing could not be taken: the disk is full."
+                return
+            log.warning("backup on close failed: %r", exc)
+            self.backup_error = f"The review is saved, but its backup failed ({exc})."
 
     # -- reading --------------------------------------------------------------
 
@@ -156,9 +187,19 @@ class DocumentSession:
     def import_transcripts(self, source: str | Path) -> Change:
         """Add each page found in ``source`` as an ``import`` version (all or nothing)."""
         pages = read_transcripts(source, self.page_count)
-        changes = self.store.add_versions(
-            [(item.page, VersionKind.IMPORT, item.text, item.provenance) for item in pages]
-        )
+        try:
+            changes = self.store.add_versions(
+                [(item.page, VersionKind.IMPORT, item.text, item.provenance) for item in pages]
+            )
+        except PageTooLongError as exc:
+            raise PageTooLongError(
+                f"“{Path(source).name}” has {exc.length:,} characters of text for page "
+                f"{exc.page + 1}, far more than a page holds (at most {exc.limit:,}); "
+                "nothing was imported.",
+                page=exc.page,
+                length=exc.length,
+                limit=exc.limit,
+            ) from exc
         kept_edits = sum(bool(change.message) for change in changes)
         message = f"Imported {len(pages)} page(s)."
         if kept_edits:

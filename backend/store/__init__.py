@@ -1,5 +1,6 @@
 """The review store: one SQLite file per document holding every reading and edit
 as append-only versions, with its schema and migrations, the SQL it runs,
+the checks on its file (refusing one emptied, cut short or deleted while open),
 the lock that makes one process its owner, backups, transcript import and
 the rows of OCR jobs.
 """

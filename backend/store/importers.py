@@ -5,20 +5,35 @@ Two shapes are accepted:
   any other keys are kept as the version's provenance);
 - a folder with one ``.txt`` or ``.md`` file per page whose name carries the
   page number (``page-0007.md``, ``7.txt``, ``scan_p7.txt``).
+
+The files come from elsewhere, so everything in them is checked before a page
+reaches the store: a number too long for ``int``, nesting too deep for the JSON
+reader, a lone surrogate the database cannot encode, a name that is not UTF-8,
+and a link in the folder that leads outside it (a folder from someone else
+must not import ``~/.ssh/id_rsa`` as page 1). Each is an ``ImportError_``
+naming the file and line, and nothing is imported.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from backend.errors import ImportError_
+from backend.safe_text import printable
 
 _PAGE_NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number in the file name
 _TEXT_SUFFIXES = {".txt", ".md"}
+# Extra keys are kept as provenance; nothing real nests deeper than this, and the
+# store and the exports write it back as JSON, which has a recursion limit.
+MAX_DEPTH = 32
+MAX_PAGE_DIGITS = 9  # page 999,999,999: beyond any document; longer is shown cut
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -43,25 +58,47 @@ def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
     return sorted(pages, key=lambda p: p.page)
 
 
-def _read_jsonl(path: Path) -> list[ImportedPage]:
+def stored_name(name: str) -> str:
+    """A file name as provenance keeps it: bytes that are not UTF-8 as ``\\xff`` escapes
+    (the store cannot encode them raw), control characters escaped."""
     try:
-        # split("\n"), not splitlines(): JSON strings may hold U+2028/U+0085 raw.
-        lines = path.read_text("utf-8-sig").split("\n")
+        raw = os.fsencode(name)
+    except UnicodeEncodeError:  # a surrogate no file system produced: escape it as it is
+        return printable(name)
+    return printable(raw.decode("utf-8", "backslashreplace"))
+
+
+def _read_text(file: Path) -> str:
+    try:
+        return file.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"“{path.name}” is not UTF-8 text.") from exc
+        raise ImportError_(f"“{file.name}” is not UTF-8 text.") from exc
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ImportError_(f"“{file.name}” cannot be read ({reason}).", detail=repr(exc)) from exc
+
+
+def _read_jsonl(path: Path) -> list[ImportedPage]:
+    # split("\n"), not splitlines(): JSON strings may hold U+2028/U+0085 raw.
+    lines = _read_text(path).split("\n")
     pages = []
+    name = stored_name(path.name)
     for number, line in enumerate(lines, start=1):
         if line.strip():
-            pages.append(_parse_line(line, number, path.name))
+            pages.append(_parse_line(line, number, path.name, name))
     return pages
 
 
-def _parse_line(line: str, number: int, name: str) -> ImportedPage:
+def _parse_line(line: str, number: int, name: str, stored: str) -> ImportedPage:
     where = f"{name}, line {number}"
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
         raise ImportError_(f"{where} is not valid JSON ({exc.msg}).") from exc
+    except RecursionError as exc:
+        raise ImportError_(f"{where} is nested too deeply to be a transcript.") from exc
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise ImportError_(f"{where} holds a number too long to read.") from exc
     if not isinstance(obj, dict):
         raise ImportError_(f'{where}: expected an object like {{"page": 1, "text": "..."}}.')
     page, text = obj.get("page"), obj.get("text")
@@ -69,25 +106,88 @@ def _parse_line(line: str, number: int, name: str) -> ImportedPage:
         raise ImportError_(f'{where}: "page" must be a whole number counted from 1.')
     if not isinstance(text, str):
         raise ImportError_(f'{where}: "text" must be a string.')
+    _check_values(obj, where)
     extra = {k: v for k, v in obj.items() if k not in ("page", "text")}
-    provenance = {"source": name, "line": number, **({"fields": extra} if extra else {})}
+    provenance = {"source": stored, "line": number, **({"fields": extra} if extra else {})}
     return ImportedPage(page - 1, text, provenance)
 
 
+def _check_values(obj: dict[str, Any], where: str) -> None:
+    """Every key and value the store will keep: no lone surrogate (a ``\\ud800`` escape
+    that is half a character), no NaN or infinity, no nesting past ``MAX_DEPTH``.
+
+    Iterative, so the check itself cannot overflow the stack."""
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ImportError_(f"{where} is nested more than {MAX_DEPTH} levels deep.")
+        if isinstance(value, dict):
+            stack.extend((key, depth) for key in value)
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            raise ImportError_(
+                f"{where} holds a broken character (a lone surrogate such as \\ud800); "
+                "fix the escape in the file and import again."
+            )
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ImportError_(f"{where} holds a number JSON cannot keep (NaN or infinity).")
+
+
 def _read_folder(folder: Path) -> list[ImportedPage]:
-    pages = []
-    for file in sorted(folder.iterdir()):
-        if file.suffix.lower() not in _TEXT_SUFFIXES or not file.is_file():
+    try:
+        files = sorted(folder.iterdir())
+    except OSError as exc:
+        raise ImportError_(
+            f"The folder “{folder.name}” cannot be read ({exc.strerror or exc}).",
+            detail=repr(exc),
+        ) from exc
+    inside = _resolved(folder) or folder
+    pages, leaving = [], []
+    for file in files:
+        if file.suffix.lower() not in _TEXT_SUFFIXES:
             continue
-        match = _PAGE_NUMBER.search(file.stem)
-        if match is None:
-            raise ImportError_(f"“{file.name}” has no page number in its name (e.g. page-0007.md).")
-        try:
-            text = file.read_text("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise ImportError_(f"“{file.name}” is not UTF-8 text.") from exc
-        pages.append(ImportedPage(int(match.group(1)) - 1, text, {"source": file.name}))
+        if not file.is_file():  # folders, devices, pipes, links that lead nowhere
+            continue
+        if file.is_symlink() and not _leads_into(file, inside):
+            leaving.append(file.name)
+            continue
+        pages.append(_read_page_file(file))
+    if leaving:
+        names = ", ".join(f"“{n}”" for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
+        raise ImportError_(
+            f"“{folder.name}” holds {len(leaving)} link(s) to files outside it ({names}); "
+            "copy those files into the folder to import them. Nothing was imported."
+        )
     return pages
+
+
+def _read_page_file(file: Path) -> ImportedPage:
+    match = _PAGE_NUMBER.search(file.stem)
+    if match is None:
+        raise ImportError_(f"“{file.name}” has no page number in its name (e.g. page-0007.md).")
+    digits = match.group(1).lstrip("0") or "0"
+    if len(digits) > MAX_PAGE_DIGITS:
+        raise ImportError_(
+            f"“{file.name}” names page {digits[:MAX_PAGE_DIGITS]}…, beyond any document. "
+            "Nothing was imported."
+        )
+    return ImportedPage(int(digits) - 1, _read_text(file), {"source": stored_name(file.name)})
+
+
+def _resolved(path: Path) -> Path | None:
+    try:
+        return path.resolve(strict=True)
+    except (OSError, RuntimeError):  # missing, or a loop of links
+        return None
+
+
+def _leads_into(link: Path, folder: Path) -> bool:
+    """Whether the link ends at a file inside ``folder`` (links to links followed)."""
+    target = _resolved(link)
+    return target is not None and target.is_relative_to(folder)
 
 
 def _check_pages(pages: list[ImportedPage], page_count: int, name: str) -> None:
@@ -95,9 +195,14 @@ def _check_pages(pages: list[ImportedPage], page_count: int, name: str) -> None:
     for p in pages:
         if not 0 <= p.page < page_count:
             raise ImportError_(
-                f"“{name}” has text for page {p.page + 1}, but the document has "
+                f"“{name}” has text for page {_shown_page(p.page + 1)}, but the document has "
                 f"{page_count} page(s). Nothing was imported."
             )
         if p.page in seen:
             raise ImportError_(f"“{name}” has page {p.page + 1} twice. Nothing was imported.")
         seen.add(p.page)
+
+
+def _shown_page(number: int) -> str:
+    text = str(number)  # json.loads keeps ints under 4,300 digits: str() can take them
+    return text if len(text) <= MAX_PAGE_DIGITS + 1 else f"{text[:MAX_PAGE_DIGITS]}…"

@@ -22,7 +22,8 @@ class SessionLock:
 
     def acquire(self) -> bool:
         """True if this opener now owns the store; False if a live process does."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        # O_NONBLOCK: a FIFO put where the lock file goes must not hang the open.
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o600)
         if fcntl is None:
             self._fd = fd
             return True

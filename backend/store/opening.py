@@ -1,27 +1,139 @@
-"""Opening a review store's file: who may read it, its safe settings, and the
-check after a session that did not close cleanly.
+"""Opening a review store's file: refusing one whose review was lost, its safe
+settings, and the check after a session that did not close cleanly.
 
 Kept apart from ``review_store`` because it runs once per open, before any
-page is read or written, and what fails here is the file itself (made by a
-newer ProofDesk, no safe journal mode, damaged by a crash), not a page's work.
+page is read or written, and what fails here is the file itself (emptied or
+cut short by a crash or a sync tool, made by a newer ProofDesk, no safe journal
+mode, damaged), not a page's work. A lost review is refused, never replaced by
+a new one, and the refusal names the backup that holds it.
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
+import time
 from pathlib import Path
 
-from backend.errors import StoreCorruptError, StoreError
+from backend.errors import StoreCorruptError, StoreEmptyError, StoreError
+from backend.store.backup import Backup, best_backup, counted_backups
 from backend.store.schema import SCHEMA_VERSION, schema_version
+from backend.store.store_file import Found
+
+_LOST = {
+    Found.EMPTY: "is empty (0 bytes)",
+    Found.STORE: "holds an empty database",
+    Found.TRUNCATED: "is cut short (only the start of its first page is left)",
+    Found.BLANK: "holds only zero bytes",
+}
 
 
-def create_private(path: Path) -> None:
-    """Create ``path`` (and its folder) readable by the user only, if it is not there."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Created readable by the user only, wherever it is (--store may put it
-    # anywhere); SQLite gives its -wal and -shm files the same permissions.
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+def refuse_damaged_file(path: Path, found: Found, backup_dir: Path, *, known: bool) -> None:
+    """Before SQLite opens it: a file emptied, cut short, zeroed, or not a store at all.
+
+    SQLite must not judge an empty file: it takes it for a new database and
+    deletes the -wal beside it. "A review was kept here" is known from outside
+    the file, which cannot be trusted: a backup of it exists, the caller's record
+    says it was opened before, or a -wal with content is beside it.
+    """
+    if found in (Found.TRUNCATED, Found.BLANK):
+        raise lost_review_error(path, found, backup_dir)
+    if found is Found.EMPTY and (known or _has_wal(path) or _has_backup(backup_dir)):
+        raise lost_review_error(path, found, backup_dir)
+    if found is Found.FOREIGN:
+        backup = best_backup(counted_backups(backup_dir))
+        # Perhaps not a review at all (a PDF given as the store): never suggest deleting it.
+        step = (
+            f"if it is this document's review, {_restore_step(path, backup)}"
+            if backup
+            else "if it is a file of yours, give the review store another name."
+        )
+        raise StoreCorruptError(
+            f"{path} is not a review store (or is damaged beyond reading), so ProofDesk "
+            f"has not touched it; {step}"
+        )
+
+
+def refuse_lost_review(
+    conn: sqlite3.Connection, path: Path, found: Found, backup_dir: Path, *, known: bool
+) -> None:
+    """A database with nothing in it (replaced by an empty one), where a review was kept.
+
+    Asked of SQLite before anything is written; the same evidence as above.
+    """
+    if found is Found.STORE and _has_no_schema(conn) and (known or _has_backup(backup_dir)):
+        raise lost_review_error(path, found, backup_dir)
+
+
+def missing_store_notice(path: Path, backup_dir: Path, *, known: bool) -> str:
+    """When a new store was made where one had been: say so, and where the old one is."""
+    backup = best_backup(counted_backups(backup_dir))
+    if backup is None and not known:
+        return ""
+    notice = (
+        f"No review file was found at {path}, though a review was kept there; "
+        "a new one was started."
+    )
+    if backup is not None:
+        # The new store is open now: its -wal is its own, gone once ProofDesk is closed.
+        step = _restore_step(path, backup, stale_journal=False)
+        notice += f" To get the earlier review back instead, {step}"
+    return notice
+
+
+def lost_review_error(path: Path, found: Found, backup_dir: Path) -> StoreEmptyError:
+    backup = best_backup(counted_backups(backup_dir))
+    return StoreEmptyError(
+        f"The review file {path} {_LOST.get(found, 'is empty')}, probably cut short by a crash "
+        f"or a sync tool, so ProofDesk has not opened it (that would start an empty review in "
+        f"its place); {_what_to_do(path, backup)}",
+        backup=str(backup.path) if backup else "",
+    )
+
+
+def _what_to_do(path: Path, backup: Backup | None) -> str:
+    if backup is None:
+        return (
+            "no backup of it was found: if the review is lost, delete that file "
+            "to start a new review."
+        )
+    return f"to get the review back, {_restore_step(path, backup)}"
+
+
+def _restore_step(path: Path, backup: Backup, *, stale_journal: bool = True) -> str:
+    taken = time.strftime("%Y-%m-%d %H:%M", time.localtime(backup.taken_at))
+    count = backup.versions or 0
+    step = (
+        f"close ProofDesk and copy the backup {backup.path} (taken {taken}, "
+        f"{count} version{'' if count == 1 else 's'}) over {path}"
+    )
+    leftovers = [p.name for p in _journal_files(path) if stale_journal and p.exists()]
+    if leftovers:  # a stale WAL would be replayed onto the restored file
+        step += ", deleting " + " and ".join(leftovers) + " beside it"
+    return step + ", then open the document again."
+
+
+def _journal_files(path: Path) -> list[Path]:
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+
+
+def _has_wal(path: Path) -> bool:
+    try:
+        return _journal_files(path)[0].stat().st_size > 0
+    except OSError:
+        return False
+
+
+def _has_backup(backup_dir: Path) -> bool:
+    return best_backup(counted_backups(backup_dir)) is not None
+
+
+def _has_no_schema(conn: sqlite3.Connection) -> bool:
+    """A database with no tables and no schema version: what SQLite makes of nothing."""
+    try:
+        empty = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+    except sqlite3.DatabaseError:
+        return False  # unreadable: the integrity errors below say why
+    return empty and schema_version(conn) == 0
 
 
 def connect(path: Path) -> sqlite3.Connection:

@@ -18,7 +18,15 @@ from typing import Any
 
 from backend.models import ReviewStatus, VersionKind
 from backend.store.page_queries import current_version_row
-from backend.store.sql import index_text, insert_status, insert_version, now, status_of, store_error
+from backend.store.sql import (
+    check_page_text,
+    index_text,
+    insert_status,
+    insert_version,
+    now,
+    status_of,
+    store_error,
+)
 
 
 @contextmanager
@@ -71,6 +79,7 @@ def _becomes_current(c: sqlite3.Connection, page: int, kind: VersionKind) -> boo
 
 def save_draft_in(c: sqlite3.Connection, page: int, text: str, author: str) -> bool:
     """Keep typed text as the page's draft; True when that started the page's review."""
+    check_page_text(page, text)  # a draft becomes an edit version: the same limit
     current = current_version_row(c, page)
     c.execute(
         "INSERT OR REPLACE INTO drafts (page, text, base_version, updated_at, author) "

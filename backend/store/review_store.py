@@ -8,22 +8,33 @@ The store is used from one thread at a time (the GUI gives it a serial
 executor); ``check_same_thread=False`` lets that thread be a worker.
 
 This class is the store's surface and its life cycle, and decodes the rows it
-reads into ``Version``s. Opening the file is ``opening``; the write transaction
-and the rules run inside it are ``page_writes``; the longer read queries, and
-the one reads and writes share, are ``page_queries``.
+reads into ``Version``s. What the path holds, and whether it is still the same
+file at each write, is ``store_file``; opening the file is ``opening``; the
+write transaction and the rules run inside it are ``page_writes``; the longer
+read queries, and the one reads and writes share, are ``page_queries``.
 """
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from backend.errors import StoreFullError
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
-from backend.store import page_queries
+from backend.store import page_queries, store_file
+from backend.store.backup import default_backup_dir
 from backend.store.lock import SessionLock
-from backend.store.opening import check_integrity, configure, connect, create_private
+from backend.store.opening import (
+    check_integrity,
+    configure,
+    connect,
+    missing_store_notice,
+    refuse_damaged_file,
+    refuse_lost_review,
+)
 from backend.store.page_queries import current_version_row, page_source
 from backend.store.page_writes import (
     append_version,
@@ -46,30 +57,74 @@ from backend.store.sql import (
 class ReviewStore:
     """Versions, drafts, review status and notes for one document's pages."""
 
-    def __init__(self, path: str | Path, *, author: str) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        author: str,
+        backup_dir: Path | None = None,
+        known: bool = False,
+    ) -> None:
+        """Open (or create) the store at ``path``.
+
+        ``backup_dir``: where its backups are (default: ``backups/<name>`` beside
+        it, as ``settings.paths.backup_dir_for`` says). ``known``: the caller has a
+        record that a review was kept at ``path``. Either is evidence that an
+        empty file there is a lost review, which is refused, not started over.
+        """
         self.path = Path(path)
         self.author = author
         self.was_unclean = False  # set when the last session did not close cleanly
-        create_private(self.path)
+        self.disk_full = False  # the last write failed for a full disk
+        self.notices: list[str] = []  # for the user, gathered while opening
+        try:
+            self._start(
+                backup_dir if backup_dir is not None else default_backup_dir(self.path), known
+            )
+        except StoreFullError as exc:  # nothing was being saved yet: say what did not happen
+            raise StoreFullError(store_file.DISK_FULL_ON_OPEN, detail=exc.detail) from exc
+
+    def _start(self, backups: Path, known: bool) -> None:
+        found = store_file.prepare(self.path)
+        refuse_damaged_file(self.path, found, backups, known=known)
         # The first process to open a store owns it: only the owner reads and sets
         # the clean-exit marker. Another (a CLI `status` while the GUI is open, a
         # second window) still reads and writes safely through SQLite's locking.
         self._lock = SessionLock(self.path.with_name(self.path.name + ".lock"))
-        self.owner = self._lock.acquire()
+        try:
+            self.owner = self._lock.acquire()
+        except OSError as exc:
+            store_file.raise_if_full(exc, self._lock.path)
+            raise
         self._previous_open_state: str | None = None
         try:
-            self._conn = connect(self.path)
-            configure(self._conn)
-            migrate(self._conn)
-            self._check_after_unclean_exit()
-        except sqlite3.DatabaseError as exc:
+            self._open(found, backups, known)
+        except BaseException as exc:
+            if found is store_file.Found.CREATED and self.owner:
+                store_file.remove_new(self.path)  # leave no empty file to be taken for a lost one
             self._lock.release()
-            raise store_error(exc, self.path) from exc
-        except BaseException:
-            self._lock.release()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise store_error(exc, self.path) from exc
             raise
+        store_file.register(self._file)
+        if found is store_file.Found.CREATED and (
+            notice := missing_store_notice(self.path, backups, known=known)
+        ):
+            self.notices.append(notice)
 
     # -- life cycle -------------------------------------------------------
+
+    def _open(self, found: store_file.Found, backups: Path, known: bool) -> None:
+        self._conn = connect(self.path)
+        try:
+            refuse_lost_review(self._conn, self.path, found, backups, known=known)
+            configure(self._conn)
+            migrate(self._conn)
+            self._file = store_file.file_id(self.path)
+            self._check_after_unclean_exit()
+        except BaseException:
+            self._conn.close()
+            raise
 
     def _check_after_unclean_exit(self) -> None:
         if not self.owner:
@@ -88,18 +143,25 @@ class ReviewStore:
         """
         try:
             self.commit_all_drafts()
-            if self.owner:
+            # A store deleted under us has no marker worth writing; its loss was
+            # reported at the save that noticed it.
+            if self.owner and store_file.still_there(self.path, self._file):
                 self.set_meta("open_state", "closed")
         finally:
-            self._conn.close()
-            self._lock.release()
+            self._release()
 
     def abandon(self) -> None:
         """Close without having used the store (opening failed later): leave it as found."""
-        if self.owner and self._previous_open_state != "open":
-            self.set_meta("open_state", self._previous_open_state or "closed")
+        try:
+            if self.owner and self._previous_open_state != "open":
+                self.set_meta("open_state", self._previous_open_state or "closed")
+        finally:
+            self._release()
+
+    def _release(self) -> None:
         self._conn.close()
         self._lock.release()
+        store_file.unregister(self._file)
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -110,8 +172,18 @@ class ReviewStore:
         """One write transaction, for collaborators that keep their own tables (jobs)."""
         return self._write()
 
-    def _write(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
-        return write_transaction(self._conn, self.path)
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        # SQLite would write on into a deleted or replaced file, and lose it all at close.
+        if not store_file.still_there(self.path, self._file):
+            raise store_file.gone_error(self.path)
+        try:
+            with write_transaction(self._conn, self.path) as c:
+                yield c
+        except StoreFullError:
+            self.disk_full = True
+            raise
+        self.disk_full = False
 
     # -- meta ---------------------------------------------------------------
 

@@ -12,10 +12,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-from backend.errors import StoreCorruptError, StoreError, StoreLockedError
+from backend.errors import (
+    PageTooLongError,
+    StoreCorruptError,
+    StoreError,
+    StoreFullError,
+    StoreLockedError,
+)
 from backend.models import Change, ReviewStatus, Version, VersionKind
+from backend.store.store_file import DISK_FULL, FULL_ERRNOS, disk_is_full
 
 VERSION_COLUMNS = "id, page, kind, text, created_at, author, provenance"
+# The longest page text the store keeps, in characters. A dense page of legal
+# text is about 5,000 characters; anything near this limit is not a page but a
+# runaway model or a wrong file (a 128 MB "page" once made a 405 MB store).
+MAX_PAGE_CHARS = 1_000_000
+_SQLITE_FULL = 13
+_SQLITE_IOERR = 10
 
 
 def now() -> float:
@@ -30,12 +43,26 @@ def insert_version(
     provenance: dict[str, Any],
     author: str,
 ) -> int:
+    check_page_text(page, text)
     cur = c.execute(
         "INSERT INTO versions (page, kind, text, created_at, author, provenance) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (page, kind.value, text, now(), author, json.dumps(provenance, ensure_ascii=False)),
     )
     return int(cur.lastrowid or 0)
+
+
+def check_page_text(page: int, text: str) -> None:
+    """Refuse a page text far longer than any page, before any of it is written."""
+    if len(text) > MAX_PAGE_CHARS:
+        raise PageTooLongError(
+            f"Page {page + 1}'s text is {len(text):,} characters long, far more than a page "
+            f"holds (at most {MAX_PAGE_CHARS:,} are kept), so it was not stored; check what "
+            "produced it.",
+            page=page,
+            length=len(text),
+            limit=MAX_PAGE_CHARS,
+        )
 
 
 def version_change(
@@ -86,10 +113,24 @@ def store_error(exc: sqlite3.DatabaseError, path: Path) -> StoreError:
             "The review store is busy (another ProofDesk may be saving to it); retrying.",
             detail=str(exc),
         )
-    if "full" in message:
-        return StoreError(
-            "The disk is full; your text is kept in memory until it can be saved.", detail=str(exc)
-        )
+    if is_disk_full(exc, path.parent):
+        # One message for every caller: the GUI keeps the text on screen and
+        # retries, the CLI stops; neither may say more than the store knows.
+        return StoreFullError(DISK_FULL, detail=str(exc))
     if "not a database" in message or "malformed" in message or "corrupt" in message:
         return StoreCorruptError(f"The review store is damaged: {path}", detail=str(exc))
     return StoreError(f"The review store could not be written ({exc}).", detail=str(exc))
+
+
+def is_disk_full(exc: BaseException, folder: Path) -> bool:
+    """Did ``exc`` (SQLite's or the OS's) come from a full disk under ``folder``?
+
+    SQLite says "disk is full" only for some writes; growing its -shm file on a
+    full disk is a plain "disk I/O error", which a look at the free space explains.
+    """
+    if isinstance(exc, OSError):
+        return exc.errno in FULL_ERRNOS
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code == _SQLITE_FULL or "full" in str(exc).lower():
+        return True
+    return code is not None and code & 0xFF == _SQLITE_IOERR and disk_is_full(folder)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from backend.models import Version
 from backend.review.values import Flag, PageReview
+from backend.safe_text import placeholders
 from gui.aids.compare_models import AlternatesModel, FlagRole, FlagsModel, VersionIdRole
 from gui.services.aid_review import loop_running
 from gui.services.aids_hub import AidsHub
@@ -317,7 +318,7 @@ class ReviewPanel(QWidget):
         self._say(message, error=error)
 
     def _say(self, message: str, *, error: bool = False) -> None:
-        self.run_message.setText(message)
+        self.run_message.setText(placeholders(message))  # an engine's words: escapes shown
         self.run_message.setStyleSheet(ERROR_STYLE if error else "")
 
     def _alternate_chosen(self, row: int) -> None:

@@ -116,6 +116,8 @@ class ReviewQueueModel(QAbstractTableModel):
             "date": self.tr("Date"),
             "case_number": self.tr("Case number"),
             "mask": self.tr("Masked name"),
+            "outcome": self.tr("Outcome"),
+            "party": self.tr("Party role"),
         }
         return names.get(flag.category, flag.category or flag.kind.value)
 

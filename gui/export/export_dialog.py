@@ -50,6 +50,7 @@ from backend.export import (
     write_export,
 )
 from backend.export.safe_write import default_output_name
+from backend.safe_text import placeholders
 from gui.services.workspace import page_chunks
 from gui.widgets import dialogs
 
@@ -352,7 +353,7 @@ class ExportDialog(QDialog):
     def _say(self, text: str, *, error: bool = False) -> None:
         if self.closed:
             return
-        self.notice.setText(text)
+        self.notice.setText(placeholders(text))  # quotes file names: escapes shown
         self.notice.setStyleSheet(ERROR_STYLE if error else "")
 
     def done(self, result: int) -> None:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from backend.documents.page_ranges import parse_page_ranges
 from backend.engines.base import SamplingParams
 from backend.errors import PageRangeError
+from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import Selection
 
@@ -363,9 +364,9 @@ class ProblemModel(QAbstractTableModel):
             if index.column() == 0:
                 return str(p.page + 1)
             kind = self.tr("failed") if p.failed else self.tr("warning")
-            return f"{kind}: {p.reason}"
+            return f"{kind}: {placeholders(p.reason)}"  # the server's words, escapes shown
         if role == Qt.ItemDataRole.ToolTipRole:
-            return p.reason
+            return placeholders(p.reason)
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
             return QColor("#c62828") if p.failed else QColor("#8a6d00")
         return None

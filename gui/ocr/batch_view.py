@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.ocr.batch import BatchEvent, BatchStats
+from backend.safe_text import placeholders
 from gui.ocr.batch_models import (
     RED,
     PageScopeBox,
@@ -130,7 +131,8 @@ class BatchPanelView(QWidget):
             )
         elif event.kind == "lane_disabled":
             self._lanes[event.lane] = self.tr("{0}: not used any more — {1}").format(
-                event.lane, event.message
+                event.lane,
+                placeholders(event.message),  # the server's words, escapes shown
             )
         elif event.kind == "lane_up":
             self._lanes.pop(event.lane, None)
@@ -164,5 +166,5 @@ class BatchPanelView(QWidget):
         self.lanes_label.hide()
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.message.setText(text)
+        self.message.setText(placeholders(text))  # errors quote the server: escapes shown
         self.message.setStyleSheet(RED if error else "")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.engines.base import Reading
+from backend.safe_text import placeholders
 from gui.widgets.diff_html import diff_html
 from gui.widgets.run_status import ERROR_STYLE, WARNING_STYLE
 from gui.widgets.transcript_editor import cjk_font
@@ -134,7 +135,7 @@ class ReadingCompare(QWidget):
         if error:
             warnings.insert(0, error)
         self.warnings.setStyleSheet(ERROR_STYLE if error else WARNING_STYLE)
-        self.warnings.setText("\n".join(warnings))
+        self.warnings.setText(placeholders("\n".join(warnings)))  # quotes the server
         self.warnings.setVisible(bool(warnings))
         self.usage.setText(self.usage_for(reading))
 

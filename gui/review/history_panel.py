@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.models import Version
+from backend.safe_text import placeholders
 from gui.widgets.diff_html import diff_html
 from gui.widgets.transcript_editor import cjk_font
 
@@ -58,7 +59,8 @@ class VersionListModel(QAbstractListModel):
 def describe_provenance(v: Version) -> str:
     if not v.provenance:
         return ""
-    return json.dumps(v.provenance, ensure_ascii=False, indent=1)
+    # Model ids and file names from outside: JSON leaves C1 controls and bidi raw.
+    return placeholders(json.dumps(v.provenance, ensure_ascii=False, indent=1))
 
 
 class HistoryPanel(QWidget):

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from backend.safe_text import placeholders
 from backend.server.planner import GIB, Plan, PlanError, plan
 from gui.servers.planner_inputs import PlannerInputs
 
@@ -111,7 +112,7 @@ class PlannerDialog(QDialog):
                 self.plan = plan(config, **self.inputs.plan_settings())
             except PlanError as exc:
                 error = str(exc)
-        self.error.setText(error)
+        self.error.setText(placeholders(error))
         self.error.setVisible(bool(error))
         self._show(self.plan)
         self.copy_json.setEnabled(self.plan is not None)
@@ -128,8 +129,11 @@ class PlannerDialog(QDialog):
             "estimated from config": self.tr("estimated from the config"),
         }
         source = sources.get(p.weights_source, self.tr("the quantized checkpoint's size"))
+        # The model type and the notes quote the config file: escapes shown, not obeyed.
         self.out["model"].setText(
-            self.tr("{0}, {1:.1f}B parameters").format(p.model_type or "?", p.params / 1e9)
+            self.tr("{0}, {1:.1f}B parameters").format(
+                placeholders(p.model_type) or "?", p.params / 1e9
+            )
         )
         self.out["weights"].setText(
             self.tr("{0:.1f} GiB {1} ({2})").format(p.weights_bytes / GIB, p.weights_dtype, source)
@@ -148,7 +152,7 @@ class PlannerDialog(QDialog):
             self.tr("{0:.1f} GiB ({1:,} tokens)").format(p.kv_cache_bytes / GIB, p.kv_cache_tokens)
         )
         self.out["pages"].setText(f"{p.max_concurrent_pages:,}")
-        self.out["notes"].setText("\n".join(f"• {note}" for note in p.notes) or "—")
+        self.out["notes"].setText(placeholders("\n".join(f"• {note}" for note in p.notes)) or "—")
 
     def copy_plan(self) -> None:
         """Put the plan on the clipboard as JSON (what ``proofdesk plan --json`` prints)."""

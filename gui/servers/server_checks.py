@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from backend.engines.server_info import ModelInfo
 from backend.engines.vllm import VllmClient
 from backend.errors import ProofDeskError
+from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
@@ -110,8 +111,9 @@ class ServerChecks(QObject):
             self._show(self.tr("Something went wrong: {0}").format(exc), ok=False)
 
     def _show(self, text: str, *, ok: bool) -> None:
+        # Mostly the server's own words: its escape codes are shown, not obeyed.
         self.form.result.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
-        self.form.result.setText(text)
+        self.form.result.setText(placeholders(text))
 
     async def _fetch(self) -> None:
         profile = self.form.profile().validated()

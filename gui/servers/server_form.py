@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.engines.server_info import ModelInfo
+from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile, api_root, is_loopback_url
 from gui.servers.server_checks import ServerChecks
 from gui.services.ocr_hub import OcrHub
@@ -141,6 +142,7 @@ class ServerForm(QWidget):
         self.test.setAutoDefault(False)
         self.result = QLabel(self)
         self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.TextFormat.PlainText)  # server text is never markup
         self.result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form.addRow(self.test, self.result)
 
@@ -234,10 +236,13 @@ class ServerForm(QWidget):
         self._lens.update({m.id: m.max_model_len or 0 for m in models})
         self.model.clear()
         for m in models:
+            # The server names its models: the label shows its escapes, the item's
+            # data keeps the id exactly, as requests must send it.
+            shown = placeholders(m.id)
             label = (
-                self.tr("{0} — max {1} tokens").format(m.id, m.max_model_len)
+                self.tr("{0} — max {1} tokens").format(shown, m.max_model_len)
                 if m.max_model_len
-                else m.id
+                else shown
             )
             self.model.addItem(label, m.id)
         chosen = self.model.findData(current) if current else (0 if models else -1)

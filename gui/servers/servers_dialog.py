@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.errors import ProfileError
+from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from gui.servers.server_checks import ERROR_STYLE, OK_STYLE
 from gui.servers.server_form import ServerForm
@@ -287,7 +288,7 @@ class ServersDialog(QDialog):
 
     def _say(self, text: str, *, ok: bool) -> None:
         self.message.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
-        self.message.setText(text)
+        self.message.setText(placeholders(text))  # errors may quote the server
 
     # -- live load ----------------------------------------------------------------------
 

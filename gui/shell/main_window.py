@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.models import PageState, ReviewStatus
+from backend.safe_text import placeholders
 from gui.review.autosave import SaveState
 from gui.review.history_panel import HistoryPanel
 from gui.review.page_list_model import THUMB_SIZE, PageListModel
@@ -172,7 +173,8 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(widget)
 
     def show_message(self, text: str, ms: int = 5000) -> None:
-        self.statusBar().showMessage(text, ms)
+        # Status messages quote servers and files: their control characters made visible.
+        self.statusBar().showMessage(placeholders(text), ms)
 
     async def confirm(self, question: str) -> bool:
         return await dialogs.ask_yes_no(self, self.tr("Please confirm"), question)
@@ -227,7 +229,7 @@ class MainWindow(QMainWindow):
         if kind == "ocr" and engine in engines:
             return self.tr("text: {0} (offline engine)").format(engines[engine])
         if kind == "ocr":
-            return self.tr("text: {0}").format(model or engine or self.tr("OCR"))
+            return self.tr("text: {0}").format(placeholders(model or engine) or self.tr("OCR"))
         return {
             "edit": self.tr("text: edited"),
             "restore": self.tr("text: restored version"),
@@ -258,7 +260,7 @@ class MainWindow(QMainWindow):
         dialogs.show_message(self, self.tr("ProofDesk"), message, warning=True)
 
     def set_document_title(self, path: Path | None) -> None:
-        name = path.name if path else ""
+        name = placeholders(path.name) if path else ""
         self.setWindowTitle(self.tr("{0} — ProofDesk").format(name) if name else "ProofDesk")
 
     # -- layout memory ----------------------------------------------------------------------

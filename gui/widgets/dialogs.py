@@ -5,6 +5,10 @@ is still "executing"; any other task that wakes up meanwhile (an autosave)
 fails with "Cannot enter into task ... while another task is being executed"
 and never runs again. These helpers ``open()`` the dialog and await its
 ``finished`` signal instead, so every other task keeps running.
+
+A message often quotes a server or a file (an error body, a model id, a file
+name): it is shown as plain text with control characters as visible symbols
+(``backend.safe_text.placeholders``), never as markup or raw escape codes.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import asyncio
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from backend.safe_text import placeholders
 
 
 async def _finished(dialog: QDialog) -> int:
@@ -58,11 +64,12 @@ async def ask_int(
 async def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
     box = QMessageBox(
         QMessageBox.Icon.Question,
-        title,
-        text,
+        placeholders(title),
+        placeholders(text),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         parent,
     )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # "<b>" in a file name is not markup
     box.setDefaultButton(QMessageBox.StandardButton.No)  # the safe answer by default
     yes = box.button(QMessageBox.StandardButton.Yes)
     await _finished(box)
@@ -72,7 +79,10 @@ async def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
 def show_message(parent: QWidget, title: str, text: str, *, warning: bool = False) -> QMessageBox:
     """Show a message without waiting for it to be dismissed."""
     icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
-    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(
+        icon, placeholders(title), placeholders(text), QMessageBox.StandardButton.Ok, parent
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a server's "<a href=…>" is not a link
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box

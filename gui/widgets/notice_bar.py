@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+
+from backend.safe_text import placeholders
 
 
 class NoticeBar(QFrame):
@@ -13,6 +16,7 @@ class NoticeBar(QFrame):
         self.setStyleSheet("#notice-bar { background: #fff4c2; border-bottom: 1px solid #d9c36a; }")
         self.label = QLabel(self)
         self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # notices quote the file
         close = QToolButton(self)
         close.setText("✕")
         close.setToolTip(self.tr("Dismiss"))
@@ -27,5 +31,5 @@ class NoticeBar(QFrame):
         if not notices:
             self.hide()
             return
-        self.label.setText("\n".join(notices))
+        self.label.setText(placeholders("\n".join(notices)))
         self.show()

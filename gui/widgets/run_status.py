@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from backend.engines.base import Progress
 from backend.errors import ProofDeskError, ServerError
+from backend.safe_text import placeholders
 
 TICK_MS = 500
 # Gateways in front of serverless endpoints (and vLLM's own queue, through some
@@ -29,6 +30,8 @@ class RunStatus(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
+        # What the server said is shown as it is: never markup, escapes made visible.
+        self.setTextFormat(Qt.TextFormat.PlainText)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setAccessibleName(self.tr("OCR status"))
         self._timer = QTimer(self)
@@ -79,7 +82,7 @@ class RunStatus(QLabel):
     def finish(self, text: str, *, warning: bool = False) -> None:
         self._timer.stop()
         self.setStyleSheet(WARNING_STYLE if warning else "")
-        self.setText(text)
+        self.setText(placeholders(text))
 
     def show_error(self, error: ProofDeskError | str) -> None:
         """In red: the message written for the user, and what the server itself said."""
@@ -88,4 +91,4 @@ class RunStatus(QLabel):
         if isinstance(error, ServerError) and error.status is not None and error.detail:
             text += "\n" + self.tr("The server said: {0}").format(error.detail)
         self.setStyleSheet(ERROR_STYLE)
-        self.setText(text)
+        self.setText(placeholders(text))

@@ -184,107 +184,107 @@
 <context>
     <name>BatchPanelView</name>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="57"/>
+        <location filename="../../gui/ocr/batch_view.py" line="58"/>
         <source>Servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="58"/>
+        <location filename="../../gui/ocr/batch_view.py" line="59"/>
         <source>Tick several servers to spread the pages over them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="64"/>
+        <location filename="../../gui/ocr/batch_view.py" line="65"/>
         <source>The longest answer allowed for one page, in tokens.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="66"/>
+        <location filename="../../gui/ocr/batch_view.py" line="67"/>
         <source>Servers:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="67"/>
+        <location filename="../../gui/ocr/batch_view.py" line="68"/>
         <source>Max tokens:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="69"/>
+        <location filename="../../gui/ocr/batch_view.py" line="70"/>
         <source>Start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="70"/>
+        <location filename="../../gui/ocr/batch_view.py" line="71"/>
         <source>Read the chosen pages (Ctrl+B shows this panel).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="71"/>
+        <location filename="../../gui/ocr/batch_view.py" line="72"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="73"/>
+        <location filename="../../gui/ocr/batch_view.py" line="74"/>
         <source>Start no new page; pages being read finish.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="74"/>
+        <location filename="../../gui/ocr/batch_view.py" line="75"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="80"/>
+        <location filename="../../gui/ocr/batch_view.py" line="81"/>
         <source>%v / %m pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="93"/>
+        <location filename="../../gui/ocr/batch_view.py" line="94"/>
         <source>Problem pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="94"/>
+        <location filename="../../gui/ocr/batch_view.py" line="95"/>
         <source>Double-click a page to open it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="100"/>
+        <location filename="../../gui/ocr/batch_view.py" line="101"/>
         <source>Retry failed pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="109"/>
+        <location filename="../../gui/ocr/batch_view.py" line="110"/>
         <source>Problem pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="127"/>
+        <location filename="../../gui/ocr/batch_view.py" line="128"/>
         <source>{0}: unreachable — retrying its pages elsewhere</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="129"/>
+        <location filename="../../gui/ocr/batch_view.py" line="130"/>
         <source>{0}: unreachable — retrying</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="132"/>
+        <location filename="../../gui/ocr/batch_view.py" line="133"/>
         <source>{0}: not used any more — {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="142"/>
+        <location filename="../../gui/ocr/batch_view.py" line="144"/>
         <source>{0} done · {1} failed · {2} in flight · {3:.1f} pages/min · {4:.0f} tokens/s · ETA {5}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="152"/>
+        <location filename="../../gui/ocr/batch_view.py" line="154"/>
         <source>{0} retrying</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_view.py" line="154"/>
+        <location filename="../../gui/ocr/batch_view.py" line="156"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
@@ -506,12 +506,12 @@
 <context>
     <name>ExportAction</name>
     <message>
-        <location filename="../../gui/export/export_action.py" line="23"/>
+        <location filename="../../gui/export/export_action.py" line="22"/>
         <source>&amp;Export…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_action.py" line="33"/>
+        <location filename="../../gui/export/export_action.py" line="31"/>
         <source>Open a document to export it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -519,178 +519,178 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="81"/>
+        <location filename="../../gui/export/export_dialog.py" line="82"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="103"/>
+        <location filename="../../gui/export/export_dialog.py" line="104"/>
         <source>Plain text (.txt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="104"/>
+        <location filename="../../gui/export/export_dialog.py" line="105"/>
         <source>Markdown (.md)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="105"/>
+        <location filename="../../gui/export/export_dialog.py" line="106"/>
         <source>Word document (.docx)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="106"/>
+        <location filename="../../gui/export/export_dialog.py" line="107"/>
         <source>Searchable PDF (scan + invisible text)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="107"/>
+        <location filename="../../gui/export/export_dialog.py" line="108"/>
         <source>Audit trail (.jsonl)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="108"/>
+        <location filename="../../gui/export/export_dialog.py" line="109"/>
         <source>Review report (HTML)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="109"/>
+        <location filename="../../gui/export/export_dialog.py" line="110"/>
         <source>Review report (PDF)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="116"/>
         <source>Only &amp;approved pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="119"/>
         <source>Form feed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="119"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>A line “--- page N ---”</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="121"/>
+        <location filename="../../gui/export/export_dialog.py" line="122"/>
         <source>&amp;Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="127"/>
         <source>&amp;Format:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="127"/>
+        <location filename="../../gui/export/export_dialog.py" line="128"/>
         <source>&amp;Pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="131"/>
         <source>Page &amp;separator:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="131"/>
+        <location filename="../../gui/export/export_dialog.py" line="132"/>
         <source>&amp;Save as:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="134"/>
+        <location filename="../../gui/export/export_dialog.py" line="135"/>
         <source>Preview of the first page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="139"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="141"/>
-        <location filename="../../gui/export/export_dialog.py" line="341"/>
+        <location filename="../../gui/export/export_dialog.py" line="142"/>
+        <location filename="../../gui/export/export_dialog.py" line="342"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="148"/>
+        <location filename="../../gui/export/export_dialog.py" line="149"/>
         <source>Preview (first page):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="195"/>
+        <location filename="../../gui/export/export_dialog.py" line="196"/>
         <source>Export to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="230"/>
+        <location filename="../../gui/export/export_dialog.py" line="231"/>
         <source>The preview failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="234"/>
+        <location filename="../../gui/export/export_dialog.py" line="235"/>
         <source>(no page to export with these options)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="268"/>
+        <location filename="../../gui/export/export_dialog.py" line="269"/>
         <source>Choose where to save the export.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="274"/>
+        <location filename="../../gui/export/export_dialog.py" line="275"/>
         <source>Replace file?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="275"/>
+        <location filename="../../gui/export/export_dialog.py" line="276"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="285"/>
+        <location filename="../../gui/export/export_dialog.py" line="286"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="292"/>
+        <location filename="../../gui/export/export_dialog.py" line="293"/>
         <source>The export failed: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="322"/>
+        <location filename="../../gui/export/export_dialog.py" line="323"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="326"/>
+        <location filename="../../gui/export/export_dialog.py" line="327"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="330"/>
+        <location filename="../../gui/export/export_dialog.py" line="331"/>
         <source>Left out (not approved): {0}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="341"/>
+        <location filename="../../gui/export/export_dialog.py" line="342"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="344"/>
+        <location filename="../../gui/export/export_dialog.py" line="345"/>
         <source>Exporting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -721,28 +721,28 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="73"/>
+        <location filename="../../gui/review/history_panel.py" line="75"/>
         <source>Versions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="77"/>
+        <location filename="../../gui/review/history_panel.py" line="79"/>
         <source>Select a version to compare it with the one before it, or two versions to compare them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="88"/>
+        <location filename="../../gui/review/history_panel.py" line="90"/>
         <source>Restore this version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="119"/>
-        <location filename="../../gui/review/history_panel.py" line="126"/>
+        <location filename="../../gui/review/history_panel.py" line="121"/>
+        <location filename="../../gui/review/history_panel.py" line="128"/>
         <source>#{0} compared with #{1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="121"/>
+        <location filename="../../gui/review/history_panel.py" line="123"/>
         <source>#{0}, the first version</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1037,108 +1037,108 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="61"/>
-        <location filename="../../gui/shell/main_window.py" line="258"/>
+        <location filename="../../gui/shell/main_window.py" line="62"/>
+        <location filename="../../gui/shell/main_window.py" line="260"/>
         <source>ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="100"/>
+        <location filename="../../gui/shell/main_window.py" line="101"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="104"/>
+        <location filename="../../gui/shell/main_window.py" line="105"/>
         <source>Note for this page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="127"/>
+        <location filename="../../gui/shell/main_window.py" line="128"/>
         <source>History</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="129"/>
+        <location filename="../../gui/shell/main_window.py" line="130"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="216"/>
+        <location filename="../../gui/shell/main_window.py" line="218"/>
         <source>Page {0} / {1}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="225"/>
+        <location filename="../../gui/shell/main_window.py" line="227"/>
         <source>the PDF&apos;s text layer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="228"/>
+        <location filename="../../gui/shell/main_window.py" line="230"/>
         <source>text: {0} (offline engine)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="230"/>
+        <location filename="../../gui/shell/main_window.py" line="232"/>
         <source>text: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="230"/>
+        <location filename="../../gui/shell/main_window.py" line="232"/>
         <source>OCR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="232"/>
+        <location filename="../../gui/shell/main_window.py" line="234"/>
         <source>text: edited</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="233"/>
+        <location filename="../../gui/shell/main_window.py" line="235"/>
         <source>text: restored version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="234"/>
+        <location filename="../../gui/shell/main_window.py" line="236"/>
         <source>text: imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="242"/>
+        <location filename="../../gui/shell/main_window.py" line="244"/>
         <source>saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="243"/>
+        <location filename="../../gui/shell/main_window.py" line="245"/>
         <source>editing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="244"/>
+        <location filename="../../gui/shell/main_window.py" line="246"/>
         <source>saving</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="245"/>
+        <location filename="../../gui/shell/main_window.py" line="247"/>
         <source>not saved — retrying: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="262"/>
+        <location filename="../../gui/shell/main_window.py" line="264"/>
         <source>{0} — ProofDesk</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="178"/>
+        <location filename="../../gui/shell/main_window.py" line="180"/>
         <source>Please confirm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="187"/>
+        <location filename="../../gui/shell/main_window.py" line="189"/>
         <source>Not saved</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="189"/>
+        <location filename="../../gui/shell/main_window.py" line="191"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1174,37 +1174,37 @@
 <context>
     <name>MenuTitles</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="48"/>
+        <location filename="../../gui/shell/menus.py" line="60"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="49"/>
+        <location filename="../../gui/shell/menus.py" line="61"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="50"/>
+        <location filename="../../gui/shell/menus.py" line="62"/>
         <source>&amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="51"/>
+        <location filename="../../gui/shell/menus.py" line="63"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="52"/>
+        <location filename="../../gui/shell/menus.py" line="64"/>
         <source>&amp;OCR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="53"/>
+        <location filename="../../gui/shell/menus.py" line="65"/>
         <source>&amp;Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="54"/>
+        <location filename="../../gui/shell/menus.py" line="66"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1212,7 +1212,7 @@
 <context>
     <name>NoticeBar</name>
     <message>
-        <location filename="../../gui/widgets/notice_bar.py" line="18"/>
+        <location filename="../../gui/widgets/notice_bar.py" line="22"/>
         <source>Dismiss</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1521,57 +1521,57 @@
 <context>
     <name>PageScopeBox</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="156"/>
+        <location filename="../../gui/ocr/batch_models.py" line="157"/>
         <source>Pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="161"/>
+        <location filename="../../gui/ocr/batch_models.py" line="162"/>
         <source>All pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="162"/>
+        <location filename="../../gui/ocr/batch_models.py" line="163"/>
         <source>Pages:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="163"/>
+        <location filename="../../gui/ocr/batch_models.py" line="164"/>
         <source>Selected pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="164"/>
+        <location filename="../../gui/ocr/batch_models.py" line="165"/>
         <source>Unprocessed pages (never read)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="165"/>
+        <location filename="../../gui/ocr/batch_models.py" line="166"/>
         <source>Failed pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="168"/>
+        <location filename="../../gui/ocr/batch_models.py" line="169"/>
         <source>e.g. 3-12, 15</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="169"/>
+        <location filename="../../gui/ocr/batch_models.py" line="170"/>
         <source>Page range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="190"/>
+        <location filename="../../gui/ocr/batch_models.py" line="191"/>
         <source>Also pages with edits or approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="193"/>
+        <location filename="../../gui/ocr/batch_models.py" line="194"/>
         <source>Normally pages a person has edited or approved are skipped. Ticked, they are read too, but never overwritten: the reading is added to their history.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="218"/>
+        <location filename="../../gui/ocr/batch_models.py" line="219"/>
         <source>No pages are selected in the page list.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1587,117 +1587,117 @@
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="37"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="38"/>
         <source>VRAM planner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="48"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="49"/>
         <source>Model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="49"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="50"/>
         <source>Weights:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="50"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="51"/>
         <source>KV cache per token:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="51"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="52"/>
         <source>Vision tokens per page:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="52"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="53"/>
         <source>Tokens per page:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="53"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="54"/>
         <source>KV cache available:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="54"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="55"/>
         <source>Pages that fit at once:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="55"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="56"/>
         <source>Notes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="72"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="73"/>
         <source>Plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="77"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="78"/>
         <source>Equivalent command</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="78"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="79"/>
         <source>Copy as &amp;JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="80"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="81"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="82"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="83"/>
         <source>Command:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="108"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="109"/>
         <source>Choose a model&apos;s config.json or its folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="127"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="128"/>
         <source>from the safetensors index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="128"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="129"/>
         <source>estimated from the config</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="130"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="131"/>
         <source>the quantized checkpoint&apos;s size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="132"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
         <source>{0}, {1:.1f}B parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="135"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="139"/>
         <source>{0:.1f} GiB {1} ({2})</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="138"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="142"/>
         <source>{0:,} bytes ({1}, {2} of {3} layers)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="144"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="148"/>
         <source>{0:,} ({1}×{2} px)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="148"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="152"/>
         <source>{0:.1f} GiB ({1:,} tokens)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1849,22 +1849,22 @@
 <context>
     <name>ProblemModel</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="322"/>
+        <location filename="../../gui/ocr/batch_models.py" line="323"/>
         <source>Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="322"/>
+        <location filename="../../gui/ocr/batch_models.py" line="323"/>
         <source>Problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="365"/>
+        <location filename="../../gui/ocr/batch_models.py" line="366"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="365"/>
+        <location filename="../../gui/ocr/batch_models.py" line="366"/>
         <source>warning</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1940,113 +1940,113 @@
 <context>
     <name>ReadingCompare</name>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="41"/>
-        <location filename="../../gui/ocr/reading_compare.py" line="46"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="42"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="47"/>
         <source>Working text now</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="49"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="50"/>
         <source>New reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="56"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="57"/>
         <source>Accept new reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="57"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="58"/>
         <source>Make it the working text (Ctrl+Shift+Return)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="58"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="59"/>
         <source>Insert</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="59"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="60"/>
         <source>Insert the region&apos;s text at the cursor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="60"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="61"/>
         <source>Replace selection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="61"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="62"/>
         <source>Replace the selected text with the region&apos;s text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="63"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="64"/>
         <source>The new reading stays in the page&apos;s history (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="98"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="99"/>
         <source>New reading of page {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="99"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="100"/>
         <source>New reading (changes marked)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="107"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="108"/>
         <source>Keep current</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="112"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="113"/>
         <source>Reading of a region of page {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="113"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="114"/>
         <source>Text of the region</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="119"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="120"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="146"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="147"/>
         <source>Cut off at the token limit ({0:,} tokens): the end of the page is missing. Raise max tokens and run again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="153"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="154"/>
         <source>The model&apos;s thinking ({0:,} characters) was found and left out of the text; it is kept in the version&apos;s details.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="158"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="159"/>
         <source>The reading is empty.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="164"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="165"/>
         <source>prompt {0} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="165"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="166"/>
         <source>answer {0} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="166"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="167"/>
         <source>{0:.1f} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="169"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="170"/>
         <source>first token after {0:.1f} s</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2054,22 +2054,22 @@
 <context>
     <name>ResumeBar</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="124"/>
+        <location filename="../../gui/ocr/batch_models.py" line="125"/>
         <source>Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="125"/>
+        <location filename="../../gui/ocr/batch_models.py" line="126"/>
         <source>Discard</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="126"/>
+        <location filename="../../gui/ocr/batch_models.py" line="127"/>
         <source>Forget the unfinished batch; pages it read stay.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="139"/>
+        <location filename="../../gui/ocr/batch_models.py" line="140"/>
         <source>Resume the unfinished batch ({0} pages left)?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2153,183 +2153,183 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="67"/>
+        <location filename="../../gui/aids/compare_panel.py" line="68"/>
         <source>The alternate reading to compare with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="68"/>
+        <location filename="../../gui/aids/compare_panel.py" line="69"/>
         <source>Alternate reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="72"/>
+        <location filename="../../gui/aids/compare_panel.py" line="73"/>
         <source>Offline OCR engine for a second reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="73"/>
+        <location filename="../../gui/aids/compare_panel.py" line="74"/>
         <source>Engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="75"/>
+        <location filename="../../gui/aids/compare_panel.py" line="76"/>
         <source>This page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="76"/>
+        <location filename="../../gui/aids/compare_panel.py" line="77"/>
         <source>All pages</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="77"/>
+        <location filename="../../gui/aids/compare_panel.py" line="78"/>
         <source>Pages to read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="78"/>
+        <location filename="../../gui/aids/compare_panel.py" line="79"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="79"/>
-        <location filename="../../gui/aids/compare_panel.py" line="293"/>
+        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="294"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="81"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="81"/>
+        <location filename="../../gui/aids/compare_panel.py" line="82"/>
         <source>Stop; the pages already read are kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="90"/>
+        <location filename="../../gui/aids/compare_panel.py" line="91"/>
         <source>Page agreement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="93"/>
+        <location filename="../../gui/aids/compare_panel.py" line="94"/>
         <source>Document summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="94"/>
+        <location filename="../../gui/aids/compare_panel.py" line="95"/>
         <source>Ignore when comparing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="96"/>
+        <location filename="../../gui/aids/compare_panel.py" line="97"/>
         <source>Underline tokens the model was unsure of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="103"/>
+        <location filename="../../gui/aids/compare_panel.py" line="104"/>
         <source>Alternate reading text</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="105"/>
+        <location filename="../../gui/aids/compare_panel.py" line="106"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="110"/>
+        <location filename="../../gui/aids/compare_panel.py" line="111"/>
         <source>Differences and markers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="113"/>
+        <location filename="../../gui/aids/compare_panel.py" line="114"/>
         <source>Accept alternate&apos;s reading</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="175"/>
+        <location filename="../../gui/aids/compare_panel.py" line="176"/>
         <source>Spaces and line breaks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="176"/>
+        <location filename="../../gui/aids/compare_panel.py" line="177"/>
         <source>Full/half-width forms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="177"/>
+        <location filename="../../gui/aids/compare_panel.py" line="178"/>
         <source>Variant characters (爲/為)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="178"/>
+        <location filename="../../gui/aids/compare_panel.py" line="179"/>
         <source>Unreadable-text markers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="179"/>
+        <location filename="../../gui/aids/compare_panel.py" line="180"/>
         <source>Punctuation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="180"/>
+        <location filename="../../gui/aids/compare_panel.py" line="181"/>
         <source>Equivalent punctuation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="181"/>
+        <location filename="../../gui/aids/compare_panel.py" line="182"/>
         <source>Markdown formatting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="182"/>
+        <location filename="../../gui/aids/compare_panel.py" line="183"/>
         <source>Chinese/Arabic numerals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="183"/>
+        <location filename="../../gui/aids/compare_panel.py" line="184"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="184"/>
+        <location filename="../../gui/aids/compare_panel.py" line="185"/>
         <source>Reading order of lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="214"/>
+        <location filename="../../gui/aids/compare_panel.py" line="215"/>
         <source>No alternate reading to compare this page with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="217"/>
+        <location filename="../../gui/aids/compare_panel.py" line="218"/>
         <source>Agreement on this page: {0:.1f}% · {1} difference(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="229"/>
+        <location filename="../../gui/aids/compare_panel.py" line="230"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="244"/>
+        <location filename="../../gui/aids/compare_panel.py" line="245"/>
         <source>{0} of {1} page(s) compared, mean agreement {2:.1f}%</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="248"/>
+        <location filename="../../gui/aids/compare_panel.py" line="249"/>
         <source>No page compared yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="250"/>
+        <location filename="../../gui/aids/compare_panel.py" line="251"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="304"/>
+        <location filename="../../gui/aids/compare_panel.py" line="305"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2337,37 +2337,37 @@
 <context>
     <name>ReviewQueue</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="192"/>
+        <location filename="../../gui/aids/review_queue.py" line="194"/>
         <source>Review Queue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="268"/>
+        <location filename="../../gui/aids/review_queue.py" line="270"/>
         <source>Review &amp;Queue</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="274"/>
+        <location filename="../../gui/aids/review_queue.py" line="276"/>
         <source>Next &amp;Legal-Critical Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="282"/>
+        <location filename="../../gui/aids/review_queue.py" line="284"/>
         <source>Previous Legal-Critical Ite&amp;m</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="296"/>
+        <location filename="../../gui/aids/review_queue.py" line="298"/>
         <source>No legal-critical disagreements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="309"/>
+        <location filename="../../gui/aids/review_queue.py" line="311"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="311"/>
+        <location filename="../../gui/aids/review_queue.py" line="313"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2424,21 +2424,31 @@
         <source>Masked name</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="119"/>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="120"/>
+        <source>Party role</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReviewQueuePanel</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="133"/>
+        <location filename="../../gui/aids/review_queue.py" line="135"/>
         <source>Legal-critical items</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="154"/>
+        <location filename="../../gui/aids/review_queue.py" line="156"/>
         <source>No legal-critical disagreements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="157"/>
+        <location filename="../../gui/aids/review_queue.py" line="159"/>
         <source>{0} legal-critical item(s) on {1} page(s). Ctrl+F8: next.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2567,32 +2577,32 @@
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="33"/>
+        <location filename="../../gui/widgets/run_status.py" line="36"/>
         <source>OCR status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="70"/>
+        <location filename="../../gui/widgets/run_status.py" line="73"/>
         <source>Reading — about {0:,} tokens — {1:.1f} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="72"/>
+        <location filename="../../gui/widgets/run_status.py" line="75"/>
         <source>Waiting for the first token — {0:.0f} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="74"/>
+        <location filename="../../gui/widgets/run_status.py" line="77"/>
         <source>(the server may be starting: cold start)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="76"/>
+        <location filename="../../gui/widgets/run_status.py" line="79"/>
         <source>Connecting… {0:.1f} s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="89"/>
+        <location filename="../../gui/widgets/run_status.py" line="92"/>
         <source>The server said: {0}</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2623,28 +2633,28 @@
 <context>
     <name>ServerChecks</name>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="88"/>
-        <location filename="../../gui/servers/server_checks.py" line="90"/>
+        <location filename="../../gui/servers/server_checks.py" line="89"/>
+        <location filename="../../gui/servers/server_checks.py" line="91"/>
         <source>Checking…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="110"/>
+        <location filename="../../gui/servers/server_checks.py" line="111"/>
         <source>Something went wrong: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="121"/>
+        <location filename="../../gui/servers/server_checks.py" line="123"/>
         <source>{0} model(s) offered.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="123"/>
+        <location filename="../../gui/servers/server_checks.py" line="125"/>
         <source>The server offers no models.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="139"/>
+        <location filename="../../gui/servers/server_checks.py" line="141"/>
         <source>ready</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2652,173 +2662,173 @@
 <context>
     <name>ServerForm</name>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="63"/>
+        <location filename="../../gui/servers/server_form.py" line="64"/>
         <source>&amp;Name:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="66"/>
+        <location filename="../../gui/servers/server_form.py" line="67"/>
         <source>http://127.0.0.1:8000/v1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="67"/>
+        <location filename="../../gui/servers/server_form.py" line="68"/>
         <source>Base &amp;URL:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="70"/>
+        <location filename="../../gui/servers/server_form.py" line="71"/>
         <source>Pages would travel unencrypted (http://) to another machine: anyone on the network in between could read these confidential documents. Use https:// if the server offers it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="82"/>
+        <location filename="../../gui/servers/server_form.py" line="83"/>
         <source>Clear key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="84"/>
+        <location filename="../../gui/servers/server_form.py" line="85"/>
         <source>API &amp;key:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="92"/>
+        <location filename="../../gui/servers/server_form.py" line="93"/>
         <source>&amp;Fetch models</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="94"/>
+        <location filename="../../gui/servers/server_form.py" line="95"/>
         <source>&amp;Model:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="97"/>
+        <location filename="../../gui/servers/server_form.py" line="98"/>
         <source>Serverless endpoints that scale to zero need minutes to start: the first token can take several minutes after a quiet spell, so keep this generous.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="100"/>
+        <location filename="../../gui/servers/server_form.py" line="101"/>
         <source>Time allowed to open a connection.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="102"/>
+        <location filename="../../gui/servers/server_form.py" line="103"/>
         <source>Time allowed for a whole page.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="103"/>
+        <location filename="../../gui/servers/server_form.py" line="104"/>
         <source>Connect timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="104"/>
+        <location filename="../../gui/servers/server_form.py" line="105"/>
         <source>First token timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="105"/>
+        <location filename="../../gui/servers/server_form.py" line="106"/>
         <source>Total timeout:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="109"/>
+        <location filename="../../gui/servers/server_form.py" line="110"/>
         <source>automatic</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="111"/>
+        <location filename="../../gui/servers/server_form.py" line="112"/>
         <source>0 = automatic: from the server&apos;s load, or a safe default.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="113"/>
+        <location filename="../../gui/servers/server_form.py" line="114"/>
         <source>Pages in flight:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="120"/>
+        <location filename="../../gui/servers/server_form.py" line="121"/>
         <source>Image budget (pixels):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="123"/>
+        <location filename="../../gui/servers/server_form.py" line="124"/>
         <source>JPEG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="124"/>
+        <location filename="../../gui/servers/server_form.py" line="125"/>
         <source>PNG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="125"/>
+        <location filename="../../gui/servers/server_form.py" line="126"/>
         <source>Image format:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="128"/>
-        <location filename="../../gui/servers/server_form.py" line="175"/>
+        <location filename="../../gui/servers/server_form.py" line="129"/>
+        <location filename="../../gui/servers/server_form.py" line="177"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="131"/>
+        <location filename="../../gui/servers/server_form.py" line="132"/>
         <source>Empty: connect directly. The system proxy settings (HTTP_PROXY and the like) are never used; only a proxy entered here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="135"/>
+        <location filename="../../gui/servers/server_form.py" line="136"/>
         <source>&amp;Proxy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="137"/>
+        <location filename="../../gui/servers/server_form.py" line="138"/>
         <source>Verify the server&apos;s TLS certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="140"/>
+        <location filename="../../gui/servers/server_form.py" line="141"/>
         <source>&amp;Test connection</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="175"/>
+        <location filename="../../gui/servers/server_form.py" line="177"/>
         <source>unchanged (type to replace)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="238"/>
+        <location filename="../../gui/servers/server_form.py" line="243"/>
         <source>{0} — max {1} tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="270"/>
+        <location filename="../../gui/servers/server_form.py" line="275"/>
         <source>Saved in the system keyring.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="272"/>
+        <location filename="../../gui/servers/server_form.py" line="277"/>
         <source>Kept for this session only: no system keyring found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="275"/>
+        <location filename="../../gui/servers/server_form.py" line="280"/>
         <source>The key will be removed when you save.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="283"/>
+        <location filename="../../gui/servers/server_form.py" line="288"/>
         <source>≈ {0:,} image tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="295"/>
+        <location filename="../../gui/servers/server_form.py" line="300"/>
         <source>Stop verifying TLS?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_form.py" line="297"/>
+        <location filename="../../gui/servers/server_form.py" line="302"/>
         <source>Without verifying the certificate, anyone who can intercept the connection could pose as the server and read every page sent. Only do this for a server you run yourself with a self-signed certificate. Stop verifying?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2857,113 +2867,113 @@
 <context>
     <name>ServersDialog</name>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="60"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="61"/>
         <source>Servers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="72"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="73"/>
         <source>Server profiles</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="74"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="75"/>
         <source>&amp;Add</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="75"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="76"/>
         <source>D&amp;uplicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="76"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="77"/>
         <source>&amp;Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="77"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="78"/>
         <source>Use for &amp;re-runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="78"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="79"/>
         <source>Re-runs of a page or region are sent to this server.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="93"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="94"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="95"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="96"/>
         <source>Save this server (Ctrl+S)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="97"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="98"/>
         <source>Close</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="150"/>
-        <location filename="../../gui/servers/servers_dialog.py" line="199"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="151"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="200"/>
         <source>New server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="152"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="153"/>
         <source>{0} — not saved yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="154"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="155"/>
         <source>{0} — unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="197"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="198"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="198"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="199"/>
         <source>Save the changes to “{0}”?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="236"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="237"/>
         <source>{0} (copy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="248"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="249"/>
         <source>Remove the server “{0}”? Its saved API key is deleted too. Pages already read stay as they are.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="251"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="252"/>
         <source>Remove server</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="266"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="267"/>
         <source>Give the server a name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="279"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="280"/>
         <source>The server list could not be saved: {0}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="283"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="284"/>
         <source>Saved. The API key is kept for this session only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/servers/servers_dialog.py" line="285"/>
+        <location filename="../../gui/servers/servers_dialog.py" line="286"/>
         <source>Saved.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2971,162 +2981,162 @@
 <context>
     <name>ShellActions</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="112"/>
+        <location filename="../../gui/shell/menus.py" line="125"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="121"/>
+        <location filename="../../gui/shell/menus.py" line="134"/>
         <source>&amp;Import Transcripts (JSONL)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="129"/>
+        <location filename="../../gui/shell/menus.py" line="142"/>
         <source>Import Transcripts from a &amp;Folder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="137"/>
+        <location filename="../../gui/shell/menus.py" line="150"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="142"/>
+        <location filename="../../gui/shell/menus.py" line="155"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="148"/>
+        <location filename="../../gui/shell/menus.py" line="161"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="150"/>
+        <location filename="../../gui/shell/menus.py" line="163"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="153"/>
+        <location filename="../../gui/shell/menus.py" line="166"/>
         <source>&amp;Find in Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="158"/>
+        <location filename="../../gui/shell/menus.py" line="171"/>
         <source>Find &amp;Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="166"/>
+        <location filename="../../gui/shell/menus.py" line="179"/>
         <source>&amp;Search All Pages…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="180"/>
+        <location filename="../../gui/shell/menus.py" line="193"/>
         <source>&amp;Next Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="188"/>
+        <location filename="../../gui/shell/menus.py" line="201"/>
         <source>&amp;Previous Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="194"/>
+        <location filename="../../gui/shell/menus.py" line="207"/>
         <source>&amp;First Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="196"/>
+        <location filename="../../gui/shell/menus.py" line="209"/>
         <source>&amp;Last Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="197"/>
+        <location filename="../../gui/shell/menus.py" line="210"/>
         <source>&amp;Go to Page…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="201"/>
+        <location filename="../../gui/shell/menus.py" line="214"/>
         <source>&amp;Approve and Next</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="210"/>
+        <location filename="../../gui/shell/menus.py" line="223"/>
         <source>&amp;Flag for Another Look</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="218"/>
+        <location filename="../../gui/shell/menus.py" line="231"/>
         <source>Mark &amp;Unreviewed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="230"/>
+        <location filename="../../gui/shell/menus.py" line="243"/>
         <source>Zoom &amp;In</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="238"/>
+        <location filename="../../gui/shell/menus.py" line="251"/>
         <source>Zoom &amp;Out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="246"/>
+        <location filename="../../gui/shell/menus.py" line="259"/>
         <source>Fit &amp;Width</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="254"/>
+        <location filename="../../gui/shell/menus.py" line="267"/>
         <source>Fit &amp;Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="262"/>
+        <location filename="../../gui/shell/menus.py" line="275"/>
         <source>&amp;Actual Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="282"/>
+        <location filename="../../gui/shell/menus.py" line="295"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="284"/>
+        <location filename="../../gui/shell/menus.py" line="297"/>
         <source>Where Are My &amp;Backups?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="294"/>
+        <location filename="../../gui/shell/menus.py" line="307"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="305"/>
+        <location filename="../../gui/shell/menus.py" line="318"/>
         <source>(none yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="320"/>
+        <location filename="../../gui/shell/menus.py" line="333"/>
         <source>Go to Page</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="321"/>
+        <location filename="../../gui/shell/menus.py" line="334"/>
         <source>Page number:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="335"/>
+        <location filename="../../gui/shell/menus.py" line="348"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="343"/>
+        <location filename="../../gui/shell/menus.py" line="356"/>
         <source>Backups</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="345"/>
+        <location filename="../../gui/shell/menus.py" line="358"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
@@ -3188,7 +3198,7 @@ Backups of this document:
 <context>
     <name>self.hub</name>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="131"/>
+        <location filename="../../gui/servers/server_checks.py" line="133"/>
         <source>ready</source>
         <translation type="unfinished"></translation>
     </message>

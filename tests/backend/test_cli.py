@@ -199,3 +199,21 @@ def test_import_api_error_matches_the_cli(sample_pdf: Path, tmp_path: Path) -> N
         run_cli("import", sample_pdf, "--from", missing, "--store", tmp_path / "b.sqlite3")
     )
     assert line == f"proofdesk: {caught.value}"
+
+
+def test_a_store_gone_since_its_backup_is_said_on_stderr_not_silently_restarted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from backend.cli.commands import main
+    from backend.session.document_session import DocumentSession
+    from tests.pdf_factory import text_pdf
+
+    pdf = text_pdf(tmp_path / "brief.pdf", ["Page one."])
+    store = tmp_path / "review.sqlite3"
+    session = DocumentSession.open(pdf, store_path=store)
+    session.save_draft(0, "an edit")
+    session.close()  # takes a backup
+    store.unlink()
+    assert main(["status", str(pdf), "--store", str(store)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("proofdesk: notice: ") and "backup" in err.lower()

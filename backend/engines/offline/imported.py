@@ -11,7 +11,7 @@ from pathlib import Path
 
 from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
 from backend.errors import ImportError_
-from backend.store.importers import read_transcripts
+from backend.store.importers import read_transcripts, stored_name
 
 _PLAIN_SUFFIXES = (".txt", ".md")
 
@@ -29,7 +29,7 @@ def read_imported(source: str | Path, page_count: int) -> list[AltReading]:
             engine=AltEngine.IMPORT.value,
             page=page,
             size=(1.0, 1.0),
-            engine_version=path.name,  # where the text came from
+            engine_version=stored_name(path.name),  # where the text came from (storable)
         )
         for page, text in sorted(texts.items())
     ]
@@ -39,13 +39,13 @@ def _split_pages(path: Path, page_count: int) -> dict[int, str]:
     try:
         text = path.read_text("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"“{path.name}” is not UTF-8 text.") from exc
+        raise ImportError_(f"“{stored_name(path.name)}” is not UTF-8 text.") from exc
     pages = text.split("\f")
     if pages and not pages[-1].strip() and len(pages) > 1:
         pages.pop()  # pdftotext ends the last page with a form feed too
     if len(pages) > page_count:
         raise ImportError_(
-            f"“{path.name}” has {len(pages)} pages (separated by form feeds), but the "
+            f"“{stored_name(path.name)}” has {len(pages)} pages (separated by form feeds), but the "
             f"document has {page_count}. Nothing was imported."
         )
     return {i: page for i, page in enumerate(pages) if page.strip()}

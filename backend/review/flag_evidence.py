@@ -1,0 +1,193 @@
+"""What a critical flag tells the proofreader: both readings, and which is more likely wrong.
+
+Kept apart from ``legal_terms`` (which decides *that* a term changed) because
+this is the wording and the ranking. A flag is never hidden for being
+probably the alternate's fault; it says so instead, from evidence in the text
+itself:
+
+* a side holds Simplified-only characters (应, 须): a Traditional Chinese legal
+  text has none, so that side is the misreading;
+* a side reads a full stop where the other reads a circle (三二一。號 for
+  三二一○號): a look-alike misreading;
+* a side's date is not a calendar date (2月30日, month 13) or its year no
+  plausible year (ROC 1-200, AD 1000-2200);
+* the page's other dates and case numbers, where both readings agree, have one
+  side's year (一一四年 three times elsewhere; the alternate's 一二四 nowhere);
+* a name written out where the other side masks it is a possible privacy leak;
+* two modal words of the same force (不得 / 不應) are a lesser change than a
+  flip of force, but still not the law's wording.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from backend.review.numerals import describe_number, format_number
+from backend.review.term_extract import WORDED_KINDS, CriticalTerm, LegalKind, TermKind
+from backend.review.textnorm import fold_table
+from backend.review.values import CriticalKind
+
+_NUMERIC = {CriticalKind.AMOUNT, CriticalKind.NUMBER}
+_LABELS: dict[TermKind, str] = {k: k.value.replace("_", " ") for k in (*CriticalKind, *LegalKind)}
+_LABELS |= {
+    CriticalKind.MODAL: "modal word",
+    CriticalKind.MASK: "name mask",
+}
+_YEARS = {CriticalKind.DATE, CriticalKind.CASE_NUMBER}
+_CIRCLES = frozenset("○〇◯")
+_LINE_BREAKS = re.compile(r"\s*[\r\n]+\s*")
+_DOTS = frozenset("。｡.°º")
+
+
+@lru_cache(maxsize=1)
+def simplified_only() -> frozenset[str]:
+    """Characters only Simplified Chinese writes: the alternate-only folds of textnorm."""
+    both = fold_table(False, True, alternate=False)
+    alternate = fold_table(False, True, alternate=True)
+    return frozenset(chr(code) for code in alternate.keys() - both.keys())
+
+
+def agreed_years(t_terms: Iterable[CriticalTerm], a_terms: Iterable[CriticalTerm]) -> Counter[int]:
+    """Years of the dates and case numbers both readings have, as many times as both have them."""
+    return _years(t_terms) & _years(a_terms)
+
+
+def _years(terms: Iterable[CriticalTerm]) -> Counter[int]:
+    return Counter(y for t in terms if t.kind in _YEARS and isinstance(y := _year(t), int))
+
+
+def _year(term: CriticalTerm | None) -> object:
+    if term is None or term.kind not in _YEARS or not isinstance(term.value, tuple):
+        return None
+    return term.value[0]
+
+
+@dataclass(frozen=True)
+class Sides:
+    """One flagged change, as the transcript and the alternate read it."""
+
+    term: CriticalTerm  # the term found changed
+    other: CriticalTerm | None  # its counterpart on the other side (None: none there)
+    in_transcript: bool  # ``term`` is the transcript's
+    seen: str  # what the other side reads where ``term`` stands
+    term_side: str  # the text of ``term``'s side over the flag, for evidence
+    other_side: str
+
+
+def detail(sides: Sides, years: Counter[int]) -> str:
+    """One line for the proofreader, e.g. "modal word: transcript 不得 (must not),
+    alternate 不應 (must not); same force, another word"."""
+    ours, theirs = (
+        ("transcript", "alternate") if sides.in_transcript else ("alternate", "transcript")
+    )
+    said = f"{ours} {describe(sides.term)}, {theirs} {describe(sides.other, sides.seen)}"
+    notes = [n for n in (_force(sides), _suspect(sides, years)) if n]
+    # One line: a term or what is read can run over a line break (…字第\n三二一○號).
+    return _LINE_BREAKS.sub(" ", "; ".join([f"{_LABELS[sides.term.kind]}: {said}", *notes]))
+
+
+def describe(term: CriticalTerm | None, seen: str = "") -> str:
+    """A term for the reviewer; for a missing one, what is there instead."""
+    if term is None:
+        return f"reads 「{seen}」" if seen.strip() else "omits it"
+    if term.kind in WORDED_KINDS:
+        return f"{term.text} ({term.value})"
+    value = term.value
+    if isinstance(value, tuple) and value[:1] == ("%",) and isinstance(value[1], Fraction):
+        shown = f"{format_number(value[1] * 100)}%"
+        return term.text if "".join(term.text.split()) == shown else f"{term.text} ({shown})"
+    if term.kind in _NUMERIC and isinstance(value, int | Fraction):
+        return describe_number(term.text, value)
+    return term.text
+
+
+def _force(sides: Sides) -> str:
+    other = sides.other
+    if other is None or sides.term.kind not in WORDED_KINDS or other.kind is not sides.term.kind:
+        return ""
+    return "same force, another word" if other.value == sides.term.value else ""
+
+
+def _suspect(sides: Sides, years: Counter[int]) -> str:
+    """Which side is more likely wrong, and why; "" when the text does not say."""
+    ours, theirs = (
+        ("transcript", "alternate") if sides.in_transcript else ("alternate", "transcript")
+    )
+    simplified = simplified_only()
+    mine_s = "".join(c for c in sides.term_side if c in simplified)
+    theirs_s = "".join(c for c in sides.other_side if c in simplified)
+    if mine_s and not theirs_s:
+        return f"the {ours} is more likely wrong: it has the Simplified {mine_s}"
+    if theirs_s and not mine_s:
+        return f"the {theirs} is more likely wrong: it has the Simplified {theirs_s}"
+    for side, text, other_text in (
+        (ours, sides.term_side, sides.other_side),
+        (theirs, sides.other_side, sides.term_side),
+    ):
+        if _dot_for_circle(text, other_text):
+            return f"the {side} is more likely wrong: it has a full stop where the other reads ○"
+    t_bad, o_bad = _implausible(sides.term), _implausible(sides.other)
+    if t_bad and not o_bad:
+        return f"the {ours} is more likely wrong: {t_bad}"
+    if o_bad and not t_bad:
+        return f"the {theirs} is more likely wrong: {o_bad}"
+    mine, other = _year(sides.term), _year(sides.other)
+    if isinstance(mine, int) and isinstance(other, int) and mine != other:
+        if years[mine] and not years[other]:
+            return f"the page's other dates agree with the {ours}'s year {mine}"
+        if years[other] and not years[mine]:
+            return f"the page's other dates agree with the {theirs}'s year {other}"
+    masked = sides.term.kind is CriticalKind.MASK and not sides.in_transcript
+    if masked and sides.seen.strip() and not set(sides.seen) & _CIRCLES:
+        # The transcript writes out what the alternate masks.
+        return "the transcript writes out a name the alternate reads masked: a privacy leak?"
+    return ""
+
+
+def _dot_for_circle(text: str, other: str) -> bool:
+    """Where ``text`` and ``other`` differ, ``text`` has full stops (or degree signs)
+    and ``other`` circles (三二一。號 / 三二一○號): a look-alike, not another number."""
+    ours, theirs = _differing(text, other)
+    return bool(ours) and bool(theirs) and set(ours) <= _DOTS and set(theirs) <= _CIRCLES
+
+
+def _differing(a: str, b: str) -> tuple[str, str]:
+    """``a`` and ``b`` without their common beginning and end."""
+    head = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    a, b = a[head:], b[head:]
+    pairs = zip(reversed(a), reversed(b), strict=False)
+    tail = next((i for i, (x, y) in enumerate(pairs) if x != y), min(len(a), len(b)))
+    return a[: len(a) - tail], b[: len(b) - tail]
+
+
+def _implausible(term: CriticalTerm | None) -> str:
+    """Why a date or case number cannot be right ("" if it can)."""
+    if term is None or term.kind not in _YEARS or not isinstance(term.value, tuple):
+        return ""
+    year = term.value[0]
+    if not isinstance(year, int):
+        return f"its year {term.text} is not a whole number"
+    ad = "西" in term.text or "公" in term.text or year >= 1000
+    if not (1000 <= year <= 2200 if ad else 1 <= year <= 200):
+        return f"{year} is no plausible year"
+    if term.kind is CriticalKind.CASE_NUMBER:
+        return ""
+    month, day = (*term.value[1:], None, None)[:2]
+    if month is None:
+        return ""
+    if not isinstance(month, int) or not 1 <= month <= 12:
+        return f"its month {month} is not a month"
+    if day is None:
+        return ""
+    last = calendar.monthrange(year if ad else year + 1911, month)[1]
+    if not isinstance(day, int) or not 1 <= day <= last:
+        return f"its {month}月{day}日 is not a calendar date"
+    return ""

@@ -1,0 +1,231 @@
+"""Finding legal-critical terms in one text, each with the value it is compared by.
+
+Kept apart from ``legal_terms`` (which compares two readings) because this is
+what a term *is*: numbers as values (壹萬貳仟 == 12,000 == 一萬二千; 百分之五 ==
+5%), dates as (y, m, d), articles, case numbers, name masks, and the rule
+table's words. A word's value is its meaning (得: "may", 不得: "must not"), shown
+to the reviewer; it is compared by the word itself (``CriticalTerm.key``), so
+不得 and 不應 differ though both mean "must not".
+
+Two layers: ``extract_terms`` (values, masks and modal words, non-overlapping)
+and ``extract_word_terms`` (outcomes and party roles). They may overlap (無罪
+is the negation 無 and the outcome 無罪), so they are found and compared apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+
+from backend.review.legal_rules import LegalRules, current_rules
+from backend.review.lexicon import Excluded
+from backend.review.numerals import NUMERAL as _N
+from backend.review.numerals import Number, find_numbers, parse_number
+from backend.review.values import CriticalKind
+
+Value = Number | str | tuple[Number | str | None, ...]
+
+
+class LegalKind(StrEnum):
+    """Critical kinds beyond ``values.CriticalKind`` (a flag's ``category``)."""
+
+    OUTCOME = "outcome"  # 駁回 / 准許, 有期徒刑 / 拘役
+    PARTY = "party"  # 原告 / 被告, 上訴人 / 被上訴人
+
+
+TermKind = CriticalKind | LegalKind
+WORDED_KINDS: frozenset[TermKind] = frozenset({CriticalKind.MODAL, *LegalKind})
+
+
+@dataclass(frozen=True)
+class CriticalTerm:
+    start: int  # code points into the text it was found in
+    end: int
+    kind: TermKind
+    text: str
+    value: Value  # a value, or for a word its meaning ("must not")
+    word: str = ""  # for a word: the table's word it compares as (應予 -> 應)
+
+    @property
+    def key(self) -> object:
+        """What must be equal on both sides: the word itself, else the value."""
+        return self.word or self.value
+
+
+Terms = list[CriticalTerm]
+# (text, rules, where false friends stand, which code points an earlier kind took)
+Extractor = Callable[[str, LegalRules, Excluded, bytearray], Iterator[CriticalTerm]]
+
+_CASE_RE = re.compile(
+    rf"(?P<y>{_N})\s*年度\s*(?P<w>[\u3400-\u9fff]{{1,6}}?)\s*字\s*第\s*(?P<n>{_N})\s*號"
+)
+_ERA = r"(?:中\s*華\s*)?民\s*國|西\s*元|公\s*元"
+_DATE_RE = re.compile(
+    rf"(?P<era>(?:{_ERA})\s*)?(?P<y>{_N})\s*年(?!度)"
+    rf"(?:\s*(?P<m>{_N})\s*月(?:\s*(?P<d>{_N})\s*日)?)?"
+)
+_ARTICLE_RE = re.compile(rf"第\s*(?P<n>{_N})\s*(?P<u>[條項款目])(?:\s*之\s*(?P<s>{_N}))?")
+_CURRENCY = r"新[臺台]幣|NT\$|ＮＴ＄"
+_AMOUNT_RE = re.compile(rf"(?:(?P<cur>{_CURRENCY})\s*)?(?P<n>{_N})(?:\s*(?P<yuan>[元圓]))?")
+# 百分之五, 千分之三, 十分之一, 5%, ５％: one value, whichever way it is written.
+_PERCENT_RE = re.compile(
+    rf"(?P<base>[十百千萬])\s*分\s*之\s*(?P<n>{_N})|(?P<m>{_N})\s*(?P<sign>[%％‰])"
+)
+_PER = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "%": 100, "％": 100, "‰": 1000}
+MASK_CHARS = "○〇◯Ｏ"
+
+
+def _case_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    for m in _CASE_RE.finditer(text):
+        year, number = parse_number(m["y"]), parse_number(m["n"])
+        if year is not None and number is not None:
+            word = m["w"].replace("台", "臺")
+            yield CriticalTerm(*m.span(), CriticalKind.CASE_NUMBER, m[0], (year, word, number))
+
+
+def _date_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    for m in _DATE_RE.finditer(text):
+        if m["era"] or m["d"]:  # without either, "3年6月" is a prison term, not a date
+            ymd = tuple(None if g is None else parse_number(g) for g in m.group("y", "m", "d"))
+            yield CriticalTerm(*m.span(), CriticalKind.DATE, m[0], ymd)
+
+
+def _article_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    for m in _ARTICLE_RE.finditer(text):
+        sub = None if m["s"] is None else parse_number(m["s"])
+        value = (parse_number(m["n"]), m["u"], sub)
+        yield CriticalTerm(*m.span(), CriticalKind.ARTICLE, m[0], value)
+
+
+def _percent_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    if not any(mark in text for mark in ("分之", "%", "％", "‰")):
+        return  # most pages: no need to try every numeral for a sign after it
+    for m in _PERCENT_RE.finditer(text):
+        number = parse_number(m["n"] or m["m"])
+        if number is not None:
+            share = Fraction(number) / _PER[m["base"] or m["sign"]]
+            yield CriticalTerm(*m.span(), CriticalKind.NUMBER, m[0], ("%", share))
+
+
+def _amount_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    for m in _AMOUNT_RE.finditer(text):
+        if not (m["cur"] or m["yuan"]):
+            continue  # a bare number: the number extractor's
+        number = parse_number(m["n"])
+        if number is not None:
+            yield CriticalTerm(*m.span(), CriticalKind.AMOUNT, m[0], number)
+
+
+def _number_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    def free(start: int, end: int) -> bool:  # not inside a date, amount, article ...
+        return not any(taken[start:end])
+
+    for start, end, value in find_numbers(text, excluded, free):
+        yield CriticalTerm(start, end, CriticalKind.NUMBER, text[start:end], value)
+
+
+def _mask_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    """王○○, 甲○○, 王○明: a surname (or placeholder) and masked given name.
+
+    A seal an engine read among the circles (陳印○, 陳㊞○) is one of them: the
+    value is the mask's, so 陳印○ and 陳○○ are one name."""
+    seals = _seals(rules.mask_misreads)
+    for m in _mask_pattern(seals).finditer(text):
+        start, end = m.span()
+        head = "" if m["head"] is None or m["head"] in seals else m["head"]
+        run = end - start - len(head)
+        if run == 1 and end < len(text) and _is_cjk(text[end]) and text[end] not in seals:
+            value = f"{head}○{text[end]}"  # 王○明: one masked character inside the name
+            end += 1
+        else:
+            value = head + "○" * run
+        yield CriticalTerm(start, end, CriticalKind.MASK, text[start:end], value)
+
+
+def _seals(misreads: frozenset[str]) -> str:
+    """Misreadings that stand among a mask's circles (not 。 or ASCII, which end or
+    follow a name as punctuation)."""
+    return "".join(sorted(c for c in misreads if not c.isascii() and c not in "。｡°º"))
+
+
+@lru_cache(maxsize=4)
+def _mask_pattern(seals: str) -> re.Pattern[str]:
+    """A surname (optional) and circles, seals among them, ending in a circle."""
+    return re.compile(rf"(?P<head>[\u3400-\u9fff])?[{MASK_CHARS}{re.escape(seals)}]*[{MASK_CHARS}]")
+
+
+def _is_cjk(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff"
+
+
+def _modal_terms(
+    text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
+) -> Iterator[CriticalTerm]:
+    for start, end, word in rules.modal.scan(text, excluded):
+        kind = CriticalKind.MODAL
+        yield CriticalTerm(start, end, kind, text[start:end], word.meaning, word.compares_as)
+
+
+_EXTRACTORS: tuple[Extractor, ...] = (
+    _case_terms,
+    _date_terms,
+    _article_terms,
+    _percent_terms,
+    _amount_terms,
+    _number_terms,
+    _mask_terms,
+    _modal_terms,
+)
+
+
+def extract_terms(
+    text: str, rules: LegalRules | None = None, excluded: Excluded | None = None
+) -> list[CriticalTerm]:
+    """All critical terms in ``text`` but outcomes and parties, sorted, non-overlapping.
+
+    Earlier extractors win an overlap (a case number's 第1234號 is not also a
+    number), and within one, the earlier and longer match. ``excluded``:
+    ``rules.excluded(text)``, when the caller has it already.
+    """
+    rules = rules or current_rules()
+    excluded = rules.excluded(text) if excluded is None else excluded
+    taken = bytearray(len(text))
+    chosen: list[CriticalTerm] = []
+    for extract in _EXTRACTORS:
+        for term in sorted(
+            extract(text, rules, excluded, taken), key=lambda t: (t.start, t.start - t.end)
+        ):
+            if term.end > term.start and not any(taken[term.start : term.end]):
+                taken[term.start : term.end] = b"\x01" * (term.end - term.start)
+                chosen.append(term)
+    return sorted(chosen, key=lambda t: t.start)
+
+
+def extract_word_terms(
+    text: str, rules: LegalRules | None = None, excluded: Excluded | None = None
+) -> list[CriticalTerm]:
+    """Outcome and party-role words in ``text`` (駁回, 有期徒刑, 原告, 被上訴人), sorted."""
+    rules = rules or current_rules()
+    excluded = rules.excluded(text) if excluded is None else excluded
+    return [
+        CriticalTerm(s, e, LegalKind(w.family), text[s:e], w.meaning, w.compares_as)
+        for s, e, w in rules.worded.scan(text, excluded)
+    ]

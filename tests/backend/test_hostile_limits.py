@@ -1,0 +1,311 @@
+"""Every answer is bounded: in bytes after decompression, and by a wall-clock deadline.
+
+Against ``tests/hostile`` over loopback HTTP. The size tests run the client in a fresh
+process (``tests/hostile/rss_probe.py``) and compare its peak memory with the same probe
+reading a normal page; the server counts what it put on the wire, so a client that stops
+early is seen to stop early (a 1 GB answer is never transferred). The deadline tests give
+each call a hang guard of its deadline + 10 s: past it the call was held by the trickle.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from backend.engines.base import OcrRequest, SamplingParams
+from backend.engines.bounded_body import answer_limit, body_chunks, read_body, read_capped
+from backend.engines.vllm import VllmClient
+from backend.errors import BadResponseError, ServerError, ServerTimeoutError
+from backend.models import PageImage
+from backend.settings.profiles import ServerProfile
+from tests.conftest import ROOT
+from tests.hostile import HostileServer
+from tests.hostile import server as h
+
+KEY = "sk-limits-key-0123456789abcdef"
+IMAGE = PageImage(0, b"\xff\xd8\xff\xe0 not really a jpeg", "image/jpeg", 100, 140)
+PAGE = "第一條 本契約由甲乙雙方訂立，雙方同意遵守下列條款。\n" * 120  # ~3,600 characters
+TENS_OF_MB = 40.0  # what a hostile answer may add to the peak of a normal page, at most
+
+
+def profile(server: HostileServer, **changes: Any) -> ServerProfile:
+    base = ServerProfile(name="hostile", base_url=server.base_url + "/v1", model="hostile-vl")
+    return base.with_(**changes)
+
+
+def request(max_tokens: int = 4096, **params: Any) -> OcrRequest:
+    return OcrRequest(IMAGE, "Transcribe.", SamplingParams(max_tokens=max_tokens, **params))
+
+
+# --- peak memory, in a fresh process ----------------------------------------------------
+
+
+def probe(server: HostileServer, what: str) -> dict[str, Any]:
+    """The probe's outcome and peak RSS; it runs with 1.5 GiB of address space at most, so
+    a client that buffers a 1 GB answer fails here instead of taking the machine's memory."""
+    code = (
+        "import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (3 << 29, 3 << 29)); "
+        "from tests.hostile.rss_probe import main; sys.exit(main(sys.argv[1:]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, server.base_url, what],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert done.returncode == 0 and done.stdout.strip(), done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def normal_stream() -> list[bytes]:
+    events = [h.chunk({"role": "assistant", "content": ""})]
+    events += [h.chunk({"content": PAGE[i : i + 4]}) for i in range(0, len(PAGE), 4)]
+    return [*events, h.chunk({}, "stop"), h.DONE]
+
+
+@pytest.fixture(scope="module")
+def normal_peaks() -> dict[str, float]:
+    """The probe's peak for a normal page (whole and streamed) and a normal model list."""
+    peaks = {}
+    with HostileServer(chat=[h.whole({"content": PAGE}), h.sse(normal_stream())]) as server:
+        for what in ("read", "read-stream", "models"):
+            result = probe(server, what)
+            assert result["outcome"] == "ok", result
+            peaks[what] = result["maxrss_mb"]
+    return peaks
+
+
+HOSTILE_ANSWERS: dict[str, tuple[str, Callable[[], h.Behaviour], str]] = {
+    # what: (route, behaviour, probe call)
+    "1 GB JSON answer": ("chat", lambda: h.huge_body(h.GIB), "read"),
+    "1 GB stream without [DONE]": ("chat", h.endless_stream, "read-stream"),
+    "gzip bomb on a streamed answer": ("chat", lambda: h.bomb(h.EVENT_STREAM), "read-stream"),
+    "gzip bomb on a whole answer": ("chat", h.bomb, "read"),
+    "gzip bomb on /v1/models": ("models", h.bomb, "models"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_ANSWERS))
+def test_a_hostile_answer_costs_what_a_normal_page_costs(
+    case: str, normal_peaks: dict[str, float]
+) -> None:
+    route, behaviour, what = HOSTILE_ANSWERS[case]
+    h.gzip_bomb(h.GIB)  # made before the clock starts: it is the server's work, not the client's
+    with HostileServer.on(route, behaviour()) as server:
+        result = probe(server, what)
+        sent = server.sent_bytes
+    print(f"\n{case}: peak {result['maxrss_mb']:.1f} MB (normal {normal_peaks[what]:.1f} MB)")
+    assert result["outcome"] == "BadResponseError", result
+    assert "more than" in result["message"] and "MB" in result["message"], result
+    assert result["maxrss_mb"] - normal_peaks[what] < TENS_OF_MB, (result, normal_peaks)
+    assert sent < 64 << 20, f"{sent:,} bytes were sent: the client did not stop early"
+
+
+# --- deadlines that trickling bytes cannot extend ---------------------------------------
+
+MODELS = h.http_answer(200, json.dumps({"object": "list", "data": [{"id": "hostile-vl"}]}).encode())
+CHAT = h.http_answer(200, h.completion({"role": "assistant", "content": PAGE[:200]}))
+SSE_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n"
+ROLE = h.chunk({"role": "assistant", "content": ""})
+FIRST_TOKEN = 2.0
+
+
+def within(deadline: float, call: Callable[[], Awaitable[Any]]) -> tuple[Any, float]:
+    """Run ``call``; (its result or exception, seconds). A hang guard of deadline + 10 s."""
+
+    async def go() -> Any:
+        try:
+            return await asyncio.wait_for(call(), deadline + 10)
+        except TimeoutError:
+            pytest.fail(f"still waiting {deadline + 10:.0f} s later: the trickle held the call")
+        except ServerError as exc:
+            return exc
+
+    t0 = time.monotonic()
+    outcome = asyncio.run(go())
+    return outcome, time.monotonic() - t0
+
+
+async def in_client(p: ServerProfile, use: Callable[[VllmClient], Awaitable[Any]]) -> Any:
+    async with VllmClient(p, KEY) as client:
+        return await use(client)
+
+
+# The CLI's --timeout N is first_token_timeout_s=N with total_timeout_s left at 1,800 s:
+# these profiles are that, so only a deadline that trickling cannot extend ends the call.
+TRICKLES = {
+    "models": ("models", MODELS, 0, lambda c: c.models()),
+    "read, whole": ("chat", CHAT, 0, lambda c: c.read(request(), stream=False)),
+    "read, whole, after the headers": (
+        "chat",
+        CHAT,
+        CHAT.index(b"\r\n\r\n") + 4,
+        lambda c: c.read(request(), stream=False),
+    ),
+    "read, streamed": ("chat", SSE_HEAD + b": keep-alive\n\n" * 50, 0, lambda c: c.read(request())),
+    "read, streamed, comments only": (
+        "chat",
+        SSE_HEAD + b": keep-alive\n\n" * 50,
+        len(SSE_HEAD),
+        lambda c: c.read(request()),
+    ),
+    # The role event (content "") is not a token: after it the first-token clock still runs.
+    "read, streamed, after an empty first event": (
+        "chat",
+        SSE_HEAD + ROLE + b": keep-alive\n\n" * 50,
+        len(SSE_HEAD + ROLE),
+        lambda c: c.read(request()),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(TRICKLES))
+def test_one_byte_a_second_cannot_hold_a_call_past_its_deadline(case: str) -> None:
+    route, answer, from_byte, call = TRICKLES[case]
+    with HostileServer.on(route, h.trickle(answer, from_byte=from_byte)) as server:
+        p = profile(server, first_token_timeout_s=FIRST_TOKEN, total_timeout_s=1800.0)
+        outcome, took = within(FIRST_TOKEN, lambda: in_client(p, call))
+    assert isinstance(outcome, ServerTimeoutError), outcome
+    assert took < FIRST_TOKEN + 2.0, f"{case}: failed only after {took:.1f} s"
+    assert f"within {FIRST_TOKEN:g} s" in str(outcome)
+
+
+def test_health_and_load_keep_the_deadline_too() -> None:
+    trickle = h.trickle(MODELS)
+    with HostileServer(health=trickle, metrics=trickle) as server:
+        p = profile(server, first_token_timeout_s=FIRST_TOKEN)
+        health, took_health = within(FIRST_TOKEN, lambda: in_client(p, lambda c: c.health()))
+        load, took_load = within(FIRST_TOKEN, lambda: in_client(p, lambda c: c.load()))
+    assert not health.ok and health.status is None and "within 2 s" in health.message
+    assert load is None
+    assert max(took_health, took_load) < FIRST_TOKEN + 2.0
+
+
+def test_a_first_token_then_a_trickle_ends_at_the_total_deadline() -> None:
+    start = SSE_HEAD + ROLE + h.chunk({"content": "第"})
+    answer = start + b": keep-alive\n\n" * 50
+    with HostileServer(chat=h.trickle(answer, from_byte=len(start))) as server:
+        p = profile(server, first_token_timeout_s=1.0, total_timeout_s=3.0)
+        outcome, took = within(3.0, lambda: in_client(p, lambda c: c.read(request())))
+    assert isinstance(outcome, ServerTimeoutError) and outcome.phase == "total", outcome
+    assert took < 5.0
+
+
+def test_the_cli_with_timeout_is_not_held_by_a_trickling_server(
+    tmp_path: Path, sample_pdf: Path
+) -> None:
+    with HostileServer(models=h.trickle(MODELS), chat=h.trickle(CHAT)) as server:
+        t0 = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-m", "backend", "ocr", str(sample_pdf), "--server",
+             server.base_url + "/v1", "--store", str(tmp_path / "s.sqlite3"), "--timeout", "3"],
+            cwd=ROOT, capture_output=True, text=True, timeout=3 + 10 + 20,
+        )  # fmt: skip
+        took = time.monotonic() - t0
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "/v1/models within 3 s" in done.stderr
+    assert took < 3 + 10, f"the CLI took {took:.1f} s"
+
+
+# --- the byte budget, without a server ---------------------------------------------------
+
+
+class Chunks(httpx.AsyncByteStream):
+    """A body as the network gives it: in 64 KiB pieces, not read yet."""
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        for i in range(0, len(self.body), 64 * 1024):
+            yield self.body[i : i + 64 * 1024]
+
+
+def response(body: bytes, encoding: str = "") -> httpx.Response:
+    headers = {"Content-Encoding": encoding} if encoding else {}
+    return httpx.Response(200, headers=headers, stream=Chunks(body))
+
+
+def too_large(limit: int) -> ServerError:
+    return BadResponseError(f"more than {limit}")
+
+
+def read(resp: httpx.Response, limit: int) -> bytes:
+    return asyncio.run(read_body(resp, limit, too_large))
+
+
+def raw_deflate(data: bytes) -> bytes:
+    """Deflate without zlib's wrapper: what some servers send as "deflate"."""
+    packer = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize(
+    ("encoding", "pack"),
+    [
+        ("gzip", gzip.compress),
+        ("deflate", zlib.compress),
+        ("deflate", raw_deflate),
+        ("gzip, gzip", lambda b: gzip.compress(gzip.compress(b))),
+        ("identity", lambda b: b),
+    ],
+)
+def test_what_a_server_may_compress_is_read(encoding: str, pack: Callable[[bytes], bytes]) -> None:
+    body = json.dumps({"text": PAGE}).encode()
+    assert read(response(pack(body), encoding), len(body)) == body
+
+
+def test_a_gzip_file_of_several_members_is_read_whole() -> None:
+    assert read(response(gzip.compress(b"ab") + gzip.compress(b"cd"), "gzip"), 10) == b"abcd"
+
+
+def test_a_bomb_stops_one_slice_past_the_limit() -> None:
+    seen = 0
+
+    async def count() -> None:
+        nonlocal seen
+        async for piece in body_chunks(response(h.gzip_bomb(h.GIB), "gzip"), 1 << 20, too_large):
+            seen += len(piece)
+
+    with pytest.raises(BadResponseError, match="more than"):
+        asyncio.run(count())
+    assert seen <= 1 << 20
+
+
+@pytest.mark.parametrize("encoding", ["br", "zstd", "compress", "gzip, deflate, gzip"])
+def test_an_encoding_that_cannot_be_bounded_is_refused(encoding: str) -> None:
+    with pytest.raises(BadResponseError, match="does not read"):
+        read(response(b"\x00" * 100, encoding), 1000)
+
+
+def test_a_damaged_compressed_body_is_a_bad_response() -> None:
+    with pytest.raises(BadResponseError, match="damaged"):
+        read(response(b"\x1f\x8b not gzip at all", "gzip"), 1000)
+
+
+def test_an_error_body_is_cut_at_its_cap_and_says_so() -> None:
+    body, cut = asyncio.run(read_capped(response(h.gzip_bomb(h.GIB), "gzip"), 1000))
+    assert len(body) == 1000 and cut
+    body, cut = asyncio.run(read_capped(response(b'{"error": "short"}'), 1000))
+    assert body == b'{"error": "short"}' and not cut
+
+
+def test_the_answer_budget_grows_with_max_tokens_and_logprobs() -> None:
+    plain = answer_limit(SamplingParams(max_tokens=4096))
+    assert 4 << 20 < plain < 8 << 20  # ~5 MB for a default page
+    assert answer_limit(SamplingParams(max_tokens=8192)) > plain
+    with_logprobs = answer_limit(SamplingParams(max_tokens=4096, logprobs=True, top_logprobs=5))
+    assert with_logprobs > 3 * plain
