@@ -27,6 +27,10 @@ MIN_SECRET_LEN = 6
 # A text cut at a byte cap may end with the first characters of a key: this many
 # or more are redacted too (three, "sk-", say nothing of the key).
 MIN_PARTIAL_LEN = 4
+# Any run of this many characters of a secret, anywhere, is a piece of it: gateways
+# echo a key's first characters ("sk-proj-A1b2…****"), and a key can be split
+# between two fields. Ten characters of a random key do not occur in real text.
+PIECE_LEN = 10
 
 # "Bearer <token>" and "Authorization: <anything>" up to the end of the header value.
 # After "token" only a value with a digit: "token count", "token budget" are words.
@@ -98,14 +102,38 @@ class Redactor:
         self._search = (
             re.compile("|".join(map(re.escape, self._forms)), re.IGNORECASE) if forms else None
         )
+        pieces = {f[i : i + PIECE_LEN] for f in forms for i in range(len(f) - PIECE_LEN + 1)}
+        self._pieces = (
+            re.compile("|".join(map(re.escape, sorted(pieces))), re.IGNORECASE) if pieces else None
+        )
 
     def secrets_only(self, text: str, *, clipped: bool = False) -> str:
-        """``text`` without the secrets themselves, every other word kept."""
+        """``text`` without the secrets themselves (whole, cut short or in pieces)."""
         if self._search is not None:
             text = self._search.sub(REDACTED, text)
+            text = self._redact_pieces(text)
             if clipped:
                 text = self._cut_tail(text)
         return text
+
+    def _redact_pieces(self, text: str) -> str:
+        """Redact each run of a secret's characters that holds ``PIECE_LEN`` of them in
+        a row, extended to the right as far as it goes on following the secret."""
+        if self._pieces is None:
+            return text
+        out: list[str] = []
+        pos = 0
+        while (m := self._pieces.search(text, pos)) is not None:
+            end = m.end()
+            piece = m.group().lower()
+            form = next((f for f in self._forms if piece in f.lower()), "")
+            at = form.lower().find(piece) + PIECE_LEN
+            while end < len(text) and at < len(form) and text[end].lower() == form[at].lower():
+                end, at = end + 1, at + 1
+            out += [text[pos : m.start()], REDACTED]
+            pos = end
+        out.append(text[pos:])
+        return "".join(out)
 
     def page_text(self, text: str) -> str:
         """A page's text: the secrets, and only unmistakable credentials (_STRONG_CREDENTIAL)."""

@@ -135,9 +135,15 @@ def _open_session(args: argparse.Namespace) -> DocumentSession:
 
 
 def _close_session(session: DocumentSession) -> None:
+    """Close after the work succeeded; a failed backup on closing is then worth a line.
+    After a failure, ``_abandon`` closes instead: the error's own line says it all."""
     session.close()
     if session.backup_error:
         warn(PREFIX + session.backup_error)
+
+
+def _abandon(session: DocumentSession) -> None:
+    session.close()
 
 
 def _status(args: argparse.Namespace) -> int:
@@ -145,8 +151,10 @@ def _status(args: argparse.Namespace) -> int:
     try:
         statuses = session.statuses()
         summary = session.status_summary()
-    finally:
-        _close_session(session)
+    except BaseException:
+        _abandon(session)
+        raise
+    _close_session(session)
     if args.json:
         say_json(
             {
@@ -165,8 +173,10 @@ def _import(args: argparse.Namespace) -> int:
     session = _open_session(args)
     try:
         change = session.import_transcripts(args.source)
-    finally:
-        _close_session(session)
+    except BaseException:
+        _abandon(session)
+        raise
+    _close_session(session)
     say(change.message, one_line=True)
     return 0
 

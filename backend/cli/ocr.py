@@ -93,7 +93,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "--timeout",
         type=real(0.1, MAX_TIMEOUT_S, or_zero=True),
         default=0,
-        help="first-token timeout in seconds",
+        help="seconds one page may take, its whole answer included (also bounds the "
+        "server checks); 0: the profile's timeouts",
     )
     p.add_argument("--resume", action="store_true", help="continue the last unfinished job")
     p.add_argument(
@@ -184,11 +185,8 @@ async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name:
             f"{url} is plain http:// to another machine: the pages would cross the network "
             "unencrypted. Use https://, or pass --allow-plain-http if that network is trusted."
         )
-    if args.timeout:
-        profile = profile.with_(
-            first_token_timeout_s=args.timeout,
-            total_timeout_s=max(profile.total_timeout_s, args.timeout),
-        )
+    if args.timeout:  # a deadline per page: trickling bytes cannot stretch it
+        profile = profile.with_(first_token_timeout_s=args.timeout, total_timeout_s=args.timeout)
     if args.max_pixels:
         profile = profile.with_(max_pixels=args.max_pixels)
     client = VllmClient(profile, key)

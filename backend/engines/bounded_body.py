@@ -99,8 +99,9 @@ def _layers(header: str) -> list[_Inflate]:
     unknown = [n for n in names if n not in ("gzip", "x-gzip", "deflate")]
     if unknown or len(names) > 2:
         raise BadResponseError(
-            f"The server compressed its answer as “{header[:40]}”, which ProofDesk does not "
-            "read (it asks for gzip or none): check the proxy in front of the server."
+            # The header's value is the server's: never quoted (it may echo the key).
+            "The server compressed its answer in a way ProofDesk does not read (it asks "
+            "for gzip or none): check the proxy in front of the server."
         )
     # Content-Encoding lists the encodings in the order they were applied.
     return [_Inflate(n) for n in reversed(names)]

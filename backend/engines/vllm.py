@@ -230,7 +230,11 @@ class VllmClient:
         clock = ReadClock(on_progress)
         loop = asyncio.get_running_loop()
         total_deadline = loop.time() + self.profile.total_timeout_s
-        first_deadline = loop.time() + self.profile.first_token_timeout_s
+        # A whole answer (a batch's) comes only when generation ends: only the total
+        # deadline applies to it, as the first-token one would cut off a long page.
+        first_deadline = (
+            loop.time() + self.profile.first_token_timeout_s if stream else total_deadline
+        )
         answer = Answer(excerpt=self._text.excerpt)
         limit = answer_limit(request.params)
         tokens = request.params.max_tokens

@@ -61,7 +61,12 @@ ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:\
 CHINESE_CHARS = "〇零一二三四五六七八九兩壹貳貮參叁肆伍陸柒捌玖十拾百佰千仟萬万億廿卅卌"
 # ○ (U+25CB) is a zero only inside a numeral (一○五, 三二一○): typed for 〇 in
 # many judgments. A numeral never starts with it, so 王○○ stays a name mask.
-NUMERAL = rf"(?:{ARABIC}|[{CHINESE_CHARS}])(?:{ARABIC}|[{CHINESE_CHARS}○])*"
+# A numeral starts only where a run of numeral characters starts (the lookbehind):
+# otherwise a pattern that fails after one (…年度, …%) is retried at every character
+# of a long run, each retry rescanning the rest of it — quadratic on 一一一….
+NUMERAL = (
+    rf"(?<![{_AR}{CHINESE_CHARS}○])(?:{ARABIC}|[{CHINESE_CHARS}])(?:{ARABIC}|[{CHINESE_CHARS}○])*+"
+)
 _TOKEN = re.compile(rf"{ARABIC}|[{CHINESE_CHARS}○]")
 NUMERAL_RE = re.compile(NUMERAL)
 _TENS = str.maketrans({"廿": "二十", "卅": "三十", "卌": "四十"})

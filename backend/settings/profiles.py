@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import math
 import os
 import uuid
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -29,6 +30,18 @@ DEFAULT_CONCURRENCY = 4  # when the server's capacity is unknown
 # About an A4 page at 150 dpi: small CJK print stays legible, and it is well
 # under Qwen2.5-VL's own max_pixels, so the server keeps every pixel we send.
 DEFAULT_MAX_PIXELS = 2_257_920  # 2,880 tokens × 28 × 28
+
+
+# What each number of a profile may be (a week is the longest a page may take).
+NUMBER_LIMITS: dict[str, tuple[float, float]] = {
+    "connect_timeout_s": (0, 7 * 86_400),
+    "first_token_timeout_s": (0, 7 * 86_400),
+    "total_timeout_s": (0, 7 * 86_400),
+    "max_concurrency": (0, 1024),
+    "max_pixels": (0, 100_000_000),
+    "jpeg_quality": (1, 100),
+    "max_model_len": (0, 1_000_000_000),
+}
 
 
 @dataclass(frozen=True)
@@ -71,11 +84,7 @@ class ServerProfile:
         check_url(self.base_url)
         if self.proxy:
             check_url(self.proxy, what="proxy")
-        for name in ("connect_timeout_s", "first_token_timeout_s", "total_timeout_s"):
-            if getattr(self, name) <= 0:
-                raise ProfileError(
-                    f"The {name.removesuffix('_s').replace('_', ' ')} must be positive."
-                )
+        self._check_numbers()
         if self.image_format not in ("jpeg", "png"):
             raise ProfileError("The image format must be JPEG or PNG.")
         return self
@@ -83,10 +92,24 @@ class ServerProfile:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def _check_numbers(self) -> None:
+        """Every number finite and in its range: NaN or inf (from a hand-edited file) as a
+        timeout would switch the deadline off, and a bool or text is not a number."""
+        for name, (low, high) in NUMBER_LIMITS.items():
+            value = getattr(self, name)
+            label = name.removesuffix("_s").replace("_", " ")
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and name.endswith("_timeout_s") and value <= 0:
+                raise ProfileError(f"The {label} must be positive.")
+            if not number or not math.isfinite(value) or not low <= value <= high:
+                raise ProfileError(f"The {label} must be a number from {low:g} to {high:g}.")
+
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> ServerProfile:
         known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in obj.items() if k in known})
+        profile = cls(**{k: v for k, v in obj.items() if k in known})
+        profile._check_numbers()  # a file's numbers are checked as the form's are
+        return profile
 
     def with_(self, **changes: Any) -> ServerProfile:
         return replace(self, **changes)

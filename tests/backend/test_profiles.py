@@ -413,3 +413,28 @@ def test_a_keyring_whose_priority_raises_is_not_persistent() -> None:
     assert not keys.persistent
     assert keys.set("p1", SECRET) is False
     assert keys.get("p1") == SECRET
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("first_token_timeout_s", float("nan")),
+        ("total_timeout_s", float("inf")),
+        ("connect_timeout_s", 1e300),
+        ("max_concurrency", 10**9),
+        ("max_pixels", -5),
+        ("total_timeout_s", "600"),
+        ("jpeg_quality", True),
+    ],
+)
+def test_a_hand_edited_number_out_of_range_is_refused_not_used(
+    tmp_path: Path, field: str, value: object
+) -> None:
+    # NaN or inf as a timeout would switch the deadline off: the read could hang forever.
+    from backend.settings.profiles import ProfileStore
+
+    path = tmp_path / "servers.json"
+    entry = {"name": "GPU", "base_url": "https://gpu.example/v1", field: value}
+    path.write_text(json.dumps({"profiles": [entry]}), encoding="utf-8")
+    with pytest.raises(ProfileError, match="must be"):
+        ProfileStore(path).load()

@@ -55,3 +55,28 @@ def test_printable_shows_escape_sequences_and_keeps_lines_when_asked() -> None:
 
 def test_placeholders_make_escapes_visible_in_the_gui() -> None:
     assert placeholders("a\x1b[31mb\u202ec\n") == "a\u241b[31mb\ufffdc\n"
+
+
+@pytest.mark.parametrize(
+    "echo",
+    [
+        f"Incorrect API key provided: {KEY[:12]}****",  # a gateway's usual prefix echo
+        f"bad key {KEY[3:17]}... rest",  # a piece from the middle
+        f"{KEY[:10]} / {KEY[10:]}",  # split in two
+    ],
+)
+def test_a_piece_of_the_key_is_redacted_too(echo: str) -> None:
+    from backend.safe_text import Redactor
+
+    out = Redactor([KEY]).secrets_only(echo)
+    assert REDACTED in out
+    assert not any(KEY[i : i + 6] in out for i in range(len(KEY) - 5)), out
+
+
+def test_an_unknown_content_encoding_is_refused_without_quoting_it() -> None:
+    from backend.engines.bounded_body import _layers
+    from backend.errors import BadResponseError
+
+    with pytest.raises(BadResponseError) as caught:
+        _layers(f"br, {KEY}")
+    assert KEY[:8] not in str(caught.value) and "gzip" in str(caught.value)
