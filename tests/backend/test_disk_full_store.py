@@ -9,7 +9,6 @@ import logging
 import os
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 from backend.errors import StoreError
 from backend.session.document_session import DocumentSession
 from backend.store.review_store import ReviewStore
-from tests.conftest import ROOT
+from tests.backend.test_cli import run_cli
 
 PAGE = "第一條 本契約自簽訂日起生效,雙方應誠信履行。" * 4000  # ~100,000 characters
 
@@ -74,24 +73,7 @@ def test_a_full_disk_during_a_cli_import_is_one_true_line_and_writes_nothing(
     DocumentSession.open(sample_pdf, store_path=store).close()  # made while there was room
     source = transcripts(tmp_path / "t.jsonl")
     filler = fill(small_disk, leave=300_000)  # room to open, not to import
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "backend",
-            "import",
-            str(sample_pdf),
-            "--store",
-            str(store),
-            "--from",
-            str(source),
-        ],
-        cwd=ROOT,
-        env=dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_cli("import", sample_pdf, "--store", store, "--from", source)
     assert result.returncode != 0
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr  # not a second, contradictory line

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,7 +20,7 @@ from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.store.job_rows import JobStore, PageJobState
 from backend.store.review_store import ReviewStore
-from tests.conftest import ROOT
+from tests.backend.test_cli import run_cli
 
 # Far past any page (a dense page of legal text is ~5,000 characters), in both scripts.
 HUGE = {
@@ -138,24 +135,7 @@ def test_the_cli_import_of_a_huge_page_is_one_line_and_writes_nothing(
 ) -> None:
     source = write_transcripts(tmp_path / "t.jsonl", HUGE["2M-cjk"])
     store = tmp_path / "review.sqlite3"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "backend",
-            "import",
-            str(sample_pdf),
-            "--store",
-            str(store),
-            "--from",
-            str(source),
-        ],
-        cwd=ROOT,
-        env=dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_cli("import", sample_pdf, "--store", store, "--from", source)
     assert result.returncode != 0
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and "page 2" in lines[0] and "nothing was imported" in lines[0]
