@@ -21,6 +21,8 @@ and show ``str(exc)`` to the user for the rest.
     │   ├── StoreMismatchError        the store belongs to a different PDF
     │   └── PageTooLongError          a page's text is far beyond any real page; refused
     ├── ImportError_                  transcripts to import are malformed
+    ├── BatchFileError                an offline batch folder or its results cannot be used
+    │   └── BatchMismatchError        results for another document or page count
     ├── ServerError                   an OCR server failed a request (``retryable`` says
     │   │                             whether the same request may succeed later)
     │   ├── ServerUnreachableError    refused, reset, DNS, TLS: no answer at all   [retry]
@@ -30,6 +32,8 @@ and show ``str(exc)`` to the user for the rest.
     │   ├── BadResponseError          malformed JSON, empty choices, cut-off body   [retry]
     │   ├── AuthenticationError       401: wrong or missing API key
     │   ├── ModelNotFoundError        404: the server does not serve that model
+    │   │   └── LocalModelError       the in-process model cannot load (folder, files,
+    │   │                             extra, device, memory: ``kind`` says which)
     │   └── RequestRejectedError      400: the request itself must change
     │       └── ContextTooLongError   image + prompt + max tokens exceed the context
     ├── PageRangeError                typed pages ("1-3,7") are malformed, reversed or
@@ -133,6 +137,14 @@ class ImportError_(ProofDeskError):
     """Transcripts to import are malformed or do not fit the document."""
 
 
+class BatchFileError(ProofDeskError):
+    """An offline batch folder (``vllm run-batch``) or its results cannot be used."""
+
+
+class BatchMismatchError(BatchFileError):
+    """Batch results name another document, or another page count: nothing is stored."""
+
+
 class ServerError(ProofDeskError):
     """An OCR server failed a request. ``retryable``: may the same request succeed later?"""
 
@@ -198,6 +210,19 @@ class AuthenticationError(ServerError):
 
 class ModelNotFoundError(ServerError):
     """404: the server does not serve the model the profile names."""
+
+
+class LocalModelError(ModelNotFoundError):
+    """The in-process (transformers) model cannot be used on this machine.
+
+    ``kind``: "folder", "unsupported", "files", "extra" (transformers missing),
+    "device" (CUDA asked for, not there), "memory", "load". A batch treats it as
+    a model the server lacks: no page can succeed until the user fixes it.
+    """
+
+    def __init__(self, message: str, *, kind: str, detail: str = "") -> None:
+        super().__init__(message, detail=detail)
+        self.kind = kind
 
 
 class RequestRejectedError(ServerError):

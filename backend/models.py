@@ -32,6 +32,8 @@ class VersionKind(StrEnum):
 class ReviewStatus(StrEnum):
     UNREVIEWED = "unreviewed"
     IN_PROGRESS = "in_progress"
+    # Done by a reviewer, waiting for the final approval (the team store's four-eyes step).
+    REVIEWED = "reviewed"
     APPROVED = "approved"
     FLAGGED = "flagged"
 
@@ -100,8 +102,12 @@ class RenderedPage:
 @dataclass(frozen=True)
 class SearchHit:
     page: int
-    snippet: str  # text around the match, match wrapped in [ ]
-    offset: int  # character offset of the first match in the page's text
+    snippet: str  # text around the match, match wrapped in [ ] (plain-text output)
+    offset: int  # character offset of this match in the page's text
+    # The snippet in parts, so a view can highlight the match instead of bracketing it.
+    before: str = ""
+    match: str = ""
+    after: str = ""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,22 @@ import time
 import traceback
 from collections.abc import Callable
 
-from bench import alt_stall, diff, export, flip, launch, memory, ocr, search, stall
+from bench import (
+    alt_stall,
+    critical,
+    diff,
+    effort,
+    engine_latency,
+    export,
+    flip,
+    launch,
+    memory,
+    ocr,
+    ocr_batch,
+    search,
+    stall,
+    team,
+)
 from bench.make_doc import OUT, Docs, ensure_docs
 from bench.table import Row, markdown
 
@@ -28,6 +43,11 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "export": export.run,
     "alt_stall": alt_stall.run,
     "diff": diff.run,
+    "team": team.run,  # 20 reviewers on the PostgreSQL team store vs the SQLite store
+    "critical": critical.run,  # per error kind on the generated corpus (RapidOCR, cached)
+    "effort": effort.run,  # critical errors found reviewing the riskiest pages first
+    "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
+    "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
 }
 
 

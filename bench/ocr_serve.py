@@ -50,6 +50,9 @@ class Fake(Protocol):
     @property
     def base_url(self) -> str: ...
 
+    @property
+    def pid(self) -> int | None: ...
+
     def configure(self, **knobs: Any) -> None: ...
 
     def stop(self) -> int | None: ...
@@ -209,6 +212,7 @@ async def run_batch(
     *,
     limit: int,
     adaptive: bool = False,
+    lane_class: type[Lane] = Lane,
 ) -> BatchRun:
     """One batch over one lane; ``save`` does nothing, so only the client side is timed."""
     result = BatchRun(pages=len(pages))
@@ -221,7 +225,7 @@ async def run_batch(
         result.failed.append(reason)
 
     async with VllmClient(profile_for(base_url)) as client:
-        lane = Lane(
+        lane = lane_class(
             "fake",
             BatchEngine(client),  # as OcrJobRunner builds its lanes
             limit=limit,

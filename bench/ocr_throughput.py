@@ -2,8 +2,8 @@
 
 ``Batch`` with one fixed lane of C against a fake with C slots and service time
 S, vs the ideal C/S. "Steady" leaves out the first and last round (connection
-set-up, tail). Also a fixed lane above the slots, and an adaptive lane from 4
-(whole run, ramp-up included).
+set-up, tail). Also a fixed lane above the slots; the adaptive lane (the
+default) is ``bench/ocr_ramp.py``'s, against the same fake.
 
 Separate from ``bench/ocr.py`` (which runs every figure against one fake)
 because this figure measures the scheduler, not the client: it reconfigures
@@ -18,6 +18,7 @@ from PIL import Image
 
 from backend.models import PageImage
 from bench import ocr_serve
+from bench.ocr_ramp import RAMP_WIDTHS, ramp_part
 from bench.table import Row
 
 THROUGHPUT_REPLY_CHARS = 200  # short answers: part 3 measures scheduling, not parsing
@@ -33,9 +34,6 @@ THROUGHPUT_ROUNDS = 6  # pages = rounds × C
 THROUGHPUT_TOKENS_PER_EVENT = 64  # an answer in ~3 events
 MARGIN_SLOTS = 32  # a fixed lane a quarter above the server's slots: its queue is never empty
 MARGIN_LIMIT = 40
-ADAPTIVE_SLOTS = 32
-ADAPTIVE_START = 4
-ADAPTIVE_ROUNDS = 5
 
 
 def throughput_service_s(width: int) -> float:
@@ -62,20 +60,6 @@ def fixed_row(width: int, service: float, run: ocr_serve.BatchRun, limit: int | 
         goal="≥ 0.95×",
         baseline_name="ideal C/S",
         note="n/a (too few pages)",
-    )
-
-
-def adaptive_row(service: float, run: ocr_serve.BatchRun) -> Row:
-    name = (
-        f"batch pages/s whole run, adaptive lane from {ADAPTIVE_START}, {ADAPTIVE_SLOTS} slots, "
-        f"S={service:.2f} s, {run.pages} pages (limit ended at {run.final_limit})"
-    )
-    return Row(
-        _failed(name, run),
-        round(run.pages_per_s, 1),
-        round(ADAPTIVE_SLOTS / service, 1),
-        "pages/s",
-        baseline_name="ideal C/S",
     )
 
 
@@ -112,9 +96,5 @@ async def throughput_part(fake: ocr_serve.Fake, images: list[PageImage]) -> list
     numbers = list(range(THROUGHPUT_ROUNDS * MARGIN_SLOTS))
     run = await ocr_serve.run_batch(url, numbers, prepare, limit=MARGIN_LIMIT)
     rows.append(fixed_row(MARGIN_SLOTS, service, run, limit=MARGIN_LIMIT))
-    service = throughput_service_s(ADAPTIVE_SLOTS)
-    fake.configure(slots=ADAPTIVE_SLOTS, service_time=service)
-    numbers = list(range(ADAPTIVE_ROUNDS * ADAPTIVE_SLOTS))
-    run = await ocr_serve.run_batch(url, numbers, prepare, limit=ADAPTIVE_START, adaptive=True)
-    rows.append(adaptive_row(service, run))
-    return rows
+    services = {width: throughput_service_s(width) for width in RAMP_WIDTHS}
+    return rows + await ramp_part(fake, prepare, services)

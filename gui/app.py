@@ -17,19 +17,22 @@ import time
 from pathlib import Path
 
 # qasync tries PyQt5 first; import PySide6 before it.
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip
 
+from backend import i18n
 from gui.compose import build_window
 from gui.launch_args import SAMPLE_PDF, parse_args
+from gui.services import app_icon
+from gui.services import language as language_choice
 from gui.services.asyncgens import AsyncGenCloser
+from gui.services.settings import GuiSettings
 from gui.shell.main_window import MainWindow
 
 ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["build_window", "parse_args", "run"]
-TRANSLATIONS = ROOT / "resources" / "translations"
 BACKUP_CHECK_MS = 60_000
 
 
@@ -49,6 +52,7 @@ async def main(args: argparse.Namespace) -> int:
     _close_on_terminate(window)
     window.show()
     window.opener.open_path(args.pdf or SAMPLE_PDF, args.password)
+    window.onboarding.first_run()  # the guide and the first choice, until dismissed
     await closing.wait()
     sweeper.cancel()
     await generators.close_all(collect=True)
@@ -104,16 +108,13 @@ def _current_rss_kb() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # peak, where /proc is absent
 
 
-def install_translations(app: QApplication) -> None:
-    """Load the UI translation for the user's locale (PROOFDESK_LANG overrides), if we have one."""
-    locale = QLocale(os.environ.get("PROOFDESK_LANG") or QLocale.system().name())
-    for name, folder in (
-        ("proofdesk", str(TRANSLATIONS)),
-        ("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
-    ):
-        translator = QTranslator(app)
-        if translator.load(locale, name, "_", folder):
-            app.installTranslator(translator)
+def install_translations(app: QApplication, lang: str | None = None) -> str:
+    """Translate the UI and the backend's messages: ``--lang``, else ``PROOFDESK_LANG``,
+    else the language saved in settings, else the system's (gui.services.language)."""
+    wanted = i18n.language_for(lang) if lang else None  # --lang: this run only
+    language = wanted or language_choice.choose_language(GuiSettings().language)
+    language_choice.install(app, language)
+    return language
 
 
 def run(argv: list[str]) -> int:
@@ -124,7 +125,8 @@ def run(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setQuitOnLastWindowClosed(True)
-    install_translations(app)
+    app_icon.install(app)
+    install_translations(app, args.lang)
     try:
         code = int(qasync.run(main(args)))
     except asyncio.CancelledError:

@@ -18,6 +18,9 @@ from gui.aids.image_link import ImageLink
 from gui.aids.review_queue import ReviewQueue
 from gui.export.export_action import ExportAction
 from gui.ocr.ocr_docks import OcrDocks
+from gui.ocr.offline_batch import OfflineBatch
+from gui.onboarding.feature import Onboarding
+from gui.onboarding.sample import fill_sample
 from gui.review.controller import DocumentHooks, ReviewController
 from gui.review.opener import Opener
 from gui.servers.tools import ServerTools
@@ -25,8 +28,10 @@ from gui.services.aids_hub import AidsHub
 from gui.services.ocr_hub import OcrHub
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
+from gui.shell.language_menu import LanguageActions
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
+from gui.team.feature import TeamFeature
 
 if TYPE_CHECKING:
     from gui.services.workspace import Workspace
@@ -37,7 +42,7 @@ def build_window(args: argparse.Namespace) -> MainWindow:
     window = MainWindow(GuiSettings(), runner)
     runner.setParent(window)
     compose(window)
-    window.opener.store_path = args.store
+    window.opener.store_path = args.store or window.opener.store_path  # over the team setting
     return window
 
 
@@ -57,6 +62,8 @@ def compose(w: MainWindow) -> None:
     w.run_comparison = RunComparison(w, c, runner, w.aids)
     w.server_tools = ServerTools(w, w.ocr, runner)
     export = ExportAction(w, c, runner, w.aids)
+    w.team = _team(w)
+    w.onboarding = _onboarding(w)
     _follow_document(w, hooks)
     _connect(w)
     w.actions_by_name.update(
@@ -65,14 +72,47 @@ def compose(w: MainWindow) -> None:
             ShellActions(w).actions()
             + export.actions()
             + w.ocr_ui.actions()
+            + OfflineBatch(w, runner, c, w.ocr).actions()
             + w.server_tools.actions()
             + w.review_ui.actions()
             + w.review_queue.actions()
-            + w.run_comparison.actions(),
+            + w.run_comparison.actions()
+            + w.onboarding.actions()
+            + LanguageActions(w).actions()
+            + w.team.actions(),
         )
     )
     w.shutdown = lambda: _shutdown(w)
     w.restore_layout()  # after every feature added its docks: it restores them too
+
+
+def _onboarding(w: MainWindow) -> Onboarding:
+    """The first run: the sample's transcripts, the guide and the first choice."""
+    onboarding = Onboarding(w, w.controller, w.aids, w.runner, w.settings)
+    w.tabify_docks(w.history_dock, onboarding.dock)  # a tab beside the transcript
+    w.opener.preparers.append(fill_sample)
+
+    def show_aids() -> None:
+        w.show_dock(w.review_ui.dock)
+        w.show_dock(w.review_queue_dock)
+
+    tools = w.server_tools
+    onboarding.connect_choices(
+        lambda: tools.show("servers"), lambda: tools.show("local"), show_aids
+    )
+    return onboarding
+
+
+def _team(w: MainWindow) -> TeamFeature:
+    """The team server: its setting picks the store of documents opened from then on."""
+
+    def use_store(url: str) -> None:
+        w.opener.store_path = url or None
+
+    team = TeamFeature(w, w.controller, w.runner, w.editor, w.settings, use_store)
+    w.controller.hooks.opened.append(team.document_opened)
+    w.controller.hooks.closed.append(team.document_closed)
+    return team
 
 
 def _follow_document(w: MainWindow, hooks: DocumentHooks) -> None:
@@ -87,8 +127,10 @@ def _follow_document(w: MainWindow, hooks: DocumentHooks) -> None:
     hooks.opened += [opened, lambda ws: w.ocr_ui.document_opened(ws.page_count), w.aids.attach]
     hooks.stop_writers.append(w.ocr.stop_batch)  # its pages in flight must not outlive the store
     hooks.closing.append(w.aids.detach)  # its alternate OCR run stores into this store
-    hooks.closed += [closed, w.ocr_ui.document_closed]
-    hooks.approve_checks.append(w.aids.approve_allowed)
+    # Search rows point into the document that is closing: F3 must not walk them.
+    hooks.closed += [closed, w.ocr_ui.document_closed, w.search.clear_results]
+    # Names the open critical items and markers (not the document's own 【模糊】).
+    hooks.approve_checks.append(w.review_ui.approval.approve_allowed)
 
 
 def _connect(w: MainWindow) -> None:
@@ -96,8 +138,10 @@ def _connect(w: MainWindow) -> None:
     c.message.connect(lambda m: w.show_message(m, 8000))
     c.autosave.state_changed.connect(w.show_save_state)
     w.aids.summaries_changed.connect(w.page_list_model.set_review_summaries)
+    w.review_queue.by_risk_changed.connect(w.page_list_model.set_by_risk)
     w.aids.review_changed.connect(w.image_link.set_review)
     w.file_dropped.connect(w.opener.open_path)
+    c.page_loaded.connect(lambda _page: w.notice_bar.page_changed())
     w.note.editingFinished.connect(lambda: w.runner.run(c.save_note_if_changed(), name="note"))
 
 

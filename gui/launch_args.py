@@ -12,6 +12,11 @@ from pathlib import Path
 SAMPLE_PDF = Path(__file__).resolve().parent.parent / "resources" / "samples" / "legal-sample.pdf"
 
 
+def _store_target(value: str) -> Path | str:
+    """A team server's address stays a string (a Path would fold its "//")."""
+    return value if value.startswith(("postgresql://", "postgres://")) else Path(value)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="proofdesk",
@@ -21,6 +26,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "pdf", nargs="?", type=Path, help="PDF to open (default: the bundled sample document)"
     )
-    parser.add_argument("--store", type=Path, help="review store file (default: per-user data)")
+    parser.add_argument(
+        "--store",
+        type=_store_target,
+        help="review store file, or a team server postgresql://host/db (default: per-user data)",
+    )
     parser.add_argument("--password", help="the PDF's password (otherwise asked for)")
+    parser.add_argument(
+        "--lang", choices=("en", "zh_TW"), help="UI language (default: settings, then the system)"
+    )
     return parser.parse_args(argv)

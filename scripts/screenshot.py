@@ -1,7 +1,11 @@
 """Take a real screenshot of ProofDesk under Xvfb for the README.
 
     xvfb-run -a -s "-screen 0 1600x1000x24" \
-        .venv/bin/python scripts/screenshot.py OUT [PAGE] [ocr|review]
+        .venv/bin/python scripts/screenshot.py OUT [PAGE] [ocr|review] [en|zh_TW]
+    xvfb-run -a -s "-screen 0 1600x1000x24" .venv/bin/python scripts/screenshot.py --all
+
+``--all`` makes every README screenshot in both languages: docs/screenshot*.png
+(English) and docs/screenshot*-zh_TW.png (Traditional Chinese), one process each.
 
 Opens the sample document with the sample VLM-style transcripts imported into a
 throwaway store, waits for the first page to be painted, and grabs the screen.
@@ -28,7 +32,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import qasync  # noqa: E402  isort: skip
 
-from gui.app import SAMPLE_PDF, build_window, parse_args  # noqa: E402
+from gui.app import SAMPLE_PDF, build_window, install_translations, parse_args  # noqa: E402
 from gui.shell.main_window import MainWindow  # noqa: E402
 
 TRANSCRIPTS = ROOT / "tests" / "data" / "legal-sample.vlm-style.jsonl"
@@ -109,7 +113,10 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
     await window.opener.open(SAMPLE_PDF)
     ws = window.controller.workspace
     assert ws is not None
-    await window.opener.import_from(TRANSCRIPTS)  # what File ▸ Import does
+    # Opening the bundled sample into a new review imports its VLM-style transcripts
+    # (gui/onboarding/sample.py); import them only where that did not happen.
+    if not (await ws.versions(0)):
+        await window.opener.import_from(TRANSCRIPTS)  # what File ▸ Import does
     window.controller.go_to(page)
     for _ in range(100):
         await asyncio.sleep(0.1)
@@ -137,13 +144,42 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
     print(f"wrote {out}")
 
 
+# The README's screenshots: (name, page, mode); each is made in every language.
+README_SHOTS = (
+    ("screenshot", 2, ""),
+    ("screenshot-review", 1, "review"),
+    ("screenshot-ocr", 2, "ocr"),
+)
+LANGUAGES = ("en", "zh_TW")
+
+
+def shoot_all() -> None:
+    """Every README screenshot in both languages, each in a fresh process (one
+    QApplication and one set of translators per picture)."""
+    import subprocess
+
+    for name, page, mode in README_SHOTS:
+        for lang in LANGUAGES:
+            suffix = "" if lang == "en" else f"-{lang}"
+            out = ROOT / "docs" / f"{name}{suffix}.png"
+            args = [sys.executable, __file__, str(out), str(page), mode or "-", lang]
+            # A throwaway store each: one picture's edits must not show in the next.
+            env = os.environ | {"PROOFDESK_DATA_DIR": tempfile.mkdtemp(prefix="proofdesk-shot-")}
+            subprocess.run(args, check=True, timeout=600, env=env)
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--all"]:
+        shoot_all()
+        return
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshot.png")
     out.parent.mkdir(parents=True, exist_ok=True)
     page = int(sys.argv[2]) - 1 if len(sys.argv) > 2 else 1
-    mode = sys.argv[3] if len(sys.argv) > 3 else ""
+    mode = sys.argv[3].strip("-") if len(sys.argv) > 3 else ""
+    lang = sys.argv[4] if len(sys.argv) > 4 else "en"
     app = QApplication.instance() or QApplication([])
-    assert app is not None
+    assert isinstance(app, QApplication)
+    install_translations(app, lang)  # the UI and the backend's messages, as the app does
     qasync.run(shoot(out, page, mode))
 
 

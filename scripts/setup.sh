@@ -23,6 +23,7 @@ make_venv() {  # $1 dir, rest: pip install args
 }
 
 make_venv .venv -e ".[dev]"
+bash scripts/compile_translations.sh  # the .qm/.mo catalogues are built, not committed
 if [ "${1:-}" = "--with-headless" ]; then
   # The headless venv gets the backend's dependencies but not PySide6/qasync,
   # so "the backend works without Qt" is tested, not assumed.

@@ -15,6 +15,9 @@ missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# PostgreSQL's server binaries (initdb, pg_ctl; 15 on Debian 12) for the team store's tests and
+# bench (tests/team/pg_cluster.py starts a throw-away cluster from them).
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
   echo "proofdesk: installing system packages: ${missing[*]}" >&2

@@ -18,6 +18,6 @@ echo "== module sizes"; .venv/bin/python scripts/check_sizes.py
 echo "== backend tests without Qt"
 .venv-headless/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('PySide6') is not None)" \
   || { echo "PySide6 is importable in .venv-headless" >&2; exit 1; }
-.venv-headless/bin/python -m pytest -q -p no:cacheprovider tests/backend
+.venv-headless/bin/python -m pytest -q -p no:cacheprovider tests/backend tests/team
 echo "== all tests"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests "$@"

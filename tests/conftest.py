@@ -20,7 +20,12 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     # Never the user's real keyring: keyring's "no backend" stand-in.
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
+    # English messages whatever the machine's locale (tests of the zh_TW UI ask for it).
+    monkeypatch.setenv("PROOFDESK_LANG", "en")
     yield data
+    from backend import i18n
+
+    i18n.set_language(i18n.ENGLISH)  # a test that switched language leaves none behind
 
 
 @pytest.fixture

@@ -30,6 +30,7 @@ from backend.engines.offline import (
     store_alt_text,
 )
 from backend.errors import ProfileError
+from backend.i18n import N_, _
 from backend.session.document_session import DocumentSession
 
 # Past 2,400 dpi a page is hundreds of megapixels; no OCR engine reads better for it.
@@ -38,24 +39,26 @@ MIN_DPI, MAX_DPI = 30.0, 2400.0
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
-        "alt", parents=[common], help="read pages with an offline engine (alternate readings)"
+        "alt", parents=[common], help=_("read pages with an offline engine (alternate readings)")
     )
     p.add_argument("--engine", required=True, choices=[e.value for e in AltEngine])
-    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-3,5 (1-based; default: all)")
-    p.add_argument("--from", dest="source", type=Path, help="for --engine import: the text file")
+    p.add_argument(
+        "--pages", type=free_text, help=_("page range, e.g. 1-3,5 (1-based; default: all)")
+    )
+    p.add_argument("--from", dest="source", type=Path, help=_("for --engine import: the text file"))
     p.add_argument(
         "--as-transcript",
         action="store_true",
-        help="store as the working transcript (never over a person's edit)",
+        help=_("store as the working transcript (never over a person's edit)"),
     )
     p.add_argument(
-        "--dpi", type=real(MIN_DPI, MAX_DPI), default=AltOptions.dpi, help="render resolution"
+        "--dpi", type=real(MIN_DPI, MAX_DPI), default=AltOptions.dpi, help=_("render resolution")
     )
     p.add_argument(
         "--tesseract-cmd",
         type=free_text,
         default=AltOptions.tesseract_cmd,
-        help="tesseract program",
+        help=_("tesseract program"),
     )
 
 
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     options = AltOptions(dpi=args.dpi, tesseract_cmd=args.tesseract_cmd)
     engine = AltEngine(args.engine)
     if engine is AltEngine.IMPORT and args.source is None:
-        raise ProfileError("--engine import needs --from PATH (a text, JSONL file or a folder).")
+        raise ProfileError(_("--engine import needs --from PATH (a text, JSONL file or a folder)."))
     problem = engine_problem(engine, options)
     if problem:
         return fail(problem)
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             asyncio.run(_read(args, options, engine, list(pages), report))
     except KeyboardInterrupt:
         control(sys.stderr, "\n")
-        warn("proofdesk: stopped; pages already read are stored.")
+        warn(_("proofdesk: stopped; pages already read are stored."))
         return EXIT_INTERRUPTED
     finally:
         session.close()
@@ -128,8 +131,8 @@ class _Report:
         }
         if reading.failed or not reading.text:
             self.failed += reading.failed
-            row.update(version_id=None, notice=reading.notice or "nothing was read")
-            warn(f"page {reading.page + 1}: {row['notice']}")
+            row.update(version_id=None, notice=reading.notice or _("nothing was read"))
+            warn(_("page {page}: {row}").format(page=reading.page + 1, row=row["notice"]))
         else:
             vid, change = store_alt_text(
                 self.session.store, reading.page, reading, as_transcript=self.as_transcript
@@ -142,13 +145,18 @@ class _Report:
     def progress(self, done: int, total: int, page: int) -> None:
         row = self.rows[-1] if self.rows else {}
         warn(
-            f"{done}/{total} pages: page {page + 1}, {row.get('chars', 0)} characters "
-            f"in {row.get('latency_s', 0.0):.1f} s"
+            _("{done}/{total} pages: page {page}, {get} characters in {get2:.1f} s").format(
+                done=done,
+                total=total,
+                page=page + 1,
+                get=row.get("chars", 0),
+                get2=row.get("latency_s", 0.0),
+            )
         )
 
     def print_summary(self, as_json: bool) -> None:
         stored = sum(1 for r in self.rows if r.get("version_id") is not None)
-        kind = "transcript (ocr)" if self.as_transcript else "alternate"
+        kind = N_("transcript (ocr)") if self.as_transcript else N_("alternate")
         elapsed = time.perf_counter() - self.t0
         if as_json:
             data: dict[str, Any] = {"engine": self.engine.value, "stored_as": kind}
@@ -158,8 +166,20 @@ class _Report:
             return
         for row in self.rows:
             if row.get("notice") and row.get("version_id") is not None:
-                say(f"page {row['page']}: {row['notice']}", one_line=True)
+                say(
+                    _("page {page}: {notice}").format(page=row["page"], notice=row["notice"]),
+                    one_line=True,
+                )
         say(
-            f"done: {stored} page(s) stored as {kind} from {self.engine.value}, "
-            f"{len(self.rows) - stored} without text ({self.failed} failed), in {elapsed:.1f} s"
+            _(
+                "done: {stored} page(s) stored as {kind} from {value}, {rows_count} "
+                "without text ({failed} failed), in {elapsed:.1f} s"
+            ).format(
+                stored=stored,
+                kind=_(kind),
+                value=self.engine.value,
+                rows_count=len(self.rows) - stored,
+                failed=self.failed,
+                elapsed=elapsed,
+            )
         )

@@ -19,6 +19,7 @@ from typing import NoReturn
 from urllib.parse import urlsplit
 
 from backend.cli.output import EXIT_BAD_INPUT, PREFIX, shown, warn
+from backend.i18n import _
 
 # Digits beyond this are no number anyone means (and int() refuses 4,300 of them).
 MAX_DIGITS = 30
@@ -33,7 +34,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix("proofdesk").strip()
         where = f"{command}: " if command else ""
-        warn(f"{PREFIX}{where}{message} (see “{self.prog} --help”).")
+        warn(
+            _("{prefix}{where}{message} (see “{prog} --help”).").format(
+                prefix=PREFIX, where=where, message=message, prog=self.prog
+            )
+        )
         sys.exit(EXIT_BAD_INPUT)
 
 
@@ -46,7 +51,11 @@ def quoted(value: str) -> str:
 def whole(low: int, high: int, *, or_zero: bool = False) -> Callable[[str], int]:
     """A converter for a whole number from ``low`` to ``high`` (or 0, "the default")."""
     span = f"{low:,} to {high:,}"
-    expected = f"0 or a whole number from {span}" if or_zero else f"a whole number from {span}"
+    expected = (
+        _("0 or a whole number from {span}").format(span=span)
+        if or_zero
+        else _("a whole number from {span}").format(span=span)
+    )
 
     def convert(text: str) -> int:
         digits = text.strip()
@@ -55,19 +64,27 @@ def whole(low: int, high: int, *, or_zero: bool = False) -> Callable[[str], int]
                 raise ValueError(digits)
             value = int(digits)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}") from None
+            raise argparse.ArgumentTypeError(
+                _("expected {expected}, not {text}").format(expected=expected, text=quoted(text))
+            ) from None
         if not (low <= value <= high or (or_zero and value == 0)):
-            raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}")
+            raise argparse.ArgumentTypeError(
+                _("expected {expected}, not {text}").format(expected=expected, text=quoted(text))
+            )
         return value
 
-    convert.__name__ = "whole number"  # argparse names the type in some messages
+    convert.__name__ = _("whole number")  # argparse names the type in some messages
     return convert
 
 
 def real(low: float, high: float, *, or_zero: bool = False) -> Callable[[str], float]:
     """A converter for a finite number from ``low`` to ``high`` (or 0, "the default")."""
-    span = f"from {low:g} to {high:g}"
-    expected = f"0 or a number {span}" if or_zero else f"a number {span}"
+    span = _("from {low:g} to {high:g}").format(low=low, high=high)
+    expected = (
+        _("0 or a number {span}").format(span=span)
+        if or_zero
+        else _("a number {span}").format(span=span)
+    )
 
     def convert(text: str) -> float:
         try:
@@ -75,10 +92,14 @@ def real(low: float, high: float, *, or_zero: bool = False) -> Callable[[str], f
                 raise ValueError(text)
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}") from None
+            raise argparse.ArgumentTypeError(
+                _("expected {expected}, not {text}").format(expected=expected, text=quoted(text))
+            ) from None
         # NaN fails every comparison, so it lands here along with inf and the out of range.
         if not (math.isfinite(value) and (low <= value <= high or (or_zero and value == 0))):
-            raise argparse.ArgumentTypeError(f"expected {expected}, not {quoted(text)}")
+            raise argparse.ArgumentTypeError(
+                _("expected {expected}, not {text}").format(expected=expected, text=quoted(text))
+            )
         return value
 
     convert.__name__ = "number"
@@ -93,7 +114,9 @@ def integer(value: str) -> int:
             raise ValueError(digits)
         return int(digits)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {quoted(value)}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number, not {value}").format(value=quoted(value))
+        ) from None
 
 
 def finite(text: str) -> float:
@@ -103,7 +126,9 @@ def finite(text: str) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"expected a finite number, not {quoted(text)}")
+        raise argparse.ArgumentTypeError(
+            _("expected a finite number, not {text}").format(text=quoted(text))
+        )
     return value
 
 
@@ -112,7 +137,9 @@ def free_text(value: str) -> str:
     which no file, store or server can take: refused here, by the option's name."""
     if _SURROGATE.search(value) or "\x00" in value:
         raise argparse.ArgumentTypeError(
-            f"{quoted(value)} holds bytes that are not text (UTF-8); type it again"
+            _("{value} holds bytes that are not text (UTF-8); type it again").format(
+                value=quoted(value)
+            )
         )
     return value
 
@@ -122,12 +149,14 @@ def server_url(value: str) -> str:
     url = free_text(value).strip()
     if _URL_FORBIDDEN.search(url):
         raise argparse.ArgumentTypeError(
-            f"{quoted(value)} is not a URL: it holds spaces or control characters"
+            _("{value} is not a URL: it holds spaces or control characters").format(
+                value=quoted(value)
+            )
         )
     try:
         urlsplit(url).port  # noqa: B018 - reading it is the check: a bad port raises
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"{quoted(value)} is not a URL like http://127.0.0.1:8000/v1"
+            _("{value} is not a URL like http://127.0.0.1:8000/v1").format(value=quoted(value))
         ) from None
     return url

@@ -1,14 +1,16 @@
 """The headless command line: the same backend the GUI drives, without Qt.
 
     proofdesk info PDF            pages, encryption, repaired
-    proofdesk status PDF          per-page review status summary
+    proofdesk status PDF [--by-risk]   per-page review status summary (riskiest first)
     proofdesk import PDF --from PATH
     proofdesk ocr PDF --server URL   transcribe pages with a vLLM server
     proofdesk export PDF --format pdf -o OUT   corrected text, searchable PDF, audit
     proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
     proofdesk alt PDF --engine rapidocr      alternate readings (offline engines)
-    proofdesk compare PDF --page N --transcript FILE --alternate ENGINE|FILE
+    proofdesk compare PDF --page N [--transcript FILE] --alternate ENGINE|FILE|model:NAME
     proofdesk eval PDF --a SELECTOR --b SELECTOR   compare two runs (or gold text)
+    proofdesk batch-prepare PDF --out DIR [--shards N]   a job folder for vllm run-batch
+    proofdesk batch-import PDF DIR/results*.jsonl   its answers as OCR versions
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -22,20 +24,37 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from backend.cli import alt as cli_alt
+from backend.cli import batch_files as cli_batch_files
 from backend.cli import export as cli_export
+from backend.cli import language as cli_language
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
 from backend.cli import review as cli_review
+from backend.cli import team as cli_team
 from backend.cli.arguments import Parser, free_text, quoted
 from backend.cli.output import EXIT_BAD_INPUT, PREFIX, fail, say, say_json, warn
 from backend.documents.pdf import open_pdf
 from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
+from backend.i18n import _
 from backend.session.document_session import DocumentSession
 
 # A bug, not bad input: scripts can tell the two apart (BSD's EX_SOFTWARE).
 EXIT_INTERNAL_ERROR = 70
 TRACEBACK_ENV = "PROOFDESK_TRACEBACK"
-COMMANDS = ("info", "status", "import", "ocr", "alt", "plan", "compare", "eval", "export")
+COMMANDS = (
+    "info",
+    "status",
+    "import",
+    "ocr",
+    "alt",
+    "plan",
+    "compare",
+    "eval",
+    "export",
+    "batch-prepare",
+    "batch-import",
+    "store",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,29 +62,40 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="proofdesk", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     common = Parser(add_help=False)
-    common.add_argument("pdf", type=Path, help="the PDF document")
-    common.add_argument("--password", type=free_text, help="the PDF's password, if it has one")
-    common.add_argument("--store", type=Path, help="review store file (default: per-user data)")
-    common.add_argument("--json", action="store_true", help="print JSON instead of text")
-    sub.add_parser("info", parents=[common], help="pages, size, encryption, repair notices")
-    sub.add_parser("status", parents=[common], help="review status per page")
-    imp = sub.add_parser("import", parents=[common], help="add transcripts as 'import' versions")
+    common.add_argument("pdf", type=Path, help=_("the PDF document"))
+    common.add_argument("--password", type=free_text, help=_("the PDF's password, if it has one"))
+    common.add_argument(
+        "--store",
+        type=cli_team.store_target,
+        help=_("review store file, or a team server postgresql://host/db (default: per-user data)"),
+    )
+    common.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+    cli_language.add_option(common)
+    sub.add_parser("info", parents=[common], help=_("pages, size, encryption, repair notices"))
+    status = sub.add_parser("status", parents=[common], help=_("review status per page"))
+    status.add_argument(
+        "--by-risk", action="store_true", help=_("pages riskiest first, with why (review aids)")
+    )
+    imp = sub.add_parser("import", parents=[common], help=_("add transcripts as 'import' versions"))
     imp.add_argument(
         "--from",
         dest="source",
         type=Path,
         required=True,
-        help="a JSONL file of {page, text} or a folder of page-N.txt/.md files",
+        help=_("a JSONL file of {page, text} or a folder of page-N.txt/.md files"),
     )
     cli_ocr.add_parser(sub, common)
     cli_alt.add_parser(sub, common)
     cli_export.add_parser(sub, common)
-    cli_plan.add_parser(sub)
+    cli_language.add_option(cli_plan.add_parser(sub))
     cli_review.add_parsers(sub, common)
+    cli_team.add_parser(sub, common)  # store push / pull
+    cli_batch_files.add_parsers(sub, common)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    cli_language.choose(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help (0), or a bad option already reported in one line
@@ -76,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WrongPasswordError as exc:
         return fail(str(exc))
     except PasswordRequiredError as exc:
-        return fail(f"{exc} Give it with --password.")
+        return fail(_("{exc} Give it with --password.").format(exc=exc))
     except ProofDeskError as exc:
         return fail(str(exc))
     except OSError as exc:  # unreadable file, full disk, name too long: still one clear line
@@ -89,8 +119,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get(TRACEBACK_ENV):
             raise
         fail(
-            f"internal error ({type(exc).__name__}: {exc}). This is a bug in ProofDesk; "
-            f"please report it (set {TRACEBACK_ENV}=1 to see where it happened)."
+            _(
+                "internal error ({name__}: {exc}). This is a bug in ProofDesk; please "
+                "report it (set {traceback_env}=1 to see where it happened)."
+            ).format(name__=type(exc).__name__, exc=exc, traceback_env=TRACEBACK_ENV)
         )
         return EXIT_INTERNAL_ERROR
 
@@ -130,7 +162,7 @@ def _open_session(args: argparse.Namespace) -> DocumentSession:
     the PDF repaired or moved) is told on stderr, one line each, never silently."""
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     for notice in session.notices:
-        warn(PREFIX + "notice: " + notice)
+        warn(PREFIX + _("notice: {notice}").format(notice=notice))
     return session
 
 
@@ -148,9 +180,20 @@ def _abandon(session: DocumentSession) -> None:
 
 def _status(args: argparse.Namespace) -> int:
     session = _open_session(args)
+    if args.by_risk:
+        from backend.cli.risk import print_by_risk
+
+        try:
+            print_by_risk(session, args.json)
+        except BaseException:
+            _abandon(session)
+            raise
+        _close_session(session)
+        return 0
     try:
         statuses = session.statuses()
         summary = session.status_summary()
+        team = cli_team.progress(session)  # on the team server: per person, claims
     except BaseException:
         _abandon(session)
         raise
@@ -160,12 +203,19 @@ def _status(args: argparse.Namespace) -> int:
             {
                 "pages": [s.value for s in statuses],
                 "summary": {k.value: v for k, v in summary.items()},
+                **({"team": team} if team is not None else {}),
             }
         )
         return 0
     for page, status in enumerate(statuses, start=1):
-        say(f"page {page}: {status.value}")
-    say("summary: " + ", ".join(f"{k.value} {v}" for k, v in summary.items()))
+        say(_("page {page}: {status}").format(page=page, status=status.value))
+    say(
+        _("summary: {counts}").format(
+            counts=", ".join(f"{k.value} {v}" for k, v in summary.items())
+        )
+    )
+    if team is not None:
+        cli_team.say_progress(team)
     return 0
 
 
@@ -191,6 +241,9 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "plan": cli_plan.run,
     "compare": cli_review.run_compare,
     "eval": cli_review.run_eval,
+    "store": cli_team.run,
+    "batch-prepare": cli_batch_files.run_prepare,
+    "batch-import": cli_batch_files.run_import,
 }
 
 

@@ -28,29 +28,33 @@ from backend.export import (
     review_aids_provider,
     write_export,
 )
+from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import link_target
+from backend.i18n import _
 from backend.session.document_session import DocumentSession
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("export", parents=[common], help="export corrected text or an audit trail")
+    p = sub.add_parser(
+        "export", parents=[common], help=_("export corrected text or an audit trail")
+    )
     p.add_argument(
         "--format",
         required=True,
         choices=[f.value for f in ExportFormat],
-        help="txt, md, docx, jsonl (audit trail), pdf (searchable), report (HTML), report-pdf",
+        help=_("txt, md, docx, jsonl (audit trail), pdf (searchable), report (HTML), report-pdf"),
     )
-    p.add_argument("-o", "--output", type=Path, help="output file (default: next to the PDF)")
-    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-20 or 3,5,9 (1-based)")
-    p.add_argument("--approved-only", action="store_true", help="leave out unapproved pages")
-    p.add_argument("--strip-markers", action="store_true", help="remove 【模糊】-style markers")
+    p.add_argument("-o", "--output", type=Path, help=_("output file (default: next to the PDF)"))
+    p.add_argument("--pages", type=free_text, help=_("page range, e.g. 1-20 or 3,5,9 (1-based)"))
+    p.add_argument("--approved-only", action="store_true", help=_("leave out unapproved pages"))
+    p.add_argument("--strip-markers", action="store_true", help=_("remove 【模糊】-style markers"))
     p.add_argument(
         "--separator",
         default="\f",
         type=free_text,
-        help='txt page separator: text between pages, or a line such as "--- page {page} ---"',
+        help=_('txt page separator: text between pages, or a line such as "--- page {page} ---"'),
     )
-    p.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    p.add_argument("--force", action="store_true", help=_("replace the output file if it exists"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
         document = collect(
             session, options, aids=review_aids_provider(session) if wants_aids else None
         )
+        open_critical = approved_open_critical(document, None if wants_aids else session)
     finally:
         session.close()
     target = args.output or Path(args.pdf).resolve().parent / default_name(document, fmt)
@@ -76,26 +81,37 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = write_export(document, fmt, target, overwrite=args.force, password=args.password)
     except ExportExistsError as exc:
-        raise ExportExistsError(f"{exc} Use --force to replace it.") from exc
+        raise ExportExistsError(_("{exc} Use --force to replace it.").format(exc=exc)) from exc
     if pointed_to is not None:  # --force replaced a link: say which file was not touched
         warn(
-            f"proofdesk: “{target.name}” was a link to “{pointed_to}”; the link was replaced "
-            "and that file was left as it was (name it with -o to replace it)."
+            _(
+                "proofdesk: “{name}” was a link to “{pointed_to}”; the link was replaced "
+                "and that file was left as it was (name it with -o to replace it)."
+            ).format(name=target.name, pointed_to=pointed_to)
         )
     _report(result)
+    if open_critical:
+        warn(_("proofdesk: warning: ") + open_critical_notice(open_critical))
     return 0
 
 
 def _report(result: ExportResult) -> None:
     if result.skipped:
         left_out = _numbers(result.skipped)
-        warn(f"proofdesk: left out unapproved page(s): {left_out}")
+        warn(_("proofdesk: left out unapproved page(s): {left_out}").format(left_out=left_out))
     if result.unapproved:
         warn(
-            f"proofdesk: warning: page(s) {_numbers(result.unapproved)} are not approved; "
-            "the export is marked as containing unapproved pages."
+            _(
+                "proofdesk: warning: page(s) {numbers} are not approved; the export is "
+                "marked as containing unapproved pages."
+            ).format(numbers=_numbers(result.unapproved))
         )
-    say(f"{result.path} ({result.pages} page(s), {result.bytes:,} bytes)", one_line=True)
+    say(
+        _("{path} ({pages} page(s), {bytes:,} bytes)").format(
+            path=result.path, pages=result.pages, bytes=result.bytes
+        ),
+        one_line=True,
+    )
 
 
 def _numbers(pages: tuple[int, ...]) -> str:

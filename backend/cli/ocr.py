@@ -2,6 +2,7 @@
 
     proofdesk ocr PDF --server URL [--model M] [--pages 1-20] [--concurrency N]
                   [--prompt FILE] [--store PATH] [--only unprocessed|failed] [--force]
+    proofdesk ocr PDF --engine transformers --model-path DIR [--device cuda|cpu] [...]
 
 The API key comes from the environment (``PROOFDESK_API_KEY``, or the variable
 named by ``--api-key-env``), never from the command line, where other users
@@ -20,20 +21,23 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
+from backend.cli import local_engine as cli_local
 from backend.cli.arguments import free_text, real, server_url, whole
 from backend.cli.output import control, warn, write_escaped
 from backend.documents.page_ranges import parse_page_ranges
 from backend.documents.render_service import RenderService
 from backend.engines.base import SamplingParams
+from backend.engines.clients import PageClient
 from backend.engines.vllm import VllmClient
 from backend.errors import PageRangeError, ProfileError
+from backend.i18n import _
 from backend.ocr.batch import BatchEvent, BatchStats
 from backend.ocr.jobs import JobSpec, OcrJobRunner, stored_params
 from backend.ocr.pipeline import PagePreparer
 from backend.ocr.prompts import read_prompt_file
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
-from backend.store.job_rows import JobStore, Selection
+from backend.store.job_rows import Selection
 
 _HEADER_SAFE = re.compile(r"[\x21-\x7e]+")  # what an Authorization header can carry
 EXIT_SOME_FAILED = 3
@@ -48,59 +52,70 @@ MAX_TIMEOUT_S = 86_400.0  # a day
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("ocr", parents=[common], help="transcribe pages with a vLLM server")
+    p = sub.add_parser("ocr", parents=[common], help=_("transcribe pages (vLLM or local model)"))
     p.add_argument(
         "--server",
         action="append",
-        required=True,
         metavar="URL",
         type=server_url,
-        help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (repeat to spread pages)",
+        help=_(
+            "OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1 (repeat to spread pages)"
+        ),
     )
-    p.add_argument("--model", type=free_text, help="model name (default: the server's only model)")
-    p.add_argument("--pages", type=free_text, help="page range, e.g. 1-20 or 3,5,9 (1-based)")
     p.add_argument(
-        "--only", choices=["unprocessed", "failed"], help="only pages not read yet / that failed"
+        "--model", type=free_text, help=_("model name (default: the server's only model)")
+    )
+    cli_local.add_arguments(p)  # --engine transformers --model-path DIR
+    p.add_argument("--pages", type=free_text, help=_("page range, e.g. 1-20 or 3,5,9 (1-based)"))
+    p.add_argument(
+        "--only", choices=["unprocessed", "failed"], help=_("only pages not read yet / that failed")
     )
     p.add_argument(
         "--force",
         action="store_true",
-        help="also run pages with edits or approval (never replaces them)",
+        help=_("also run pages with edits or approval (never replaces them)"),
     )
     p.add_argument(
         "--concurrency",
         type=whole(1, MAX_CONCURRENCY, or_zero=True),
         default=0,
-        help="pages in flight per server (default: adapt)",
+        help=_("pages in flight per server (default: adapt)"),
     )
     p.add_argument(
-        "--prompt", type=Path, help="a text file with the prompt (default: the legal OCR preset)"
+        "--prompt", type=Path, help=_("a text file with the prompt (default: the legal OCR preset)")
     )
     p.add_argument("--max-tokens", type=whole(1, MAX_TOKENS), default=4096)
     p.add_argument(
         "--max-pixels",
         type=whole(MIN_PIXELS, MAX_PIXELS, or_zero=True),
         default=0,
-        help="image budget per page in pixels",
+        help=_("image budget per page in pixels"),
     )
     p.add_argument(
         "--api-key-env",
         type=free_text,
         default="PROOFDESK_API_KEY",
-        help="environment variable holding the API key",
+        help=_("environment variable holding the API key"),
     )
     p.add_argument(
         "--timeout",
         type=real(0.1, MAX_TIMEOUT_S, or_zero=True),
         default=0,
-        help="seconds one page may take, its whole answer included (also bounds the "
-        "server checks); 0: the profile's timeouts",
+        help=_(
+            "seconds one page may take, its whole answer included (also bounds the "
+            "server checks); 0: the profile's timeouts"
+        ),
     )
-    p.add_argument("--resume", action="store_true", help="continue the last unfinished job")
+    p.add_argument("--resume", action="store_true", help=_("continue the last unfinished job"))
+    p.add_argument(
+        "--as-alternates",
+        action="store_true",
+        help=_("store the readings as alternates to compare with (e.g. a second model)"),
+    )
     p.add_argument(
         "--allow-plain-http",
         action="store_true",
-        help="send pages over unencrypted http:// to a host other than this machine",
+        help=_("send pages over unencrypted http:// to a host other than this machine"),
     )
 
 
@@ -109,7 +124,7 @@ def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
     try:
         return parse_page_ranges(text, page_count)
     except PageRangeError as exc:
-        raise ProfileError(f"--pages: {exc}") from exc
+        raise ProfileError(_("--pages: {exc}").format(exc=exc)) from exc
 
 
 def api_key_from(variable: str) -> str | None:
@@ -119,8 +134,11 @@ def api_key_from(variable: str) -> str | None:
     key = os.environ.get(variable) or None
     if key is not None and not _HEADER_SAFE.fullmatch(key):
         raise ProfileError(
-            f"The API key in {variable} holds spaces, line breaks or characters other than "
-            "ASCII letters, digits and punctuation; set the variable to the key alone."
+            _(
+                "The API key in {variable} holds spaces, line breaks or characters other "
+                "than ASCII letters, digits and punctuation; set the variable to the key "
+                "alone."
+            ).format(variable=variable)
         )
     return key
 
@@ -130,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_run(args))
     except KeyboardInterrupt:
         control(sys.stderr, "\n")
-        warn("proofdesk: stopped; finished pages are saved (continue with --resume).")
+        warn(_("proofdesk: stopped; finished pages are saved (continue with --resume)."))
         return EXIT_INTERRUPTED
 
 
@@ -140,19 +158,22 @@ async def _run(args: argparse.Namespace) -> int:
     prompt = read_prompt_file(args.prompt) if args.prompt else None
     params = SamplingParams(max_tokens=args.max_tokens)
     key = api_key_from(args.api_key_env)
+    cli_local.check(args)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     store_thread = ThreadPoolExecutor(1, thread_name_prefix="store")
     renderer = RenderService(
         args.pdf, args.password, upload_workers=max(1, min(2, os.cpu_count() or 1))
     )
-    clients: list[VllmClient] = []
+    clients: list[PageClient] = []
     try:
-        for i, url in enumerate(args.server):
+        if args.engine == "transformers":
+            clients.append(await cli_local.start(args))
+        for i, url in enumerate(args.server or ()):
             clients.append(await _connect(url, args, key, name=f"server {i + 1}"))
         loop = asyncio.get_running_loop()
         progress = _ProgressLine(sys.stderr)
         runner = OcrJobRunner(
-            jobs=JobStore(session.store),
+            jobs=session.jobs,
             page_count=session.page_count,
             preparer=PagePreparer(renderer),
             clients=clients,
@@ -168,7 +189,7 @@ async def _run(args: argparse.Namespace) -> int:
         progress.finish(stats)
         failed = [p for p in runner.jobs.pages(job) if p.state.value == "failed"]
         for p in failed:  # the reason is the server's words: escaped
-            warn(f"page {p.page + 1}: failed — {p.reason}")
+            warn(_("page {page}: failed — {reason}").format(page=p.page + 1, reason=p.reason))
         return EXIT_SOME_FAILED if failed else 0
     finally:
         for client in clients:
@@ -182,8 +203,11 @@ async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name:
     profile = ServerProfile(name=name, base_url=url, max_concurrency=args.concurrency)
     if profile.validated().needs_plain_http_warning and not args.allow_plain_http:
         raise ProfileError(
-            f"{url} is plain http:// to another machine: the pages would cross the network "
-            "unencrypted. Use https://, or pass --allow-plain-http if that network is trusted."
+            _(
+                "{url} is plain http:// to another machine: the pages would cross the "
+                "network unencrypted. Use https://, or pass --allow-plain-http if that "
+                "network is trusted."
+            ).format(url=url)
         )
     if args.timeout:  # a deadline per page: trickling bytes cannot stretch it
         profile = profile.with_(first_token_timeout_s=args.timeout, total_timeout_s=args.timeout)
@@ -195,11 +219,16 @@ async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name:
         chosen = [m for m in models if m.id == args.model] if args.model else models
         if not chosen:
             names = ", ".join(m.id for m in models) or "none"
-            raise ProfileError(f"{url} does not serve “{args.model}” (it serves: {names}).")
+            raise ProfileError(
+                _("{url} does not serve “{model}” (it serves: {names}).").format(
+                    url=url, model=args.model, names=names
+                )
+            )
         if len(chosen) > 1:
             raise ProfileError(
-                f"{url} serves several models; choose one with --model: "
-                + ", ".join(m.id for m in chosen)
+                _("{url} serves several models; choose one with --model: {models}").format(
+                    url=url, models=", ".join(m.id for m in chosen)
+                )
             )
         client.profile = profile.with_(
             model=chosen[0].id, max_model_len=chosen[0].max_model_len or 0
@@ -223,9 +252,10 @@ async def _job(
         if unfinished:
             stored = runner.jobs.summary(unfinished[0]).spec
             return unfinished[0], stored_params(stored), stored.get("prompt")
-        warn("proofdesk: no unfinished job; starting a new one.")
+        warn(_("proofdesk: no unfinished job; starting a new one."))
     selection = Selection(args.only) if args.only else Selection.ALL
-    spec = JobSpec(selection, parse_pages(args.pages, page_count), args.force, params, prompt)
+    pages = parse_pages(args.pages, page_count)
+    spec = JobSpec(selection, pages, args.force, params, prompt, as_alternates=args.as_alternates)
     return await runner.create(spec), params, prompt
 
 
@@ -242,20 +272,41 @@ class _ProgressLine:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.tty = out.isatty()
+        self.warned = 0  # pages stored with a warning
 
     def on_event(self, event: BatchEvent) -> None:
         s = event.stats
         if event.kind in ("failed", "lane_down", "lane_disabled"):
-            where = f"page {event.page + 1}" if event.page is not None else event.lane
+            where = (
+                _("page {page}").format(page=event.page + 1)
+                if event.page is not None
+                else event.lane
+            )
             self._line(f"{where}: {event.message}")
+        if event.kind == "done" and event.page is not None:
+            # As the batch panel lists them: cut off, empty, thinking only, ...
+            self.warned += bool(event.warnings)
+            for warning in event.warnings:
+                self._line(
+                    _("page {page}: warning — {warning}").format(
+                        page=event.page + 1, warning=warning
+                    )
+                )
         if event.kind in ("done", "failed") or self.tty:
             self._status(s)
 
     def _status(self, s: BatchStats) -> None:
-        eta = f", ETA {s.eta_s:.0f} s" if s.eta_s is not None else ""
-        line = (
-            f"{s.finished}/{s.total} pages ({s.failed} failed), "
-            f"{s.pages_per_minute:.1f} pages/min, {s.tokens_per_second:.0f} tokens/s{eta}"
+        eta = _(", ETA {eta_s:.0f} s").format(eta_s=s.eta_s) if s.eta_s is not None else ""
+        line = _(
+            "{finished}/{total} pages ({failed} failed), {pages_per_minute:.1f} "
+            "pages/min, {tokens_per_second:.0f} tokens/s{eta}"
+        ).format(
+            finished=s.finished,
+            total=s.total,
+            failed=s.failed,
+            pages_per_minute=s.pages_per_minute,
+            tokens_per_second=s.tokens_per_second,
+            eta=eta,
         )
         if self.tty:
             control(self.out, self.CLEAR_LINE)
@@ -273,5 +324,14 @@ class _ProgressLine:
             control(self.out, "\n")
         write_escaped(
             self.out,
-            f"done: {stats.done} stored, {stats.failed} failed, in {stats.elapsed_s:.1f} s",
+            _("done: {done} stored, {failed} failed, in {elapsed_s:.1f} s").format(
+                done=stats.done, failed=stats.failed, elapsed_s=stats.elapsed_s
+            ),
         )
+        if self.warned:
+            write_escaped(
+                self.out,
+                _("{count} page(s) stored with a warning: check them (listed above).").format(
+                    count=self.warned
+                ),
+            )

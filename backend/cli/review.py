@@ -1,12 +1,15 @@
 """``proofdesk compare`` and ``proofdesk eval``: the review aids without the GUI.
 
-    proofdesk compare PDF --page N --transcript FILE --alternate {rapidocr,tesseract,textlayer,PATH}
+    proofdesk compare PDF --page N [--transcript FILE]
+        --alternate {rapidocr,tesseract,textlayer,PATH,version:ID,model:NAME,prompt:HASH}
     proofdesk eval PDF --a SELECTOR --b SELECTOR [--pages 1-5,9]
 
 ``compare`` prints the same flags the GUI shows, with offsets into the
 transcript exactly as given (code points). An engine's reading is stored as an
 alternate version when ``--store`` is given and reused on the next call, so a
-slow engine runs once per page.
+slow engine runs once per page. A stored reading (another model's, another
+prompt's) is named as ``proofdesk eval`` names one; without ``--transcript``
+the page's working transcript is compared.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from backend.cli.arguments import free_text, quoted, whole
 from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import ProofDeskError
+from backend.i18n import _
 
 if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
     from backend.engines.offline import AltOcrRunner
@@ -39,42 +43,55 @@ _VERSION_SELECTOR = re.compile(r"version:\s*([+-]?[0-9_]+)\s*")
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     compare = sub.add_parser(
-        "compare", parents=[common], help="flag where a transcript needs checking"
+        "compare", parents=[common], help=_("flag where a transcript needs checking")
     )
     compare.add_argument(
-        "--page", type=whole(1, MAX_PAGE), required=True, help="page number (from 1)"
+        "--page", type=whole(1, MAX_PAGE), required=True, help=_("page number (from 1)")
     )
-    compare.add_argument("--transcript", type=Path, required=True, help="UTF-8 text file")
+    compare.add_argument(
+        "--transcript", type=Path, help=_("UTF-8 text file (default: the working transcript)")
+    )
     compare.add_argument(
         "--alternate",
         required=True,
-        help="an engine (rapidocr, tesseract, textlayer) or a UTF-8 text file",
+        help=_(
+            "an engine (rapidocr, tesseract, textlayer), a UTF-8 text file, or a "
+            "stored reading: version:ID, model:NAME, prompt:HASH"
+        ),
     )
     compare.add_argument(
-        "--fresh", action="store_true", help="run the engine even if the store has its reading"
+        "--fresh", action="store_true", help=_("run the engine even if the store has its reading")
     )
-    ev = sub.add_parser("eval", parents=[common], help="compare two runs (or a run and gold text)")
-    ev.add_argument("--a", required=True, dest="side_a", help="selector for side A")
+    ev = sub.add_parser(
+        "eval", parents=[common], help=_("compare two runs (or a run and gold text)")
+    )
+    ev.add_argument("--a", required=True, dest="side_a", help=_("selector for side A"))
     ev.add_argument(
-        "--b", required=True, dest="side_b", help="selector for side B (gold text: a folder)"
+        "--b", required=True, dest="side_b", help=_("selector for side B (gold text: a folder)")
     )
-    ev.add_argument("--pages", type=free_text, help="pages to compare, e.g. 1-5,9 (default: all)")
+    ev.add_argument(
+        "--pages", type=free_text, help=_("pages to compare, e.g. 1-5,9 (default: all)")
+    )
 
 
 def run_compare(args: argparse.Namespace) -> int:
-    from backend.review.page_aids import AidSettings, review_page
     from backend.session.document_session import DocumentSession
 
-    try:
-        transcript = args.transcript.read_text("utf-8")
-    except UnicodeDecodeError:
-        raise ProofDeskError(f"{quoted(args.transcript.name)} is not UTF-8 text.") from None
+    transcript = None
+    if args.transcript is not None:
+        try:
+            transcript = args.transcript.read_text("utf-8")
+        except UnicodeDecodeError:
+            raise ProofDeskError(
+                _("{name} is not UTF-8 text.").format(name=quoted(args.transcript.name))
+            ) from None
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
         # The same checks and message as --pages; str(int) is never blank, so never None.
         page = (parse_page_ranges(str(args.page), session.page_count) or (0,))[0]
-        alternate = _alternate(session, page, args)
-        review = review_page(page, transcript, alternate, settings=AidSettings())
+        if transcript is None:
+            transcript = session.store.working_text(page)
+        review = compare_page(session, page, transcript, args)
     finally:
         session.close()
     if args.json:
@@ -84,13 +101,48 @@ def run_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def compare_page(
+    session: DocumentSession, page: int, transcript: str, args: argparse.Namespace
+) -> PageReview:
+    """The review of ``transcript`` against the ``--alternate`` the user named."""
+    from dataclasses import replace
+
+    from backend.review.page_aids import AidSettings, review_page
+    from backend.session.readings import is_selector
+
+    if is_selector(args.alternate):
+        return _stored_alternate_review(session, page, transcript, args.alternate)
+    alternate = _alternate(session, page, args)
+    review = review_page(page, transcript, alternate, settings=AidSettings())
+    if alternate.engine == "file" and "".join(alternate.text.split()) == "".join(
+        transcript.split()
+    ):
+        review = replace(review, same_reading=True)  # a file of the transcript itself
+    return review
+
+
+def _stored_alternate_review(
+    session: DocumentSession, page: int, transcript: str, spec: str
+) -> PageReview:
+    """A stored reading as the alternate, reviewed exactly as the GUI reviews it."""
+    from backend.session.readings import find_reading
+
+    version = find_reading(session.store, page, spec)
+    return session.review(page, alternate_id=version.id, text=transcript)
+
+
 def compare_json(review: PageReview) -> dict[str, Any]:
-    """The ``--json`` shape the issue fixes: page from 1, agreement, flags."""
-    return {
+    """The ``--json`` shape the issue fixes: page from 1, agreement, flags (and, when the
+    alternate is the transcript's own reading, ``same_reading`` and no agreement)."""
+    data: dict[str, Any] = {
         "page": review.page + 1,
         "agreement": None if review.agreement is None else round(review.agreement, 4),
         "flags": [flag.as_json() for flag in review.flags],
     }
+    if review.same_reading:
+        data["agreement"] = None
+        data["same_reading"] = True
+    return data
 
 
 def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText:
@@ -100,15 +152,18 @@ def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) ->
         path = Path(args.alternate)
         if not path.is_file():
             raise ProofDeskError(
-                f"--alternate {quoted(args.alternate)} is neither an engine "
-                f"({', '.join(ENGINES)}) nor a text file."
+                _("--alternate {alternate} is neither an engine ({join}) nor a text file.").format(
+                    alternate=quoted(args.alternate), join=", ".join(ENGINES)
+                )
             )
         try:
             text = path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise ProofDeskError(
-                f"--alternate {quoted(args.alternate)} cannot be read as UTF-8 text; "
-                "save it as UTF-8 and try again.",
+                _(
+                    "--alternate {alternate} cannot be read as UTF-8 text; save it as UTF-8 "
+                    "and try again."
+                ).format(alternate=quoted(args.alternate)),
                 detail=repr(exc),
             ) from exc
         return AltText(text=text, engine="file")
@@ -137,12 +192,19 @@ async def _read_page(
 
 
 def _print_review(review: PageReview, transcript: str) -> None:
+    from backend.i18n import _
     from backend.review.page_aids import flagged_share
     from backend.review.values import FlagKind
 
     agreement = "–" if review.agreement is None else f"{review.agreement:.1%}"
+    if review.same_reading:
+        agreement = _("– (the alternate is the transcript's own reading: nothing to compare)")
     share = flagged_share(review, len(transcript), frozenset(FlagKind))
-    say(f"page {review.page + 1}: agreement {agreement}, {share:.1%} of characters flagged")
+    say(
+        _("page {page}: agreement {agreement}, {share:.1%} of characters flagged").format(
+            page=review.page + 1, agreement=agreement, share=share
+        )
+    )
     for flag in review.flags:
         # One line a flag: the page text quoted (and the detail quoting it) is escaped,
         # line breaks included, so a span cannot clear the screen or fake a line.
@@ -181,7 +243,9 @@ def check_selector(selector: str) -> None:
     except ValueError:
         return  # "version:1__2": the evaluation says it is not a whole number
     if not -MAX_VERSION_ID <= number <= MAX_VERSION_ID:
-        raise ProofDeskError(f"{quoted(selector)}: this document has no such version.")
+        raise ProofDeskError(
+            _("{selector}: this document has no such version.").format(selector=quoted(selector))
+        )
 
 
 def eval_json(report: EvalReport) -> dict[str, Any]:
@@ -212,13 +276,17 @@ def eval_markdown(report: EvalReport) -> str:
     lines = [
         f"A = {shown(report.a)}, B = {shown(report.b)}",
         "",
-        "| page | agreement | layout | punctuation | glyph | substantive | critical |"
+        _("| page | agreement | layout | punctuation | glyph | substantive | critical |")
         + (" CER |" if report.gold else ""),
         "|---|---|---|---|---|---|---|" + ("---|" if report.gold else ""),
     ]
     for p in report.pages:
         if p.agreement is None:
-            lines.append(f"| {p.page + 1} | no text on side {p.missing} | | | | | |")
+            lines.append(
+                _("| {page} | no text on side {missing} | | | | | |").format(
+                    page=p.page + 1, missing=p.missing
+                )
+            )
             continue
         d = p.differences
         row = (
@@ -229,13 +297,17 @@ def eval_markdown(report: EvalReport) -> str:
     total = report.agreement
     lines.append("")
     lines.append(
-        f"document: {len(report.compared)} page(s) compared, agreement "
+        _("document: {compared_count} page(s) compared, agreement ").format(
+            compared_count=len(report.compared)
+        )
         + ("–" if total is None else f"{total:.1%}")
         + ("" if report.cer is None else f", CER {report.cer:.2%}")
     )
     for p in report.pages:
         for flag in p.critical:
-            lines.append(f"- page {p.page + 1}: {shown(flag.detail)}")
+            lines.append(
+                _("- page {page}: {detail}").format(page=p.page + 1, detail=shown(flag.detail))
+            )
     return "\n".join(lines)
 
 

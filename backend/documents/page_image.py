@@ -21,6 +21,7 @@ from PIL import Image
 from backend.documents.pdf import PdfDocument
 from backend.documents.vision import VisionSpec, fit_to_budget
 from backend.errors import RenderError
+from backend.i18n import _
 from backend.models import PageImage
 
 # Never render beyond 400 dpi, however small the page and large the budget:
@@ -72,7 +73,9 @@ def _scan_jpeg(page: pymupdf.Page) -> bytes | None:
     if b or c or abs(a - r.width) > 1 or abs(d - r.height) > 1 or abs(e) > 1 or abs(f) > 1:
         return None
     name = m.group(7).decode("latin-1")
-    for xref, smask, _w, _h, _bpc, _cs, _alt, img_name, filters, *_ in page.get_images(full=True):
+    for xref, smask, _w, _h, _bpc, _cs, _alt, img_name, filters, *_unused in page.get_images(
+        full=True
+    ):
         if img_name != name:
             continue
         obj = page.parent.xref_object(xref)
@@ -109,7 +112,7 @@ def is_grey_scan(page: pymupdf.Page) -> bool:
         images = page.get_images(full=True)
         if not images or page.get_text("text").strip() or page.get_drawings():
             return False
-        return all(_components(page.parent, xref) == 1 for xref, *_ in images)
+        return all(_components(page.parent, xref) == 1 for xref, *_unused in images)
     except Exception:  # damaged resources: colour is the safe choice
         return False
 
@@ -153,8 +156,10 @@ def encode_page(
         width, height = upload_size(rect.width, rect.height, spec, max_pixels)
     except ValueError as exc:  # a page (or region) too thin for the model's image processor
         raise RenderError(
-            f"Page {page + 1} cannot be sent to the model: it is too long and narrow "
-            f"({rect.width:.0f}×{rect.height:.0f} pt).",
+            _(
+                "Page {page} cannot be sent to the model: it is too long and narrow "
+                "({width:.0f}×{height:.0f} pt)."
+            ).format(page=page + 1, width=rect.width, height=rect.height),
             detail=str(exc),
         ) from exc
     jpeg = scan_jpeg(pg)
@@ -191,7 +196,9 @@ def _render(
         pix = pg.get_pixmap(matrix=matrix, alpha=False, clip=clip, colorspace=colorspace)
     except Exception as exc:  # MuPDF raises several unrelated types (FzErrorLimit, ...)
         raise RenderError(
-            f"Page {pg.number + 1} could not be drawn: the file is damaged there.",
+            _("Page {number} could not be drawn: the file is damaged there.").format(
+                number=pg.number + 1
+            ),
             detail=repr(exc),
         ) from exc
     mode = "L" if grey else "RGB"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from backend.errors import PageRangeError, RangeProblem
+from backend.i18n import _
 
 # Full-width digits, and every dash or wave a CJK keyboard makes.
 _ASCII = str.maketrans(
@@ -68,13 +69,15 @@ def _number(digits: str) -> int:
 
 def _error(problem: RangeProblem, part: str, page_count: int) -> PageRangeError:
     problems = {
-        "not_a_range": "is not a page range like 1-20 or 3,5,9",
-        "backwards": "is not a page range: it runs backwards",
-        "outside": f"is outside 1–{page_count}",
+        "not_a_range": _("is not a page range like 1-20 or 3,5,9"),
+        "backwards": _("is not a page range: it runs backwards"),
+        "outside": _("is outside 1–{page_count}").format(page_count=page_count),
     }
     shown = part if len(part) <= SHOWN_CHARS else part[:SHOWN_CHARS] + "…"
     return PageRangeError(
-        f"“{shown}” {problems[problem]}. The document has {page_count} pages.",
+        _("“{shown}” {problems}. The document has {page_count} pages.").format(
+            shown=shown, problems=problems[problem], page_count=page_count
+        ),
         part=part,
         page_count=page_count,
         problem=problem,

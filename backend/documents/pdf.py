@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import threading
 from pathlib import Path
 
 import pymupdf
@@ -23,12 +25,18 @@ from backend.errors import (
     RenderError,
     WrongPasswordError,
 )
+from backend.i18n import _
 from backend.models import DEFAULT_MAX_PIXELS, DocumentInfo, RenderedPage
 
 # MuPDF reports recoverable problems (broken content streams, bad fonts) as
 # warnings on stderr; we collect them and show them as notices instead.
 pymupdf.TOOLS.mupdf_display_errors(False)
 pymupdf.TOOLS.mupdf_display_warnings(False)
+# MuPDF keeps those warnings in one process-wide buffer. Renders in other threads
+# (thumbnails, prefetch, a batch's encoder) would otherwise put their damaged
+# page's warning on this page. PyMuPDF holds the GIL while it draws, so the lock
+# costs no parallelism.
+_WARNINGS_LOCK = threading.RLock()
 
 
 def file_sha256(path: str | os.PathLike[str]) -> str:
@@ -62,18 +70,21 @@ class PdfDocument:
         """Render a page as RGB at ``scale`` (1.0 = 72 dpi), clamped to ``max_pixels``."""
         pg = self._load(page)
         used, clamped = clamp_scale(pg.rect.width, pg.rect.height, scale, max_pixels)
-        pymupdf.TOOLS.reset_mupdf_warnings()
-        try:
-            pix = pg.get_pixmap(matrix=pymupdf.Matrix(used, used), alpha=False)
-        except Exception as exc:  # MuPDF raises several unrelated types (FzErrorLimit, ...)
-            raise RenderError(
-                f"Page {page + 1} could not be drawn: the file is damaged there.",
-                detail=repr(exc),
-            ) from exc
-        # bytes(...) copies: a Pixmap freed while something still uses its buffer
-        # raises BufferError in PyMuPDF 2.0.
-        samples = bytes(pix.samples)
-        warnings = _render_warnings(page, clamped)
+        with _WARNINGS_LOCK:
+            pymupdf.TOOLS.reset_mupdf_warnings()
+            try:
+                pix = pg.get_pixmap(matrix=pymupdf.Matrix(used, used), alpha=False)
+            except Exception as exc:  # MuPDF raises several unrelated types (FzErrorLimit, …)
+                raise RenderError(
+                    _("Page {page} could not be drawn: the file is damaged there.").format(
+                        page=page + 1
+                    ),
+                    detail=repr(exc),
+                ) from exc
+            # bytes(...) copies: a Pixmap freed while something still uses its buffer
+            # raises BufferError in PyMuPDF 2.0.
+            samples = bytes(pix.samples)
+            warnings = _render_warnings(page, clamped)
         return RenderedPage(
             page=page,
             width=pix.width,
@@ -96,7 +107,9 @@ class PdfDocument:
             return str(pg.get_text("text"))
         except Exception as exc:
             raise RenderError(
-                f"The text layer of page {page + 1} could not be read: the file is damaged there.",
+                _(
+                    "The text layer of page {page} could not be read: the file is damaged there."
+                ).format(page=page + 1),
                 detail=repr(exc),
             ) from exc
 
@@ -109,7 +122,10 @@ class PdfDocument:
             return self._doc[page]
         except Exception as exc:  # a damaged page tree (a cycle, a missing object)
             raise RenderError(
-                f"Page {page + 1} could not be read: the file is damaged there.", detail=repr(exc)
+                _("Page {page} could not be read: the file is damaged there.").format(
+                    page=page + 1
+                ),
+                detail=repr(exc),
             ) from exc
 
     def _check_page(self, page: int) -> None:
@@ -131,14 +147,32 @@ def clamp_scale(
     return limit, True
 
 
+# MuPDF folds a run of identical warnings into one and writes the summary
+# ("... repeated 15 times...") only when the next message comes, which can be
+# the next page drawn, of another document: that line says nothing of this page.
+_REPEAT_SUMMARY = re.compile(r"\.\.\. repeated \d+ times?\.\.\.")
+
+
+def _real_warnings(text: str) -> bool:
+    return any(
+        line.strip() and not _REPEAT_SUMMARY.fullmatch(line.strip()) for line in text.splitlines()
+    )
+
+
 def _render_warnings(page: int, clamped: bool) -> tuple[str, ...]:
     out: list[str] = []
     if clamped:
-        out.append(f"Page {page + 1} is unusually large; it is shown at reduced resolution.")
-    if pymupdf.TOOLS.mupdf_warnings():
         out.append(
-            f"Page {page + 1} has damaged content; what could be read is shown, "
-            "parts may be missing."
+            _("Page {page} is unusually large; it is shown at reduced resolution.").format(
+                page=page + 1
+            )
+        )
+    if _real_warnings(pymupdf.TOOLS.mupdf_warnings()):
+        out.append(
+            _(
+                "Page {page} has damaged content; what could be read is shown, parts may "
+                "be missing."
+            ).format(page=page + 1)
         )
         pymupdf.TOOLS.reset_mupdf_warnings()
     return tuple(out)
@@ -155,22 +189,30 @@ def open_pdf(
     p = Path(path)
     name = p.name
     if not p.is_file():
-        raise DocumentNotFoundError(f"“{name}” was not found or is not a file.", detail=str(p))
+        raise DocumentNotFoundError(
+            _("“{name}” was not found or is not a file.").format(name=name), detail=str(p)
+        )
     if p.stat().st_size == 0:
-        raise EmptyFileError(f"“{name}” is empty (0 bytes); it is not a usable PDF.")
+        raise EmptyFileError(
+            _("“{name}” is empty (0 bytes); it is not a usable PDF.").format(name=name)
+        )
     pymupdf.TOOLS.reset_mupdf_warnings()
     doc = _open_raw(p)
     try:
         needed_password = _unlock(doc, name, password)
         if doc.page_count == 0:
-            raise NoPagesError(f"“{name}” is a PDF with no pages; there is nothing to review.")
+            raise NoPagesError(
+                _("“{name}” is a PDF with no pages; there is nothing to review.").format(name=name)
+            )
         info = _document_info(doc, p, needed_password, content_hash)
     except ProofDeskError:
         doc.close()
         raise
     except Exception as exc:  # MuPDF on a damaged page tree ("Invalid number of pages", ...)
         doc.close()
-        raise NotAPdfError(f"“{name}” is a PDF too damaged to open.", detail=repr(exc)) from exc
+        raise NotAPdfError(
+            _("“{name}” is a PDF too damaged to open.").format(name=name), detail=repr(exc)
+        ) from exc
     except BaseException:
         doc.close()
         raise
@@ -181,16 +223,23 @@ def _open_raw(p: Path) -> pymupdf.Document:
     try:
         doc = pymupdf.open(p, filetype="pdf")
     except pymupdf.EmptyFileError as exc:
-        raise EmptyFileError(f"“{p.name}” is empty; it is not a usable PDF.") from exc
+        raise EmptyFileError(
+            _("“{name}” is empty; it is not a usable PDF.").format(name=p.name)
+        ) from exc
     except pymupdf.FileNotFoundError as exc:
-        raise DocumentNotFoundError(f"“{p.name}” could not be read.", detail=repr(exc)) from exc
+        raise DocumentNotFoundError(
+            _("“{name}” could not be read.").format(name=p.name), detail=repr(exc)
+        ) from exc
     except Exception as exc:  # FileDataError and friends: not a PDF, or beyond repair
         raise NotAPdfError(
-            f"“{p.name}” is not a PDF, or it is too damaged to open.", detail=repr(exc)
+            _("“{name}” is not a PDF, or it is too damaged to open.").format(name=p.name),
+            detail=repr(exc),
         ) from exc
     if not doc.is_pdf:  # MuPDF sniffs content: an image named .pdf opens as an image
         doc.close()
-        raise NotAPdfError(f"“{p.name}” is not a PDF (it looks like another kind of file).")
+        raise NotAPdfError(
+            _("“{name}” is not a PDF (it looks like another kind of file).").format(name=p.name)
+        )
     return doc
 
 
@@ -199,9 +248,9 @@ def _unlock(doc: pymupdf.Document, name: str, password: str | None) -> bool:
     if not doc.needs_pass:
         return False  # unencrypted, or an owner password only (restrictions): opens as is
     if password is None:
-        raise PasswordRequiredError(f"“{name}” is protected by a password.")
+        raise PasswordRequiredError(_("“{name}” is protected by a password.").format(name=name))
     if not doc.authenticate(password):
-        raise WrongPasswordError(f"The password does not open “{name}”.")
+        raise WrongPasswordError(_("The password does not open “{name}”.").format(name=name))
     return True
 
 
@@ -211,11 +260,13 @@ def _document_info(
     notices: list[str] = []
     if doc.is_repaired:
         notices.append(
-            "The file was damaged (for example cut short) and has been repaired to open it; "
-            "check that no pages are missing."
+            _(
+                "The file was damaged (for example cut short) and has been repaired to "
+                "open it; check that no pages are missing."
+            )
         )
     if doc.is_encrypted and not needed_password:
-        notices.append("The file carries an owner password; it opens for reading.")
+        notices.append(_("The file carries an owner password; it opens for reading."))
     meta = doc.metadata or {}
     return DocumentInfo(
         path=str(p.resolve()),

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from backend.errors import DocumentError, RenderError
+from backend.i18n import _
 from backend.models import DEFAULT_MAX_PIXELS, RenderedPage
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class PageCache:
             self._items[key] = page
             self._bytes += len(page.samples)
             while self._bytes > self.max_bytes and len(self._items) > 1:
-                _, old = self._items.popitem(last=False)
+                _unused, old = self._items.popitem(last=False)
                 self._bytes -= len(old.samples)
 
     @property
@@ -222,7 +223,9 @@ class RenderService:
                 pool.shutdown(wait=False, cancel_futures=True)
                 del self._pools["upload"]
             raise RenderError(
-                f"Page {page + 1} could not be prepared for OCR: the renderer stopped on it.",
+                _("Page {page} could not be prepared for OCR: the renderer stopped on it.").format(
+                    page=page + 1
+                ),
                 detail=repr(exc),
             ) from exc
 
@@ -246,8 +249,10 @@ class RenderService:
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._pools[pool_name] = self._new_pool()
             raise RenderError(
-                f"Page {key[0] + 1} could not be drawn: the renderer stopped on it "
-                "(the file may be damaged there). Other pages still work.",
+                _(
+                    "Page {key} could not be drawn: the renderer stopped on it (the file may "
+                    "be damaged there). Other pages still work."
+                ).format(key=key[0] + 1),
                 detail=repr(exc),
             ) from exc
         cache.put(key, result)

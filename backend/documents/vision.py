@@ -17,6 +17,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from backend.i18n import _
+
 # Qwen2-VL / Qwen2.5-VL image processor defaults (preprocessor_config.json):
 # min_pixels 56*56, max_pixels 28*28*16384 (= 16,384 tokens at most).
 _QWEN2_MIN_PIXELS = 3_136
@@ -77,9 +79,8 @@ def spec_for_config(config: dict[str, Any]) -> VisionSpec:
     note = ""
     if base is None:
         base = QWEN3_VL if model_type.startswith("qwen3") else QWEN2_VL
-        note = (
-            f"unknown model type {model_type or '(none)'!r}: "
-            f"assumed {base.family}-like image processing"
+        note = _("unknown model type {value!r}: assumed {family}-like image processing").format(
+            value=model_type or "(none)", family=base.family
         )
     vision = config.get("vision_config")
     vision = vision if isinstance(vision, dict) else {}
@@ -120,11 +121,17 @@ def smart_resize(
     Python's ``round`` (half to even) is what the processor uses too.
     """
     if height < 1 or width < 1:
-        raise ValueError(f"an image must be at least 1×1 px, not {width}×{height}")
+        raise ValueError(
+            _("an image must be at least 1×1 px, not {width}×{height}").format(
+                width=width, height=height
+            )
+        )
     if max(height, width) / min(height, width) > MAX_ASPECT_RATIO:
         raise ValueError(
-            f"a {width}×{height} px image is too thin: the aspect ratio must be under "
-            f"{MAX_ASPECT_RATIO}"
+            _(
+                "a {width}×{height} px image is too thin: the aspect ratio must be under "
+                "{max_aspect_ratio}"
+            ).format(width=width, height=height, max_aspect_ratio=MAX_ASPECT_RATIO)
         )
     factor = spec.factor
     limit = spec.max_pixels if max_pixels is None else max_pixels

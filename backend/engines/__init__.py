@@ -8,7 +8,9 @@ its connections (``http_client``), every body read within a byte budget
 (``server_text``), what its failures mean (``http_errors``,
 ``transport_errors``) and its models, health and load (``server_info``);
 ``offline/`` holds the engines that read a page without a VLM (RapidOCR,
-Tesseract, the PDF's text layer, an imported file), for alternate readings.
+Tesseract, the PDF's text layer, an imported file), for alternate readings;
+``transformers/`` reads pages in-process with a local Qwen-VL folder (in a
+worker process), and ``clients`` is what a batch asks of either kind.
 """
 
 from typing import TYPE_CHECKING

@@ -15,35 +15,38 @@ from typing import Any
 
 from backend.engines.base import TokenLogprob
 from backend.errors import BadResponseError
+from backend.i18n import N_, _
 
 MAX_TOKEN_COUNT = 2**40  # past any context a model has: such a count is nonsense
 
-LOGPROBS_DROPPED = (
-    "The server's token confidences were not valid numbers, so they were left out; "
-    "the text is kept."
+LOGPROBS_DROPPED = N_(
+    "The server's token confidences were not valid numbers, so they were "
+    "left out; the text is kept."
 )
-USAGE_DROPPED = "The server's token counts were not valid numbers, so they were left out."
-REASONING_DROPPED = "The model's reasoning was not text, so it was left out."
-LOGPROBS_HELD_A_SECRET = (
-    "The server's token confidences spelled out the API key, so they were left out; "
-    "the text is kept (with the key removed)."
+USAGE_DROPPED = N_("The server's token counts were not valid numbers, so they were left out.")
+REASONING_DROPPED = N_("The model's reasoning was not text, so it was left out.")
+LOGPROBS_HELD_A_SECRET = N_(
+    "The server's token confidences spelled out the API key, so they were "
+    "left out; the text is kept (with the key removed)."
 )
 
-_REMEDY = "Check that the address is a vLLM (OpenAI-compatible) server, then run the page again."
+_REMEDY = N_(
+    "Check that the address is a vLLM (OpenAI-compatible) server, then run the page again."
+)
 
 
 def _kind(value: Any) -> str:
     if value is None:
-        return "empty (null)"
+        return _("empty (null)")
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int | float):
-        return "a number"
+        return _("a number")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, list):
-        return "a list without text" if value else "an empty list"
-    return "not text"
+        return _("a list without text") if value else _("an empty list")
+    return _("not text")
 
 
 def content_text(value: Any) -> str | None:
@@ -57,7 +60,9 @@ def content_text(value: Any) -> str | None:
     if isinstance(value, list) and value and all(_is_text_part(p) for p in value):
         return "".join(p["text"] for p in value)
     raise BadResponseError(
-        f"The server's answer holds no page text: its “content” is {_kind(value)}. {_REMEDY}"
+        _("The server's answer holds no page text: its “content” is {kind}. {remedy}").format(
+            kind=_kind(value), remedy=_(_REMEDY)
+        )
     )
 
 
@@ -73,10 +78,14 @@ def no_text_error(refusal: str | None) -> BadResponseError:
     """The answer had choices, but not one held text (and no reasoning either)."""
     if refusal:
         return BadResponseError(
-            f"The model refused to read the page: “{refusal}”. Try another model or prompt."
+            _(
+                "The model refused to read the page: “{refusal}”. Try another model or prompt."
+            ).format(refusal=refusal)
         )
     return BadResponseError(
-        f"The server's answer holds no page text: its “content” is {_kind(None)}. {_REMEDY}"
+        _("The server's answer holds no page text: its “content” is {kind}. {remedy}").format(
+            kind=_kind(None), remedy=_(_REMEDY)
+        )
     )
 
 

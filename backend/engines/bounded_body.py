@@ -23,6 +23,7 @@ import httpx
 
 from backend.engines.base import SamplingParams
 from backend.errors import BadResponseError, ServerError
+from backend.i18n import _
 
 ACCEPT_ENCODING = "gzip, deflate"
 SLICE = 64 * 1024
@@ -74,8 +75,10 @@ class _Inflate:
             except zlib.error:
                 if self._gzip or self._started or self._raw_deflate:
                     raise BadResponseError(
-                        "The server's compressed answer is damaged; try again, or check the "
-                        "proxy in front of the server."
+                        _(
+                            "The server's compressed answer is damaged; try again, or check the "
+                            "proxy in front of the server."
+                        )
                     ) from None
                 self._raw_deflate = True
                 self._obj = self._new()
@@ -100,8 +103,10 @@ def _layers(header: str) -> list[_Inflate]:
     if unknown or len(names) > 2:
         raise BadResponseError(
             # The header's value is the server's: never quoted (it may echo the key).
-            "The server compressed its answer in a way ProofDesk does not read (it asks "
-            "for gzip or none): check the proxy in front of the server."
+            _(
+                "The server compressed its answer in a way ProofDesk does not read (it "
+                "asks for gzip or none): check the proxy in front of the server."
+            )
         )
     # Content-Encoding lists the encodings in the order they were applied.
     return [_Inflate(n) for n in reversed(names)]

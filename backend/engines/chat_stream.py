@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from backend.engines.base import Progress, ProgressCallback
 from backend.engines.openai_chat import Answer, feed_events, finish_answer, split_events
 from backend.errors import BadResponseError
+from backend.i18n import _
 
 PROGRESS_INTERVAL_S = 0.2
 PARSE_BATCH = 256 * 1024  # raw event bytes parsed at once, after the first token
@@ -91,10 +92,12 @@ async def consume_stream(
         else:
             clock.report("reading", tokens=chunk.count(b"data:"))
     if not done:
-        payloads, _ = split_events(bytes(buf) + b"\n\n")
+        payloads, _unused = split_events(bytes(buf) + b"\n\n")
         done = feed_events(answer, payloads)
     if not answer.saw_choice:
-        raise BadResponseError("The server answered without any text (no choices).", server=server)
+        raise BadResponseError(
+            _("The server answered without any text (no choices)."), server=server
+        )
     if not done and answer.finish_reason is None:
-        raise BadResponseError("The server's answer was cut off before the end.", server=server)
+        raise BadResponseError(_("The server's answer was cut off before the end."), server=server)
     finish_answer(answer)

@@ -17,6 +17,7 @@ from backend.errors import (
     ServerBusyError,
     ServerError,
 )
+from backend.i18n import _
 from backend.server.diagnose import diagnose_response
 
 _INPUT_TOO_LONG = re.compile(
@@ -88,44 +89,49 @@ def error_for_status(
     message = error_message(body, clean)
     found = diagnose_response(status, message, model_id=model)
     advice = " ".join(f"{d.title} {d.remedy}" for d in found)
-    said = f" The server said: “{message}”" if message else ""
+    said = _(" The server said: “{message}”").format(message=message) if message else ""
     detail = f"HTTP {status}: {message}"
     if status == 400:
         too_long = _context_error(message, advice, server)
         if too_long is not None:
             return too_long
         return RequestRejectedError(
-            advice or f"The server refused the request.{said}",
+            advice or _("The server refused the request.{said}").format(said=said),
             detail=detail,
             status=status,
             server=server,
         )
     if status in (401, 403):
         return AuthenticationError(
-            advice or "The server refused the API key. Check the key in the server profile.",
+            advice or _("The server refused the API key. Check the key in the server profile."),
             detail=detail,
             status=status,
             server=server,
         )
     if status == 404:
         return ModelNotFoundError(
-            advice or f"The server does not serve the model “{model}”.{said}",
+            advice
+            or _("The server does not serve the model “{model}”.{said}").format(
+                model=model, said=said
+            ),
             detail=detail,
             status=status,
             server=server,
         )
     if status in (500, 503) and any(d.code == "engine_dead" for d in found):
         return EngineDeadError(
-            advice or "The server's engine crashed; it needs a restart.",
+            advice or _("The server's engine crashed; it needs a restart."),
             detail=detail,
             status=status,
             server=server,
         )
     if status in (429, 502, 503, 504):
         return ServerBusyError(
-            f"{advice} (HTTP {status})"
+            _("{advice} (HTTP {status})").format(advice=advice, status=status)
             if advice
-            else f"The server is busy or starting (HTTP {status}); will try again.",
+            else _("The server is busy or starting (HTTP {status}); will try again.").format(
+                status=status
+            ),
             status=status,
             retry_after=retry_after(headers),
             detail=detail,
@@ -133,20 +139,24 @@ def error_for_status(
         )
     if status == 500 and "EngineCore" in message:
         return EngineDeadError(
-            advice or "The server's engine crashed; it needs a restart.",
+            advice or _("The server's engine crashed; it needs a restart."),
             detail=detail,
             status=status,
             server=server,
         )
     if status >= 500:
         return ServerBusyError(
-            f"The server failed (HTTP {status}); will try again.{said}",
+            _("The server failed (HTTP {status}); will try again.{said}").format(
+                status=status, said=said
+            ),
             status=status,
             detail=detail,
             server=server,
         )
     return BadResponseError(
-        f"Unexpected answer from the server (HTTP {status}).{said}",
+        _("Unexpected answer from the server (HTTP {status}).{said}").format(
+            status=status, said=said
+        ),
         detail=detail,
         status=status,
         server=server,
@@ -166,7 +176,10 @@ def _context_error(message: str, advice: str, server: str) -> ContextTooLongErro
             return None
         needed, allowed = int(m.group(1)) + int(m.group(3)), int(m.group(2))
     text = advice or (
-        f"The page needs {needed:,} tokens, the server allows {allowed:,}: lower the image "
-        "budget or max tokens, or start the server with a larger --max-model-len."
+        _(
+            "The page needs {needed:,} tokens, the server allows {allowed:,}: lower "
+            "the image budget or max tokens, or start the server with a larger "
+            "--max-model-len."
+        ).format(needed=needed, allowed=allowed)
     )
     return ContextTooLongError(text, needed=needed, allowed=allowed, detail=message, server=server)

@@ -25,14 +25,19 @@ from backend.engines.answer_checks import (
 )
 from backend.engines.base import OcrRequest, TokenLogprob
 from backend.errors import BadResponseError
+from backend.i18n import _
 
 _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
 
 
-def build_body(request: OcrRequest, model: str, *, stream: bool = True) -> dict[str, Any]:
+def build_body(
+    request: OcrRequest, model: str, *, stream: bool = True, image_url: str | None = None
+) -> dict[str, Any]:
+    """The request body; ``image_url`` (an offline batch's ``file://`` URL) replaces the
+    page's inline base64."""
     image = request.image
-    data_url = f"data:{image.mime};base64,{image.base64()}"
+    data_url = image_url or f"data:{image.mime};base64,{image.base64()}"
     p = request.params
     body: dict[str, Any] = {
         "model": model,
@@ -139,7 +144,7 @@ def parse_completion(raw: bytes, answer: Answer | None = None) -> Answer:
 def finish_answer(answer: Answer) -> None:
     """Check a complete answer: it has a choice, and text (or at least reasoning)."""
     if not answer.saw_choice:
-        raise BadResponseError("The server answered without any text (no choices).")
+        raise BadResponseError(_("The server answered without any text (no choices)."))
     if not answer.saw_text and not answer.reasoning:
         raise no_text_error(answer.excerpt(answer.refusal, 300) if answer.refusal else None)
 
@@ -169,7 +174,7 @@ def feed_events(answer: Answer, payloads: list[str]) -> bool:
     except (ValueError, RecursionError):  # find the bad one, for the message
         for data in payloads:
             feed_event(answer, data)
-        raise BadResponseError("The server's answer is not valid JSON.") from None
+        raise BadResponseError(_("The server's answer is not valid JSON.")) from None
     if len(objects) != len(payloads):  # an event held more than one JSON value
         for data in payloads:
             feed_event(answer, data)
@@ -177,7 +182,7 @@ def feed_events(answer: Answer, payloads: list[str]) -> bool:
     for obj, data in zip(objects, payloads, strict=True):
         if not isinstance(obj, dict):
             raise BadResponseError(
-                "The server's answer has an unexpected shape.", detail=answer.excerpt(data, 300)
+                _("The server's answer has an unexpected shape."), detail=answer.excerpt(data, 300)
             )
         _feed_object(answer, obj, data)
     return done
@@ -188,7 +193,9 @@ def _feed_object(answer: Answer, obj: dict[str, Any], data: str) -> None:
         err = obj["error"]
         message = err.get("message", err) if isinstance(err, dict) else err
         raise BadResponseError(
-            f"The server stopped mid-answer: {answer.excerpt(str(message), 300)}",
+            _("The server stopped mid-answer: {excerpt}").format(
+                excerpt=answer.excerpt(str(message), 300)
+            ),
             detail=answer.excerpt(data, 500),
         )
     _take_usage(answer, obj)
@@ -201,12 +208,12 @@ def _json(text: str, answer: Answer) -> dict[str, Any]:
         obj = json.loads(text)
     except (ValueError, RecursionError) as exc:  # RecursionError: "[[[[…" nested past the stack
         raise BadResponseError(
-            "The server's answer is not valid JSON: is the URL an OpenAI-compatible API?",
+            _("The server's answer is not valid JSON: is the URL an OpenAI-compatible API?"),
             detail=answer.excerpt(text, 300),
         ) from exc
     if not isinstance(obj, dict):
         raise BadResponseError(
-            "The server's answer has an unexpected shape.", detail=answer.excerpt(text, 300)
+            _("The server's answer has an unexpected shape."), detail=answer.excerpt(text, 300)
         )
     return obj
 
@@ -216,7 +223,7 @@ def _choices(obj: dict[str, Any]) -> list[dict[str, Any]]:
     if choices is None:
         return []
     if not isinstance(choices, list):
-        raise BadResponseError("The server's answer has an unexpected shape (choices).")
+        raise BadResponseError(_("The server's answer has an unexpected shape (choices)."))
     return [c for c in choices if isinstance(c, dict) and c.get("index", 0) == 0]
 
 
@@ -225,12 +232,12 @@ def _take_usage(answer: Answer, obj: dict[str, Any]) -> None:
     if usage is None:
         return
     if not isinstance(usage, dict):
-        answer.warn(USAGE_DROPPED)
+        answer.warn(_(USAGE_DROPPED))
         return
     answer.prompt_tokens, bad_prompt = token_count(usage.get("prompt_tokens"))
     answer.completion_tokens, bad_completion = token_count(usage.get("completion_tokens"))
     if bad_prompt or bad_completion:
-        answer.warn(USAGE_DROPPED)
+        answer.warn(_(USAGE_DROPPED))
 
 
 def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
@@ -247,12 +254,12 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
                 answer.reasoning.append(value)
                 break
             if value is not None:
-                answer.warn(REASONING_DROPPED)
+                answer.warn(_(REASONING_DROPPED))
         if isinstance(part.get("refusal"), str):
             answer.refusal = part["refusal"]
     elif part is not None:
         raise BadResponseError(
-            "The server's answer has an unexpected shape (its message is not an object)."
+            _("The server's answer has an unexpected shape (its message is not an object).")
         )
     finish = choice.get("finish_reason")
     if finish and isinstance(finish, str):
@@ -261,7 +268,7 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
 
 
 def _take_logprobs(answer: Answer, logprobs: Any) -> None:
-    if logprobs is None or LOGPROBS_DROPPED in answer.warnings:
+    if logprobs is None or _(LOGPROBS_DROPPED) in answer.warnings:
         return
     entries = logprobs.get("content") if isinstance(logprobs, dict) else [None]
     if entries is None:
@@ -269,7 +276,7 @@ def _take_logprobs(answer: Answer, logprobs: Any) -> None:
     parsed = [token_logprob(e) for e in entries] if isinstance(entries, list) else [None]
     if None in parsed:  # one bad entry and the rest cannot be trusted to line up
         answer.logprobs.clear()
-        answer.warn(LOGPROBS_DROPPED)
+        answer.warn(_(LOGPROBS_DROPPED))
         return
     answer.logprobs.extend(t for t in parsed if t is not None)
 

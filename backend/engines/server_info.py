@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from backend.errors import BadResponseError
+from backend.i18n import _
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ def parse_models(
     """The models of a ``/v1/models`` answer (its parsed JSON); ``clean`` runs on each id."""
     data = body.get("data") if isinstance(body, dict) else None
     if not isinstance(data, list):
-        raise BadResponseError("The server's model list has an unexpected shape.", server=server)
+        raise BadResponseError(_("The server's model list has an unexpected shape."), server=server)
     return [
         ModelInfo(clean(m["id"]), _context_length(m.get("max_model_len")))
         for m in data
@@ -53,9 +54,9 @@ def health_of(status: int) -> Health:
         return Health(True, 200, "ready")
     if status == 503:
         return Health(
-            False, 503, "The server is up but its engine is not ready (starting, or dead)."
+            False, 503, _("The server is up but its engine is not ready (starting, or dead).")
         )
-    return Health(False, status, f"Health check answered HTTP {status}.")
+    return Health(False, status, _("Health check answered HTTP {status}.").format(status=status))
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,14 @@ class ServerLoad:
 
     @property
     def summary(self) -> str:
-        kv = "" if self.kv_cache_usage is None else f", KV cache {self.kv_cache_usage:.0%}"
-        return f"{self.running:g} running, {self.waiting:g} waiting{kv}"
+        kv = (
+            ""
+            if self.kv_cache_usage is None
+            else _(", KV cache {kv_cache_usage:.0%}").format(kv_cache_usage=self.kv_cache_usage)
+        )
+        return _("{running:g} running, {waiting:g} waiting{kv}").format(
+            running=self.running, waiting=self.waiting, kv=kv
+        )
 
 
 # One sample line of the Prometheus text format: name{labels} value [timestamp]

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from backend.errors import BadResponseError, ProofDeskError
+from backend.i18n import _
 from backend.safe_text import Redactor, no_surrogates
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,10 @@ class ServerText:
             log.warning("an answer could not be read: %s", type(exc).__name__)
             raise self.scrub(
                 BadResponseError(
-                    "The server's answer could not be read (it is not shaped like an "
-                    "OpenAI-compatible answer); check the server, then run the page again.",
+                    _(
+                        "The server's answer could not be read (it is not shaped like an "
+                        "OpenAI-compatible answer); check the server, then run the page again."
+                    ),
                     detail=repr(exc),
                 )
             ) from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import httpx
 
 from backend.errors import ServerError, ServerTimeoutError, ServerUnreachableError
+from backend.i18n import _
 from backend.settings.profiles import ServerProfile
 
 
@@ -26,23 +27,29 @@ def timeout_error(
     server = profile.api_root
     if not started and not total and receiving:
         return ServerTimeoutError(
-            f"{server} began to answer but sent no complete answer within "
-            f"{profile.first_token_timeout_s:.0f} s; check the server (it may be overloaded), "
-            "then run the page again.",
+            _(
+                "{server} began to answer but sent no complete answer within "
+                "{first_token_timeout_s:.0f} s; check the server (it may be overloaded), "
+                "then run the page again."
+            ).format(server=server, first_token_timeout_s=profile.first_token_timeout_s),
             phase="first_token",
             server=server,
         )
     if not started and not total:
         return ServerTimeoutError(
-            f"No answer from {server} within {profile.first_token_timeout_s:.0f} s. "
-            "A server that scales to zero can take minutes to start: raise the "
-            "first-token timeout of the profile if this is a cold start.",
+            _(
+                "No answer from {server} within {first_token_timeout_s:.0f} s. A server "
+                "that scales to zero can take minutes to start: raise the first-token "
+                "timeout of the profile if this is a cold start."
+            ).format(server=server, first_token_timeout_s=profile.first_token_timeout_s),
             phase="first_token",
             server=server,
         )
     return ServerTimeoutError(
-        f"The answer took longer than the {profile.total_timeout_s:.0f} s allowed; raise the "
-        "total timeout of the profile, or lower max tokens.",
+        _(
+            "The answer took longer than the {total_timeout_s:.0f} s allowed; raise "
+            "the total timeout of the profile, or lower max tokens."
+        ).format(total_timeout_s=profile.total_timeout_s),
         phase="total",
         server=server,
     )
@@ -52,8 +59,10 @@ def info_timeout_error(profile: ServerProfile, path: str, seconds: float) -> Ser
     """``/v1/models``, ``/health`` or ``/metrics`` had no complete answer within ``seconds``."""
     server = profile.api_root
     return ServerTimeoutError(
-        f"{server} sent no complete answer to {path} within {seconds:g} s; check that the "
-        "server is running and not overloaded, then try again.",
+        _(
+            "{server} sent no complete answer to {path} within {seconds:g} s; check "
+            "that the server is running and not overloaded, then try again."
+        ).format(server=server, path=path, seconds=seconds),
         phase="total",
         server=server,
     )
@@ -64,14 +73,18 @@ def transport_error(exc: httpx.HTTPError, profile: ServerProfile, *, started: bo
     server = profile.api_root
     if isinstance(exc, httpx.ConnectTimeout):
         return ServerTimeoutError(
-            f"Could not connect to {server} within {profile.connect_timeout_s:.0f} s.",
+            _("Could not connect to {server} within {connect_timeout_s:.0f} s.").format(
+                server=server, connect_timeout_s=profile.connect_timeout_s
+            ),
             phase="connect",
             server=server,
             detail=repr(exc),
         )
     if isinstance(exc, httpx.ConnectError):
         return ServerUnreachableError(
-            f"Cannot reach {server}: is the server running, and is the address right?",
+            _("Cannot reach {server}: is the server running, and is the address right?").format(
+                server=server
+            ),
             server=server,
             detail=repr(exc),
         )
@@ -79,10 +92,13 @@ def transport_error(exc: httpx.HTTPError, profile: ServerProfile, *, started: bo
         return timeout_error(profile, started=started)
     if isinstance(exc, httpx.ProxyError):
         return ServerUnreachableError(
-            f"The proxy set in the profile refused the connection: {exc}", server=server
+            _("The proxy set in the profile refused the connection: {exc}").format(exc=exc),
+            server=server,
         )
     return ServerUnreachableError(
-        f"The connection to {server} broke{' mid-answer' if started else ''}; will try again.",
+        _("The connection to {server} broke{value}; will try again.").format(
+            server=server, value=" mid-answer" if started else ""
+        ),
         server=server,
         detail=repr(exc),
     )

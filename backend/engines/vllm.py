@@ -54,6 +54,7 @@ from backend.engines.server_info import (
 from backend.engines.server_text import ServerText
 from backend.engines.transport_errors import info_timeout_error, timeout_error, transport_error
 from backend.errors import BadResponseError, ProfileError, ServerError
+from backend.i18n import _
 from backend.settings.profiles import ServerProfile
 
 log = logging.getLogger(__name__)
@@ -121,7 +122,7 @@ class VllmClient:
 
     async def models(self) -> list[ModelInfo]:
         with self._text.guard():
-            body = await self._get_json("/v1/models", MODELS_LIMIT, "for its list of models")
+            body = await self._get_json("/v1/models", MODELS_LIMIT, _("for its list of models"))
             return parse_models(body, self.server, self._text.quote)
 
     async def health(self) -> Health:
@@ -148,7 +149,9 @@ class VllmClient:
                     async with http.stream("GET", self.server + "/metrics") as resp:
                         if resp.status_code != 200:
                             return None
-                        raw = await read_body(resp, METRICS_LIMIT, self._too_large("for its load"))
+                        raw = await read_body(
+                            resp, METRICS_LIMIT, self._too_large(_("for its load"))
+                        )
         except (*_NO_ANSWER, TimeoutError, ServerError):
             return None
         return parse_metrics(raw.decode("utf-8", "replace"))  # only numbers come out of it
@@ -170,14 +173,19 @@ class VllmClient:
             return json.loads(raw.decode("utf-8", "replace"))
         except (ValueError, RecursionError) as exc:
             raise BadResponseError(
-                "The server's answer is not JSON: is this the address of an OpenAI-compatible API?",
+                _(
+                    "The server's answer is not JSON: is this the address of an "
+                    "OpenAI-compatible API?"
+                ),
                 server=self.server,
             ) from exc
 
     def _too_large(self, what: str) -> TooLarge:
         return lambda limit: BadResponseError(
-            f"The server sent more than {megabytes(limit)} {what}, far more than a vLLM server "
-            "sends: check the server's address.",
+            _(
+                "The server sent more than {megabytes} {what}, far more than a vLLM "
+                "server sends: check the server's address."
+            ).format(megabytes=megabytes(limit), what=what),
             server=self.server,
         )
 
@@ -187,9 +195,11 @@ class VllmClient:
         if 300 <= resp.status_code < 400:
             location = self._text.excerpt(resp.headers.get("location", "?"), 200)
             return BadResponseError(
-                f"The server redirects to {location}. ProofDesk does not follow redirects "
-                "(pages go only where you send them): put the final address in the server "
-                "profile.",
+                _(
+                    "The server redirects to {location}. ProofDesk does not follow redirects "
+                    "(pages go only where you send them): put the final address in the "
+                    "server profile."
+                ).format(location=location),
                 status=resp.status_code,
                 server=self.server,
             )
@@ -224,7 +234,9 @@ class VllmClient:
         done: its first byte is its last token); the total one covers everything.
         """
         if not self.profile.model:
-            raise ProfileError(f"Choose a model for the server “{self.profile.name}” first.")
+            raise ProfileError(
+                _("Choose a model for the server “{name}” first.").format(name=self.profile.name)
+            )
         body = build_body(request, self.profile.model, stream=stream)
         http = await self._client()  # before the clocks start: the first one warms up
         clock = ReadClock(on_progress)
@@ -239,9 +251,11 @@ class VllmClient:
         limit = answer_limit(request.params)
         tokens = request.params.max_tokens
         too_large: TooLarge = lambda size: BadResponseError(  # noqa: E731
-            f"The server sent more than {megabytes(size)} for one page, more than "
-            f"{tokens:,} tokens can take: check the server (it may be repeating itself "
-            "without end), then run the page again.",
+            _(
+                "The server sent more than {megabytes} for one page, more than "
+                "{tokens:,} tokens can take: check the server (it may be repeating "
+                "itself without end), then run the page again."
+            ).format(megabytes=megabytes(size), tokens=tokens),
             server=self.server,
         )
         with self._text.guard():
@@ -327,7 +341,7 @@ class VllmClient:
         spelled = "".join(t.token for t in tokens)
         as_bytes = bytes(b for t in tokens for b in t.byte_values).decode("utf-8", "replace")
         if self._text.holds_secret(spelled) or self._text.holds_secret(as_bytes):
-            answer.warn(LOGPROBS_HELD_A_SECRET)
+            answer.warn(_(LOGPROBS_HELD_A_SECRET))
             return ()
         return tuple(
             TokenLogprob(self._text.page(t.token), t.logprob, t.byte_values) for t in tokens
@@ -340,8 +354,10 @@ class VllmClient:
         if isinstance(exc, httpx.InvalidURL):
             return self._text.scrub(
                 BadResponseError(
-                    "The server's address, or the one it redirects to, is not a valid URL: "
-                    "check the address in the server profile.",
+                    _(
+                        "The server's address, or the one it redirects to, is not a valid URL: "
+                        "check the address in the server profile."
+                    ),
                     server=self.server,
                     detail=repr(exc),
                 )

@@ -19,6 +19,8 @@ from docx.shared import Pt, RGBColor
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
 from backend.export.text import unapproved_notice
+from backend.export.words import draft_line
+from backend.i18n import _
 
 EAST_ASIAN_FONT = "PMingLiU"  # 新細明體: on every Traditional Chinese Windows
 LATIN_FONT = "Times New Roman"
@@ -35,11 +37,11 @@ def write_docx(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     props = document.core_properties
     # Metadata from the PDF can hold control characters XML refuses.
     props.title = _clean(doc.title or doc.source.stem)
-    props.comments = unapproved_notice(doc) if doc.contains_unapproved else "All pages approved."
-    if doc.contains_unapproved:
-        warning = document.add_paragraph().add_run(unapproved_notice(doc))
-        warning.bold = True
-        warning.font.color.rgb = RGBColor(0xB0, 0x00, 0x20)
+    props.comments = unapproved_notice(doc) if doc.contains_unapproved else _("All pages approved.")
+    if doc.contains_unapproved:  # one short line in the document's language, not an alarm
+        warning = document.add_paragraph().add_run(draft_line(doc.unapproved))
+        warning.italic = True
+        warning.font.color.rgb = RGBColor(0x59, 0x59, 0x59)
     body = document.element.body
     anchor = body.sectPr  # looked up once: each lookup scans the whole body
     for i, page in enumerate(doc.pages):

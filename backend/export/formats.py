@@ -26,6 +26,7 @@ from backend.export.safe_write import (
 )
 from backend.export.searchable_pdf import write_searchable_pdf
 from backend.export.text import render_text
+from backend.i18n import _
 
 PREVIEW_CHARS = 4000
 TextRenderer = Callable[[ExportDocument, Monitor | None], str]
@@ -135,12 +136,18 @@ def preview(document: ExportDocument, fmt: ExportFormat, limit: int = PREVIEW_CH
     if fmt is ExportFormat.DOCX:
         counts = blocks(page.text)
         tables = sum(1 for b in counts if not isinstance(b, str))
-        head = f"Word document, page {page.page + 1}: {len(counts) - tables} paragraph(s)"
-        head += f", {tables} table(s).\n\n" if tables else ".\n\n"
+        head = _("Word document, page {page}: {counts_count} paragraph(s)").format(
+            page=page.page + 1, counts_count=len(counts) - tables
+        )
+        head += _(", {tables} table(s).\n\n").format(tables=tables) if tables else ".\n\n"
         text = head + page.text
     elif fmt is ExportFormat.PDF:
-        where = "line by line over the OCR boxes" if page.layout else "as one block on the page"
-        text = f"Invisible text on page {page.page + 1}, placed {where}:\n\n{page.text}"
+        where = (
+            _("line by line over the OCR boxes") if page.layout else _("as one block on the page")
+        )
+        text = _("Invisible text on page {page}, placed {where}:\n\n{text}").format(
+            page=page.page + 1, where=where, text=page.text
+        )
     elif fmt is ExportFormat.REPORT_PDF:
         text = render_report(first)
     else:

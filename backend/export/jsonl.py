@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from backend.export.monitor import Monitor
+from backend.export.page_warnings import page_warnings
 from backend.export.pages import ExportDocument, ExportPage, iso_time
 
 SCHEMA_ID = "https://proofdesk.invalid/schemas/export-page.schema.json"
@@ -38,6 +39,7 @@ def page_record(doc: ExportDocument, page: ExportPage) -> dict[str, Any]:
         "markers_left": page.markers_left,
         "agreement": page.agreement,
         "critical_flags_open": list(page.critical_flags),
+        "warnings": page_warnings(page.versions, page.text),
         "versions": list(page.versions),
     }
 

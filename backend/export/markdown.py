@@ -5,18 +5,29 @@ from __future__ import annotations
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
 from backend.export.text import unapproved_notice
+from backend.i18n import _
 
 
 def render_markdown(doc: ExportDocument, monitor: Monitor | None = None) -> str:
     title = doc.title or doc.source.stem
     lines = [f"# {_escape_heading(title)}", ""]
     if doc.contains_unapproved:
-        lines += [f"> **Warning:** {unapproved_notice(doc)}", ""]
+        lines += [
+            _("> **Warning:** {unapproved_notice}").format(
+                unapproved_notice=unapproved_notice(doc)
+            ),
+            "",
+        ]
     for i, page in enumerate(doc.pages):
         if monitor is not None:
             monitor.step(i, len(doc.pages))
         status = "" if page.approved else f" ({page.status.value})"
-        lines += [f"## Page {page.page + 1}{status}", "", page.text.strip("\n"), ""]
+        lines += [
+            _("## Page {page}{status}").format(page=page.page + 1, status=status),
+            "",
+            page.text.strip("\n"),
+            "",
+        ]
     return "\n".join(lines)
 
 

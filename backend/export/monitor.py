@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from backend.export.errors import ExportCancelledError
+from backend.i18n import _
 
 
 @dataclass
@@ -22,6 +23,6 @@ class Monitor:
 
     def step(self, done: int, total: int) -> None:
         if self.cancel.is_set():
-            raise ExportCancelledError("The export was cancelled; nothing was written.")
+            raise ExportCancelledError(_("The export was cancelled; nothing was written."))
         if self.on_progress is not None:
             self.on_progress(done, total)

@@ -22,6 +22,8 @@ from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
 from backend.review.values import Flag, FlagKind
 from backend.session.document_session import DocumentSession
+from backend.session.own_text import strip_keeping_own
+from backend.store.interface import file_of
 
 AidsProvider = Callable[[int], Mapping[str, Any]]
 TextFilter = Callable[[str], str]
@@ -40,6 +42,7 @@ PROVENANCE_KEYS = (
     "truncated",
     "source",
     "restored_from",
+    "warnings",
 )
 
 
@@ -63,7 +66,8 @@ def review_aids_provider(
     def aids(page: int) -> Mapping[str, Any]:
         review = session.review(page, settings=settings)
         return {
-            "agreement": review.agreement,
+            # Compared with its own reading, a page agrees 100% and nothing checked it.
+            "agreement": None if review.same_reading else review.agreement,
             "critical_flags": [f for f in review.flags if f.kind is FlagKind.CRITICAL],
             "markers_left": review.count(FlagKind.MARKER),
         }
@@ -162,7 +166,7 @@ def collect(
     info = session.pdf.info
     return ExportDocument(
         source=Path(info.path),
-        store=session.store.path,
+        store=file_of(session.store),
         sha256=info.sha256,
         title=info.title,
         page_count=session.page_count,
@@ -199,7 +203,8 @@ def _page(
     reviewer = history[-1][2] if history else None
     approved_at = history[-1][1] if history and state.status is ReviewStatus.APPROVED else None
     aid = dict(aids(page)) if aids is not None else {}
-    text = strip(state.text) if strip else state.text
+    # The document's own 【模糊】 (marked so by the reviewer) is text, never stripped.
+    text = strip_keeping_own(store, page, state.text, strip) if strip else state.text
     flags = aid.get("critical_flags") or ()
     return ExportPage(
         page=page,

@@ -14,8 +14,11 @@ from collections import Counter
 from typing import BinaryIO
 
 from backend.export.monitor import Monitor
-from backend.export.pages import ExportDocument, ExportPage, iso_time
+from backend.export.open_critical import approved_open_critical, open_critical_notice
+from backend.export.pages import ExportDocument, ExportPage
 from backend.export.text import unapproved_notice
+from backend.export.words import local_time, status_words
+from backend.i18n import N_, _
 
 STYLE = """
 body { font-family: "Noto Sans CJK TC", "PMingLiU", sans-serif; margin: 2em; color: #222; }
@@ -29,15 +32,15 @@ code { font-family: monospace; }
 # MuPDF does not shrink a table to the page: small type keeps all nine columns on A4.
 PDF_STYLE = "body { font-size: 7pt; margin: 0; } th, td { padding: 1px 2px; }"
 COLUMNS = (
-    "Page",
-    "Status",
-    "Reviewer",
-    "Approved at",
-    "Agreement",
-    "Markers left",
-    "Critical flags open",
-    "Versions",
-    "Note",
+    N_("Page"),
+    N_("Status"),
+    N_("Reviewer"),
+    N_("Approved at"),
+    N_("Agreement"),
+    N_("Markers left"),
+    N_("Critical flags open"),
+    N_("Versions"),
+    N_("Note"),
 )
 
 
@@ -49,12 +52,14 @@ def render_report(
     parts = [
         "<!DOCTYPE html>",
         '<html lang="zh-Hant"><head><meta charset="utf-8">',
-        f"<title>Review report — {e(title)}</title>",
+        "<title>" + e(_("Review report — {title}").format(title=title)) + "</title>",
         f"<style>{STYLE}{extra_style}</style></head><body>",
-        f"<h1>Review report — {e(title)}</h1>",
+        "<h1>" + e(_("Review report — {title}").format(title=title)) + "</h1>",
         _summary(doc),
-        "<h2>Pages</h2>",
-        "<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "</tr></thead><tbody>",
+        "<h2>" + e(_("Pages")) + "</h2>",
+        "<table><thead><tr>"
+        + "".join(f"<th>{e(_(c))}</th>" for c in COLUMNS)
+        + "</tr></thead><tbody>",
     ]
     for i, page in enumerate(doc.pages):
         if monitor is not None:
@@ -69,26 +74,30 @@ def _summary(doc: ExportDocument) -> str:
     counts = Counter(p.status.value for p in doc.pages)
     agreements = [p.agreement for p in doc.pages if p.agreement is not None]
     items = [
-        ("Document", e(doc.source.name)),
+        (_("Document"), e(doc.source.name)),
         ("SHA-256", f"<code>{e(doc.sha256)}</code>"),
-        ("Pages in the document", str(doc.page_count)),
-        ("Pages in this report", str(len(doc.pages))),
-        ("Status", e(", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "—")),
-        ("Markers left", str(sum(p.markers_left for p in doc.pages))),
-        ("Critical flags open", str(sum(len(p.critical_flags) for p in doc.pages))),
+        (_("Pages in the document"), str(doc.page_count)),
+        (_("Pages in this report"), str(len(doc.pages))),
+        (_("Status"), e(", ".join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
+        (_("Markers left"), str(sum(p.markers_left for p in doc.pages))),
+        (_("Critical flags open"), str(sum(len(p.critical_flags) for p in doc.pages))),
         (
-            "Mean agreement",
+            _("Mean agreement"),
             f"{100 * sum(agreements) / len(agreements):.1f} %" if agreements else "—",
         ),
-        ("Made", e(iso_time(time.time()))),
+        (_("Made"), e(local_time(time.time()))),
     ]
     rows = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in items)
-    out = f"<h2>Summary</h2><table>{rows}</table>"
+    out = "<h2>" + e(_("Summary")) + f"</h2><table>{rows}</table>"
     if doc.contains_unapproved:
         out = f'<p class="warning">{e(unapproved_notice(doc))}</p>' + out
+    open_critical = approved_open_critical(doc)
+    if open_critical:
+        out = f'<p class="warning">{e(open_critical_notice(open_critical))}</p>' + out
     if doc.skipped:
         skipped = ", ".join(str(p + 1) for p in doc.skipped)
-        out += f"<p>Left out (not approved): pages {e(skipped)}.</p>"
+        left_out = _("Left out (not approved): pages {pages}.").format(pages=skipped)
+        out += f"<p>{e(left_out)}</p>"
     return out
 
 
@@ -97,9 +106,9 @@ def _row(page: ExportPage) -> str:
     css = ' class="approved"' if page.approved else ' class="warning"'
     cells = [
         str(page.page + 1),
-        f"<span{css}>{e(page.status.value)}</span>",
+        f"<span{css}>{e(status_words(page.status))}</span>",
         e(page.reviewer or "—"),
-        e(iso_time(page.approved_at)) if page.approved_at is not None else "—",
+        e(local_time(page.approved_at)) if page.approved_at is not None else "—",
         "—" if page.agreement is None else f"{100 * page.agreement:.1f} %",
         str(page.markers_left),
         str(len(page.critical_flags)),
@@ -121,7 +130,7 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     more = True
     while more:
         device = writer.begin_page(page_rect)
-        more, _ = story.place(content)
+        more, _filled = story.place(content)
         story.draw(device)
         writer.end_page()
     writer.close()

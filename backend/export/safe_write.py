@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from backend.export.errors import ExportError, ExportExistsError, ProtectedTargetError
+from backend.i18n import _
 
 PRIVATE_MODE = 0o600
 # Linux allows 255 bytes per name; CJK takes 3 bytes a character in UTF-8, and a
@@ -84,22 +85,29 @@ def check_target(target: Path, protected: Iterable[Path], *, overwrite: bool) ->
         resolved = named.resolve()  # where the name leads: a link to the PDF is refused too
     except (OSError, RuntimeError, ValueError) as exc:  # a loop of links; a NUL in the name
         raise ExportError(
-            f"“{target.name}” cannot be used as a file name; choose another.", detail=repr(exc)
+            _("“{name}” cannot be used as a file name; choose another.").format(name=target.name),
+            detail=repr(exc),
         ) from exc
     for path in protected:
         if _same_file(resolved, path):
             raise ProtectedTargetError(
-                f"“{target.name}” is the document or its review store; "
-                "choose another name so the original is kept."
+                _(
+                    "“{name}” is the document or its review store; choose another name so "
+                    "the original is kept."
+                ).format(name=target.name)
             )
     destination = named.parent.resolve() / named.name if named.name else resolved
     folder = destination.parent
     if not folder.is_dir():
-        raise ExportError(f"The folder “{folder}” does not exist; choose an existing folder.")
+        raise ExportError(
+            _("The folder “{folder}” does not exist; choose an existing folder.").format(
+                folder=folder
+            )
+        )
     if destination.is_dir():  # a link to a folder too: the user meant to write into it
-        raise ExportError(f"“{target}” is a folder; choose a file name.")
+        raise ExportError(_("“{target}” is a folder; choose a file name.").format(target=target))
     if os.path.lexists(destination) and not overwrite:  # a dangling link is a name taken
-        raise ExportExistsError(f"“{target.name}” already exists.")
+        raise ExportExistsError(_("“{name}” already exists.").format(name=target.name))
     return destination
 
 
@@ -188,7 +196,9 @@ def _place_new(tmp: Path, target: Path) -> None:
 
 
 def _exists(target: Path) -> ExportExistsError:
-    return ExportExistsError(f"“{target.name}” already exists; it was kept as it is.")
+    return ExportExistsError(
+        _("“{name}” already exists; it was kept as it is.").format(name=target.name)
+    )
 
 
 def _sync_folder(folder: Path) -> None:
@@ -207,15 +217,17 @@ def _sync_folder(folder: Path) -> None:
 
 def _write_error(exc: OSError, folder: Path) -> ExportError:
     reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EACCES: "you may not write there",
-        errno.EPERM: "you may not write there",
-        errno.EROFS: "the disk is read-only",
-        errno.ENOENT: "the folder does not exist",
-        errno.ENOTDIR: "the folder does not exist",
+        errno.ENOSPC: _("the disk is full"),
+        errno.EACCES: _("you may not write there"),
+        errno.EPERM: _("you may not write there"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.ENOENT: _("the folder does not exist"),
+        errno.ENOTDIR: _("the folder does not exist"),
     }
     reason = reasons.get(exc.errno or 0, exc.strerror or str(exc))
     return ExportError(
-        f"The export could not be written in “{folder}”: {reason}. Nothing was written.",
+        _("The export could not be written in “{folder}”: {reason}. Nothing was written.").format(
+            folder=folder, reason=reason
+        ),
         detail=repr(exc),
     )

@@ -19,6 +19,7 @@ from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, Layout
 from backend.export.pdf_layout import Placed, place
 from backend.export.text import unapproved_notice
+from backend.i18n import _
 
 INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 
@@ -51,10 +52,14 @@ def _open_source(path: Path, password: str | None) -> pymupdf.Document:
     try:
         source = pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # moved or deleted since it was opened
-        raise ExportError(f"The document “{path.name}” could not be read again.") from exc
+        raise ExportError(
+            _("The document “{name}” could not be read again.").format(name=path.name)
+        ) from exc
     if source.needs_pass and not source.authenticate(password or ""):
         source.close()
-        raise ExportError(f"“{path.name}” needs its password to be exported as PDF.")
+        raise ExportError(
+            _("“{name}” needs its password to be exported as PDF.").format(name=path.name)
+        )
     return source
 
 
@@ -127,7 +132,7 @@ def _write_rotated(page: pymupdf.Page, placed: list[Placed], font: pymupdf.Font)
 
 
 def _metadata(doc: ExportDocument) -> dict[str, str]:
-    subject = "Scanned pages with the proofread text as an invisible, searchable layer."
+    subject = _("Scanned pages with the proofread text as an invisible, searchable layer.")
     if doc.contains_unapproved:
         subject += " " + unapproved_notice(doc)
     return {

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
+from backend.i18n import _
 
 
 def unapproved_notice(doc: ExportDocument) -> str:
     numbers = ", ".join(str(p + 1) for p in doc.unapproved)
-    return f"This export contains pages not yet approved: {numbers}."
+    return _("This export contains pages not yet approved: {numbers}.").format(numbers=numbers)
 
 
 def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:

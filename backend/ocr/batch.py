@@ -33,6 +33,7 @@ from backend.errors import (
     ServerError,
     ServerUnreachableError,
 )
+from backend.i18n import _
 from backend.ocr.lanes import Lane
 from backend.server.diagnose import diagnose_reading
 
@@ -119,7 +120,7 @@ class Batch:
         poll_interval_s: float = 1.0,
     ) -> None:
         if not lanes:
-            raise ProfileError("Choose at least one server for the batch.")
+            raise ProfileError(_("Choose at least one server for the batch."))
         self.pages = pages
         self.lanes = lanes
         self._prepare, self._save, self._fail = prepare, save, fail
@@ -247,7 +248,11 @@ class Batch:
             await self._give_up(page, str(exc), attempt)
         except Exception as exc:  # a bug must cost one page, never the batch
             log.exception("page %d failed unexpectedly", page)
-            await self._give_up(page, f"Unexpected error: {type(exc).__name__}: {exc}", attempt)
+            await self._give_up(
+                page,
+                _("Unexpected error: {name__}: {exc}").format(name__=type(exc).__name__, exc=exc),
+                attempt,
+            )
         else:
             lane.failures_in_a_row = 0
             await self._accept(page, reading, attempt)
@@ -261,17 +266,20 @@ class Batch:
         )
         if not reading.text.strip() and reading.truncated:
             why = " ".join(f"{d.title} {d.remedy}" for d in problems) or (
-                "The model used its whole token budget without writing any text: raise max tokens."
+                _(
+                    "The model used its whole token budget without writing any text: raise "
+                    "max tokens."
+                )
             )
             await self._give_up(page, why, attempt)
             return
         warnings = reading.warnings + tuple(f"{d.title} {d.remedy}" for d in problems)
         if reading.truncated:
             warnings += (
-                "The answer was cut off at the token limit: the end of the page may be missing.",
+                _("The answer was cut off at the token limit: the end of the page may be missing."),
             )
         if not reading.text.strip():
-            warnings += ("The model returned no text: is the page blank?",)
+            warnings += (_("The model returned no text: is the page blank?"),)
         try:
             await self._save(page, reading, attempt, warnings)
         except PageTooLongError as exc:  # this page's text is refused; the next may be fine
@@ -349,12 +357,14 @@ class Batch:
     async def _monitor(self, lane: Lane) -> None:
         assert lane.load is not None
         while True:
-            await asyncio.sleep(self._poll_interval)
+            await asyncio.sleep(lane.poll_interval(self._poll_interval))
             try:
                 load = await lane.load()
             except Exception:  # metrics are a hint; their absence changes nothing
-                continue
-            if load is not None:
+                load = None
+            if load is None:
+                lane.ramp.missed()  # and the quick looks of the ramp soon stop
+            else:
                 new = lane.adapt(load)
                 if new != lane.limit:
                     await lane.set_limit(new)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from backend.engines.base import OcrRequest, Reading, SamplingParams
-from backend.engines.vllm import VllmClient
+from backend.engines.clients import PageClient
 from backend.models import Change
 from backend.ocr.batch import Batch, BatchEvent, BatchStats, RetryPolicy
 from backend.ocr.lanes import Lane
@@ -34,15 +34,19 @@ class JobSpec:
     force: bool = False  # also run pages with a person's edits or approval
     params: SamplingParams = field(default_factory=SamplingParams)
     prompt: str | None = None  # one prompt for every page (the CLI's --prompt); None: per page
+    # Store the readings as alternate versions (a second model or profile to compare
+    # with), never as the transcript.
+    as_alternates: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        spec = {
             "selection": str(self.selection),
             "pages": None if self.pages is None else list(self.pages),
             "force": self.force,
             "params": self.params.as_dict(),
             "prompt": self.prompt,
         }
+        return spec | ({"as_alternates": True} if self.as_alternates else {})
 
 
 def stored_params(spec: dict[str, Any]) -> SamplingParams:
@@ -58,7 +62,7 @@ class OcrJobRunner:
         jobs: JobStore,
         page_count: int,
         preparer: PagePreparer,
-        clients: list[VllmClient],
+        clients: list[PageClient],
         prompt_for: Callable[[int], str],
         run_in_store: RunInStore[Any],
         on_event: Callable[[BatchEvent], None] | None = None,
@@ -111,7 +115,7 @@ class OcrJobRunner:
         await self._in_store(lambda: self.jobs.set_state(job, "done"))
         return stats
 
-    def _lane(self, client: VllmClient) -> Lane:
+    def _lane(self, client: PageClient) -> Lane:
         p = client.profile
         return Lane(
             p.name,
@@ -148,7 +152,7 @@ class BatchEngine:
 
     name = "vllm"
 
-    def __init__(self, client: VllmClient) -> None:
+    def __init__(self, client: PageClient) -> None:
         self.client = client
 
     async def read(self, request: OcrRequest) -> Reading:

@@ -12,8 +12,7 @@ from typing import Protocol
 
 from backend.engines.base import OcrRequest, Reading
 from backend.engines.server_info import ServerLoad
-
-MAX_ADAPTIVE_LIMIT = 64
+from backend.ocr.ramp import Ramp
 
 
 class Lane:
@@ -32,6 +31,7 @@ class Lane:
         self.engine = engine
         self.limit = max(1, limit)
         self.fixed = fixed  # the user set the concurrency: do not adapt it
+        self.ramp = Ramp(self.limit)
         self.load = load
         self.in_flight = 0  # slots taken (a lane takes one before it takes a page)
         self.reading = 0  # pages actually being prepared or read: what the user sees
@@ -67,23 +67,14 @@ class Lane:
             self._changed.notify_all()
 
     def adapt(self, load: ServerLoad) -> int:
-        """The limit that keeps the server busy with a small queue of our pages ready.
+        """The limit the server's load calls for (see ``ramp``: slow start, then a
+        small queue held at the server)."""
+        self.ramp.limit = self.limit  # the user may have set it meanwhile
+        return self.ramp.decide(load, self.reading)
 
-        A slot that frees must find the next page already waiting in the server,
-        or it idles for a round trip: so a queue of about a quarter of the running
-        count (the margin) is wanted, and held. More queue than twice that, or a
-        nearly full KV cache, backs off to running + margin. With no queue while
-        every page we may send is out, the limit grows by half.
-        """
-        running, waiting = load.running, load.waiting
-        margin = max(2.0, running / 4)
-        if (load.kv_cache_usage or 0.0) >= 0.95 or waiting > 2 * margin:
-            return max(1, min(self.limit - 1, int(running + margin)))
-        if waiting > 0:
-            return self.limit
-        if self.reading >= self.limit:
-            return min(MAX_ADAPTIVE_LIMIT, self.limit + max(1, self.limit // 2))
-        return self.limit
+    def poll_interval(self, steady_s: float) -> float:
+        """Seconds until the next look at the server's load: quick while ramping up."""
+        return self.ramp.poll_interval(steady_s)
 
 
 class Engine(Protocol):

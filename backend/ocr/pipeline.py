@@ -13,7 +13,7 @@ from backend.documents.page_image import Region
 from backend.documents.render_service import RenderService
 from backend.documents.vision import spec_for_model_id, vision_tokens
 from backend.engines.base import OcrRequest, ProgressCallback, Reading, SamplingParams
-from backend.engines.vllm import VllmClient
+from backend.engines.clients import PageClient
 from backend.ocr.request_fit import FittedRequest, fit_request
 from backend.settings.profiles import ServerProfile
 
@@ -68,7 +68,7 @@ def image_tokens(request: OcrRequest, profile: ServerProfile) -> int:
 
 
 async def read_page(
-    client: VllmClient,
+    client: PageClient,
     preparer: PagePreparer,
     page: int,
     prompt: str,

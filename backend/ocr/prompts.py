@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "prompts"
 
@@ -57,22 +58,33 @@ def read_prompt_file(path: Path) -> str:
         with path.open("rb") as f:
             data = f.read(MAX_PROMPT_BYTES + 1)  # never all of a huge file named by mistake
     except FileNotFoundError:
-        raise ProofDeskError(f"The prompt file “{name}” was not found.") from None
+        raise ProofDeskError(
+            _("The prompt file “{name}” was not found.").format(name=name)
+        ) from None
     except OSError as exc:
         raise ProofDeskError(
-            f"The prompt file “{name}” cannot be read ({exc.strerror or exc}).", detail=repr(exc)
+            _("The prompt file “{name}” cannot be read ({value}).").format(
+                name=name, value=exc.strerror or exc
+            ),
+            detail=repr(exc),
         ) from None
     if len(data) > MAX_PROMPT_BYTES:
         raise ProofDeskError(
-            f"The prompt file “{name}” is over {MAX_PROMPT_BYTES:,} bytes; "
-            "a prompt is a few lines of text."
+            _(
+                "The prompt file “{name}” is over {max_prompt_bytes:,} bytes; a prompt "
+                "is a few lines of text."
+            ).format(name=name, max_prompt_bytes=MAX_PROMPT_BYTES)
         )
     try:
         text = data.decode("utf-8-sig").strip()
     except UnicodeDecodeError:
         raise ProofDeskError(
-            f"The prompt file “{name}” is not UTF-8 text; save it as UTF-8 and try again."
+            _("The prompt file “{name}” is not UTF-8 text; save it as UTF-8 and try again.").format(
+                name=name
+            )
         ) from None
     if not text:
-        raise ProofDeskError(f"The prompt file “{name}” is empty; write the prompt in it.")
+        raise ProofDeskError(
+            _("The prompt file “{name}” is empty; write the prompt in it.").format(name=name)
+        )
     return text

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from backend.documents.vision import VisionSpec
 from backend.errors import ContextTooLongError
+from backend.i18n import _
 
 # The chat template's own tokens: role markers, vision start/end, and the
 # default system prompt some Qwen templates add ("You are a helpful assistant.").
@@ -65,7 +66,11 @@ def fit_request(
     if image + text + max_tokens > room:
         fitted = max(MIN_MAX_TOKENS, room - image - text)
         if fitted < max_tokens:
-            notes.append(f"max tokens lowered from {max_tokens:,} to {fitted:,} to fit the context")
+            notes.append(
+                _("max tokens lowered from {max_tokens:,} to {fitted:,} to fit the context").format(
+                    max_tokens=max_tokens, fitted=fitted
+                )
+            )
             max_tokens = fitted
     if image + text + max_tokens > room:
         fitted_image = room - text - max_tokens
@@ -73,16 +78,27 @@ def fit_request(
         if fitted_image >= floor and fitted_image > 0:
             new_pixels = fitted_image * spec.factor * spec.factor
             notes.append(
-                f"image budget lowered from {max_pixels:,} to {new_pixels:,} pixels "
-                "to fit the context"
+                _(
+                    "image budget lowered from {max_pixels:,} to {new_pixels:,} pixels to "
+                    "fit the context"
+                ).format(max_pixels=max_pixels, new_pixels=new_pixels)
             )
             max_pixels, image = new_pixels, fitted_image
     needed = image + text + max_tokens
     if needed > room:
         raise ContextTooLongError(
-            f"The page needs about {math.ceil(needed * SAFETY):,} tokens (image {image:,}, prompt "
-            f"{text:,}, answer {max_tokens:,}); the server allows {max_model_len:,}. Lower the "
-            "image budget or max tokens, or start the server with a larger --max-model-len.",
+            _(
+                "The page needs about {ceil:,} tokens (image {image:,}, prompt {text:,}, "
+                "answer {max_tokens:,}); the server allows {max_model_len:,}. Lower the "
+                "image budget or max tokens, or start the server with a larger "
+                "--max-model-len."
+            ).format(
+                ceil=math.ceil(needed * SAFETY),
+                image=image,
+                text=text,
+                max_tokens=max_tokens,
+                max_model_len=max_model_len,
+            ),
             needed=math.ceil(needed * SAFETY),
             allowed=max_model_len,
         )

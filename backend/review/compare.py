@@ -32,15 +32,17 @@ lives in ``diff_categories``, mapping hunks back to the original texts in
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from backend.models import AltText
-from backend.review.alignment import Ops, align, diff, equal_chars
+from backend.review.alignment import Ops, Side, align, diff, equal_chars
 from backend.review.diff_categories import categorise, mask_context
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
 from backend.review.hunk_flags import FLAGGED, hunk_flags
-from backend.review.textnorm import CompareOptions, Spans, dropped_spans, normalise
+from backend.review.textnorm import CompareOptions, Normalised, Spans, dropped_spans, normalise
 from backend.review.values import DiffCategory, Flag, Hunk
 
 __all__ = [
@@ -121,6 +123,9 @@ def compare_texts(
     a, ops, reordered = align(t.text, an, alt_raw, lines, options)
     only_markers = replace(options, ignore_whitespace=False, ignore_markdown=False)
     found = HunkCollector(t, a, options, dropped_spans(transcript, only_markers, ignore_spans))
+    # With the engine's line boxes the reading order was settled above (lines one
+    # above the other keep the engine's order): a block still moved is the transcript's.
+    found.moves_are_layout = not any(line.box for line in lines)
     matches: list[tuple[int, int, int]] = []
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
@@ -128,7 +133,7 @@ def compare_texts(
             continue
         for p, q, _ in a.pieces(ai, aj, by_ghost=False):
             k = ti + p - ai
-            matches += _runs(t.to_source[k : k + q - p], a.src[p:q])
+            matches += _runs(t, a, k, p, q - p)
             if folded:
                 found.agreeing(k, p, q - p)
     found.dropped_at_end()
@@ -137,13 +142,14 @@ def compare_texts(
     return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
 
 
-def _runs(tsrc: list[int], asrc: list[int]) -> Iterator[tuple[int, int, int]]:
-    """Aligned characters (original offsets) cut where either side is not contiguous."""
-    start = 0
-    for k in range(1, len(tsrc) + 1):
-        if k == len(tsrc) or tsrc[k] != tsrc[k - 1] + 1 or asrc[k] != asrc[k - 1] + 1:
-            yield tsrc[start], asrc[start], k - start
-            start = k
+def _runs(t: Normalised, a: Side, k: int, p: int, n: int) -> list[tuple[int, int, int]]:
+    """The aligned characters t[k:k+n] / a[p:p+n] in original offsets, cut where
+    either side jumps over dropped text (known from the sides' cuts)."""
+    edges = {0, n}
+    edges.update(c - k for c in t.cuts[bisect_right(t.cuts, k) : bisect_left(t.cuts, k + n)])
+    edges.update(c - p for c in a.cuts[bisect_right(a.cuts, p) : bisect_left(a.cuts, p + n)])
+    tsrc, asrc = t.to_source, a.src
+    return [(tsrc[k + i], asrc[p + i], j - i) for i, j in pairwise(sorted(edges))]
 
 
 def classify_differences(

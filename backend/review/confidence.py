@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from backend.engines.base import TokenLogprob
+from backend.i18n import _
 from backend.review.values import Flag, FlagKind
 
 DEFAULT_THRESHOLD = math.log(0.5)
@@ -44,7 +45,9 @@ def low_confidence_flags(
 def _as_logprob(threshold: float) -> float:
     if threshold > 1:
         raise ValueError(
-            f"a confidence threshold is a probability <= 1 or a logprob <= 0, not {threshold}"
+            _(
+                "a confidence threshold is a probability <= 1 or a logprob <= 0, not {threshold}"
+            ).format(threshold=threshold)
         )
     return math.log(threshold) if threshold > 0 else threshold
 
@@ -115,8 +118,8 @@ def _merge(low: list[tuple[int, float]]) -> list[Flag]:
     run: list[tuple[int, float]] = []
     for item in [*low, (-2, 0.0)]:  # a sentinel closes the last run
         if run and item[0] != run[-1][0] + 1:
-            p = math.exp(min(score for _, score in run))
-            detail = f"model was unsure (p={p:.2f})"
+            p = math.exp(min(score for _at, score in run))
+            detail = _("model was unsure (p={p:.2f})").format(p=p)
             flags.append(Flag(run[0][0], run[-1][0] + 1, FlagKind.LOW_CONFIDENCE, detail))
             run = []
         run.append(item)

@@ -10,6 +10,9 @@ evaluation diff (``classify_differences``) categorise through here.
 
 from __future__ import annotations
 
+import unicodedata
+from functools import lru_cache
+
 from backend.review.textnorm import CompareOptions, fold_table
 from backend.review.values import DiffCategory
 
@@ -45,6 +48,10 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    if options.fold_masks and _only_punctuation(t_norm + a_norm):
+        # A comma or full stop one reading lacks or reads as another mark: engines
+        # drop punctuation all the time, and a mark alone changes no word or number.
+        return DiffCategory.PUNCTUATION
     if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context):
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
@@ -66,6 +73,15 @@ def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, s
     if before in NUMERAL_CONTEXT or after in NUMERAL_CONTEXT:  # "" is in no set
         return False
     return bool(a_norm) or _is_cjk(before)
+
+
+@lru_cache(maxsize=512)
+def _is_punctuation(char: str) -> bool:
+    return unicodedata.category(char).startswith("P")
+
+
+def _only_punctuation(text: str) -> bool:
+    return bool(text) and all(map(_is_punctuation, text))
 
 
 def _is_cjk(char: str) -> bool:

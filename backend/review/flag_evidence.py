@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from backend.i18n import N_, _
 from backend.review.numerals import describe_number, format_number
 from backend.review.term_extract import WORDED_KINDS, CriticalTerm, LegalKind, TermKind
 from backend.review.textnorm import fold_table
@@ -35,10 +36,18 @@ from backend.review.values import CriticalKind
 
 _NUMERIC = {CriticalKind.AMOUNT, CriticalKind.NUMBER}
 _LABELS: dict[TermKind, str] = {k: k.value.replace("_", " ") for k in (*CriticalKind, *LegalKind)}
-_LABELS |= {
-    CriticalKind.MODAL: "modal word",
-    CriticalKind.MASK: "name mask",
+_LABELS |= {  # N_: translated where a detail is written
+    CriticalKind.ARTICLE: N_("article"),
+    CriticalKind.MODAL: N_("modal word"),
+    CriticalKind.AMOUNT: N_("amount"),
+    CriticalKind.NUMBER: N_("number"),
+    CriticalKind.DATE: N_("date"),
+    CriticalKind.CASE_NUMBER: N_("case number"),
+    CriticalKind.MASK: N_("name mask"),
+    LegalKind.OUTCOME: N_("outcome"),
+    LegalKind.PARTY: N_("party"),
 }
+_SIDES = (N_("transcript"), N_("alternate"))
 _YEARS = {CriticalKind.DATE, CriticalKind.CASE_NUMBER}
 _CIRCLES = frozenset("○〇◯")
 _LINE_BREAKS = re.compile(r"\s*[\r\n]+\s*")
@@ -83,21 +92,32 @@ class Sides:
 def detail(sides: Sides, years: Counter[int]) -> str:
     """One line for the proofreader, e.g. "modal word: transcript 不得 (must not),
     alternate 不應 (must not); same force, another word"."""
-    ours, theirs = (
-        ("transcript", "alternate") if sides.in_transcript else ("alternate", "transcript")
+    ours, theirs = _SIDES if sides.in_transcript else _SIDES[::-1]
+    said = _("{side} {term}, {other_side} {other}").format(
+        side=_(ours),
+        term=describe(sides.term),
+        other_side=_(theirs),
+        other=describe(sides.other, sides.seen),
     )
-    said = f"{ours} {describe(sides.term)}, {theirs} {describe(sides.other, sides.seen)}"
     notes = [n for n in (_force(sides), _suspect(sides, years)) if n]
+    head = _("{kind}: {readings}").format(kind=_(_LABELS[sides.term.kind]), readings=said)
     # One line: a term or what is read can run over a line break (…字第\n三二一○號).
-    return _LINE_BREAKS.sub(" ", "; ".join([f"{_LABELS[sides.term.kind]}: {said}", *notes]))
+    return _LINE_BREAKS.sub(" ", _("; ").join([head, *notes]))
+
+
+def unverified(term: CriticalTerm) -> str:
+    """A term in text the alternate could not read: nothing vouches for it."""
+    return _("{kind}: the alternate could not read this; check {term} against the scan").format(
+        kind=_(_LABELS[term.kind]), term=describe(term)
+    )
 
 
 def describe(term: CriticalTerm | None, seen: str = "") -> str:
     """A term for the reviewer; for a missing one, what is there instead."""
     if term is None:
-        return f"reads 「{seen}」" if seen.strip() else "omits it"
+        return _("reads 「{seen}」").format(seen=seen) if seen.strip() else _("omits it")
     if term.kind in WORDED_KINDS:
-        return f"{term.text} ({term.value})"
+        return gloss(term.text, str(term.value))
     value = term.value
     if isinstance(value, tuple) and value[:1] == ("%",) and isinstance(value[1], Fraction):
         shown = f"{format_number(value[1] * 100)}%"
@@ -111,42 +131,55 @@ def _force(sides: Sides) -> str:
     other = sides.other
     if other is None or sides.term.kind not in WORDED_KINDS or other.kind is not sides.term.kind:
         return ""
-    return "same force, another word" if other.value == sides.term.value else ""
+    return _("same force, another word") if other.value == sides.term.value else ""
 
 
 def _suspect(sides: Sides, years: Counter[int]) -> str:
     """Which side is more likely wrong, and why; "" when the text does not say."""
-    ours, theirs = (
-        ("transcript", "alternate") if sides.in_transcript else ("alternate", "transcript")
-    )
+    ours, theirs = (_(s) for s in (_SIDES if sides.in_transcript else _SIDES[::-1]))
     simplified = simplified_only()
     mine_s = "".join(c for c in sides.term_side if c in simplified)
     theirs_s = "".join(c for c in sides.other_side if c in simplified)
     if mine_s and not theirs_s:
-        return f"the {ours} is more likely wrong: it has the Simplified {mine_s}"
+        return _("the {side} is more likely wrong: it has the Simplified {chars}").format(
+            side=ours, chars=mine_s
+        )
     if theirs_s and not mine_s:
-        return f"the {theirs} is more likely wrong: it has the Simplified {theirs_s}"
+        return _("the {side} is more likely wrong: it has the Simplified {chars}").format(
+            side=theirs, chars=theirs_s
+        )
     for side, text, other_text in (
         (ours, sides.term_side, sides.other_side),
         (theirs, sides.other_side, sides.term_side),
     ):
         if _dot_for_circle(text, other_text):
-            return f"the {side} is more likely wrong: it has a full stop where the other reads ○"
+            return _(
+                "the {side} is more likely wrong: it has a full stop where the other reads ○"
+            ).format(side=side)
+        if _circle_lost(text, other_text):
+            return _(
+                "the {side} is more likely wrong: it lacks a ○ zero the other reads "
+                "(engines often read ○ as nothing)"
+            ).format(side=side)
     t_bad, o_bad = _implausible(sides.term), _implausible(sides.other)
     if t_bad and not o_bad:
-        return f"the {ours} is more likely wrong: {t_bad}"
+        return _("the {side} is more likely wrong: {why}").format(side=ours, why=t_bad)
     if o_bad and not t_bad:
-        return f"the {theirs} is more likely wrong: {o_bad}"
+        return _("the {side} is more likely wrong: {why}").format(side=theirs, why=o_bad)
     mine, other = _year(sides.term), _year(sides.other)
     if isinstance(mine, int) and isinstance(other, int) and mine != other:
         if years[mine] and not years[other]:
-            return f"the page's other dates agree with the {ours}'s year {mine}"
+            return _("the page's other dates agree with the {side}'s year {year}").format(
+                side=ours, year=mine
+            )
         if years[other] and not years[mine]:
-            return f"the page's other dates agree with the {theirs}'s year {other}"
+            return _("the page's other dates agree with the {side}'s year {year}").format(
+                side=theirs, year=other
+            )
     masked = sides.term.kind is CriticalKind.MASK and not sides.in_transcript
     if masked and sides.seen.strip() and not set(sides.seen) & _CIRCLES:
         # The transcript writes out what the alternate masks.
-        return "the transcript writes out a name the alternate reads masked: a privacy leak?"
+        return _("the transcript writes out a name the alternate reads masked: a privacy leak?")
     return ""
 
 
@@ -155,6 +188,13 @@ def _dot_for_circle(text: str, other: str) -> bool:
     and ``other`` circles (三二一。號 / 三二一○號): a look-alike, not another number."""
     ours, theirs = _differing(text, other)
     return bool(ours) and bool(theirs) and set(ours) <= _DOTS and set(theirs) <= _CIRCLES
+
+
+def _circle_lost(text: str, other: str) -> bool:
+    """Where ``text`` and ``other`` differ, ``text`` lacks only circles ``other`` has
+    (一九年 / 一○九年): a zero an engine did not see, not another digit."""
+    ours, theirs = _differing(text, other)
+    return not ours.strip() and bool(theirs) and set(theirs) <= _CIRCLES
 
 
 def _differing(a: str, b: str) -> tuple[str, str]:
@@ -174,20 +214,32 @@ def _implausible(term: CriticalTerm | None) -> str:
         return ""
     year = term.value[0]
     if not isinstance(year, int):
-        return f"its year {term.text} is not a whole number"
+        return _("its year {year} is not a whole number").format(year=term.text)
     ad = "西" in term.text or "公" in term.text or year >= 1000
     if not (1000 <= year <= 2200 if ad else 1 <= year <= 200):
-        return f"{year} is no plausible year"
+        return _("{year} is no plausible year").format(year=year)
     if term.kind is CriticalKind.CASE_NUMBER:
         return ""
     month, day = (*term.value[1:], None, None)[:2]
     if month is None:
         return ""
     if not isinstance(month, int) or not 1 <= month <= 12:
-        return f"its month {month} is not a month"
+        return _("its month {month} is not a month").format(month=month)
     if day is None:
         return ""
     last = calendar.monthrange(year if ad else year + 1911, month)[1]
     if not isinstance(day, int) or not 1 <= day <= last:
-        return f"its {month}月{day}日 is not a calendar date"
+        return _("its {month}月{day}日 is not a calendar date").format(month=month, day=day)
     return ""
+
+
+def gloss(word: str, meaning: str) -> str:
+    """``word`` with its meaning from the rule table, in the UI language: 應 (must).
+    The catalogue may render a meaning as the word itself (原告 is its own gloss in
+    Chinese): then the word stands alone."""
+    shown = _(meaning)
+    return (
+        word
+        if not meaning or shown == word
+        else _("{word} ({meaning})").format(word=word, meaning=shown)
+    )

@@ -40,6 +40,7 @@ class HunkCollector:
         self.markers = markers  # the transcript's marker spans (only these an insertion covers)
         self.found: list[tuple[Hunk, str, str]] = []
         self.ghosts: list[Hunk] = []
+        self.moves_are_layout = True  # a block moved unchanged is LAYOUT (see ``result``)
 
     def hunk(self, tr: tuple[int, int], ar: tuple[int, int], category: DiffCategory) -> Hunk:
         (s, e), (p, q) = tr, ar
@@ -149,7 +150,8 @@ class HunkCollector:
             self.found.append((h, "", ""))
 
     def result(self) -> tuple[Hunk, ...]:
-        moves_are_layout(self.found)
+        if self.moves_are_layout:
+            moves_are_layout(self.found)
         return tuple(sorted((h for h, _, _ in self.found), key=lambda h: (h.start, h.alt_start)))
 
 

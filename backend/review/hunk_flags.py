@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from backend.i18n import _
+from backend.review.flag_evidence import simplified_only
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk
 
 FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
@@ -21,10 +23,19 @@ def _quote(text: str, limit: int = 24) -> str:
 
 def _detail(h: Hunk) -> str:
     if h.start == h.end:
-        return f"the alternate has {_quote(h.alt_text)} here; the transcript has nothing"
-    if not h.alt_text.strip():
-        return "the alternate has nothing here"
-    return f"the alternate reads {_quote(h.alt_text)} here"
+        said = _("the alternate has {quote} here; the transcript has nothing").format(
+            quote=_quote(h.alt_text)
+        )
+    elif not h.alt_text.strip():
+        return _("the alternate has nothing here")
+    else:
+        said = _("the alternate reads {quote} here").format(quote=_quote(h.alt_text))
+    simplified = "".join(dict.fromkeys(c for c in h.alt_text if c in simplified_only()))
+    if simplified:  # no Traditional Chinese legal text has them: the engine misread here
+        said += _("; the alternate is more likely wrong: it has the Simplified {chars}").format(
+            chars=simplified[:6]
+        )
+    return said
 
 
 def hunk_flags(hunks: Iterable[Hunk], categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:

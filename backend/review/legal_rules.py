@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 from backend.review.lexicon import Excluded, Exclusion, Exclusions, Lexicon, Word
 
 TABLE = Path(__file__).resolve().parent.parent.parent / "resources" / "legal" / "critical-terms.tsv"
@@ -83,7 +84,9 @@ def load_rules(path: Path = TABLE, stamp: tuple[object, ...] = ()) -> LegalRules
     try:
         lines = path.read_text("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise LegalRulesError(f"Cannot read the legal rule table {path}.", detail=str(exc)) from exc
+        raise LegalRulesError(
+            _("Cannot read the legal rule table {path}.").format(path=path), detail=str(exc)
+        ) from exc
     return parse_rules(lines, path.name, stamp)
 
 
@@ -100,31 +103,50 @@ def parse_rules(lines: list[str], name: str, stamp: tuple[object, ...] = ()) -> 
         cols = [c.strip() for c in line.split("\t")]
         family, text = cols[0], cols[1] if len(cols) > 1 else ""
         meaning = cols[2] if len(cols) > 2 else ""
-        where = f"Line {number} of {name}"
+        where = _("Line {number} of {name}").format(number=number, name=name)
         if family not in FAMILIES:
-            raise _bad(f"{where}: unknown family {family!r} (one of {', '.join(FAMILIES)}).", line)
+            raise _bad(
+                _("{where}: unknown family {family!r} (one of {join}).").format(
+                    where=where, family=family, join=", ".join(FAMILIES)
+                ),
+                line,
+            )
         if not text or any(c.isspace() for c in text):
-            raise _bad(f"{where}: the word (second column) is missing or has spaces.", line)
+            raise _bad(
+                _("{where}: the word (second column) is missing or has spaces.").format(
+                    where=where
+                ),
+                line,
+            )
         if family == "exclude":
             m = _EXCLUSION.match(text)
             if m is None:
-                raise _bad(f"{where}: an exclusion is written before(word)after[!unless].", line)
+                raise _bad(
+                    _("{where}: an exclusion is written before(word)after[!unless].").format(
+                        where=where
+                    ),
+                    line,
+                )
             unless = tuple(u for u in m["unless"].split("!") if u)
             exclusions.append(Exclusion(m["before"], m["word"], m["after"], unless))
             continue
         if family == "mask-misread":
             if len(text) != 1:
-                raise _bad(f"{where}: a mask misreading is one character.", line)
+                raise _bad(
+                    _("{where}: a mask misreading is one character.").format(where=where), line
+                )
             misreads.add(text)
             continue
         if not meaning:
-            raise _bad(f"{where}: the meaning (third column) is missing.", line)
+            raise _bad(
+                _("{where}: the meaning (third column) is missing.").format(where=where), line
+            )
         word = Word(text, family, meaning, cols[3] if len(cols) > 3 and cols[3] else text)
         if CONSTRUCTION in text:
             constructions.append((number, word))
             continue
         if text in words:
-            raise _bad(f"{where}: {text} is listed twice.", line)
+            raise _bad(_("{where}: {text} is listed twice.").format(where=where, text=text), line)
         words[text] = word
         if word.compares_as != text:
             wanted.append((number, word))
@@ -132,8 +154,10 @@ def parse_rules(lines: list[str], name: str, stamp: tuple[object, ...] = ()) -> 
         base = words.get(word.compares_as)
         if base is None or _group(base.family) != _group(word.family):
             raise _bad(
-                f"Line {number} of {name}: {word.text} compares as {word.compares_as}, "
-                "which must be listed in the same family.",
+                _(
+                    "Line {number} of {name}: {text} compares as {compares_as}, which must "
+                    "be listed in the same family."
+                ).format(number=number, name=name, text=word.text, compares_as=word.compares_as),
                 word.text,
             )
     for number, word in constructions:
@@ -141,12 +165,14 @@ def parse_rules(lines: list[str], name: str, stamp: tuple[object, ...] = ()) -> 
         missing = [p for p in parts if p not in words]
         if len(parts) < 2 or missing:
             raise _bad(
-                f"Line {number} of {name}: each part of {word.text} must be listed on its own.",
+                _("Line {number} of {name}: each part of {text} must be listed on its own.").format(
+                    number=number, name=name, text=word.text
+                ),
                 ", ".join(missing),
             )
     return LegalRules(
         tuple(words.values()),
-        tuple(w for _, w in constructions),
+        tuple(w for _unused, w in constructions),
         tuple(exclusions),
         frozenset(misreads),
         stamp,

@@ -23,8 +23,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 
-from backend.review.flag_evidence import Sides, agreed_years, detail
+from backend.review.flag_evidence import Sides, agreed_years, detail, unverified
 from backend.review.legal_rules import LegalRules, current_rules
+from backend.review.misreadings import (
+    garbled_spans,
+    inside,
+    misread_mask,
+    misread_value,
+    squeezed,
+    unread_lines,
+)
+from backend.review.name_check import name_flags
 from backend.review.offset_map import OffsetMap
 from backend.review.term_extract import (
     MASK_CHARS,
@@ -35,7 +44,7 @@ from backend.review.term_extract import (
     extract_terms,
     extract_word_terms,
 )
-from backend.review.textnorm import DEFAULT_MARKERS, fold_table
+from backend.review.textnorm import fold_table
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
 __all__ = ["CriticalTerm", "critical_flags", "extract_terms", "extract_word_terms"]
@@ -106,17 +115,60 @@ def critical_flags(
     checked = [
         (h, _kinds(h))
         for h in hunks
-        if h.category is not DiffCategory.LAYOUT and not _unread_lines(h, transcript, alternate)
+        if h.category is not DiffCategory.LAYOUT and not unread_lines(h, transcript, alternate)
     ]
     texts = (transcript, alternate)
     core = _hits(checked, maps, t_side.terms, a_side.terms, texts, misreads)
     words = _hits(checked, maps, t_side.words, a_side.words, texts, misreads)
     years = agreed_years(t_side.terms, a_side.terms)
     flags: dict[tuple[int, int], Flag] = {}
+    garbled = garbled_spans(hunks, alternate)
     for hit in _layered(core, words):
+        if not hit.in_transcript and hit.other is None and inside(hit.a_span, garbled):
+            continue  # a term only in garbage the engine made up (Simplified-only characters)
         flag = _flag(hit, transcript, alternate, forward, years)
         flags.setdefault((flag.start, flag.end), flag)
+    for flag in _unverified(transcript, alternate, hunks, t_side):
+        flags.setdefault((flag.start, flag.end), flag)
+    taken = list(flags.values())
+    for flag in name_flags(transcript, hunks, t_side.words, taken, misreads, t_side.terms):
+        flags.setdefault((flag.start, flag.end), flag)
     return sorted(flags.values(), key=lambda f: (f.start, f.end))
+
+
+# Only the law's own words (得, 不, 駁回): short, and what the product promises never
+# slips by. Values and party roles in such text are in the omission's flag already,
+# and stand on nearly every line (a whole date or sum flagged per unread line would
+# bury the real disagreements); a mask is no wording.
+_UNVERIFIED: frozenset[TermKind] = frozenset({CriticalKind.MODAL, LegalKind.OUTCOME})
+
+
+def _unverified(transcript: str, alternate: str, hunks: Sequence[Hunk], side: _Side) -> list[Flag]:
+    """The transcript's critical words and values in text the alternate could not read
+    (a blurred line, a seal over it): no second reading vouches for them, so each is
+    a critical item for the reviewer, to check against the scan (not a change)."""
+    out: list[Flag] = []
+    for h in hunks:
+        if h.category is not DiffCategory.SUBSTANTIVE or not h.text.strip():
+            continue
+        if not unread_lines(h, transcript, alternate):
+            continue
+        words = _near(side.words, h.start, h.end)
+        for term in [*words, *_near(side.terms, h.start, h.end)]:
+            inside_word = any(w.start <= term.start and term.end <= w.end for w in words)
+            if term.kind not in _UNVERIFIED or (term not in words and inside_word):
+                continue  # 無 of 無罪 is the outcome's flag
+            if h.start <= term.start and term.end <= h.end:
+                out.append(
+                    Flag(
+                        term.start,
+                        term.end,
+                        FlagKind.CRITICAL,
+                        unverified(term),
+                        category=term.kind.value,
+                    )
+                )
+    return out
 
 
 def _view(text: str, alternate: bool) -> str:
@@ -175,13 +227,15 @@ def _hits(
             seen.start, seen.end = min(seen.start, hit.start), max(seen.end, hit.end)
 
     for h, kinds in checked:
-        forward_pass = _unmatched(h.start, h.end, alternate, forward, t_terms, a_terms, misreads)
+        forward_pass = _unmatched(
+            h.start, h.end, alternate, forward, t_terms, a_terms, misreads, transcript, counterparts
+        )
         for term, other, lo, hi in forward_pass:
             if kinds is None or term.kind in kinds:
                 if other is not None:
                     counterparts.add(other.start)
                 mapped = (lo, hi) if other is None else (other.start, other.end)
-                span = _widen(h, term.start, term.end)
+                span = _widen(h, *_narrowed(h.start, h.end, term.start, term.end))
                 add(_Hit(term, other, *span, True, (term.start, term.end), mapped))
     # From the alternate's side: terms the transcript lacks, and terms it reads
     # otherwise where no transcript term was found changed (原告 inserted before
@@ -189,12 +243,12 @@ def _hits(
     flagged = [(hit.start, hit.end) for hit in hits.values()]
     for h, kinds in checked:
         mirror = _unmatched(
-            h.alt_start, h.alt_end, transcript, backward, a_terms, t_terms, misreads
+            h.alt_start, h.alt_end, transcript, backward, a_terms, t_terms, misreads, ""
         )
         for term, other, lo, hi in mirror:
             if term.start in counterparts or (kinds is not None and term.kind not in kinds):
                 continue
-            span = _widen(h, lo, hi)
+            span = _widen(h, *_narrowed(h.start, h.end, lo, hi))
             if other is None or not any(s < span[1] and span[0] < e for s, e in flagged):
                 add(_Hit(term, None, *span, False, (lo, hi), (term.start, term.end)))
     return hits
@@ -202,24 +256,6 @@ def _hits(
 
 def _kinds(h: Hunk) -> frozenset[TermKind] | None:
     return None if h.category is DiffCategory.SUBSTANTIVE else _VALUE_KINDS
-
-
-def _unread_lines(h: Hunk, transcript: str, alternate: str) -> bool:
-    """Whole lines one reading lacks (an engine could not read them, or the
-    transcript dropped them): the diff flags them; the other reading says nothing
-    about the terms inside, so none is compared. A word or clause dropped inside
-    a line is compared."""
-    if h.text.strip() and h.alt_text.strip():
-        return False
-    text, start, end = (
-        (transcript, h.start, h.end) if h.text.strip() else (alternate, h.alt_start, h.alt_end)
-    )
-    if "\n" in text[start:end].strip():
-        return True
-    before = text[text.rfind("\n", 0, start) + 1 : start]
-    line_end = text.find("\n", end)
-    after = DEFAULT_MARKERS.sub("", text[end : len(text) if line_end < 0 else line_end])
-    return not before.strip() and not after.strip()
 
 
 def _layered(core: dict[_Key, _Hit], words: dict[_Key, _Hit]) -> list[_Hit]:
@@ -280,13 +316,19 @@ def _unmatched(
     terms: Terms,
     others: Terms,
     misreads: frozenset[str],
+    transcript: str,
+    excused: set[int] | None = None,
 ) -> Iterator[tuple[CriticalTerm, CriticalTerm | None, int, int]]:
     """Terms near [start, end] on one side that the other side does not say too.
 
     ``other_text`` is the other side's whole text. Yields the term, its
     same-family counterpart (None: missing) and where the term's span maps to
     on the other side (clamped, approximate where the alignment does not say).
+    ``transcript``: the transcript's text when ``terms`` are its terms, else "".
+    ``excused``: gets the start of each other-side term found to be a misreading of
+    a value (so that it is not reported from its own side either).
     """
+    transcript_side = bool(transcript)
     for term in _near(terms, start, end):
         lo, hi = mapping.approx(term.start, end=False), mapping.approx(term.end, end=True)
         lo, hi = min(lo, hi), max(lo, hi)
@@ -298,35 +340,37 @@ def _unmatched(
         ]
         if any(o.key == term.key for o in partners):
             continue
-        if not partners and _squeezed(other_text[lo:hi]) == _squeezed(term.text):
-            continue  # the same word there, only no term in its context (無線 / 無緣)
-        if term.kind is CriticalKind.MASK and _misread_mask(term.text, other_text[lo:hi], misreads):
+        mine = [term.text, *(o.text for o in partners)]
+        t_texts, a_texts = (mine[:1], mine[1:]) if transcript_side else (mine[1:], mine[:1])
+        t_seen, a_seen = (term.text, other_text[lo:hi])
+        if not transcript_side:
+            t_seen, a_seen = a_seen, t_seen
+        else:  # the alternate's numerals where the hunk changes them (not a neighbour's)
+            c_lo, c_hi = mapping.approx(start, end=False), mapping.approx(end, end=True)
+            a_texts = [o.text for o in partners if o.start <= c_hi and o.end >= c_lo]
+        if term.kind in _VALUE_KINDS and misread_value(t_texts, a_texts, t_seen, a_seen):
+            if excused is not None:
+                excused.update(
+                    o.start for o in _near(others, lo, hi) if o.start < hi and o.end > lo
+                )
             continue
+        if not partners and squeezed(other_text[lo:hi]) == squeezed(term.text):
+            continue  # the same word there, only no term in its context (無線 / 無緣)
+        if term.kind is CriticalKind.MASK:
+            after = transcript[term.end : term.end + 2] if transcript_side else ""
+            if misread_mask(term.text, other_text[lo:hi], misreads, after, other_text[hi:]):
+                continue
         yield term, (partners[0] if partners else None), lo, hi
 
 
-def _misread_mask(mask: str, seen: str, misreads: frozenset[str]) -> bool:
-    """The other side reads the mask's circles as look-alikes, a seal, or fewer of
-    them (王。。, 王㊞○, 王。), its surname the same: no name was filled in."""
-    if not seen.strip():
-        return True  # nothing there: the diff flags the omission
-    circles = "".join(misreads)  # a seal among them is one (陳印○)
-    lead = next((i for i, c in enumerate(mask) if c in misreads), len(mask))
-    head, rest = mask[:lead], mask[lead:]
-    tail = rest.lstrip(circles)  # 明 of 王○明
-    at = seen.find(head)
-    if at < 0:
-        return False  # another surname (or placeholder): another party
-    body = seen[at + len(head) :]
-    read = len(body) - len(body.lstrip(circles))
-    if read == 0:
-        return False  # a character where the circles were: a name filled in
-    # A circle fewer is the engine's (王○○ / 王。到庭: what follows is the next word).
-    return not tail or body[read:].startswith(tail)
-
-
-def _squeezed(text: str) -> str:
-    return "".join(text.split())
+def _narrowed(h_start: int, h_end: int, start: int, end: int) -> tuple[int, int]:
+    """A long term's span cut to the part of it the hunk changes (十一月 of a whole
+    date): the flag points at the difference, its text names the whole term. A
+    word, or a hunk only touching the term (不 inserted before 得), keeps the
+    term's span."""
+    if end - start > _SMALL_HUNK and h_start < h_end and h_start < end and start < h_end:
+        return max(start, h_start), min(end, h_end)
+    return start, end
 
 
 def _widen(h: Hunk, start: int, end: int) -> tuple[int, int]:

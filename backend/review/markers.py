@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from backend.i18n import _
 from backend.review.values import Flag, FlagKind
 
 REGEX_PREFIX = "re:"
@@ -48,12 +49,16 @@ def _compile(pattern: str) -> re.Pattern[str]:
         try:
             compiled = re.compile(source)
         except re.error as exc:
-            raise ValueError(f"marker pattern {pattern!r} is not a valid regex: {exc}") from exc
+            raise ValueError(
+                _("marker pattern {pattern!r} is not a valid regex: {exc}").format(
+                    pattern=pattern, exc=exc
+                )
+            ) from exc
     else:
         compiled = re.compile(re.escape(pattern))
     if compiled.fullmatch("") is not None or compiled.pattern == "":
         # An empty match would mark every position of every page.
-        raise ValueError(f"marker pattern {pattern!r} matches empty text")
+        raise ValueError(_("marker pattern {pattern!r} matches empty text").format(pattern=pattern))
     return compiled
 
 
@@ -86,9 +91,11 @@ class MarkerSet:
         try:
             items = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"marker patterns are not valid JSON: {exc}") from exc
+            raise ValueError(
+                _("marker patterns are not valid JSON: {exc}").format(exc=exc)
+            ) from exc
         if not isinstance(items, list) or not all(isinstance(p, str) for p in items):
-            raise ValueError("marker patterns must be a JSON list of strings")
+            raise ValueError(_("marker patterns must be a JSON list of strings"))
         return cls(tuple(items))
 
     def find(self, text: str) -> list[Marker]:
@@ -111,7 +118,9 @@ class MarkerSet:
 
     def marker_flags(self, text: str) -> list[Flag]:
         return [
-            Flag(m.start, m.end, FlagKind.MARKER, f"marked unreadable: {m.text}")
+            Flag(
+                m.start, m.end, FlagKind.MARKER, _("marked unreadable: {text}").format(text=m.text)
+            )
             for m in self.find(text)
         ]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from itertools import pairwise
 
 from backend.review.legal_rules import current_rules
 from backend.review.lexicon import Excluded
@@ -137,6 +138,36 @@ def _with_units(tokens: list[str]) -> Number:
     return int(value) if isinstance(value, Fraction) and value.denominator == 1 else value
 
 
+_ANY_UNIT = frozenset(_SMALL_UNITS) | frozenset(_BIG_UNITS)
+# 十 may follow a bigger unit directly (一百十四 is 114, as 一百一十四 is).
+_TEN_AFTER = frozenset("百佰千仟萬万億")
+
+
+def well_formed(text: str) -> bool:
+    """Whether every numeral in ``text`` is written as a number can be: no unit right
+    after another unit (萬千: a digit between was misread; but 一百十四), one digit before
+    each unit (not 十六六), no Chinese digits mixed into Arabic ones (3二7).
+    Evidence for which reading misread a value."""
+    for numeral in NUMERAL_RE.findall(_SPACES.sub("", text).translate(_TENS)):
+        tokens = _TOKEN.findall(numeral)
+        arabic = any(len(t) > 1 or t.isdigit() for t in tokens)
+        plain = any(t in _DIGITS and not t.isdigit() for t in tokens)
+        if arabic and plain and not any(t in _ANY_UNIT for t in tokens):
+            return False
+        units = any(t in _ANY_UNIT for t in tokens)
+        for before, token in pairwise(tokens):
+            ten = token in "十拾" and before in _TEN_AFTER
+            if token in _SMALL_UNITS and before in _ANY_UNIT and not ten:
+                return False
+            if units and _chinese_digit(before) and _chinese_digit(token) and before not in _ZEROS:
+                return False  # 十六六, 一百二三: one digit stands before each unit
+    return True
+
+
+def _chinese_digit(token: str) -> bool:
+    return token in _DIGITS and not token.isdigit()
+
+
 def format_number(value: Number) -> str:
     """12000 -> "12,000"; fractions as a short decimal."""
     if isinstance(value, Fraction):
@@ -181,9 +212,21 @@ def find_numbers(
         has_arabic = any(c.isdigit() for c in run)  # str.isdigit: ASCII and full-width
         if not has_arabic and set(run) <= _ZEROS and not _said(text, *m.span(), m.end()):
             continue  # 王〇〇: circles alone are a mask, not zeros (but 零元 is a sum)
+        if _surname_mask(run) and not _said(text, *m.span(), m.end()):
+            continue  # 陸○○, 萬○○: a surname and its mask (formal numerals write 零, not ○)
         friend_end = excluded.cover(*m.span())
         if friend_end is None or has_arabic or _said(text, *m.span(), friend_end):
             yield m.start(), m.end(), value
+
+
+_PLAIN_DIGITS = frozenset("〇零○一二三四五六七八九0123456789０１２３４５６７８９")
+_CIRCLES = frozenset("○〇")
+
+
+def _surname_mask(run: str) -> bool:
+    """A formal numeral or a unit (陸, 伍, 萬) followed only by circles: written
+    numbers use ○ as a zero only among plain digits (一○五), never after 陸 or 萬."""
+    return len(run) >= 2 and run[0] not in _PLAIN_DIGITS and set(run[1:]) <= _CIRCLES
 
 
 def _said(text: str, start: int, end: int, friend_end: int) -> bool:

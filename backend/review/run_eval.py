@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 from backend.models import Version, VersionKind
 from backend.review.compare import CompareOptions, classify_differences, compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import DiffCategory, Flag
 from backend.store.importers import read_transcripts
-from backend.store.review_store import ReviewStore
+from backend.store.interface import PageStore
 
 _PREFIXES = ("kind", "engine", "model", "prompt", "version")
 
@@ -77,31 +78,37 @@ class EvalReport:
         return sum(values) / len(values) if values else None
 
 
-def _version(store: ReviewStore, spec: str, value: str) -> Version:
+def _version(store: PageStore, spec: str, value: str) -> Version:
     """The version a ``version:ID`` selector names, or a ``SelectorError`` saying why not."""
     try:
         return store.version(int(value))
     except ValueError:
-        raise SelectorError(f"“{spec}”: a version id is a whole number.") from None
+        raise SelectorError(
+            _("“{spec}”: a version id is a whole number.").format(spec=spec)
+        ) from None
     except KeyError:
-        raise SelectorError(f"“{spec}”: this document has no version {value}.") from None
+        raise SelectorError(
+            _("“{spec}”: this document has no version {value}.").format(spec=spec, value=value)
+        ) from None
 
 
 class Selector:
     """Resolves a selector string to each page's text (or None)."""
 
-    def __init__(self, spec: str, store: ReviewStore, page_count: int) -> None:
+    def __init__(self, spec: str, store: PageStore, page_count: int) -> None:
         self.spec = spec
         self.store = store
         self.gold: dict[int, str] | None = None
         self.version: Version | None = None  # what a version:ID selector names
-        prefix, _, value = spec.partition(":")
+        prefix, _unused, value = spec.partition(":")
         if spec == "current":
             self.prefix, self.value = "current", ""
         elif prefix in _PREFIXES and value:
             self.prefix, self.value = prefix, value
             if prefix == "kind" and value not in {k.value for k in VersionKind}:
-                raise SelectorError(f"Unknown version kind “{value}” in “{spec}”.")
+                raise SelectorError(
+                    _("Unknown version kind “{value}” in “{spec}”.").format(value=value, spec=spec)
+                )
             if prefix == "version":
                 self.version = _version(store, spec, value)
         elif Path(spec).exists():
@@ -109,8 +116,10 @@ class Selector:
             self.gold = {p.page: p.text for p in read_transcripts(spec, page_count)}
         else:
             raise SelectorError(
-                f"“{spec}” is not a selector (current, kind:, engine:, model:, prompt:, "
-                "version:) nor an existing folder or file of gold text."
+                _(
+                    "“{spec}” is not a selector (current, kind:, engine:, model:, prompt:, "
+                    "version:) nor an existing folder or file of gold text."
+                ).format(spec=spec)
             )
 
     def text(self, page: int) -> str | None:
@@ -138,7 +147,7 @@ class Selector:
 
 
 def evaluate(
-    store: ReviewStore,
+    store: PageStore,
     page_count: int,
     a: str,
     b: str,

@@ -26,9 +26,11 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate, chain
 from pathlib import Path
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 
 TABLES_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "normalise"
 
@@ -50,6 +52,8 @@ _MARKDOWN = re.compile(
     re.MULTILINE,
 )
 _WHITESPACE = re.compile(r"\s+")
+# A character every _MARKDOWN match holds (a line-start mark, a pipe, an arrow).
+_MARKDOWN_HINT = re.compile(r"[|｜:#*+_~<\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
 
 Spans = Sequence[tuple[int, int]] | re.Pattern[str]
 
@@ -84,6 +88,9 @@ class Normalised:
     text: str
     to_source: list[int]  # offset in ``source`` of each code point of ``text``
     source: str
+    # Sorted positions k where ``to_source`` jumps (to_source[k] != to_source[k-1] + 1):
+    # where dropped text lay.
+    cuts: tuple[int, ...] = ()
 
     def source_range(self, start: int, end: int) -> tuple[int, int]:
         """The original [start, end) of normalised [start, end).
@@ -118,7 +125,9 @@ def load_pairs(path: Path) -> dict[str, str]:
     try:
         lines = path.read_text("utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise VariantTableError(f"Cannot read the glyph table {path}.", detail=str(exc)) from exc
+        raise VariantTableError(
+            _("Cannot read the glyph table {path}.").format(path=path), detail=str(exc)
+        ) from exc
     pairs: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.startswith("#"):
@@ -126,7 +135,9 @@ def load_pairs(path: Path) -> dict[str, str]:
         cols = line.split("\t")
         if len(cols) < 2 or len(cols[0]) != 1 or len(cols[1].strip()) != 1:
             raise VariantTableError(
-                f"Line {number} of {path.name} must be one character, a tab, one character.",
+                _("Line {number} of {name} must be one character, a tab, one character.").format(
+                    number=number, name=path.name
+                ),
                 detail=repr(line),
             )
         pairs[cols[0]] = cols[1].strip()
@@ -225,16 +236,29 @@ def dropped_spans(
         spans += _pattern_spans(ignore_spans, text)
     else:
         spans += ((max(0, s), min(len(text), e)) for s, e in ignore_spans)
-    if options.ignore_markers:
-        spans += _pattern_spans(DEFAULT_MARKERS, text)
-    if options.ignore_markdown:
-        spans += _pattern_spans(_MARKDOWN, text)
+    patterns = []
+    # Most pages have no marker and no Markdown: a plain search skips the costly scans.
+    if options.ignore_markers and "【" in text:
+        patterns.append(DEFAULT_MARKERS)
+    if options.ignore_markdown and _MARKDOWN_HINT.search(text):
+        patterns.append(_MARKDOWN)
     if options.ignore_whitespace:
-        spans += _pattern_spans(_WHITESPACE, text)
+        patterns.append(_WHITESPACE)
+    sources = 0  # how many of them found something
+    for pattern in patterns:
+        # One pattern alone gives sorted, disjoint spans: taken as they are.
+        found = [m.span() for m in pattern.finditer(text)]
+        sources += bool(found)
+        spans = found if not spans else spans + found
+    if sources + bool(ignore_spans) <= 1:
+        return [s for s in spans if s[0] < s[1]]
     merged: list[tuple[int, int]] = []
-    for start, end in sorted(s for s in spans if s[0] < s[1]):
+    for start, end in sorted(spans):
+        if start >= end:
+            continue
         if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
         else:
             merged.append((start, end))
     return merged
@@ -249,18 +273,19 @@ def normalise(
     whatever the options say: the caller asked for them. ``alternate`` adds the
     folds meant only for the other reading (simplified forms).
     """
-    kept: list[tuple[int, int]] = []
-    pos = 0
-    for start, end in dropped_spans(text, options, ignore_spans):
-        kept.append((pos, start))
-        pos = end
-    kept.append((pos, len(text)))
-    to_source = [i for start, end in kept for i in range(start, end)]
-    body = "".join(text[start:end] for start, end in kept)
+    dropped = dropped_spans(text, options, ignore_spans)
+    # Kept runs: from the end of each dropped span to the start of the next.
+    starts = [0, *(e for _unused, e in dropped)]
+    ends = [*(s for s, _unused in dropped), len(text)]
+    to_source = list(chain.from_iterable(map(range, starts, ends)))
+    body = "".join(map(text.__getitem__, map(slice, starts, ends)))
+    lengths = [e - s for s, e in zip(starts, ends, strict=True)]
+    at = list(accumulate(lengths))  # the normalised position each kept run ends at
+    cuts = tuple(sorted({at[i - 1] for i in range(1, len(at)) if lengths[i] and at[i - 1]}))
     if options.fold_width or options.fold_variants:
         extra = options.extra_variants
         table = fold_table(
             options.fold_width, options.fold_variants, alternate, extra, variants_stamp(extra)
         )
         body = body.translate(table)
-    return Normalised(body, to_source, text)
+    return Normalised(body, to_source, text, cuts)

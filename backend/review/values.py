@@ -66,6 +66,8 @@ class Flag:
     alt_end: int | None = None
     replacement: str | None = None
     category: str = ""  # a DiffCategory for diffs, a CriticalKind for critical flags
+    # A critical flag that is also the difference around it (``flag_merge``): one item.
+    also_diff: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -88,6 +90,9 @@ class PageReview:
     # Runs both texts share: (transcript start, alternate start, length) in code
     # points, ascending. They map a click in one text to the same place in the other.
     equal_blocks: tuple[tuple[int, int, int], ...] = ()
+    # The alternate is the transcript's own reading (an import of the same text, or an
+    # alternate the transcript was turned into): its agreement proves nothing.
+    same_reading: bool = False
 
     def to_alternate(self, offset: int) -> int | None:
         """The alternate's offset for a transcript offset, via the nearest shared run."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from backend.i18n import _
 from backend.server.diagnose_answers import diagnose_reading, diagnose_response
 from backend.server.diagnose_base import Diagnosis, finish, rx, strip_ansi, trim
 from backend.server.diagnose_patterns import (
@@ -102,15 +103,20 @@ class _KernelChoices:
             pins.append("--gdn-prefill-backend triton")
         if "attention" in kinds:
             pins.append(
-                "--attention-backend set to one backend, e.g. FLASH_ATTN (or set "
-                "VLLM_ATTENTION_BACKEND)"
+                _(
+                    "--attention-backend set to one backend, e.g. FLASH_ATTN (or set "
+                    "VLLM_ATTENTION_BACKEND)"
+                )
             )
         return Diagnosis(
             "mixed_attention_backends",
-            "The server's worker processes chose different attention kernels, which can "
-            "give wrong or inconsistent output.",
-            f"Pin the kernels so every worker uses the same: start the server with "
-            f"{' and '.join(pins)}.",
+            _(
+                "The server's worker processes chose different attention kernels, which "
+                "can give wrong or inconsistent output."
+            ),
+            _(
+                "Pin the kernels so every worker uses the same: start the server with {join}."
+            ).format(join=" and ".join(pins)),
             trim("; ".join(parts)),
         )
 
@@ -137,11 +143,15 @@ def diagnose_log(lines: Iterable[str], exit_code: int | None = None) -> list[Dia
         if not died and DIED.search(message):
             died = message
     # Earliest rule first, so each code keeps its most informative message.
-    ordered = [diagnosis for _, diagnosis in sorted(found, key=lambda item: item[0])]
+    ordered = [diagnosis for _unused, diagnosis in sorted(found, key=lambda item: item[0])]
     if (mixed := kernels.mixed()) is not None:
         ordered.append(mixed)
     if exit_code in KILLED_EXIT_CODES:
-        ordered.append(KILLED(f"The server exited with code {exit_code} (SIGKILL)."))
+        ordered.append(
+            KILLED(
+                _("The server exited with code {exit_code} (SIGKILL).").format(exit_code=exit_code)
+            )
+        )
     elif died and not any(d.code in CAUSES for d in ordered):
         ordered.append(KILLED(died))
     return finish(ordered)

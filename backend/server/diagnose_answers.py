@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from backend.i18n import _
 from backend.server.diagnose_base import Diagnosis, finish, strip_ansi, to_int, trim
 from backend.server.diagnose_patterns import (
     ANSWER_RULES,
@@ -25,39 +26,42 @@ def _context_too_long(message: str, shown: str) -> Diagnosis | None:
     for pattern, names in CONTEXT_RULES:
         if m := pattern.search(message):
             found = {name: to_int(g) for name, g in zip(names, m.groups(), strict=True) if g}
-            title = "The request is longer than the server's context window."
+            title = _("The request is longer than the server's context window.")
             return Diagnosis("context_too_long", title, _context_remedy(found), trim(shown))
     return None
 
 
 def _context_remedy(n: dict[str, int]) -> str:
     """What to lower, from the numbers the message gave (see ``CONTEXT_RULES``)."""
-    page_fix = (
+    page_fix = _(
         "lower the page image budget (max pixels) or start the server with a larger --max-model-len"
     )
     if "need" in n:
-        return f"The page needs {n['need']:,} tokens, the server allows {n['limit']:,}: {page_fix}."
+        return _("The page needs {n:,} tokens, the server allows {n2:,}: {page_fix}.").format(
+            n=n["need"], n2=n["limit"], page_fix=page_fix
+        )
     if "least" in n:
-        return (
-            f"The page needs at least {n['least']:,} tokens, the server allows {n['limit']:,}: "
-            f"{page_fix}."
-        )
+        return _(
+            "The page needs at least {n:,} tokens, the server allows {n2:,}: {page_fix}."
+        ).format(n=n["least"], n2=n["limit"], page_fix=page_fix)
     if "asked" in n and "prompt" not in n:
-        return (
-            f"Max tokens ({n['asked']:,}) is more than the server's whole context "
-            f"({n['limit']:,}): lower max tokens in the OCR settings, or start the server with a "
-            "larger --max-model-len."
-        )
+        return _(
+            "Max tokens ({n:,}) is more than the server's whole context ({n2:,}): "
+            "lower max tokens in the OCR settings, or start the server with a larger "
+            "--max-model-len."
+        ).format(n=n["asked"], n2=n["limit"])
     if "asked" not in n:
-        return f"Lower max tokens in the server profile, or {page_fix}."
+        return _("Lower max tokens in the server profile, or {page_fix}.").format(page_fix=page_fix)
     asked, limit, prompt = n["asked"], n["limit"], n["prompt"]
     if limit - prompt <= 0:
-        return f"The page needs {prompt:,} tokens, the server allows {limit:,}: {page_fix}."
-    return (
-        f"Lower max tokens to {limit - prompt:,} or below (now {asked:,}; the page uses "
-        f"{prompt:,} of the {limit:,} tokens), or start the server with a larger "
+        return _(
+            "The page needs {prompt:,} tokens, the server allows {limit:,}: {page_fix}."
+        ).format(prompt=prompt, limit=limit, page_fix=page_fix)
+    return _(
+        "Lower max tokens to {limit:,} or below (now {asked:,}; the page uses "
+        "{prompt:,} of the {limit2:,} tokens), or start the server with a larger "
         "--max-model-len."
-    )
+    ).format(limit=limit - prompt, asked=asked, prompt=prompt, limit2=limit)
 
 
 def _too_many_images(message: str, shown: str) -> Diagnosis | None:
@@ -68,14 +72,18 @@ def _too_many_images(message: str, shown: str) -> Diagnosis | None:
         return None
     allowed = to_int(m[1])
     if allowed == 0:
-        title = "The server was started with images turned off."
+        title = _("The server was started with images turned off.")
     else:
-        title = f"The server accepts at most {allowed} image(s) in one request."
+        title = _("The server accepts at most {allowed} image(s) in one request.").format(
+            allowed=allowed
+        )
     return Diagnosis(
         "too_many_images",
         title,
-        "Start the server with --limit-mm-per-prompt '{\"image\": N}', N at least the "
-        "number of images ProofDesk sends in one request.",
+        _(
+            "Start the server with --limit-mm-per-prompt '{\"image\": N}', N at least "
+            "the number of images ProofDesk sends in one request."
+        ),
         trim(shown),
     )
 
@@ -88,14 +96,18 @@ def _model_not_found(message: str, shown: str, model_id: str) -> Diagnosis:
         message,
         re.IGNORECASE,
     )
-    title = f"The server has no model named “{name}”." if name else "The server has no such model."
+    title = (
+        _("The server has no model named “{name}”.").format(name=name)
+        if name
+        else _("The server has no such model.")
+    )
     if valid:
         names = [n.strip(" `'\"") for n in valid[1].split(",") if n.strip(" `'\"")]
-        remedy = f"Set the model of the server profile to {' or '.join(names)}."
+        remedy = _("Set the model of the server profile to {join}.").format(join=" or ".join(names))
     else:
-        remedy = (
-            "Set the model of the server profile to the name the server serves (see its "
-            "/v1/models, or --served-model-name)."
+        remedy = _(
+            "Set the model of the server profile to the name the server serves (see "
+            "its /v1/models, or --served-model-name)."
         )
     return Diagnosis("model_not_found", title, remedy, trim(shown))
 
@@ -147,18 +159,30 @@ def diagnose_reading(
         return []
     signs = [f"finish_reason={finish_reason}"]
     if has_reasoning and reasoning is not None:
-        signs.append(f"{len(reasoning):,} characters of reasoning")
-    signs.append("no answer" if not answer else f"answer of {len(answer):,} characters")
+        signs.append(
+            _("{reasoning_count:,} characters of reasoning").format(reasoning_count=len(reasoning))
+        )
+    signs.append(
+        _("no answer")
+        if not answer
+        else _("answer of {answer_count:,} characters").format(answer_count=len(answer))
+    )
     if think_tags:
-        signs.append("<think> tags in the answer")
+        signs.append(_("<think> tags in the answer"))
     instruct = re.sub("thinking", "Instruct", model_id, flags=re.IGNORECASE)
-    variant = f"the Instruct variant ({instruct})" if thinking_model else "an Instruct model"
+    variant = (
+        _("the Instruct variant ({instruct})").format(instruct=instruct)
+        if thinking_model
+        else _("an Instruct model")
+    )
     return [
         Diagnosis(
             "thinking_budget",
-            "The model spent its token budget thinking and gave no complete transcription.",
-            f'Use {variant}, or send chat_template_kwargs: {{"enable_thinking": false}}, '
-            "or raise max tokens and the timeout of the server profile.",
+            _("The model spent its token budget thinking and gave no complete transcription."),
+            _(
+                'Use {variant}, or send chat_template_kwargs: {{"enable_thinking": '
+                "false}}, or raise max tokens and the timeout of the server profile."
+            ).format(variant=variant),
             trim("; ".join(signs)),
         )
     ]

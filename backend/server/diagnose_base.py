@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from backend.i18n import _
+
 
 @dataclass(frozen=True)
 class Diagnosis:
@@ -63,7 +65,8 @@ class Fixed:
     remedy: str
 
     def __call__(self, evidence: str) -> Diagnosis:
-        return Diagnosis(self.code, self.title, self.remedy, trim(evidence))
+        # The words are N_()-marked templates: translated when the finding is made.
+        return Diagnosis(self.code, _(self.title), _(self.remedy), trim(evidence))
 
 
 def strip_ansi(text: str) -> str:

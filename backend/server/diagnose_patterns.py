@@ -12,64 +12,81 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from backend.i18n import N_, _
 from backend.server.diagnose_base import Diagnosis, Fixed, rx, to_int, trim
 
 # --- findings whose words never change ----------------------------------------------------
 
 MODEL_MISSING = Fixed(
     "model_not_found",
-    "vLLM could not find the model to load.",
-    "Check the model name in the server profile (a Hugging Face id such as "
-    "Qwen/Qwen3-VL-8B-Instruct, or an existing local folder). For a private model "
-    "set HF_TOKEN.",
+    N_("vLLM could not find the model to load."),
+    N_(
+        "Check the model name in the server profile (a Hugging Face id such as "
+        "Qwen/Qwen3-VL-8B-Instruct, or an existing local folder). For a private "
+        "model set HF_TOKEN."
+    ),
 )
 GATED_MODEL = Fixed(
     "auth",
-    "The model is gated: Hugging Face refused to download it without permission.",
-    "Accept the model's licence on its Hugging Face page, then start the server with "
-    "HF_TOKEN set to a token of that account.",
+    N_("The model is gated: Hugging Face refused to download it without permission."),
+    N_(
+        "Accept the model's licence on its Hugging Face page, then start the "
+        "server with HF_TOKEN set to a token of that account."
+    ),
 )
 KILLED = Fixed(
     "killed_oom",
-    "The system killed the server (out of host RAM).",
-    "Lower --max-num-seqs and --max-model-len; on a CPU server also lower "
-    "VLLM_CPU_KVCACHE_SPACE and avoid swapping. Close other programs, or use a "
-    "machine with more RAM.",
+    N_("The system killed the server (out of host RAM)."),
+    N_(
+        "Lower --max-num-seqs and --max-model-len; on a CPU server also lower "
+        "VLLM_CPU_KVCACHE_SPACE and avoid swapping. Close other programs, or use "
+        "a machine with more RAM."
+    ),
 )
 ENGINE_DEAD = Fixed(
     "engine_dead",
-    "The vLLM engine stopped after an error and cannot answer any more requests.",
-    "Restart the server. If it happens again, look in the server log for the first "
-    "error above this one; that is the real cause.",
+    N_("The vLLM engine stopped after an error and cannot answer any more requests."),
+    N_(
+        "Restart the server. If it happens again, look in the server log for the "
+        "first error above this one; that is the real cause."
+    ),
 )
 GDN_JIT = Fixed(
     "gdn_jit",
-    "The FlashInfer GDN kernel is compiled on first use, so the first start is slow "
-    "(the server is not hung).",
-    "Start the server with --gdn-prefill-backend triton to skip the compile.",
+    N_(
+        "The FlashInfer GDN kernel is compiled on first use, so the first start "
+        "is slow (the server is not hung)."
+    ),
+    N_("Start the server with --gdn-prefill-backend triton to skip the compile."),
 )
 BAD_API_KEY = Fixed(
     "auth",
-    "The server refused the request: the API key is missing or wrong.",
-    "Check the API key of the server profile; it must match the server's "
-    "--api-key (or the key the provider gave you).",
+    N_("The server refused the request: the API key is missing or wrong."),
+    N_(
+        "Check the API key of the server profile; it must match the server's "
+        "--api-key (or the key the provider gave you)."
+    ),
 )
 BAD_IMAGE = Fixed(
     "bad_image",
-    "The server could not read the page image it was sent.",
-    "Render the page again; if it keeps failing, export the page as PNG or JPEG "
-    "and check the file opens in an image viewer.",
+    N_("The server could not read the page image it was sent."),
+    N_(
+        "Render the page again; if it keeps failing, export the page as PNG or "
+        "JPEG and check the file opens in an image viewer."
+    ),
 )
 MM_KWARGS_DISABLED = Fixed(
     "mm_kwargs_disabled",
-    "The server does not accept per-request image settings (mm_processor_kwargs).",
-    "Start the server with --trust-request-mm-kwargs, or turn off the per-request "
-    "image size settings in the server profile.",
+    N_("The server does not accept per-request image settings (mm_processor_kwargs)."),
+    N_(
+        "Start the server with --trust-request-mm-kwargs, or turn off the "
+        "per-request image size settings in the server profile."
+    ),
 )
 COLD_START = Fixed(
     "cold_start",
-    "The server is starting up (cold start); this can take minutes.",
-    "Wait and try again, or raise the first-token timeout of the server profile.",
+    N_("The server is starting up (cold start); this can take minutes."),
+    N_("Wait and try again, or raise the first-token timeout of the server profile."),
 )
 
 # --- findings that read their numbers from the message --------------------------------------
@@ -77,31 +94,40 @@ COLD_START = Fixed(
 
 def _port_in_use(message: str) -> Diagnosis:
     port = re.search(r"\(\s*['\"]?[^,()]*['\"]?\s*,\s*(\d+)\s*\)", message)
-    where = f"Port {port[1]}" if port else "The port"
+    where = _("Port {port}").format(port=port[1]) if port else _("The port")
     return Diagnosis(
         "port_in_use",
-        f"{where} is already taken, so the server could not start.",
-        f"{where} is used by another program, often an earlier server that is still "
-        "running. Stop that program, or give this server profile a different --port.",
+        _("{where} is already taken, so the server could not start.").format(where=where),
+        _(
+            "{where} is used by another program, often an earlier server that is "
+            "still running. Stop that program, or give this server profile a "
+            "different --port."
+        ).format(where=where),
         trim(message),
     )
 
 
 def _head_dim(message: str) -> Diagnosis:
     size = re.search(r"head(?:_dim=| size )(\d+)", message, re.IGNORECASE)
-    what = f"head size {size[1]}" if size else "head size"
+    what = _("head size {size}").format(size=size[1]) if size else _("head size")
     if "cpu" in message.lower():
         return Diagnosis(
             "unsupported_head_dim",
-            f"The CPU build of vLLM cannot run this model's attention ({what}).",
-            "Use a different model on this CPU server, or run this model on a GPU server.",
+            _("The CPU build of vLLM cannot run this model's attention ({what}).").format(
+                what=what
+            ),
+            _("Use a different model on this CPU server, or run this model on a GPU server."),
             trim(message),
         )
     return Diagnosis(
         "unsupported_head_dim",
-        f"The chosen attention backend cannot run this model's attention ({what}).",
-        "Start the server with another --attention-backend (for example FLEX_ATTENTION), "
-        "or use a different model.",
+        _("The chosen attention backend cannot run this model's attention ({what}).").format(
+            what=what
+        ),
+        _(
+            "Start the server with another --attention-backend (for example "
+            "FLEX_ATTENTION), or use a different model."
+        ),
         trim(message),
     )
 
@@ -116,29 +142,30 @@ def _kv_cache(message: str) -> Diagnosis:
         re.IGNORECASE,
     )
     if needed and available and seq_len:
-        title = (
-            f"The KV cache for {to_int(seq_len[1]):,} tokens needs {needed[1]}, but only "
-            f"{available[1]} of GPU memory is left for it."
-        )
+        title = _(
+            "The KV cache for {to_int:,} tokens needs {needed}, but only {available} "
+            "of GPU memory is left for it."
+        ).format(to_int=to_int(seq_len[1]), needed=needed[1], available=available[1])
     elif "no available memory for the cache blocks" in message.lower():
-        title = "The model leaves no GPU memory for the KV cache."
+        title = _("The model leaves no GPU memory for the KV cache.")
     else:
-        title = "The KV cache for the model's context length does not fit in GPU memory."
+        title = _("The KV cache for the model's context length does not fit in GPU memory.")
     if fits and to_int(fits[1]) > 0:
         now = f" (now {seq_len[1]})" if seq_len else ""
-        remedy = (
-            f"Lower --max-model-len to {fits[1]} or below{now}, or raise "
-            "--gpu-memory-utilization (for example to 0.95) so the cache gets more memory."
-        )
+        remedy = _(
+            "Lower --max-model-len to {fits} or below{now}, or raise "
+            "--gpu-memory-utilization (for example to 0.95) so the cache gets more "
+            "memory."
+        ).format(fits=fits[1], now=now)
     elif seq_len:
-        remedy = (
-            f"Lower --max-model-len (now {seq_len[1]}) or raise --gpu-memory-utilization "
+        remedy = _(
+            "Lower --max-model-len (now {seq_len}) or raise --gpu-memory-utilization "
             "(for example to 0.95)."
-        )
+        ).format(seq_len=seq_len[1])
     else:
-        remedy = (
-            "Raise --gpu-memory-utilization (for example to 0.95), lower --max-model-len, "
-            "or use a smaller or quantized model."
+        remedy = _(
+            "Raise --gpu-memory-utilization (for example to 0.95), lower "
+            "--max-model-len, or use a smaller or quantized model."
         )
     return Diagnosis("kv_cache_too_small", title, remedy, trim(message))
 
@@ -147,14 +174,16 @@ def _sampler_oom(message: str) -> Diagnosis:
     seqs = re.search(r"with (\d+) dummy requests", message, re.IGNORECASE)
     if seqs:
         count = to_int(seqs[1])
-        fewer = f"--max-num-seqs {max(1, count // 2)} (now {count})"
+        fewer = _("--max-num-seqs {max} (now {count})").format(max=max(1, count // 2), count=count)
     else:
-        fewer = "a lower --max-num-seqs"
+        fewer = _("a lower --max-num-seqs")
     return Diagnosis(
         "sampler_warmup_oom",
-        "The GPU ran out of memory while warming up the sampler at start-up.",
-        f"Start the server with {fewer}, or lower --gpu-memory-utilization to leave the "
-        "sampler room outside the model's share.",
+        _("The GPU ran out of memory while warming up the sampler at start-up."),
+        _(
+            "Start the server with {fewer}, or lower --gpu-memory-utilization to "
+            "leave the sampler room outside the model's share."
+        ).format(fewer=fewer),
         trim(message),
     )
 
@@ -168,15 +197,20 @@ def _cuda_oom(message: str) -> Diagnosis:
     )
     detail = ""
     if wanted and room:
-        detail = f" (needed {wanted[1]} more, {room[2]} free of {room[1]})"
+        detail = _(" (needed {wanted} more, {room} free of {room2})").format(
+            wanted=wanted[1], room=room[2], room2=room[1]
+        )
     elif wanted:
-        detail = f" (needed {wanted[1]} more)"
+        detail = _(" (needed {wanted} more)").format(wanted=wanted[1])
     return Diagnosis(
         "cuda_oom",
-        f"The GPU ran out of memory{detail}.",
-        "Lower --gpu-memory-utilization (for example to 0.85), --max-num-seqs or "
-        "--max-model-len; lower the page image budget (fewer pixels per page); or use a "
-        "smaller or quantized model. Close other programs that use the GPU.",
+        _("The GPU ran out of memory{detail}.").format(detail=detail),
+        _(
+            "Lower --gpu-memory-utilization (for example to 0.85), --max-num-seqs or "
+            "--max-model-len; lower the page image budget (fewer pixels per page); "
+            "or use a smaller or quantized model. Close other programs that use the "
+            "GPU."
+        ),
         trim(message),
     )
 
@@ -258,7 +292,8 @@ GATE = re.compile(
     "|".join(
         re.escape(hint)
         for hint in sorted(
-            {hint for hints, _, _ in LOG_RULES for hint in hints} | {"using", "died unexpectedly"}
+            {hint for hints, _pattern, _maker in LOG_RULES for hint in hints}
+            | {"using", "died unexpectedly"}
         )
     )
 )

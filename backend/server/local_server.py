@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 import httpx
 
 from backend.errors import LocalServerError
+from backend.i18n import _
 from backend.server.diagnose import Diagnosis, diagnose_log
+from backend.server.interpreter import default_python
 from backend.settings.profiles import ServerProfile
 
 ENTRY_MODULE = "vllm.entrypoints.openai.api_server"
@@ -39,7 +41,7 @@ RESERVED_FLAGS = ("--host", "--port", "--api-key", "--model", "--config")
 class LocalServerConfig:
     model: str  # a local folder or a model id the machine already has
     served_model_name: str = ""
-    python: str = sys.executable  # the interpreter with vllm installed
+    python: str = field(default_factory=default_python)  # the interpreter with vllm
     port: int = 0  # 0: pick a free one
     max_model_len: int | None = None
     gpu_memory_utilization: float | None = None
@@ -63,8 +65,10 @@ def build_command(cfg: LocalServerConfig, port: int) -> list[str]:
         flag = arg.split("=", 1)[0].replace("_", "-")
         if flag in RESERVED_FLAGS:
             raise LocalServerError(
-                f"“{arg}” is set by ProofDesk itself (a config file could change the "
-                "address or key too); remove it from the extra arguments."
+                _(
+                    "“{arg}” is set by ProofDesk itself (a config file could change the "
+                    "address or key too); remove it from the extra arguments."
+                ).format(arg=arg)
             )
     cmd = [
         cfg.python,
@@ -181,7 +185,9 @@ class LocalServer:
         except OSError as exc:
             self.state = "crashed"
             raise LocalServerError(
-                f"Could not start {cfg_python(self.cfg)}: {exc.strerror or exc}"
+                _("Could not start {cfg_python}: {value}").format(
+                    cfg_python=cfg_python(self.cfg), value=exc.strerror or exc
+                )
             ) from exc
         self._reader = asyncio.create_task(self._read_log(self._proc))
         try:
@@ -202,21 +208,29 @@ class LocalServer:
                     await self._drain()
                     self.exit_code = self._proc.returncode
                     self.state = "crashed"
-                    raise self._failure("The local server stopped while starting")
+                    raise self._failure(_("The local server stopped while starting"))
                 with contextlib.suppress(httpx.HTTPError):
                     if (await http.get(f"http://127.0.0.1:{self.port}/health")).status_code == 200:
                         self.state = "ready"
                         return
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(asyncio.shield(self._proc.wait()), poll_s)
-        raise self._failure(f"The local server was not ready after {timeout_s:.0f} s")
+        raise self._failure(
+            _("The local server was not ready after {timeout_s:.0f} s").format(timeout_s=timeout_s)
+        )
 
     def _failure(self, what: str) -> LocalServerError:
         found = self.diagnoses()
-        cause = " ".join(f"{d.title} {d.remedy}" for d in found) or "See the log for details."
-        code = f" (exit code {self.exit_code})" if self.exit_code is not None else ""
+        cause = " ".join(f"{d.title} {d.remedy}" for d in found) or _("See the log for details.")
+        code = (
+            _(" (exit code {exit_code})").format(exit_code=self.exit_code)
+            if self.exit_code is not None
+            else ""
+        )
         tail = "\n".join(list(self.lines)[-15:])
-        return LocalServerError(f"{what}{code}. {cause}", detail=tail)
+        return LocalServerError(
+            _("{what}{code}. {cause}").format(what=what, code=code, cause=cause), detail=tail
+        )
 
     async def _read_log(self, proc: asyncio.subprocess.Process) -> None:
         assert proc.stdout is not None

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from backend.documents.vision import spec_for_config, vision_tokens
+from backend.i18n import _
 from backend.server.planner_config import (
     PlanError,
     config_int,
@@ -118,10 +119,10 @@ def plan(
     server's image budget (default: the processor's own).
     """
     if not isinstance(config, dict):
-        raise PlanError("this is not a model config: expected a JSON object")
+        raise PlanError(_("this is not a model config: expected a JSON object"))
     # The model type is quoted in the plan; str() of a list nested deep enough fails.
     if not isinstance(config.get("model_type", ""), str):
-        raise PlanError("the model config's 'model_type' should be a name")
+        raise PlanError(_("the model config's 'model_type' should be a name"))
     wdtype = _check_dtypes(weights_dtype, kv_dtype)
     _check_settings(gpu_gb, gpu_memory_utilization, prompt_tokens, max_tokens, max_num_seqs)
 
@@ -171,9 +172,17 @@ def _check_dtypes(weights_dtype: str, kv_dtype: str) -> str:
     """The weights dtype by its canonical name; an unknown dtype is a ``PlanError``."""
     wdtype = DTYPE_ALIASES.get(weights_dtype, weights_dtype)
     if wdtype not in WEIGHT_BYTES:
-        raise PlanError(f"unknown weights dtype {weights_dtype!r}: use bf16, fp16, fp8 or int4")
+        raise PlanError(
+            _("unknown weights dtype {weights_dtype!r}: use bf16, fp16, fp8 or int4").format(
+                weights_dtype=weights_dtype
+            )
+        )
     if kv_dtype not in KV_BYTES:
-        raise PlanError(f"unknown KV cache dtype {kv_dtype!r}: use auto, bf16, fp16 or fp8")
+        raise PlanError(
+            _("unknown KV cache dtype {kv_dtype!r}: use auto, bf16, fp16 or fp8").format(
+                kv_dtype=kv_dtype
+            )
+        )
     return wdtype
 
 
@@ -195,10 +204,16 @@ def _cache_per_token(text: dict[str, Any], kv_dtype: str, notes: list[str]) -> _
     kv_per_token = 2 * full * kv_heads(text) * head_dim(text) * KV_BYTES[kv_dtype]
     state = linear_state_bytes(text) * linear
     if linear:
-        state_text = f"~{state / 2**20:.0f} MiB" if state else "not estimated (config lacks sizes)"
+        state_text = (
+            _("~{state:.0f} MiB").format(state=state / 2**20)
+            if state
+            else _("not estimated (config lacks sizes)")
+        )
         notes.append(
-            f"hybrid model: {full} of {layers} layers grow per token; the {linear} "
-            f"linear-attention layers keep a fixed state per page: {state_text}"
+            _(
+                "hybrid model: {full} of {layers} layers grow per token; the {linear} "
+                "linear-attention layers keep a fixed state per page: {state_text}"
+            ).format(full=full, layers=layers, linear=linear, state_text=state_text)
         )
     return _Cache(layers, full, kv_per_token, state)
 
@@ -209,9 +224,15 @@ def _note_experts(text: dict[str, Any], estimate: ParamEstimate, notes: list[str
     if experts:
         active = config_int(text, "num_experts_per_tok", 0)
         notes.append(
-            f"MoE: all {experts} experts are held in memory though {active or '?'} are active "
-            f"({estimate.total / 1e9:.1f}B parameters, {estimate.active / 1e9:.1f}B active "
-            "per token)"
+            _(
+                "MoE: all {experts} experts are held in memory though {value} are active "
+                "({total:.1f}B parameters, {active:.1f}B active per token)"
+            ).format(
+                experts=experts,
+                value=active or "?",
+                total=estimate.total / 1e9,
+                active=estimate.active / 1e9,
+            )
         )
 
 
@@ -239,12 +260,20 @@ def _page_tokens(
         notes.append(spec.note)
     pixels = spec.max_pixels if max_pixels is None else max_pixels
     if pixels < spec.factor**2:
-        raise PlanError(f"max_pixels must be at least {spec.factor**2} for this model")
+        raise PlanError(
+            _("max_pixels must be at least {factor} for this model").format(factor=spec.factor**2)
+        )
     if pixels > MAX_PIXELS:
-        raise PlanError(f"max_pixels must be at most {MAX_PIXELS:,}")
+        raise PlanError(
+            _("max_pixels must be at most {MAX_PIXELS:,}").format(MAX_PIXELS=MAX_PIXELS)
+        )
     width, height = page_px
     if not (0 < width <= MAX_PAGE_SIDE_PX and 0 < height <= MAX_PAGE_SIDE_PX):
-        raise PlanError(f"a page must be 1 to {MAX_PAGE_SIDE_PX:,} px on each side")
+        raise PlanError(
+            _("a page must be 1 to {MAX_PAGE_SIDE_PX:,} px on each side").format(
+                MAX_PAGE_SIDE_PX=MAX_PAGE_SIDE_PX
+            )
+        )
     try:
         vision = vision_tokens(width, height, spec, pixels)
     except (ValueError, OverflowError) as exc:  # too thin; a patch size past float range
@@ -252,7 +281,11 @@ def _page_tokens(
     tokens = vision + text_tokens
     context = config_int(text, "max_position_embeddings", 0)
     if context and tokens > context:
-        notes.append(f"a page needs {tokens} tokens but the model's context is {context}")
+        notes.append(
+            _("a page needs {tokens} tokens but the model's context is {context}").format(
+                tokens=tokens, context=context
+            )
+        )
     return _Page((width, height), pixels, vision, tokens)
 
 
@@ -269,9 +302,16 @@ def _kv_cache_bytes(
     free = budget - weights_bytes - reserve
     if free <= 0:
         notes.append(
-            f"weights do not fit: {_gib(weights_bytes)} of weights + {_gib(reserve)} for "
-            f"activations and runtime > {_gib(budget)} usable "
-            f"({gpu_gb:g} GiB × {utilization:g})"
+            _(
+                "weights do not fit: {gib} of weights + {gib2} for activations and "
+                "runtime > {gib3} usable ({gpu_gb:g} GiB × {utilization:g})"
+            ).format(
+                gib=_gib(weights_bytes),
+                gib2=_gib(reserve),
+                gib3=_gib(budget),
+                gpu_gb=gpu_gb,
+                utilization=utilization,
+            )
         )
     return max(0, free)
 
@@ -284,10 +324,16 @@ def _concurrent_pages(
     pages = kv_cache // per_page if per_page else 0
     if kv_cache > 0 and pages == 0:  # an empty cache: the weights did not fit, said already
         notes.append(
-            f"the KV cache ({_gib(kv_cache)}) cannot hold one page of {tokens_per_page} tokens"
+            _("the KV cache ({gib}) cannot hold one page of {tokens_per_page} tokens").format(
+                gib=_gib(kv_cache), tokens_per_page=tokens_per_page
+            )
         )
     if max_num_seqs is not None and pages > max_num_seqs:
-        notes.append(f"capped by max_num_seqs {max_num_seqs} (the memory holds {pages})")
+        notes.append(
+            _("capped by max_num_seqs {max_num_seqs} (the memory holds {pages})").format(
+                max_num_seqs=max_num_seqs, pages=pages
+            )
+        )
         pages = max_num_seqs
     return pages
 
@@ -295,10 +341,12 @@ def _concurrent_pages(
 def _note_quantization(wdtype: str, source: str, notes: list[str]) -> None:
     """What fp8 or int4 applies to, when the weights are estimated rather than read."""
     if wdtype in ("fp8", "int4") and source != "quantized checkpoint":
-        scales = " with group-wise scales (~3 % extra)" if wdtype == "int4" else ""
+        scales = _(" with group-wise scales (~3 percent extra)") if wdtype == "int4" else ""
         notes.append(
-            f"{wdtype} quantizes the decoder layers{scales}; embeddings, lm_head and the "
-            "vision tower are assumed to stay 16-bit"
+            _(
+                "{wdtype} quantizes the decoder layers{scales}; embeddings, lm_head and "
+                "the vision tower are assumed to stay 16-bit"
+            ).format(wdtype=wdtype, scales=scales)
         )
 
 
@@ -312,22 +360,34 @@ def _check_settings(
     # Upper bounds too: 1e308 GiB is a finite float whose bytes overflow int().
     if not (math.isfinite(gpu_gb) and 0 < gpu_gb <= MAX_GPU_GB):
         raise PlanError(
-            f"GPU memory must be more than 0 GiB and at most {MAX_GPU_GB:,} GiB, not {gpu_gb:g}"
+            _(
+                "GPU memory must be more than 0 GiB and at most {MAX_GPU_GB:,} GiB, not {gpu_gb:g}"
+            ).format(MAX_GPU_GB=MAX_GPU_GB, gpu_gb=gpu_gb)
         )
     if not 0 < utilization <= 1:  # NaN fails this too
-        raise PlanError(f"gpu_memory_utilization must be above 0 and at most 1, not {utilization}")
+        raise PlanError(
+            _("gpu_memory_utilization must be above 0 and at most 1, not {utilization}").format(
+                utilization=utilization
+            )
+        )
     if prompt_tokens < 0:
-        raise PlanError("prompt tokens cannot be negative")
+        raise PlanError(_("prompt tokens cannot be negative"))
     if prompt_tokens > MAX_TOKENS:
-        raise PlanError(f"prompt tokens must be at most {MAX_TOKENS:,}")
+        raise PlanError(
+            _("prompt tokens must be at most {MAX_TOKENS:,}").format(MAX_TOKENS=MAX_TOKENS)
+        )
     if max_tokens < 1:
-        raise PlanError("max tokens must be at least 1")
+        raise PlanError(_("max tokens must be at least 1"))
     if max_tokens > MAX_TOKENS:
-        raise PlanError(f"max tokens must be at most {MAX_TOKENS:,}")
+        raise PlanError(
+            _("max tokens must be at most {MAX_TOKENS:,}").format(MAX_TOKENS=MAX_TOKENS)
+        )
     if max_num_seqs is not None and max_num_seqs < 1:
-        raise PlanError("max_num_seqs must be at least 1")
+        raise PlanError(_("max_num_seqs must be at least 1"))
     if max_num_seqs is not None and max_num_seqs > MAX_NUM_SEQS:
-        raise PlanError(f"max_num_seqs must be at most {MAX_NUM_SEQS:,}")
+        raise PlanError(
+            _("max_num_seqs must be at most {MAX_NUM_SEQS:,}").format(MAX_NUM_SEQS=MAX_NUM_SEQS)
+        )
 
 
 def _gib(size: int) -> str:

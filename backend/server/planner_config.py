@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 
 # No size in a model config comes near 2**40 (a trillion); past it the planner's
 # sums would leave float range, and a list of that many layers would not fit in memory.
@@ -38,12 +39,22 @@ def config_int(section: dict[str, Any], key: str, default: int | None = None) ->
     value = section.get(key)
     if value is None:
         if default is None:
-            raise PlanError(f"this does not look like a model config: it has no {key!r}")
+            raise PlanError(
+                _("this does not look like a model config: it has no {key!r}").format(key=key)
+            )
         return default
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PlanError(f"the model config's {key!r} should be a whole number, not {_shown(value)}")
+        raise PlanError(
+            _("the model config's {key!r} should be a whole number, not {value}").format(
+                key=key, value=_shown(value)
+            )
+        )
     if value > MAX_CONFIG_INT:
-        raise PlanError(f"the model config's {key!r} is far too large ({_shown(value)})")
+        raise PlanError(
+            _("the model config's {key!r} is far too large ({value})").format(
+                key=key, value=_shown(value)
+            )
+        )
     return value
 
 
@@ -65,7 +76,7 @@ def head_dim(text: dict[str, Any]) -> int:
         return explicit
     hidden = config_int(text, "hidden_size")
     if not heads:
-        raise PlanError("the model config's 'num_attention_heads' is 0")
+        raise PlanError(_("the model config's 'num_attention_heads' is 0"))
     return hidden // heads
 
 
@@ -76,12 +87,18 @@ def kv_heads(text: dict[str, Any]) -> int:
 def layer_kinds(text: dict[str, Any], layers: int, notes: list[str]) -> list[str]:
     """'full' or 'linear' per decoder layer."""
     if layers > MAX_LAYERS:
-        raise PlanError(f"the model config has {layers:,} layers; no model has over {MAX_LAYERS:,}")
+        raise PlanError(
+            _("the model config has {layers:,} layers; no model has over {MAX_LAYERS:,}").format(
+                layers=layers, MAX_LAYERS=MAX_LAYERS
+            )
+        )
     layer_types = text.get("layer_types")
     if isinstance(layer_types, list) and layer_types:
         if len(layer_types) != layers:
             raise PlanError(
-                f"the model config lists {len(layer_types)} layer types for {layers} layers"
+                _(
+                    "the model config lists {layer_types_count} layer types for {layers} layers"
+                ).format(layer_types_count=len(layer_types), layers=layers)
             )
         kinds = ["linear" if t == "linear_attention" else "full" for t in layer_types]
         odd = sorted(
@@ -92,7 +109,11 @@ def layer_kinds(text: dict[str, Any], layers: int, notes: list[str]) -> list[str
         if odd:
             # Sliding-window layers hold at most a window of tokens; counting
             # them as full is an upper bound, and Qwen models ship with them off.
-            notes.append(f"layer types {', '.join(odd)} counted as full attention (upper bound)")
+            notes.append(
+                _("layer types {join} counted as full attention (upper bound)").format(
+                    join=", ".join(odd)
+                )
+            )
         return kinds
     interval = config_int(text, "full_attention_interval", 0)
     if interval > 1:  # Qwen3-Next: every interval-th layer is full attention

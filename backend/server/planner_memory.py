@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from backend.i18n import _
 from backend.server.planner_config import (
     PlanError,
     config_int,
@@ -92,23 +93,26 @@ def estimate_weights(
     if total_size is None:
         return math.ceil(estimate.total * mean_bytes), "estimated from config"
     if total_size <= 0:
-        raise PlanError("the safetensors index's total_size must be a positive number of bytes")
+        raise PlanError(_("the safetensors index's total_size must be a positive number of bytes"))
     quant = config.get("quantization_config")
     if isinstance(quant, dict):
         method = quant.get("quant_method")
         # Only a short name is quoted: the note is shown on a terminal and in the GUI.
         method = method[:40] if isinstance(method, str) and method else "quantized"
-        notes.append(f"the checkpoint is already {method}: its size is used as it is")
+        notes.append(
+            _("the checkpoint is already {method}: its size is used as it is").format(method=method)
+        )
         return total_size, "quantized checkpoint"
     checkpoint_dtype = read_checkpoint_dtype(config)
     per_param = CHECKPOINT_BYTES.get(checkpoint_dtype, 2)
     if checkpoint_dtype not in CHECKPOINT_BYTES:
-        notes.append("checkpoint dtype unknown: assumed 2 bytes per parameter")
+        notes.append(_("checkpoint dtype unknown: assumed 2 bytes per parameter"))
     params = total_size / per_param
     if estimate.total and abs(params / estimate.total - 1) > 0.15:
         notes.append(
-            f"the checkpoint holds {params / 1e9:.1f}B parameters but the config suggests "
-            f"{estimate.total / 1e9:.1f}B"
+            _(
+                "the checkpoint holds {params:.1f}B parameters but the config suggests {total:.1f}B"
+            ).format(params=params / 1e9, total=estimate.total / 1e9)
         )
     return math.ceil(params * mean_bytes), "safetensors index"
 

@@ -10,17 +10,26 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.engines.offline import load_alt_text
+from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
 from backend.review.diffing import Op, char_diff
+from backend.review.flag_merge import merge_critical
 from backend.review.legal_rules import rules_stamp
 from backend.review.page_aids import AidSettings, review_page
+from backend.review.risk import PageRisk, page_risk
 from backend.review.textnorm import variants_stamp
 from backend.review.values import Flag, FlagKind, PageReview
-from backend.store.review_store import ReviewStore
+from backend.session.own_text import load_own_text, own_text_key, without_own_text
+from backend.session.readings import same_reading, squashed
+from backend.store.interface import PageStore
+
+# Machine readings that can stand as the alternate besides ``alternate`` versions:
+# another model's, another prompt's or another image budget's reading, an import.
+READING_KINDS = frozenset({VersionKind.OCR, VersionKind.IMPORT})
 
 
 @dataclass(frozen=True)
@@ -33,6 +42,8 @@ class PageSummary:
     critical: int
     diffs: int
     low_confidence: int
+    risk: float = 0.0  # ``backend.review.risk``: higher is likelier to hold an error
+    same_reading: bool = False  # the alternate is the transcript's own reading
 
 
 @dataclass(frozen=True)
@@ -46,13 +57,19 @@ class QueueItem:
 class DocumentReviews:
     """Computes and caches page reviews for one store."""
 
-    def __init__(self, store: ReviewStore) -> None:
+    def __init__(self, store: PageStore) -> None:
         self.store = store
-        self._cache: dict[int, tuple[tuple[Any, ...], PageReview]] = {}
+        self._cache: dict[int, tuple[tuple[Any, ...], PageReview, PageRisk]] = {}
 
     def alternates(self, page: int) -> list[Version]:
-        """The page's alternate readings, newest first."""
-        return [v for v in reversed(self.store.versions(page)) if v.kind is VersionKind.ALTERNATE]
+        """Every stored reading the page can be compared with: its alternate readings,
+        newest first, then the other machine readings and imports (another model,
+        prompt or image budget), newest first; never the working version itself."""
+        versions = list(reversed(self.store.versions(page)))
+        current = self.store.current_version_id(page)
+        alternates = [v for v in versions if v.kind is VersionKind.ALTERNATE]
+        others = [v for v in versions if v.kind in READING_KINDS and v.id != current]
+        return alternates + others
 
     def review(
         self,
@@ -63,6 +80,21 @@ class DocumentReviews:
         text: str | None = None,
     ) -> PageReview:
         """``text``: review this instead of the stored working text (typing not yet saved)."""
+        return self._reviewed(page, alternate_id, settings, text)[0]
+
+    def risk(
+        self, page: int, *, alternate_id: int | None = None, settings: AidSettings | None = None
+    ) -> PageRisk:
+        """The page's risk score (``backend.review.risk``) from its review."""
+        return self._reviewed(page, alternate_id, settings, None)[1]
+
+    def _reviewed(
+        self,
+        page: int,
+        alternate_id: int | None,
+        settings: AidSettings | None,
+        text: str | None,
+    ) -> tuple[PageReview, PageRisk]:
         settings = settings or AidSettings()
         # The key comes from ids and digests only: a hit must not read (and
         # JSON-decode) versions, whose provenance can hold megabytes of logprobs.
@@ -77,17 +109,18 @@ class DocumentReviews:
             current_id,
             settings,
             settings_stamp(settings),
+            self.store.get_meta(own_text_key(page)),
         )
         cached = self._cache.get(page)
         if cached is not None and cached[0] == key:
-            return cached[1]
-        review = self._compute(page, alternate_id, settings, text)
-        self._cache[page] = (key, review)
-        return review
+            return cached[1], cached[2]
+        review, risk = self._compute(page, alternate_id, settings, text)
+        self._cache[page] = (key, review, risk)
+        return review, risk
 
     def _compute(
         self, page: int, alternate_id: int | None, settings: AidSettings, text: str | None
-    ) -> PageReview:
+    ) -> tuple[PageReview, PageRisk]:
         current = self.store.current_version(page)
         if text is None:
             draft = self.store.draft(page)
@@ -99,12 +132,24 @@ class DocumentReviews:
         )
         if current is not None and current.text != text and current.provenance.get("logprobs"):
             review = _with_remapped_confidence(review, current, text, settings)
-        return review
+        flags = without_own_text(review.flags, text, load_own_text(self.store, page))
+        same = alt_version is not None and self._same_reading(alt_version, current, text)
+        review = replace(review, flags=merge_critical(flags, text), same_reading=same)
+        risk = page_risk(replace(review, agreement=None) if same else review, text)
+        return review, risk
+
+    def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
+        if squashed(alternate.text) != squashed(text):  # the usual case: no history read
+            return current is not None and alternate.id == current.id
+        return same_reading(alternate, current, text, self.store.versions(alternate.page))
 
     def summaries(
         self, pages: Iterable[int], settings: AidSettings | None = None
     ) -> list[PageSummary]:
-        return [_summary(self.review(p, settings=settings)) for p in pages]
+        return [_summary(*self._reviewed(p, None, settings, None)) for p in pages]
+
+    def risks(self, pages: Iterable[int], settings: AidSettings | None = None) -> list[PageRisk]:
+        return [self.risk(p, settings=settings) for p in pages]
 
     def queue(self, pages: Iterable[int], settings: AidSettings | None = None) -> list[QueueItem]:
         """Every legal-critical disagreement on ``pages``, in reading order."""
@@ -117,7 +162,11 @@ class DocumentReviews:
     def _alternate(self, page: int, alternate_id: int) -> Version:
         version = self.store.version(alternate_id)
         if version.page != page:
-            raise ValueError(f"version {alternate_id} belongs to page {version.page + 1}")
+            raise ValueError(
+                _("version {alternate_id} belongs to page {page}").format(
+                    alternate_id=alternate_id, page=version.page + 1
+                )
+            )
         return version
 
 
@@ -164,21 +213,14 @@ def _with_remapped_confidence(
         else:
             new_pos += len(part.text)
     flags = sorted((*review.flags, *mapped), key=lambda f: (f.start, f.end, f.kind.value))
-    return PageReview(
-        page=review.page,
-        agreement=review.agreement,
-        flags=tuple(flags),
-        alternate=review.alternate,
-        hunks=review.hunks,
-        equal_blocks=review.equal_blocks,
-    )
+    return replace(review, flags=tuple(flags))
 
 
 def _shifted(flag: Flag, shift: int) -> Flag:
     return Flag(flag.start + shift, flag.end + shift, flag.kind, flag.detail)
 
 
-def _summary(review: PageReview) -> PageSummary:
+def _summary(review: PageReview, risk: PageRisk) -> PageSummary:
     return PageSummary(
         page=review.page,
         agreement=review.agreement,
@@ -186,6 +228,8 @@ def _summary(review: PageReview) -> PageSummary:
         critical=review.count(FlagKind.CRITICAL),
         diffs=review.count(FlagKind.DIFF),
         low_confidence=review.count(FlagKind.LOW_CONFIDENCE),
+        risk=risk.score,
+        same_reading=review.same_reading,
     )
 
 

@@ -19,12 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from backend.documents.pdf import PdfDocument, open_pdf
 from backend.errors import PageTooLongError, StoreError, StoreFullError, StoreMismatchError
+from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
+from backend.session.import_fit import import_warnings
+from backend.session.search_hits import hits_in
+from backend.session.team import open_team_store
 from backend.settings import paths
 from backend.store.backup import BACKUP_INTERVAL_S, Backup, take_backup
 from backend.store.importers import read_transcripts
+from backend.store.interface import PageStore, file_of, jobs_for, local_only
 from backend.store.job_rows import JobStore
+from backend.store.postgres.urls import is_team_url
 from backend.store.review_store import ReviewStore
 from backend.store.sql import is_disk_full
 from backend.store.store_file import DISK_FULL_ON_OPEN
@@ -37,11 +43,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SNIPPET_RADIUS = 18  # characters of context either side of a search match
-
 
 class DocumentSession:
-    def __init__(self, pdf: PdfDocument, store: ReviewStore, notices: list[str]) -> None:
+    def __init__(self, pdf: PdfDocument, store: PageStore, notices: list[str]) -> None:
         self.pdf = pdf
         self.store = store
         self.notices = notices  # user-facing notes gathered while opening
@@ -65,18 +69,23 @@ class DocumentSession:
     ) -> DocumentSession:
         """Open a PDF and its review. Raises ``DocumentError`` / ``StoreError`` subclasses."""
         pdf = open_pdf(pdf_path, password)
+        team = is_team_url(store_path)  # a shared PostgreSQL server: backend.session.team
         try:
-            target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
-            if store_path is None:
-                paths.make_private_dir(target.parent)
-            # The record and the backups say whether a review was kept here,
-            # which an emptied store file cannot say for itself.
-            store = ReviewStore(
-                target,
-                author=author or _default_author(),
-                backup_dir=paths.backup_dir_for(target),
-                known=paths.store_was_opened(target),
-            )
+            store: PageStore
+            if team:
+                store = open_team_store(pdf, str(store_path))
+            else:
+                target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
+                if store_path is None:
+                    paths.make_private_dir(target.parent)
+                # The record and the backups say whether a review was kept here,
+                # which an emptied store file cannot say for itself.
+                store = ReviewStore(
+                    target,
+                    author=author or _default_author(),
+                    backup_dir=paths.backup_dir_for(target),
+                    known=paths.store_was_opened(target),
+                )
         except BaseException:
             pdf.close()
             raise
@@ -94,16 +103,19 @@ class DocumentSession:
             finally:
                 pdf.close()
             if isinstance(exc, StoreFullError):
-                raise StoreFullError(DISK_FULL_ON_OPEN, detail=exc.detail) from exc
+                raise StoreFullError(_(DISK_FULL_ON_OPEN), detail=exc.detail) from exc
             raise
         try:
-            paths.remember_store(target)
+            if not team:
+                paths.remember_store(target)
         except OSError:  # the record is a safety net; never block opening for it
             log.info("could not record the review store %s as opened", target)
         if not store.owner:
             notices.append(
-                "This document is also open in another ProofDesk window or program; "
-                "changes made there appear here when the page is opened again."
+                _(
+                    "This document is also open in another ProofDesk window or program; "
+                    "changes made there appear here when the page is opened again."
+                )
             )
         return cls(pdf, store, notices)
 
@@ -126,18 +138,22 @@ class DocumentSession:
                 self.pdf.close()
 
     def _backup_on_close(self) -> None:
+        if (file := file_of(self.store)) is None:
+            return  # the team server's backups are its own (pg_dump: docs/TEAM.md)
         try:
             self.backup()
         except (OSError, sqlite3.Error, StoreFullError) as exc:
-            full = isinstance(exc, StoreFullError) or is_disk_full(exc, self.store.path.parent)
+            full = isinstance(exc, StoreFullError) or is_disk_full(exc, file.parent)
             if full and self.store.disk_full:
                 # The save that failed has told the user the disk is full; saying it
                 # again here (a CLI prints warnings) would be a second, muddled message.
                 log.info("no backup on close: the disk is full (%r)", exc)
-                self.backup_error = "The backup on closing could not be taken: the disk is full."
+                self.backup_error = _("The backup on closing could not be taken: the disk is full.")
                 return
             log.warning("backup on close failed: %r", exc)
-            self.backup_error = f"The review is saved, but its backup failed ({exc})."
+            self.backup_error = _("The review is saved, but its backup failed ({exc}).").format(
+                exc=exc
+            )
 
     # -- reading --------------------------------------------------------------
 
@@ -156,13 +172,8 @@ class DocumentSession:
         return {status: counts.get(status, 0) for status in ReviewStatus}
 
     def search(self, query: str, *, limit: int = 500) -> list[SearchHit]:
-        hits = []
-        for page, text in self.store.search(query, limit=limit):
-            offset = text.find(query.strip())
-            if offset < 0:  # case-folded match by the index; still show the page
-                offset = 0
-            hits.append(SearchHit(page, _snippet(text, offset, len(query.strip())), offset))
-        return hits
+        """Every match in the working transcripts, one hit each (at most ``limit``)."""
+        return hits_in(self.store.search(query, limit=limit), query, limit)
 
     # -- editing and reviewing --------------------------------------------------
 
@@ -193,17 +204,24 @@ class DocumentSession:
             )
         except PageTooLongError as exc:
             raise PageTooLongError(
-                f"“{Path(source).name}” has {exc.length:,} characters of text for page "
-                f"{exc.page + 1}, far more than a page holds (at most {exc.limit:,}); "
-                "nothing was imported.",
+                _(
+                    "“{name}” has {length:,} characters of text for page {page}, far more "
+                    "than a page holds (at most {limit:,}); nothing was imported."
+                ).format(
+                    name=Path(source).name, length=exc.length, page=exc.page + 1, limit=exc.limit
+                ),
                 page=exc.page,
                 length=exc.length,
                 limit=exc.limit,
             ) from exc
         kept_edits = sum(bool(change.message) for change in changes)
-        message = f"Imported {len(pages)} page(s)."
+        message = _("Imported {pages_count} page(s).").format(pages_count=len(pages))
         if kept_edits:
-            message += f" {kept_edits} page(s) kept your edits; the imported text is in history."
+            message += _(
+                " {kept_edits} page(s) kept your edits; the imported text is in history."
+            ).format(kept_edits=kept_edits)
+        imported = [(item.page, item.text) for item in pages]
+        message = "\n".join([message, *import_warnings(self.pdf, self.store, imported)])
         return Change(
             pages=frozenset(p.page for p in pages), text=True, versions=True, message=message
         )
@@ -240,7 +258,7 @@ class DocumentSession:
     @property
     def jobs(self) -> JobStore:
         if self._jobs is None:
-            self._jobs = JobStore(self.store)
+            self._jobs = jobs_for(self.store)
         return self._jobs
 
     # -- review aids: alternate readings, flags, the review queue -----------------
@@ -284,11 +302,13 @@ class DocumentSession:
 
     def backup(self) -> Backup:
         self._last_backup = time.monotonic()
-        return take_backup(self.store.connection, paths.backup_dir_for(self.store.path))
+        store = local_only(self.store)
+        return take_backup(store.connection, paths.backup_dir_for(store.path))
 
     def backup_if_due(self) -> Backup | None:
         """Call now and then (the GUI does every minute): backs up every 30 minutes."""
-        if time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S:
+        due = time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S
+        if due and file_of(self.store) is not None:  # the team server's are pg_dump's
             return self.backup()
         return None
 
@@ -304,7 +324,7 @@ def _default_author() -> str:
         return "reviewer"
 
 
-def _reconcile(store: ReviewStore, pdf: PdfDocument, *, allow_mismatch: bool) -> list[str]:
+def _reconcile(store: PageStore, pdf: PdfDocument, *, allow_mismatch: bool) -> list[str]:
     """Check the store belongs to this PDF; note a move or rename."""
     info = pdf.info
     known_sha, known_path = store.get_meta("pdf_sha256"), store.get_meta("pdf_path")
@@ -312,13 +332,19 @@ def _reconcile(store: ReviewStore, pdf: PdfDocument, *, allow_mismatch: bool) ->
     if known_sha is not None and known_sha != info.sha256:
         if not allow_mismatch:
             raise StoreMismatchError(
-                f"This review was made for a different PDF (or an earlier version of "
-                f"“{Path(info.path).name}”): its content does not match. Open the original "
-                "file, or choose to continue with this review anyway."
+                _(
+                    "This review was made for a different PDF (or an earlier version of "
+                    "“{name}”): its content does not match. Open the original file, or "
+                    "choose to continue with this review anyway."
+                ).format(name=Path(info.path).name)
             )
-        notices.append("The PDF's content differs from the one this review was made for.")
+        notices.append(_("The PDF's content differs from the one this review was made for."))
     elif known_path is not None and known_path != info.path:
-        notices.append(f"The PDF was moved or renamed (it was {known_path}); its review continues.")
+        notices.append(
+            _("The PDF was moved or renamed (it was {known_path}); its review continues.").format(
+                known_path=known_path
+            )
+        )
     for key, value in (
         ("pdf_sha256", info.sha256),
         ("pdf_path", info.path),
@@ -329,14 +355,16 @@ def _reconcile(store: ReviewStore, pdf: PdfDocument, *, allow_mismatch: bool) ->
     return notices
 
 
-def _recover(store: ReviewStore) -> list[str]:
+def _recover(store: PageStore) -> list[str]:
     """After a crash, turn the drafts that were autosaved into versions."""
     if not store.was_unclean:
         return []
     recovered = store.commit_all_drafts()
-    notice = "ProofDesk did not close normally last time; the review was checked and is intact."
+    notice = _("ProofDesk did not close normally last time; the review was checked and is intact.")
     if recovered.pages:
-        notice += f" Unsaved typing on {len(recovered.pages)} page(s) was recovered."
+        notice += _(" Unsaved typing on {pages_count} page(s) was recovered.").format(
+            pages_count=len(recovered.pages)
+        )
     return [notice]
 
 
@@ -356,21 +384,10 @@ def _note_replaced_file(pdf: PdfDocument) -> list[str]:
         pass  # the index only feeds a notice; never block opening for it
     if previous is not None and previous != pdf.info.sha256:
         return [
-            "This file has changed since it was last reviewed (its content is different). "
-            "A new review starts; the earlier one is kept for the old content."
+            _(
+                "This file has changed since it was last reviewed (its content is "
+                "different). A new review starts; the earlier one is kept for the old "
+                "content."
+            )
         ]
     return []
-
-
-def _snippet(text: str, offset: int, length: int) -> str:
-    start = max(0, offset - SNIPPET_RADIUS)
-    end = min(len(text), offset + length + SNIPPET_RADIUS)
-    body = (
-        text[start:offset]
-        + "["
-        + text[offset : offset + length]
-        + "]"
-        + text[offset + length : end]
-    )
-    body = body.replace("\n", " ")
-    return ("…" if start else "") + body + ("…" if end < len(text) else "")

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from backend.errors import ProfileError
+from backend.i18n import _
 from backend.settings import paths
 
 # Serverless endpoints that scale to zero take minutes to answer the first
@@ -86,7 +87,7 @@ class ServerProfile:
             check_url(self.proxy, what="proxy")
         self._check_numbers()
         if self.image_format not in ("jpeg", "png"):
-            raise ProfileError("The image format must be JPEG or PNG.")
+            raise ProfileError(_("The image format must be JPEG or PNG."))
         return self
 
     def to_json(self) -> dict[str, Any]:
@@ -100,9 +101,13 @@ class ServerProfile:
             label = name.removesuffix("_s").replace("_", " ")
             number = isinstance(value, int | float) and not isinstance(value, bool)
             if number and name.endswith("_timeout_s") and value <= 0:
-                raise ProfileError(f"The {label} must be positive.")
+                raise ProfileError(_("The {label} must be positive.").format(label=label))
             if not number or not math.isfinite(value) or not low <= value <= high:
-                raise ProfileError(f"The {label} must be a number from {low:g} to {high:g}.")
+                raise ProfileError(
+                    _("The {label} must be a number from {low:g} to {high:g}.").format(
+                        label=label, low=low, high=high
+                    )
+                )
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> ServerProfile:
@@ -122,16 +127,21 @@ def api_root(url: str) -> str:
     return root
 
 
-def check_url(url: str, *, what: str = "server URL") -> None:
+def check_url(url: str, *, what: str = "") -> None:
+    what = what or _("server URL")  # translated at the call, not at import
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ProfileError(
-            f"The {what} must start with http:// or https:// and name a host, "
-            f"e.g. http://127.0.0.1:8000/v1 (got “{url}”)."
+            _(
+                "The {what} must start with http:// or https:// and name a host, e.g. "
+                "http://127.0.0.1:8000/v1 (got “{url}”)."
+            ).format(what=what, url=url)
         )
     if parts.username or parts.password:
         # A key in the URL would end up in settings files and logs.
-        raise ProfileError(f"Put the API key in the API key field, not in the {what}.")
+        raise ProfileError(
+            _("Put the API key in the API key field, not in the {what}.").format(what=what)
+        )
 
 
 def is_loopback_url(url: str) -> bool:
@@ -157,7 +167,9 @@ class ProfileStore:
             return []
         except (OSError, ValueError) as exc:
             raise ProfileError(
-                f"The server list {self.path} cannot be read; it was left as it is.",
+                _("The server list {path} cannot be read; it was left as it is.").format(
+                    path=self.path
+                ),
                 detail=repr(exc),
             ) from exc
         items = raw.get("profiles", []) if isinstance(raw, dict) else []
@@ -165,7 +177,9 @@ class ProfileStore:
             return [ServerProfile.from_json(p) for p in items if isinstance(p, dict)]
         except TypeError as exc:  # an entry without a name or URL
             raise ProfileError(
-                f"The server list {self.path} has an incomplete entry; it was left as it is.",
+                _("The server list {path} has an incomplete entry; it was left as it is.").format(
+                    path=self.path
+                ),
                 detail=repr(exc),
             ) from exc
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.errors import ImportError_
+from backend.i18n import _
 from backend.safe_text import printable
 
 _PAGE_NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number in the file name
@@ -51,9 +52,9 @@ def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
     elif path.is_file():
         pages = _read_jsonl(path)
     else:
-        raise ImportError_(f"“{path.name}” was not found.")
+        raise ImportError_(_("“{name}” was not found.").format(name=path.name))
     if not pages:
-        raise ImportError_(f"No transcripts were found in “{path.name}”.")
+        raise ImportError_(_("No transcripts were found in “{name}”.").format(name=path.name))
     _check_pages(pages, page_count, path.name)
     return sorted(pages, key=lambda p: p.page)
 
@@ -72,10 +73,13 @@ def _read_text(file: Path) -> str:
     try:
         return file.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"“{file.name}” is not UTF-8 text.") from exc
+        raise ImportError_(_("“{name}” is not UTF-8 text.").format(name=file.name)) from exc
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise ImportError_(f"“{file.name}” cannot be read ({reason}).", detail=repr(exc)) from exc
+        raise ImportError_(
+            _("“{name}” cannot be read ({reason}).").format(name=file.name, reason=reason),
+            detail=repr(exc),
+        ) from exc
 
 
 def _read_jsonl(path: Path) -> list[ImportedPage]:
@@ -90,22 +94,32 @@ def _read_jsonl(path: Path) -> list[ImportedPage]:
 
 
 def _parse_line(line: str, number: int, name: str, stored: str) -> ImportedPage:
-    where = f"{name}, line {number}"
+    where = _("{name}, line {number}").format(name=name, number=number)
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise ImportError_(f"{where} is not valid JSON ({exc.msg}).") from exc
+        raise ImportError_(
+            _("{where} is not valid JSON ({msg}).").format(where=where, msg=exc.msg)
+        ) from exc
     except RecursionError as exc:
-        raise ImportError_(f"{where} is nested too deeply to be a transcript.") from exc
+        raise ImportError_(
+            _("{where} is nested too deeply to be a transcript.").format(where=where)
+        ) from exc
     except ValueError as exc:  # an integer of more than 4,300 digits
-        raise ImportError_(f"{where} holds a number too long to read.") from exc
+        raise ImportError_(
+            _("{where} holds a number too long to read.").format(where=where)
+        ) from exc
     if not isinstance(obj, dict):
-        raise ImportError_(f'{where}: expected an object like {{"page": 1, "text": "..."}}.')
+        raise ImportError_(
+            _('{where}: expected an object like {{"page": 1, "text": "..."}}.').format(where=where)
+        )
     page, text = obj.get("page"), obj.get("text")
     if isinstance(page, bool) or not isinstance(page, int):
-        raise ImportError_(f'{where}: "page" must be a whole number counted from 1.')
+        raise ImportError_(
+            _('{where}: "page" must be a whole number counted from 1.').format(where=where)
+        )
     if not isinstance(text, str):
-        raise ImportError_(f'{where}: "text" must be a string.')
+        raise ImportError_(_('{where}: "text" must be a string.').format(where=where))
     _check_values(obj, where)
     extra = {k: v for k, v in obj.items() if k not in ("page", "text")}
     provenance = {"source": stored, "line": number, **({"fields": extra} if extra else {})}
@@ -121,7 +135,11 @@ def _check_values(obj: dict[str, Any], where: str) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise ImportError_(f"{where} is nested more than {MAX_DEPTH} levels deep.")
+            raise ImportError_(
+                _("{where} is nested more than {max_depth} levels deep.").format(
+                    where=where, max_depth=MAX_DEPTH
+                )
+            )
         if isinstance(value, dict):
             stack.extend((key, depth) for key in value)
             stack.extend((item, depth + 1) for item in value.values())
@@ -129,11 +147,15 @@ def _check_values(obj: dict[str, Any], where: str) -> None:
             stack.extend((item, depth + 1) for item in value)
         elif isinstance(value, str) and _SURROGATE.search(value):
             raise ImportError_(
-                f"{where} holds a broken character (a lone surrogate such as \\ud800); "
-                "fix the escape in the file and import again."
+                _(
+                    "{where} holds a broken character (a lone surrogate such as \\ud800); fix "
+                    "the escape in the file and import again."
+                ).format(where=where)
             )
         elif isinstance(value, float) and not math.isfinite(value):
-            raise ImportError_(f"{where} holds a number JSON cannot keep (NaN or infinity).")
+            raise ImportError_(
+                _("{where} holds a number JSON cannot keep (NaN or infinity).").format(where=where)
+            )
 
 
 def _read_folder(folder: Path) -> list[ImportedPage]:
@@ -141,7 +163,9 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
         files = sorted(folder.iterdir())
     except OSError as exc:
         raise ImportError_(
-            f"The folder “{folder.name}” cannot be read ({exc.strerror or exc}).",
+            _("The folder “{name}” cannot be read ({value}).").format(
+                name=folder.name, value=exc.strerror or exc
+            ),
             detail=repr(exc),
         ) from exc
     inside = _resolved(folder) or folder
@@ -158,8 +182,10 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
     if leaving:
         names = ", ".join(f"“{n}”" for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
         raise ImportError_(
-            f"“{folder.name}” holds {len(leaving)} link(s) to files outside it ({names}); "
-            "copy those files into the folder to import them. Nothing was imported."
+            _(
+                "“{name}” holds {leaving_count} link(s) to files outside it ({names}); "
+                "copy those files into the folder to import them. Nothing was imported."
+            ).format(name=folder.name, leaving_count=len(leaving), names=names)
         )
     return pages
 
@@ -167,12 +193,15 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
 def _read_page_file(file: Path) -> ImportedPage:
     match = _PAGE_NUMBER.search(file.stem)
     if match is None:
-        raise ImportError_(f"“{file.name}” has no page number in its name (e.g. page-0007.md).")
+        raise ImportError_(
+            _("“{name}” has no page number in its name (e.g. page-0007.md).").format(name=file.name)
+        )
     digits = match.group(1).lstrip("0") or "0"
     if len(digits) > MAX_PAGE_DIGITS:
         raise ImportError_(
-            f"“{file.name}” names page {digits[:MAX_PAGE_DIGITS]}…, beyond any document. "
-            "Nothing was imported."
+            _("“{name}” names page {digits}…, beyond any document. Nothing was imported.").format(
+                name=file.name, digits=digits[:MAX_PAGE_DIGITS]
+            )
         )
     return ImportedPage(int(digits) - 1, _read_text(file), {"source": stored_name(file.name)})
 
@@ -195,11 +224,17 @@ def _check_pages(pages: list[ImportedPage], page_count: int, name: str) -> None:
     for p in pages:
         if not 0 <= p.page < page_count:
             raise ImportError_(
-                f"“{name}” has text for page {_shown_page(p.page + 1)}, but the document has "
-                f"{page_count} page(s). Nothing was imported."
+                _(
+                    "“{name}” has text for page {shown_page}, but the document has "
+                    "{page_count} page(s). Nothing was imported."
+                ).format(name=name, shown_page=_shown_page(p.page + 1), page_count=page_count)
             )
         if p.page in seen:
-            raise ImportError_(f"“{name}” has page {p.page + 1} twice. Nothing was imported.")
+            raise ImportError_(
+                _("“{name}” has page {page} twice. Nothing was imported.").format(
+                    name=name, page=p.page + 1
+                )
+            )
         seen.add(p.page)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from backend.i18n import _
 from backend.models import Change, ReviewStatus, VersionKind
 from backend.store.review_store import ReviewStore
 from backend.store.sql import now
@@ -81,13 +82,13 @@ class JobStore:
     def protected_reason(self, page: int) -> str:
         """Why a batch should leave this page alone ("" = it may run): a person's work."""
         state = self.store.page_state(page)
-        if state.status is ReviewStatus.APPROVED:
-            return "approved"
+        if state.status in (ReviewStatus.APPROVED, ReviewStatus.REVIEWED):
+            return state.status.value  # a person checked this text: a rerun keeps off it
         if state.has_draft:
-            return "has unsaved edits"
+            return _("has unsaved edits")
         current = self.store.current_version(page)
         if current is not None and current.kind.is_human:
-            return "has your edits"
+            return _("has your edits")
         return ""
 
     def failed_pages(self) -> set[int]:
@@ -110,8 +111,10 @@ class JobStore:
                 (now(), json.dumps({**spec, "force": True} if force else spec, ensure_ascii=False)),
             )
             job = int(cur.lastrowid or 0)
+            # Readings stored as alternates never touch the transcript: nothing to protect.
+            alternates = bool(spec.get("as_alternates"))
             for page in pages:
-                reason = "" if force else self.protected_reason(page)
+                reason = "" if force or alternates else self.protected_reason(page)
                 state = PageJobState.SKIPPED if reason else PageJobState.PENDING
                 c.execute(
                     "INSERT INTO job_pages (job, page, state, reason, updated_at) "
@@ -130,12 +133,19 @@ class JobStore:
         reading goes to its history and the page is marked skipped, saying why.
         """
         with self.store.transaction() as c:
-            reason = "" if self._forced(c, job) else self.protected_reason(page)
+            spec = self._spec(c, job)
+            alternates = bool(spec.get("as_alternates"))
+            reason = "" if spec.get("force") or alternates else self.protected_reason(page)
+            kind = VersionKind.ALTERNATE if alternates else VersionKind.OCR
             vid, change = self.store.append_in(
-                c, page, VersionKind.OCR, text, provenance, history_only=bool(reason)
+                c, page, kind, text, provenance, history_only=bool(reason)
             )
             state = PageJobState.SKIPPED if reason else PageJobState.DONE
-            note = f"{reason} meanwhile; the reading is in its history" if reason else ""
+            note = (
+                _("{reason} meanwhile; the reading is in its history").format(reason=reason)
+                if reason
+                else ""
+            )
             c.execute(
                 "UPDATE job_pages SET state=?, attempts=?, reason=?, version_id=?, "
                 "updated_at=? WHERE job=? AND page=?",
@@ -143,9 +153,10 @@ class JobStore:
             )
         return vid, change
 
-    def _forced(self, c: sqlite3.Connection, job: int) -> bool:
+    def _spec(self, c: sqlite3.Connection, job: int) -> dict[str, Any]:
         row = c.execute("SELECT spec FROM jobs WHERE id=?", (job,)).fetchone()
-        return bool(row and json.loads(row[0]).get("force"))
+        spec = json.loads(row[0]) if row else {}
+        return spec if isinstance(spec, dict) else {}
 
     def record_failure(self, job: int, page: int, reason: str, attempts: int) -> None:
         with self.store.transaction() as c:

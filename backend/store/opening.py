@@ -15,15 +15,16 @@ import time
 from pathlib import Path
 
 from backend.errors import StoreCorruptError, StoreEmptyError, StoreError
+from backend.i18n import N_, _
 from backend.store.backup import Backup, best_backup, counted_backups
 from backend.store.schema import SCHEMA_VERSION, schema_version
 from backend.store.store_file import Found
 
 _LOST = {
-    Found.EMPTY: "is empty (0 bytes)",
-    Found.STORE: "holds an empty database",
-    Found.TRUNCATED: "is cut short (only the start of its first page is left)",
-    Found.BLANK: "holds only zero bytes",
+    Found.EMPTY: N_("is empty (0 bytes)"),
+    Found.STORE: N_("holds an empty database"),
+    Found.TRUNCATED: N_("is cut short (only the start of its first page is left)"),
+    Found.BLANK: N_("holds only zero bytes"),
 }
 
 
@@ -43,13 +44,17 @@ def refuse_damaged_file(path: Path, found: Found, backup_dir: Path, *, known: bo
         backup = best_backup(counted_backups(backup_dir))
         # Perhaps not a review at all (a PDF given as the store): never suggest deleting it.
         step = (
-            f"if it is this document's review, {_restore_step(path, backup)}"
+            _("if it is this document's review, {restore_step}").format(
+                restore_step=_restore_step(path, backup)
+            )
             if backup
-            else "if it is a file of yours, give the review store another name."
+            else _("if it is a file of yours, give the review store another name.")
         )
         raise StoreCorruptError(
-            f"{path} is not a review store (or is damaged beyond reading), so ProofDesk "
-            f"has not touched it; {step}"
+            _(
+                "{path} is not a review store (or is damaged beyond reading), so "
+                "ProofDesk has not touched it; {step}"
+            ).format(path=path, step=step)
         )
 
 
@@ -69,47 +74,50 @@ def missing_store_notice(path: Path, backup_dir: Path, *, known: bool) -> str:
     backup = best_backup(counted_backups(backup_dir))
     if backup is None and not known:
         return ""
-    notice = (
-        f"No review file was found at {path}, though a review was kept there; "
-        "a new one was started."
-    )
+    notice = _(
+        "No review file was found at {path}, though a review was kept there; a new one was started."
+    ).format(path=path)
     if backup is not None:
         # The new store is open now: its -wal is its own, gone once ProofDesk is closed.
         step = _restore_step(path, backup, stale_journal=False)
-        notice += f" To get the earlier review back instead, {step}"
+        notice += _(" To get the earlier review back instead, {step}").format(step=step)
     return notice
 
 
 def lost_review_error(path: Path, found: Found, backup_dir: Path) -> StoreEmptyError:
     backup = best_backup(counted_backups(backup_dir))
     return StoreEmptyError(
-        f"The review file {path} {_LOST.get(found, 'is empty')}, probably cut short by a crash "
-        f"or a sync tool, so ProofDesk has not opened it (that would start an empty review in "
-        f"its place); {_what_to_do(path, backup)}",
+        _(
+            "The review file {path} {get}, probably cut short by a crash or a sync "
+            "tool, so ProofDesk has not opened it (that would start an empty review "
+            "in its place); {what_to_do}"
+        ).format(path=path, get=lost_words(found), what_to_do=_what_to_do(path, backup)),
         backup=str(backup.path) if backup else "",
     )
 
 
 def _what_to_do(path: Path, backup: Backup | None) -> str:
     if backup is None:
-        return (
-            "no backup of it was found: if the review is lost, delete that file "
-            "to start a new review."
+        return _(
+            "no backup of it was found: if the review is lost, delete that file to "
+            "start a new review."
         )
-    return f"to get the review back, {_restore_step(path, backup)}"
+    return _("to get the review back, {restore_step}").format(
+        restore_step=_restore_step(path, backup)
+    )
 
 
 def _restore_step(path: Path, backup: Backup, *, stale_journal: bool = True) -> str:
     taken = time.strftime("%Y-%m-%d %H:%M", time.localtime(backup.taken_at))
     count = backup.versions or 0
-    step = (
-        f"close ProofDesk and copy the backup {backup.path} (taken {taken}, "
-        f"{count} version{'' if count == 1 else 's'}) over {path}"
-    )
+    step = _(
+        "close ProofDesk and copy the backup {backup} (taken {taken}, {count} version(s)) "
+        "over {path}"
+    ).format(backup=backup.path, taken=taken, count=count, path=path)
     leftovers = [p.name for p in _journal_files(path) if stale_journal and p.exists()]
     if leftovers:  # a stale WAL would be replayed onto the restored file
-        step += ", deleting " + " and ".join(leftovers) + " beside it"
-    return step + ", then open the document again."
+        step += _(", deleting {files} beside it").format(files=_(" and ").join(leftovers))
+    return step + _(", then open the document again.")
 
 
 def _journal_files(path: Path) -> list[Path]:
@@ -145,11 +153,13 @@ def configure(conn: sqlite3.Connection) -> None:
     """WAL with ``synchronous=FULL`` (a returned commit survives a power cut), foreign keys."""
     mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
     if str(mode).lower() != "wal":
-        raise StoreError("The review store could not switch to its safe journal mode.")
+        raise StoreError(_("The review store could not switch to its safe journal mode."))
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     if schema_version(conn) > SCHEMA_VERSION:
-        raise StoreError("This review was saved by a newer ProofDesk; update ProofDesk to open it.")
+        raise StoreError(
+            _("This review was saved by a newer ProofDesk; update ProofDesk to open it.")
+        )
 
 
 def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
@@ -157,7 +167,15 @@ def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
     result = conn.execute("PRAGMA integrity_check").fetchone()[0]
     if result != "ok":
         raise StoreCorruptError(
-            "The review store is damaged. Restore it from a backup "
-            f"(Help ▸ Backups) — store: {path}",
+            _(
+                "The review store is damaged. Restore it from a backup (Help ▸ Backups) "
+                "— store: {path}"
+            ).format(path=path),
             detail=str(result),
         )
+
+
+def lost_words(found: Found) -> str:
+    """What was found where the review was kept, in the UI language."""
+    words = _LOST.get(found, N_("is empty"))
+    return _(words)

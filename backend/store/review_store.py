@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.errors import StoreFullError
+from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store import page_queries, store_file
 from backend.store.backup import default_backup_dir
@@ -82,7 +83,7 @@ class ReviewStore:
                 backup_dir if backup_dir is not None else default_backup_dir(self.path), known
             )
         except StoreFullError as exc:  # nothing was being saved yet: say what did not happen
-            raise StoreFullError(store_file.DISK_FULL_ON_OPEN, detail=exc.detail) from exc
+            raise StoreFullError(_(store_file.DISK_FULL_ON_OPEN), detail=exc.detail) from exc
 
     def _start(self, backups: Path, known: bool) -> None:
         found = store_file.prepare(self.path)
@@ -229,7 +230,7 @@ class ReviewStore:
         changes = []
         with self._write() as c:
             for page, kind, text, provenance in items:
-                _, made_current = self._append(c, page, kind, text, provenance, None)
+                _unused, made_current = self._append(c, page, kind, text, provenance, None)
                 changes.append(version_change(page, kind, made_current))
         return changes
 
@@ -306,7 +307,7 @@ class ReviewStore:
         provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
         with self._write() as c:
             commit_draft_in(c, old.page)
-            vid, _ = self._append(c, old.page, VersionKind.RESTORE, old.text, provenance, None)
+            vid, _made = self._append(c, old.page, VersionKind.RESTORE, old.text, provenance, None)
         return self.version(vid), Change(pages=frozenset({old.page}), text=True, versions=True)
 
     # -- drafts (autosave) ------------------------------------------------------

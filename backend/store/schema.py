@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -100,8 +100,31 @@ CREATE TABLE job_pages (
 );
 """
 
+# The "reviewed" status (done by a reviewer, waiting for the final approval, as on the
+# team store). SQLite cannot change a CHECK: the event log is copied into a new table
+# (dropping a table fires none of its triggers, so the append-only rule holds).
+_V3 = """
+CREATE TABLE status_events_v3 (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    page       INTEGER NOT NULL,
+    status     TEXT    NOT NULL
+               CHECK (status IN ('unreviewed','in_progress','reviewed','approved','flagged')),
+    created_at REAL    NOT NULL,
+    author     TEXT    NOT NULL
+);
+INSERT INTO status_events_v3 (id, page, status, created_at, author)
+    SELECT id, page, status, created_at, author FROM status_events ORDER BY id;
+DROP TABLE status_events;
+ALTER TABLE status_events_v3 RENAME TO status_events;
+CREATE INDEX status_by_page ON status_events (page, id);
+CREATE TRIGGER status_append_only_u BEFORE UPDATE ON status_events
+BEGIN SELECT RAISE(ABORT, 'status history is append-only'); END;
+CREATE TRIGGER status_append_only_d BEFORE DELETE ON status_events
+BEGIN SELECT RAISE(ABORT, 'status history is append-only'); END;
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

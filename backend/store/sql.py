@@ -19,6 +19,7 @@ from backend.errors import (
     StoreFullError,
     StoreLockedError,
 )
+from backend.i18n import _
 from backend.models import Change, ReviewStatus, Version, VersionKind
 from backend.store.store_file import DISK_FULL, FULL_ERRNOS, disk_is_full
 
@@ -56,9 +57,11 @@ def check_page_text(page: int, text: str) -> None:
     """Refuse a page text far longer than any page, before any of it is written."""
     if len(text) > MAX_PAGE_CHARS:
         raise PageTooLongError(
-            f"Page {page + 1}'s text is {len(text):,} characters long, far more than a page "
-            f"holds (at most {MAX_PAGE_CHARS:,} are kept), so it was not stored; check what "
-            "produced it.",
+            _(
+                "Page {page}'s text is {text_count:,} characters long, far more than a "
+                "page holds (at most {max_page_chars:,} are kept), so it was not stored; "
+                "check what produced it."
+            ).format(page=page + 1, text_count=len(text), max_page_chars=MAX_PAGE_CHARS),
             page=page,
             length=len(text),
             limit=MAX_PAGE_CHARS,
@@ -70,7 +73,7 @@ def version_change(
 ) -> Change:
     message = ""
     if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current and not history_only:
-        message = "Kept your edit; the new reading was added to the page's history."
+        message = _("Kept your edit; the new reading was added to the page's history.")
     return Change(pages=frozenset({page}), text=made_current, versions=True, message=message)
 
 
@@ -110,16 +113,20 @@ def store_error(exc: sqlite3.DatabaseError, path: Path) -> StoreError:
     message = str(exc).lower()
     if "locked" in message or "busy" in message:
         return StoreLockedError(
-            "The review store is busy (another ProofDesk may be saving to it); retrying.",
+            _("The review store is busy (another ProofDesk may be saving to it); retrying."),
             detail=str(exc),
         )
     if is_disk_full(exc, path.parent):
         # One message for every caller: the GUI keeps the text on screen and
         # retries, the CLI stops; neither may say more than the store knows.
-        return StoreFullError(DISK_FULL, detail=str(exc))
+        return StoreFullError(_(DISK_FULL), detail=str(exc))
     if "not a database" in message or "malformed" in message or "corrupt" in message:
-        return StoreCorruptError(f"The review store is damaged: {path}", detail=str(exc))
-    return StoreError(f"The review store could not be written ({exc}).", detail=str(exc))
+        return StoreCorruptError(
+            _("The review store is damaged: {path}").format(path=path), detail=str(exc)
+        )
+    return StoreError(
+        _("The review store could not be written ({exc}).").format(exc=exc), detail=str(exc)
+    )
 
 
 def is_disk_full(exc: BaseException, folder: Path) -> bool:

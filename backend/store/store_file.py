@@ -19,19 +19,20 @@ from enum import Enum
 from pathlib import Path
 
 from backend.errors import StoreError, StoreFullError
+from backend.i18n import N_, _
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_BYTES = 100
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: an open never waits on a FIFO
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
-DISK_FULL = (
-    "The disk holding the review is full, so this change was not saved; "
-    "free some space on it and try again."
+DISK_FULL = N_(
+    "The disk holding the review is full, so this change was not saved; free "
+    "some space on it and try again."
 )
-DISK_FULL_ON_OPEN = (
-    "The disk holding the review is full, so the review could not be opened (nothing in it "
-    "was changed); free some space on it and try again."
+DISK_FULL_ON_OPEN = N_(
+    "The disk holding the review is full, so the review could not be opened "
+    "(nothing in it was changed); free some space on it and try again."
 )
 
 # Files a ReviewStore of this process has open, by (device, inode). Opening and
@@ -84,7 +85,7 @@ def prepare(path: Path) -> Found:
     Refuses at once, with a ``StoreError``, anything that is not a regular file
     (a FIFO, a device, a folder): none can hold a review, and a FIFO would block.
     """
-    for _ in range(3):  # a file created or deleted between stat and open: look again
+    for _unused in range(3):  # a file created or deleted between stat and open: look again
         try:
             info = path.stat()
         except FileNotFoundError:
@@ -100,7 +101,9 @@ def prepare(path: Path) -> Found:
         header = _read_header(path)
         if header is not None:
             return _kind(header, info.st_size)
-    raise StoreError(f"The review store {path} kept appearing and disappearing; try again.")
+    raise StoreError(
+        _("The review store {path} kept appearing and disappearing; try again.").format(path=path)
+    )
 
 
 def remove_new(path: Path) -> None:
@@ -155,25 +158,27 @@ def _require_regular(mode: int, path: Path) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        what = "a folder"
+        what = _("a folder")
     elif stat.S_ISFIFO(mode):
-        what = "a pipe (FIFO)"
+        what = _("a pipe (FIFO)")
     elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        what = "a device"
+        what = _("a device")
     elif stat.S_ISSOCK(mode):
-        what = "a socket"
+        what = _("a socket")
     else:
-        what = "not a regular file"
+        what = _("not a regular file")
     raise StoreError(
-        f"{path} is {what}, not a file, so it cannot hold a review; "
-        "give the review store a file name instead (a new name starts a new review)."
+        _(
+            "{path} is {what}, not a file, so it cannot hold a review; give the "
+            "review store a file name instead (a new name starts a new review)."
+        ).format(path=path, what=what)
     )
 
 
 def raise_if_full(exc: OSError, path: Path) -> None:
     """A full disk is a ``StoreFullError`` with one message everywhere; other errors pass."""
     if exc.errno in FULL_ERRNOS:
-        raise StoreFullError(DISK_FULL, detail=f"{exc} ({path})") from exc
+        raise StoreFullError(_(DISK_FULL), detail=f"{exc} ({path})") from exc
 
 
 # -- while the store is open -------------------------------------------------------------
@@ -212,9 +217,12 @@ def still_there(path: Path, fid: FileId) -> bool:
 
 def gone_error(path: Path) -> StoreError:
     return StoreError(
-        f"The review file {path} was deleted or moved while the document was open, so this "
-        "change was not saved and nothing more can be; copy any text you still need from the "
-        "window, then close the document and open it again."
+        _(
+            "The review file {path} was deleted or moved while the document was "
+            "open, so this change was not saved and nothing more can be; copy any "
+            "text you still need from the window, then close the document and open "
+            "it again."
+        ).format(path=path)
     )
 
 

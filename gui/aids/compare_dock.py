@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 
+from gui.aids.approval import ApprovalCheck
 from gui.aids.compare_nav import ReviewNavigator
 from gui.aids.compare_panel import ReviewPanel
 from gui.context import ActionSpec, Host, Navigator
@@ -33,6 +34,8 @@ class CompareDock(QObject):
         editor.editor.textChanged.connect(hub.text_changed)
         hub.document_changed.connect(self.panel.set_document)
         self.nav.message.connect(lambda m: host.show_message(m, 5000))
+        self.approval = ApprovalCheck(hub, editor, self)  # the composition root asks it
+        self.approval.message.connect(lambda m: host.show_message(m, 5000))
 
     def _page_loaded(self, page: int) -> None:
         self.panel.current_page = page
@@ -93,6 +96,13 @@ class CompareDock(QObject):
                 ACCEPT_KEYS,
                 group="steps",
                 created=self._describe_accept,
+            ),
+            ActionSpec(
+                "review",
+                "own_text",
+                self.tr("Marker Is the Document's &Own Text"),
+                lambda: self.hub.runner.run(self.approval.toggle_own_text(), name="own-text"),
+                group="steps",
             ),
             ActionSpec(
                 "review",

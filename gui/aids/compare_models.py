@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from backend.models import Version
+from backend.models import Version, VersionKind
 from backend.review.values import Flag, FlagKind
 
 Index = QModelIndex | QPersistentModelIndex
@@ -46,12 +46,22 @@ class AlternatesModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(version.created_at))
             engine = str(version.provenance.get("engine", ""))
-            return self.tr("{0} — {1}").format(self.engine_name(engine), when)
+            model = str(version.provenance.get("model") or "")
+            name = model or self.engine_name(engine)  # another VLM's reading: its model
+            if version.kind is VersionKind.OCR:
+                return self.tr("{0} (reading #{1}) — {2}").format(name, version.id, when)
+            if version.kind is VersionKind.IMPORT:
+                return self.tr("Imported text #{0} — {1}").format(version.id, when)
+            return self.tr("{0} — {1}").format(name, when)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tr("Version #{0}").format(version.id)
         if role == VersionIdRole:
             return version.id
         return None
+
+    def is_alternate(self, row: int) -> bool:
+        """Whether ``row`` is an ``alternate`` version (not another stored reading)."""
+        return 0 <= row < len(self._versions) and self._versions[row].kind is VersionKind.ALTERNATE
 
     def row_of(self, version_id: int | None) -> int:
         for row, version in enumerate(self._versions):
@@ -81,6 +91,14 @@ class FlagsModel(QAbstractListModel):
     def kind_name(self, kind: FlagKind) -> str:
         return self._kinds[kind]
 
+    def kind_label(self, flag: Flag) -> str:
+        """The flag's kind; "Critical · Difference" for one error that is both."""
+        if flag.also_diff:
+            return self.tr("{0} · {1}").format(
+                self._kinds[FlagKind.CRITICAL], self._kinds[FlagKind.DIFF]
+            )
+        return self._kinds[flag.kind]
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
@@ -92,7 +110,7 @@ class FlagsModel(QAbstractListModel):
             return None
         flag = self._flags[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{self._kinds[flag.kind]}: {flag.detail}"
+            return self.tr("{0}: {1}").format(self.kind_label(flag), flag.detail)
         if role == FlagRole:
             return flag
         return None

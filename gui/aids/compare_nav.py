@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QTextCursor
 
 from backend.review.values import Flag, FlagKind, PageReview
+from gui.aids.accept_guard import AcceptGuard
 from gui.aids.compare_panel import ReviewPanel
 from gui.aids.diff_highlight import DIFF_KINDS, alt_range, alternate_spans, stops, transcript_spans
 from gui.services.aids_hub import AidsHub
@@ -47,6 +48,7 @@ class ReviewNavigator(QObject):
         super().__init__(parent)
         self.hub, self.editor, self.panel = hub, editor, panel
         self.go_to_page = go_to_page
+        self.guard = AcceptGuard(self)
         self.review: PageReview | None = None
         self.current: Flag | None = None
         self._reviewed: tuple[int, str] = (-1, "")  # (page, text) ``review`` is of
@@ -177,6 +179,9 @@ class ReviewNavigator(QObject):
             return (-1, -1) if step > 0 else (1 << 62, 1 << 62)
         if self.current is not None and self._cursor() == self._landed:
             return _key(self.current)
+        on = self._flag_at_selection()  # F12 selected it: on from there, as from F8's
+        if on is not None:
+            return _key(on)
         position = self._cursor_code_point()
         return (position, -1) if step > 0 else (position, 1 << 62)
 
@@ -249,15 +254,67 @@ class ReviewNavigator(QObject):
     # -- accepting ------------------------------------------------------------------------
 
     def accept(self) -> None:
-        """Replace the current span with the alternate's reading, then go to the next one."""
+        """Replace the current span with the alternate's reading, then go to the next one.
+
+        With no current difference, the item the selection is on counts (the
+        critical queue selects its items): the two keys walk the same items. A
+        change that deletes text, covers what the alternate could not read, or
+        touches a marker or a critical term is asked about first."""
         flag, edit = self.current, self.editor.editor
-        if flag is None or flag.replacement is None:
+        # Moved since landing (F12 selected a critical item, a click): the item the
+        # selection is on wins over the one an earlier F8 left current.
+        if self.review is not None and (flag is None or self._cursor() != self._landed):
+            if self._refused():
+                return
+            flag = self._flag_at_selection() or flag
+        if flag is None:
             self.message.emit(self.tr("Go to a difference first (F8)."))
+            return
+        if flag.replacement is None:  # e.g. a critical term whose counterpart is not exact
+            self.message.emit(
+                self.tr("The alternate's reading of this item is not known exactly: edit it.")
+            )
             return
         if edit.isReadOnly():
             return  # a page is being saved or loaded
         if self._refused() or flag not in self.review_flags():
             return  # its offsets may be into other text: never replace there
+        assert self.review is not None
+        markers = self.hub.aid_settings.markers
+        reasons = self.guard.reasons(flag, self.review, self.editor.text(), markers)
+        if reasons:
+            self.hub.runner.run(self._accept_after_asking(flag, reasons), name="accept")
+        else:
+            self._replace(flag)
+
+    async def _accept_after_asking(self, flag: Flag, reasons: list[str]) -> None:
+        asked_about = self.hub.text_source()
+        if not await self.hub.confirm(self.guard.question(reasons)):
+            self.message.emit(self.tr("The transcript's text is kept."))
+            return
+        # The question took time: replace only in the very text it was asked about.
+        still = self.hub.text_source() == asked_about and self.fresh()
+        if not still or self.editor.editor.isReadOnly() or flag not in self.review_flags():
+            self.message.emit(self.tr("The page changed meanwhile; nothing was replaced."))
+            return
+        self._replace(flag)
+
+    def _flag_at_selection(self) -> Flag | None:
+        """The difference the editor's selection is exactly on (where the queue put it)."""
+        row = stops(self.review, DIFF_KINDS)
+        cursor = self.editor.editor.textCursor()
+        text = self.editor.text()
+        to_points = _code_points(text)
+        start, end = to_points(cursor.selectionStart()), to_points(cursor.selectionEnd())
+        found = next((f for f in row if (f.start, f.end) == (start, end)), None)
+        if found is not None:
+            self.current = found
+            self._landed = self._cursor()
+        return found
+
+    def _replace(self, flag: Flag) -> None:
+        assert flag.replacement is not None
+        edit = self.editor.editor
         text = self.editor.text()
         to_units = utf16_mapper(text)
         cursor = edit.textCursor()
@@ -307,6 +364,12 @@ class ReviewNavigator(QObject):
 
     def _all_stops(self) -> list[Flag]:
         return stops(self.review, DIFF_KINDS) + stops(self.review, MARKER_KINDS)
+
+
+def _code_points(text: str) -> Callable[[int], int]:
+    """UTF-16 units (Qt's cursor positions) to code points in ``text``."""
+    encoded = text.encode("utf-16-le")
+    return lambda units: len(encoded[: units * 2].decode("utf-16-le", errors="ignore"))
 
 
 def _key(flag: Flag) -> Key:

@@ -67,6 +67,7 @@ class ReviewPanel(QWidget):
         self.alternate_choice.setModel(self.alternates_model)
         self.alternate_choice.setToolTip(self.tr("The alternate reading to compare with"))
         self.alternate_choice.setAccessibleName(self.tr("Alternate reading"))
+        self.alternate_choice.setPlaceholderText(self.tr("Choose a reading to compare with"))
         self.engine = QComboBox(self)
         for engine in ENGINES:
             self.engine.addItem(self.alternates_model.engine_name(engine), engine)
@@ -199,7 +200,11 @@ class ReviewPanel(QWidget):
 
     def show_alternates(self, versions: Sequence[Version]) -> None:
         self.alternates_model.set_versions(list(versions))
-        self.alternate_choice.setCurrentIndex(self.alternates_model.row_of(self.hub.alternate_id))
+        chosen = self.hub.alternate_id
+        row = self.alternates_model.row_of(chosen)
+        if chosen is None and not self.alternates_model.is_alternate(0):
+            row = -1  # only other readings: none is compared with until one is chosen
+        self.alternate_choice.setCurrentIndex(row)
         self.alternate_choice.setEnabled(bool(versions))
 
     def show_review(self, review: PageReview | None, stops: list[Flag]) -> None:
@@ -211,7 +216,14 @@ class ReviewPanel(QWidget):
         if text != self._alt_shown:
             self._alt_shown = text
             self.alt_view.setPlainText(text)
-        if review is None or review.agreement is None:
+        if review is not None and review.same_reading:
+            self.agreement.setText(
+                self.tr(
+                    "This alternate is the transcript's own reading: comparing it with "
+                    "itself proves nothing. Choose or run another reading."
+                )
+            )
+        elif review is None or review.agreement is None:
             self.agreement.setText(self.tr("No alternate reading to compare this page with."))
         else:
             self.agreement.setText(
@@ -228,7 +240,7 @@ class ReviewPanel(QWidget):
             return
         self.current.setText(
             self.tr("{0} {1} of {2}: {3}").format(
-                self.flags_model.kind_name(flag.kind), position, total, flag.detail
+                self.flags_model.kind_label(flag), position, total, flag.detail
             )
         )
         self.accept_button.setEnabled(flag.replacement is not None)
@@ -237,7 +249,11 @@ class ReviewPanel(QWidget):
             self.flag_list.setCurrentIndex(self.flags_model.index(row))
 
     def show_summaries(self, summaries: Sequence[object]) -> None:
-        compared = [s for s in summaries if getattr(s, "agreement", None) is not None]
+        compared = [
+            s
+            for s in summaries
+            if getattr(s, "agreement", None) is not None and not getattr(s, "same_reading", False)
+        ]
         markers = sum(int(getattr(s, "markers", 0)) for s in summaries)
         critical = sum(int(getattr(s, "critical", 0)) for s in summaries)
         if compared:
@@ -324,4 +340,5 @@ class ReviewPanel(QWidget):
     def _alternate_chosen(self, row: int) -> None:
         # The first row is "the newest": it follows new readings as they arrive.
         chosen = self.alternates_model.index(row).data(VersionIdRole)
-        self.hub.choose_alternate(None if row == 0 else chosen)
+        newest = row == 0 and self.alternates_model.is_alternate(row)
+        self.hub.choose_alternate(None if newest else chosen)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from PySide6.QtGui import QColor, QFont, QTextCharFormat
 
 from backend.review.values import Flag, FlagKind, PageReview
+from gui.widgets.theme import text_on
 
 Span = tuple[int, int, QTextCharFormat]
 
@@ -38,15 +39,19 @@ def flag_format(kind: FlagKind) -> QTextCharFormat:
         fmt.setUnderlineColor(LOW_CONFIDENCE_LINE)
     elif kind is FlagKind.CRITICAL:
         fmt.setBackground(CRITICAL_BG)
+        fmt.setForeground(text_on(CRITICAL_BG))  # a dark theme's white text is lost on it
         fmt.setFontWeight(QFont.Weight.Bold)
     else:
-        fmt.setBackground(MARKER_BG if kind is FlagKind.MARKER else DIFF_BG)
+        background = MARKER_BG if kind is FlagKind.MARKER else DIFF_BG
+        fmt.setBackground(background)
+        fmt.setForeground(text_on(background))
     return fmt
 
 
 def current_format() -> QTextCharFormat:
     fmt = QTextCharFormat()
     fmt.setBackground(CURRENT_BG)
+    fmt.setForeground(text_on(CURRENT_BG))
     fmt.setFontWeight(QFont.Weight.Bold)
     fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
     return fmt

@@ -40,6 +40,7 @@ from backend.errors import PageRangeError
 from gui.aids.review_queue import ReviewQueueModel
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.workspace import page_chunks
+from gui.widgets.form_rows import add_row
 
 if TYPE_CHECKING:
     from backend.review.run_eval import EvalReport, PageEval
@@ -185,7 +186,7 @@ class EvalDialog(QDialog):
         self.pages_field.setPlaceholderText(self.tr("all pages (or e.g. 1-5, 9)"))
         form = QFormLayout()
         form.addRow(self.tr("Run &A:"), self.a_combo)
-        form.addRow(self.tr("Run &B (reference):"), b_row)
+        add_row(form, self.tr("Run &B (reference):"), b_row, self.b_combo)
         form.addRow(self.tr("&Pages:"), self.pages_field)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)

@@ -2,7 +2,7 @@
 
 The queue is computed on the store's thread (``session.review_queue``) and
 refreshed, a moment after the text or versions change, as a "latest wins" task.
-Ctrl+F8 / Ctrl+Shift+F8 go to the next / previous item across pages, selecting
+F12 / Shift+F12 go to the next / previous item across pages, selecting
 its span in the transcript; Enter (or a double-click) in the list does the same.
 """
 
@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -47,6 +47,12 @@ REFRESH_DELAY_MS = 1500  # after the last change: typing does not recompute per 
 COLUMNS = 3
 
 
+def risk_ranks(summaries: Sequence[Any]) -> dict[int, int]:
+    """Each page's place when the riskiest come first (equal risks: page order)."""
+    ranked = sorted(summaries, key=lambda s: (-float(getattr(s, "risk", 0.0)), s.page))
+    return {s.page: rank for rank, s in enumerate(ranked)}
+
+
 def as_item(entry: Any) -> Item:
     """A queue entry as (page, flag): the session gives ``QueueItem``s or pairs."""
     if isinstance(entry, tuple):
@@ -60,11 +66,20 @@ class ReviewQueueModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.items: list[Item] = []
+        self.ranks: dict[int, int] | None = None  # page → its place riskiest first; None: pages
+
+    def rank(self, page: int) -> int:
+        return page if self.ranks is None else self.ranks.get(page, len(self.ranks) + page)
 
     def set_items(self, items: Sequence[Item]) -> None:
         self.beginResetModel()
-        self.items = sorted(items, key=lambda i: (i[0], i[1].start, i[1].end))
+        self.items = sorted(items, key=lambda i: (self.rank(i[0]), i[1].start, i[1].end))
         self.endResetModel()
+
+    def set_ranks(self, ranks: dict[int, int] | None) -> None:
+        """Rows by the pages' risk (``ranks``), or by page (None)."""
+        self.ranks = ranks
+        self.set_items(list(self.items))
 
     def replace_page(self, page: int, flags: Sequence[Flag]) -> None:
         """A fresh review of one page: swap its rows only (the rest stay selected/scrolled)."""
@@ -72,7 +87,7 @@ class ReviewQueueModel(QAbstractTableModel):
         new = sorted(flags, key=lambda f: (f.start, f.end))
         if [self.items[r][1] for r in rows] == new:
             return
-        at = rows[0] if rows else sum(1 for p, _f in self.items if p < page)
+        at = rows[0] if rows else sum(1 for p, _f in self.items if self.rank(p) < self.rank(page))
         if rows:
             self.beginRemoveRows(QModelIndex(), rows[0], rows[-1])
             del self.items[rows[0] : rows[-1] + 1]
@@ -119,7 +134,9 @@ class ReviewQueueModel(QAbstractTableModel):
             "outcome": self.tr("Outcome"),
             "party": self.tr("Party role"),
         }
-        return names.get(flag.category, flag.category or flag.kind.value)
+        name = names.get(flag.category, flag.category or flag.kind.value)
+        # One error, one row: a critical item that is also the difference says both.
+        return self.tr("{0} · Difference").format(name) if flag.also_diff else name
 
 
 class ReviewQueuePanel(QWidget):
@@ -156,7 +173,7 @@ class ReviewQueuePanel(QWidget):
             self.summary.setText(self.tr("No legal-critical disagreements."))
         else:
             self.summary.setText(
-                self.tr("{0} legal-critical item(s) on {1} page(s). Ctrl+F8: next.").format(
+                self.tr("{0} legal-critical item(s) on {1} page(s). F12: next.").format(
                     len(items), pages
                 )
             )
@@ -169,6 +186,8 @@ class ReviewQueuePanel(QWidget):
 
 class ReviewQueue(QObject):
     """Keeps the queue current for the open document and walks it."""
+
+    by_risk_changed = Signal(bool)  # riskiest pages first (the page list follows)
 
     def __init__(
         self,
@@ -190,7 +209,7 @@ class ReviewQueue(QObject):
         self._timer = QTimer(self, singleShot=True, interval=REFRESH_DELAY_MS)
         self._timer.timeout.connect(self.request_refresh)
         nav.page_loaded.connect(lambda _page: self._follow_document())
-        # Shown from the Review menu (Ctrl+Shift+Q); Ctrl+F8 works without it.
+        # Shown from the Review menu (Ctrl+Shift+K); F12 works without it.
         self.dock = host.add_dock(self.panel, self.tr("Review Queue"), "review-queue")
         hub.review_changed.connect(self.set_review)
         hub.document_changed.connect(self.document_changed)  # 0: closing, before the store
@@ -261,6 +280,8 @@ class ReviewQueue(QObject):
         """The current page's fresh review (from the aids hub): update just its rows."""
         if review is None or self.workspace is None:
             return
+        if review.same_reading and self.hub.alternate_id is not None:
+            return  # its own reading, chosen in the dock, checks nothing: the rows stay
         critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
         self.model.replace_page(review.page, critical)
         self.panel.show_count()
@@ -268,14 +289,14 @@ class ReviewQueue(QObject):
     def actions(self) -> list[ActionSpec]:
         toggle = self.dock.toggleViewAction()
         toggle.setText(self.tr("Review &Queue"))
-        toggle.setShortcut(QKeySequence("Ctrl+Shift+Q"))
+        toggle.setShortcut(QKeySequence("Ctrl+Shift+K"))
         return [
             ActionSpec(
                 "review",
                 "critical_next",
                 self.tr("Next &Legal-Critical Item"),
                 lambda: self.step(1),
-                ("Ctrl+F8",),
+                ("F12",),
                 group="queue",
             ),
             ActionSpec(
@@ -283,11 +304,29 @@ class ReviewQueue(QObject):
                 "critical_previous",
                 self.tr("Previous Legal-Critical Ite&m"),
                 lambda: self.step(-1),
-                ("Ctrl+Shift+F8",),
+                ("Shift+F12",),
                 group="queue",
+            ),
+            ActionSpec(
+                "review",
+                "by_risk",
+                self.tr("Riskiest Pages &First"),
+                group="queue",
+                checkable=True,
+                created=self._bind_by_risk,
             ),
             ActionSpec("review", "review_queue", group="queue", action=toggle),
         ]
+
+    def _bind_by_risk(self, action: QAction) -> None:
+        action.toggled.connect(self.set_by_risk)
+        self.by_risk_action = action
+
+    def set_by_risk(self, on: bool) -> None:
+        """Order the queue (and, through ``by_risk_changed``, the page list) by page risk."""
+        self.model.set_ranks(risk_ranks(self.hub.summaries) if on else None)
+        self.row = -1
+        self.by_risk_changed.emit(on)
 
     # -- walking it -----------------------------------------------------------------------
 
@@ -297,9 +336,13 @@ class ReviewQueue(QObject):
         if not items or self.nav.workspace is None:
             self.host.show_message(self.tr("No legal-critical disagreements."), 5000)
             return
-        keys = [(p, f.start) for p, f in items]
-        here = self._position()
-        if 0 <= self.row < len(items) and keys[self.row] == here:
+        keys = [(self.model.rank(p), f.start) for p, f in items]
+        page, offset = self._position()
+        here = (self.model.rank(page), offset)
+        if 0 <= self.row < len(items) and (items[self.row][0], items[self.row][1].start) == (
+            page,
+            offset,
+        ):
             row = self.row + delta  # several items can start at one place
         elif delta > 0:
             row = next((r for r, k in enumerate(keys) if k > here), len(items))

@@ -25,6 +25,7 @@ class ExportAction(QObject):
         # Only when asked: they import the exporters.
         from backend.export import review_aids_provider
         from gui.export.export_dialog import ExportDialog
+        from gui.export.export_memory import ExportMemory
 
         ws = self.nav.workspace
         if ws is None:
@@ -39,6 +40,7 @@ class ExportAction(QObject):
             runner=self.runner,
             password=ws.password,
             parent=self.host.dialog_parent(),
+            memory=ExportMemory(),
         )
         dialog.finished.connect(dialog.deleteLater)
         self.aids.document_changed.connect(dialog.document_changed)  # closing: it closes

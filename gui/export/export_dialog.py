@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -49,10 +49,14 @@ from backend.export import (
     preview_options,
     write_export,
 )
+from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import default_output_name
 from backend.safe_text import placeholders
+from gui.export.export_memory import ExportMemory
 from gui.services.workspace import page_chunks
 from gui.widgets import dialogs
+from gui.widgets.form_rows import add_row
+from gui.widgets.theme import ERROR, color_css
 
 if TYPE_CHECKING:
     from backend.session.document_session import DocumentSession
@@ -77,8 +81,10 @@ class ExportDialog(QDialog):
         runner: TaskRunner | None = None,
         password: str | None = None,
         parent: QWidget | None = None,
+        memory: ExportMemory | None = None,  # the format and folder chosen last time
     ) -> None:
         super().__init__(parent)
+        self.memory = memory
         self.setWindowTitle(self.tr("Export"))
         self.password = password  # the source PDF's: the searchable PDF reopens it
         self.session = session
@@ -93,6 +99,8 @@ class ExportDialog(QDialog):
         self._export_task: asyncio.Task[Any] | None = None
         self._path_edited = False
         self._build()
+        if memory is not None and (index := self.format.findData(memory.format)) >= 0:
+            self.format.setCurrentIndex(index)
         self._connect()
         self._set_default_path()
 
@@ -129,8 +137,8 @@ class ExportDialog(QDialog):
         form.addRow("", self.approved_only)
         form.addRow("", self.strip_markers)
         form.addRow(self.tr("Page &separator:"), self.separator)
-        form.addRow(self.tr("&Save as:"), path_row)
-        self.preview = QPlainTextEdit(self)
+        add_row(form, self.tr("&Save as:"), path_row, self.path)
+        self.preview = QTextEdit(self)
         self.preview.setReadOnly(True)
         self.preview.setAccessibleName(self.tr("Preview of the first page"))
         self.notice = QLabel(self)
@@ -187,7 +195,8 @@ class ExportDialog(QDialog):
     def _set_default_path(self) -> None:
         source = Path(self.info.path)
         name = default_output_name(self.info.title, source, self.chosen_format.suffix)
-        self.path.setText(str(source.parent / name))
+        folder = self.memory.folder if self.memory is not None else None
+        self.path.setText(str((folder or source.parent) / name))
 
     def _mark_path_edited(self) -> None:
         self._path_edited = True
@@ -232,7 +241,10 @@ class ExportDialog(QDialog):
             return
         if self.closed:
             return
-        self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
+        if text and fmt in (ExportFormat.REPORT, ExportFormat.REPORT_PDF):
+            self.preview.setHtml(text)  # the report as it reads, not its HTML source
+        else:
+            self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
         self._say("")
 
     def _narrow(self, options: ExportOptions) -> ExportOptions:
@@ -281,6 +293,7 @@ class ExportDialog(QDialog):
         try:
             options = self.options()
             document = await self._collect_in_chunks(options, self.chosen_format)
+            open_critical = await self._open_critical(document)
             result = await self._write(document, target, overwrite)
         except ExportCancelledError:
             self._say(self.tr("The export was cancelled; nothing was written."), error=True)
@@ -295,7 +308,9 @@ class ExportDialog(QDialog):
         finally:
             self._running(False)
         self.last_result = result
-        self._say(self._done_message(result))
+        if self.memory is not None:
+            self.memory.remember(self.chosen_format.value, target)
+        self._say(self._done_message(result, open_critical))
         return result
 
     async def _write(self, document: Any, target: Path, overwrite: bool) -> ExportResult:
@@ -319,8 +334,16 @@ class ExportDialog(QDialog):
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
 
-    def _done_message(self, result: ExportResult) -> str:
+    async def _open_critical(self, document: ExportDocument) -> tuple[int, ...]:
+        """Approved pages with critical items open, as ``proofdesk export`` names them."""
+        carried = self.aids is not None and self.chosen_format in AIDS_FORMATS
+        session = None if carried else self.session
+        return tuple(await self.run_in_store(lambda: approved_open_critical(document, session)))
+
+    def _done_message(self, result: ExportResult, open_critical: tuple[int, ...] = ()) -> str:
         text = self.tr("Exported {0} page(s) to {1}.").format(result.pages, result.path)
+        if open_critical:
+            text += " " + open_critical_notice(open_critical)
         if result.unapproved:
             pages = ", ".join(str(p + 1) for p in result.unapproved)
             text += " " + self.tr(
@@ -354,7 +377,7 @@ class ExportDialog(QDialog):
         if self.closed:
             return
         self.notice.setText(placeholders(text))  # quotes file names: escapes shown
-        self.notice.setStyleSheet(ERROR_STYLE if error else "")
+        self.notice.setStyleSheet(color_css(ERROR) if error else "")
 
     def done(self, result: int) -> None:
         """Closed by any means (Close, Esc, the title bar, the document closing):

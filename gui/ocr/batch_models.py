@@ -196,6 +196,14 @@ class PageScopeBox(QGroupBox):
             )
         )
         layout.addWidget(self.force)
+        self.as_alternates = QCheckBox(self.tr("Store as alternate readings"), self)
+        self.as_alternates.setToolTip(
+            self.tr(
+                "Read with this server (a second model or profile) to compare with: the "
+                "readings are stored as alternates and never change the transcript."
+            )
+        )
+        layout.addWidget(self.as_alternates)
 
     def set_document(self, page_count: int, current_page: Callable[[], int]) -> None:
         self._page_count = page_count

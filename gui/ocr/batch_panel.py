@@ -25,6 +25,7 @@ from backend.ocr.jobs import JobSpec
 from backend.store.job_rows import PageJobState, Selection
 from gui.ocr.batch_models import read_store_state
 from gui.ocr.batch_view import BatchPanelView
+from gui.ocr.local_model_row import LocalModelRow
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
 from gui.widgets import dialogs
@@ -68,6 +69,8 @@ class BatchPanel(BatchPanelView):
 
     def _build(self) -> None:
         self._build_widgets(_stored_int(self.hub.settings._qs.value("batch/max_tokens"), 4096))
+        self.local_model = LocalModelRow(self.hub, self, make_active=False)
+        self.server_form.insertRow(1, self.tr("Local model:"), self.local_model)
         self.resume_bar.resume_button.clicked.connect(self._resume)
         self.resume_bar.discard_button.clicked.connect(lambda: self.runner.run(self._discard()))
         self.scope_box.submitted.connect(self.start)
@@ -130,7 +133,9 @@ class BatchPanel(BatchPanelView):
             self._say(str(exc), error=True)
             return None
         force = self.scope_box.force.isChecked()
-        return JobSpec(selection, None if pages is None else tuple(pages), force, self._params())
+        chosen = None if pages is None else tuple(pages)
+        alternates = self.scope_box.as_alternates.isChecked()  # a second profile to compare with
+        return JobSpec(selection, chosen, force, self._params(), as_alternates=alternates)
 
     def _launch(self, spec: JobSpec, *, job: int | None, keep_problems: bool) -> None:
         if self._running():
@@ -218,6 +223,8 @@ class BatchPanel(BatchPanelView):
         return batch
 
     def _on_failed(self, message: str) -> None:
+        if self.stats_label.text() == self.tr("Starting…"):
+            self.stats_label.clear()  # it never started: the error alone says what happened
         self._say(message, error=True)
 
     def _refresh_stats(self) -> None:

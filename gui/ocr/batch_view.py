@@ -63,7 +63,7 @@ class BatchPanelView(QWidget):
         self.max_tokens.setSingleStep(256)
         self.max_tokens.setValue(max_tokens)
         self.max_tokens.setToolTip(self.tr("The longest answer allowed for one page, in tokens."))
-        form = QFormLayout()
+        form = self.server_form = QFormLayout()  # the panel adds the local model's row
         form.addRow(self.tr("Servers:"), self.server_list)
         form.addRow(self.tr("Max tokens:"), self.max_tokens)
 

@@ -214,6 +214,7 @@ class OcrPanel(QWidget):
         finally:
             self._run_page = None
             self._set_busy(False)
+            self.settings.local_model.refresh()  # an in-process model: loaded, on which device
         self._result = result
         if result.error:
             self.status.show_error(result.error)

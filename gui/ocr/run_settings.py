@@ -21,6 +21,7 @@ from backend.engines.base import SamplingParams
 from backend.errors import ContextTooLongError
 from backend.ocr.pipeline import PagePreparer
 from backend.settings.profiles import ServerProfile
+from gui.ocr.local_model_row import LocalModelRow
 from gui.widgets.run_status import ERROR_STYLE, WARNING_STYLE
 
 if TYPE_CHECKING:
@@ -113,6 +114,8 @@ class RunSettings(QWidget):
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.tr("&Server:"), self.server)
+        self.local_model = LocalModelRow(hub, self, make_active=True)  # or in-process
+        form.addRow(self.tr("Local model:"), self.local_model)
         # One row for the sampling settings: the panel sits in a wide, low dock.
         row = QHBoxLayout()
         max_tokens_label = QLabel(self.tr("Max &tokens:"), self)

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QModelIndex, QObject, Signal
 
 from backend.errors import StoreError
 from backend.models import Change, PageState, ReviewStatus
@@ -97,8 +97,10 @@ class ReviewController(QObject):
         w.editor.text_edited.connect(self._on_text_edited)
         w.page_view.render_wanted.connect(lambda _s: self.request_render())
         w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
-        w.page_list.selectionModel().currentRowChanged.connect(
-            lambda cur, _prev: self.go_to(cur.row()) if cur.row() != self.current else None
+        w.page_list.selectionModel().currentRowChanged.connect(self._row_chosen)
+        # Riskiest first (or back): the rows moved, the page shown stays selected.
+        w.page_list_model.modelReset.connect(
+            lambda: w.select_page_row(self.current) if self.current >= 0 else None
         )
         w.search.hit_chosen.connect(
             lambda page, offset, length: self.runner.run(
@@ -108,6 +110,13 @@ class ReviewController(QObject):
         w.history.restore_requested.connect(
             lambda vid: self.runner.run(self._restore(vid), name="restore")
         )
+
+    def _row_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if current.row() < 0:
+            return
+        page = self.w.page_list_model.page_at(current.row())
+        if page != self.current:
+            self.go_to(page)
 
     # -- attaching a document ------------------------------------------------------
 

@@ -4,7 +4,6 @@ and restore (which adds a new version; nothing is ever overwritten)."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -20,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from backend.models import Version
-from backend.safe_text import placeholders
+from backend.models import Version, VersionKind
+from gui.review.provenance_view import ProvenanceWords
 from gui.widgets.diff_html import diff_html
 from gui.widgets.transcript_editor import cjk_font
 
@@ -33,6 +32,7 @@ class VersionListModel(QAbstractListModel):
         super().__init__(parent)
         self.versions: list[Version] = []
         self.current_id: int | None = None
+        self.words = ProvenanceWords(self)
 
     def set_versions(self, versions: list[Version], current_id: int | None) -> None:
         self.beginResetModel()
@@ -43,6 +43,16 @@ class VersionListModel(QAbstractListModel):
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else len(self.versions)
 
+    def kind_word(self, kind: VersionKind) -> str:
+        """Where the version came from, in the reviewer's words."""
+        return {
+            VersionKind.OCR: self.tr("OCR"),
+            VersionKind.EDIT: self.tr("edited"),
+            VersionKind.IMPORT: self.tr("imported"),
+            VersionKind.ALTERNATE: self.tr("alternate reading"),
+            VersionKind.RESTORE: self.tr("restored"),
+        }.get(kind, kind.value)
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
@@ -50,17 +60,15 @@ class VersionListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.created_at))
             mark = " ●" if v.id == self.current_id else ""
-            return f"#{v.id}  {v.kind.value}  {when}  {v.author}{mark}"
+            return f"#{v.id}  {self.kind_word(v.kind)}  {when}  {v.author}{mark}"
         if role == Qt.ItemDataRole.ToolTipRole:
-            return describe_provenance(v)
+            return self.words.html(v)
         return None
 
 
 def describe_provenance(v: Version) -> str:
-    if not v.provenance:
-        return ""
-    # Model ids and file names from outside: JSON leaves C1 controls and bidi raw.
-    return placeholders(json.dumps(v.provenance, ensure_ascii=False, indent=1))
+    """The provenance as "label: value" lines (readable fields, never raw JSON)."""
+    return "\n".join(f"{label}: {value}" for label, value in ProvenanceWords().fields(v))
 
 
 class HistoryPanel(QWidget):
@@ -85,6 +93,7 @@ class HistoryPanel(QWidget):
         self.diff = QTextBrowser(self)
         self.diff.setFont(cjk_font(11))
         self.provenance = QLabel(self)
+        self.provenance.setTextFormat(Qt.TextFormat.RichText)  # escaped fields in a table
         self.provenance.setWordWrap(True)
         self.provenance.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.restore_button = QPushButton(self.tr("Restore this version"), self)
@@ -128,7 +137,7 @@ class HistoryPanel(QWidget):
             label = self.tr("#{0} compared with #{1}").format(new.id, old.id)
         self.caption.setText(label)
         self.diff.setHtml(diff_html(old_text, new.text))
-        self.provenance.setText(describe_provenance(new))
+        self.provenance.setText(self.model.words.html(new))
 
     def _restore(self) -> None:
         chosen = self.selected_versions()

@@ -3,6 +3,7 @@ file, recent files, and the notices the backend gathered while opening."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from gui.services.settings import GuiSettings
     from gui.services.tasks import TaskRunner
     from gui.widgets.notice_bar import NoticeBar
+
+
+TRANSIENT_MS = 10_000  # "Imported 7 page(s)." is read in a glance
 
 
 class OpenerWindow(Host, Protocol):
@@ -41,8 +45,11 @@ class Opener(QObject):
         self.w = window
         self.controller = controller
         self.runner = runner
-        self.store_path: Path | None = None  # --store from the command line
+        self.store_path: Path | str | None = None  # --store, or the team server's URL
         self._opening = False
+        # Run on a document just opened, before its first page shows (the sample's
+        # transcripts are imported here); each may return a notice to show.
+        self.preparers: list[Callable[[Workspace], Awaitable[str | None]]] = []
 
     def choose_and_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
@@ -115,7 +122,11 @@ class Opener(QObject):
                 return False
             self.w.settings.add_recent_file(str(workspace.path))
             self.w.set_document_title(workspace.path)
-            self.w.notice_bar.show_notices(workspace.notices)
+            notices = list(workspace.notices)
+            for prepare in self.preparers:
+                if notice := await prepare(workspace):
+                    notices.append(notice)
+            self.w.notice_bar.show_notices(notices)
             await self.controller.attach(workspace)
         except BaseException:
             if self.controller.workspace is not workspace:
@@ -134,15 +145,17 @@ class Opener(QObject):
         )
 
     def import_transcripts(self, folder: bool) -> None:
+        ws = self.controller.workspace
+        start = str(ws.path.parent) if ws is not None else ""  # transcripts sit beside the PDF
         if folder:
             source = QFileDialog.getExistingDirectory(
-                self.w.dialog_parent(), self.tr("Folder of page files")
+                self.w.dialog_parent(), self.tr("Folder of page files"), start
             )
         else:
             source, _ = QFileDialog.getOpenFileName(
                 self.w.dialog_parent(),
                 self.tr("Import transcripts"),
-                "",
+                start,
                 self.tr("JSON Lines (*.jsonl *.json);;All files (*)"),
             )
         if source:
@@ -160,4 +173,7 @@ class Opener(QObject):
             state = await ws.page_state(self.controller.current)
             self.w.show_page_state(state, ws.page_count)
         await self.controller.refresh_history()
-        self.w.notice_bar.show_notices([change.message])
+        # Until the next page or a while: it is about this import, not every page.
+        # A warning that the file may not fit (a line of its own) stays until the page changes.
+        warned = "\n" in change.message
+        self.w.notice_bar.show_transient(change.message, 0 if warned else TRANSIENT_MS)

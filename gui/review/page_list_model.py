@@ -1,7 +1,10 @@
 """The page list: one row per page with its thumbnail and review status.
 
 Thumbnails are asked for only when a row is painted (``thumbnail_wanted``),
-so a 2,000-page document costs nothing until scrolled to.
+so a 2,000-page document costs nothing until scrolled to. Each row carries the
+review aids' badges: agreement, markers left and, in red, open legal-critical
+items. On request (``set_by_risk``) the rows are the pages riskiest first
+(``backend.review.risk``); ``page_at`` / ``row_of`` map rows and pages.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 
 from backend.models import ReviewStatus
 
@@ -31,12 +34,16 @@ Index = QModelIndex | QPersistentModelIndex
 STATUS_COLORS = {
     ReviewStatus.UNREVIEWED: QColor("#8a8a8a"),
     ReviewStatus.IN_PROGRESS: QColor("#b8860b"),
+    ReviewStatus.REVIEWED: QColor("#1565c0"),
     ReviewStatus.APPROVED: QColor("#2e7d32"),
     ReviewStatus.FLAGGED: QColor("#c62828"),
 }
+CRITICAL_COLOR = QColor("#b71c1c")  # open legal-critical items: whatever the status says
+_NO_AIDS: tuple[float | None, int, int, bool] = (None, 0, 0, False)
 STATUS_MARKS = {
     ReviewStatus.UNREVIEWED: "○",
     ReviewStatus.IN_PROGRESS: "◐",
+    ReviewStatus.REVIEWED: "●",
     ReviewStatus.APPROVED: "✓",
     ReviewStatus.FLAGGED: "⚑",
 }
@@ -48,13 +55,20 @@ class PageListModel(QAbstractListModel):
     def __init__(self, page_count: int = 0, parent: Any = None) -> None:
         super().__init__(parent)
         self._statuses = [ReviewStatus.UNREVIEWED] * page_count
+        self.legend = ""  # what the symbols mean, under each row's tooltip (set by the shell)
         self._thumbs: dict[int, QPixmap] = {}
         self._asked: set[int] = set()
         self._placeholder: QPixmap | None = None
-        self._aids: dict[int, tuple[float | None, int]] = {}  # page → agreement, markers
+        # page → agreement, markers, open critical items, the alternate is its own reading
+        self._aids: dict[int, tuple[float | None, int, int, bool]] = {}
+        self._risks: dict[int, float] = {}
+        self._order: list[int] | None = None  # row → page when riskiest first
+        self._rows: dict[int, int] = {}  # page → row, the inverse of ``_order``
+        self._sort_pending = False  # asked before any risk was known: sort when they come
         self._status_names = {
             ReviewStatus.UNREVIEWED: self.tr("unreviewed"),
             ReviewStatus.IN_PROGRESS: self.tr("in progress"),
+            ReviewStatus.REVIEWED: self.tr("reviewed"),
             ReviewStatus.APPROVED: self.tr("approved"),
             ReviewStatus.FLAGGED: self.tr("flagged"),
         }
@@ -68,7 +82,7 @@ class PageListModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        page = index.row()
+        page = self.page_at(index.row())
         status = self._statuses[page]
         if role == Qt.ItemDataRole.DisplayRole:
             return f"{page + 1}  {STATUS_MARKS[status]}{self._badge(page)}"
@@ -77,42 +91,86 @@ class PageListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.SizeHintRole:  # fixed: rows are never measured one by one
             return QSize(THUMB_SIZE.width() + 16, THUMB_SIZE.height() + 28)
         if role == Qt.ItemDataRole.ForegroundRole:
-            return STATUS_COLORS[status]
+            return CRITICAL_COLOR if self.open_critical(page) else STATUS_COLORS[status]
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = self.tr("Page {0}: {1}").format(page + 1, self._status_names[status])
-            return tip + self._aids_tip(page)
+            return tip + self._aids_tip(page) + self.legend
         if role == StatusRole:
             return status
         return None
 
     def _badge(self, page: int) -> str:
-        """Agreement with the alternate reading and markers left, e.g. " 97% ◆2"."""
-        agreement, markers = self._aids.get(page, (None, 0))
-        badge = "" if agreement is None else f" {int(agreement * 100)}%"
-        return badge + (f" ◆{markers}" if markers else "")
+        """Agreement, markers left and open critical items, e.g. " 97% ◆2 ‼1"
+        (" =" for an alternate that is the transcript's own reading)."""
+        agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
+        badge = " =" if same else "" if agreement is None else f" {int(agreement * 100)}%"
+        return badge + (f" ◆{markers}" if markers else "") + (f" ‼{critical}" if critical else "")
 
     def _aids_tip(self, page: int) -> str:
-        agreement, markers = self._aids.get(page, (None, 0))
+        agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
         tip = ""
-        if agreement is not None:
+        if same:
+            tip += "\n" + self.tr("The alternate is the transcript's own reading: not compared")
+        elif agreement is not None:
             tip += "\n" + self.tr("Agrees {0:.1f}% with the alternate reading").format(
                 agreement * 100
             )
         if markers:
             tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(markers)
+        if critical:
+            tip += "\n" + self.tr("{0} legal-critical item(s) open").format(critical)
         return tip
 
     def set_review_summaries(self, summaries: Sequence[PageSummary]) -> None:
-        """Agreement and markers per page; only rows whose badge changed are redrawn."""
-        new = {s.page: (s.agreement, s.markers) for s in summaries}
+        """The badges per page; only rows whose badge changed are redrawn."""
+        new = {s.page: (s.agreement, s.markers, s.critical, s.same_reading) for s in summaries}
         changed = {p for p in new.keys() | self._aids.keys() if new.get(p) != self._aids.get(p)}
         self._aids = new
+        self._risks = {s.page: s.risk for s in summaries}
+        if self._sort_pending and summaries:
+            self._sort_pending = False
+            self._sort()
+            return
         for page in sorted(changed):
             if 0 <= page < len(self._statuses):
                 self._changed(page)
 
     def review_summary(self, page: int) -> tuple[float | None, int]:
-        return self._aids.get(page, (None, 0))
+        agreement, markers, _critical, _same = self._aids.get(page, _NO_AIDS)
+        return agreement, markers
+
+    def open_critical(self, page: int) -> int:
+        """Legal-critical items still open on ``page`` (as last reviewed)."""
+        return self._aids.get(page, _NO_AIDS)[2]
+
+    # -- the order of the rows -------------------------------------------------------
+
+    @property
+    def by_risk(self) -> bool:
+        return self._order is not None
+
+    def set_by_risk(self, on: bool) -> None:
+        """Riskiest pages first (sorted now, by the risks last known), or page order."""
+        self._sort_pending = on and not self._risks
+        if on:
+            self._sort()
+        elif self._order is not None:
+            self.beginResetModel()
+            self._order = None
+            self.endResetModel()
+
+    def _sort(self) -> None:
+        self.beginResetModel()
+        pages = range(len(self._statuses))
+        self._order = sorted(pages, key=lambda p: (-self._risks.get(p, 0.0), p))
+        self._rows = {page: row for row, page in enumerate(self._order)}
+        self.endResetModel()
+
+    def page_at(self, row: int) -> int:
+        return row if self._order is None else self._order[row]
+
+    def row_of(self, page: int) -> int:
+        return page if self._order is None else self._rows.get(page, page)
 
     def _thumbnail(self, page: int) -> QPixmap:
         pixmap = self._thumbs.get(page)
@@ -127,12 +185,17 @@ class PageListModel(QAbstractListModel):
         return self._placeholder
 
     def set_thumbnail(self, page: int, pixmap: QPixmap) -> None:
-        # The delegate draws a QPixmap at its own size, so fit it to the icon box here.
-        self._thumbs[page] = pixmap.scaled(
-            THUMB_SIZE,
+        # The delegate draws a QPixmap at its own size, so fit it to the icon box here,
+        # in device pixels: on a 2× screen a 1× icon is stretched and blurred.
+        app = QGuiApplication.instance()
+        dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
+        fitted = pixmap.scaled(
+            THUMB_SIZE * dpr,
             Qt.AspectRatioMode.KeepAspectRatio,
             Qt.TransformationMode.SmoothTransformation,
         )
+        fitted.setDevicePixelRatio(dpr)
+        self._thumbs[page] = fitted
         self._changed(page)
 
     def forget_request(self, page: int) -> None:
@@ -142,6 +205,11 @@ class PageListModel(QAbstractListModel):
     def set_statuses(self, statuses: list[ReviewStatus]) -> None:
         self.beginResetModel()
         self._statuses = list(statuses)
+        self._aids, self._risks = {}, {}  # another document's (or none yet)
+        if self._order is not None:
+            self._order = list(range(len(statuses)))
+            self._rows = {page: page for page in self._order}
+            self._sort_pending = True
         self.endResetModel()
 
     def set_status(self, page: int, status: ReviewStatus) -> None:
@@ -152,5 +220,5 @@ class PageListModel(QAbstractListModel):
         return self._statuses[page]
 
     def _changed(self, page: int) -> None:
-        idx = self.index(page)
+        idx = self.index(self.row_of(page))
         self.dataChanged.emit(idx, idx)

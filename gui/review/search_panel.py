@@ -1,4 +1,5 @@
-"""Search across the whole document's working transcripts, with a results list."""
+"""Search across the whole document's working transcripts: one row per match, with
+the words around it and the match highlighted; F3 / Shift+F3 walk the rows."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLabel, QLineEdit, QListView, QVBoxLayout, QWidget
 
 from backend.models import SearchHit
+from gui.widgets.rich_text_delegate import HtmlRole, RichTextDelegate, marked
 
 PageRole = Qt.ItemDataRole.UserRole + 1
 OffsetRole = Qt.ItemDataRole.UserRole + 2
+LengthRole = Qt.ItemDataRole.UserRole + 3  # the match's own length (0: nothing to select)
 
 
 class SearchPanel(QWidget):
@@ -30,9 +33,12 @@ class SearchPanel(QWidget):
         self.field.setPlaceholderText(self.tr("Search all pages"))
         self.field.setClearButtonEnabled(True)
         self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
         self.model = QStandardItemModel(self)
         self.results = QListView(self)
         self.results.setModel(self.model)
+        self.results.setItemDelegate(RichTextDelegate(self.results))
+        self.results.setWordWrap(True)
         self.results.setAccessibleName(self.tr("Search results"))
         self.results.activated.connect(self._choose)
         self.results.clicked.connect(self._choose)
@@ -56,13 +62,46 @@ class SearchPanel(QWidget):
         hits = await self._search(query) if query.strip() else []
         self.model.clear()
         for hit in hits:
-            item = QStandardItem(self.tr("p. {0}: {1}").format(hit.page + 1, hit.snippet))
+            context = (hit.before, hit.match, hit.after) if hit.match else ("", "", hit.snippet)
+            item = QStandardItem(self.tr("p. {0}: {1}").format(hit.page + 1, "".join(context)))
             item.setEditable(False)
             item.setData(hit.page, PageRole)
             item.setData(hit.offset, OffsetRole)
+            item.setData(len(hit.match), LengthRole)
+            label = self.tr("p. {0}:").format(hit.page + 1)
+            item.setData(f"<b>{label}</b> " + marked(*context, self.palette()), HtmlRole)
             self.model.appendRow(item)
-        self.summary.setText(self.tr("{0} page(s)").format(len(hits)) if query.strip() else "")
+        pages = len({hit.page for hit in hits})
+        self.summary.setText(
+            self.tr("{0} match(es) on {1} page(s)").format(len(hits), pages)
+            if query.strip()
+            else ""
+        )
+
+    def clear_results(self) -> None:
+        """Forget the rows (their document closed); the query stays for the next one."""
+        self._debounce.stop()
+        self.model.clear()
+        self.summary.clear()
+
+    @property
+    def has_hits(self) -> bool:
+        return self.model.rowCount() > 0
+
+    def step(self, delta: int) -> bool:
+        """Go to the next (+1) or previous (-1) match, wrapping; False with no matches."""
+        count = self.model.rowCount()
+        if not count:
+            return False
+        row = self.results.currentIndex().row()
+        row = (0 if delta > 0 else count - 1) if row < 0 else (row + delta) % count
+        index = self.model.index(row, 0)
+        self.results.setCurrentIndex(index)
+        self.results.scrollTo(index)
+        self._choose(index)
+        return True
 
     def _choose(self, index: QModelIndex) -> None:
+        # The row's own match: the field may hold what was typed since the search.
         page, offset = index.data(PageRole), index.data(OffsetRole)
-        self.hit_chosen.emit(int(page), int(offset), len(self.field.text().strip()))
+        self.hit_chosen.emit(int(page), int(offset), int(index.data(LengthRole) or 0))

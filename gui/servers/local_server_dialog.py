@@ -16,7 +16,6 @@ import html
 import os
 import shlex
 import signal
-import sys
 import time
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
@@ -35,10 +34,12 @@ from PySide6.QtWidgets import (
 
 from backend.errors import LocalServerError
 from backend.server.diagnose import diagnose_log
+from backend.server.interpreter import default_python
 from backend.server.local_server import LocalServer, LocalServerConfig, build_command
 from gui.servers.local_server_form import LocalServerForm
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
+from gui.widgets.screen_size import resize_within_screen, scroll_area
 
 LOG_BLOCKS = 5000
 CHECK_TIMEOUT_S = 120.0  # importing vllm (torch, CUDA) can take a while
@@ -122,15 +123,21 @@ class LocalServerDialog(QDialog):
         for button in (self.start_button, self.stop_button, close):
             buttons.addWidget(button)
 
+        # The settings and the log scroll; the buttons stay in view on a small screen.
+        content = QWidget(self)
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(settings)
+        column.addWidget(QLabel(self.tr("Command line:"), content))
+        column.addWidget(self.command)
+        column.addWidget(self.status)
+        column.addWidget(self.error_box)
+        self.log.setMinimumHeight(120)
+        column.addWidget(self.log, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(settings)
-        layout.addWidget(QLabel(self.tr("Command line:"), self))
-        layout.addWidget(self.command)
-        layout.addWidget(self.status)
-        layout.addWidget(self.error_box)
-        layout.addWidget(self.log, 1)
+        layout.addWidget(scroll_area(content, self), 1)
         layout.addLayout(buttons)
-        self.resize(760, 820)
+        resize_within_screen(self, 760, 820)
 
         self._clock = QTimer(self, interval=1000)
         self._clock.timeout.connect(self._tick)
@@ -313,7 +320,7 @@ class LocalServerDialog(QDialog):
     # -- is vLLM installed? ---------------------------------------------------------------
 
     async def _check_vllm(self) -> None:
-        python = self.form.python.text().strip() or sys.executable
+        python = self.form.python.text().strip() or default_python()
         label = self.form.check_label
         label.setStyleSheet("")
         label.setText(self.tr("Checking {0}…").format(python))

@@ -8,7 +8,6 @@ server manager makes a fresh one for every start.
 from __future__ import annotations
 
 import shlex
-import sys
 from typing import Any
 
 from PySide6.QtCore import QSettings, Signal
@@ -27,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.errors import LocalServerError
+from backend.server.interpreter import default_python
 from backend.server.local_server import LocalServerConfig, build_command
 
 PREFIX = "local_server/"
@@ -48,7 +48,7 @@ class LocalServerForm(QWidget):
         self.browse_model.clicked.connect(self._choose_model)
         self.served_name = QLineEdit(self)
         self.served_name.setPlaceholderText(self.tr("the model's own name"))
-        self.python = QLineEdit(sys.executable, self)
+        self.python = QLineEdit(default_python(), self)
         self.python.setToolTip(self.tr("The Python interpreter that has vLLM installed."))
         self.browse_python = QPushButton(self.tr("File…"), self)
         self.browse_python.clicked.connect(self._choose_python)
@@ -136,7 +136,7 @@ class LocalServerForm(QWidget):
         cfg = LocalServerConfig(
             model=model,
             served_model_name=self.served_name.text().strip(),
-            python=self.python.text().strip() or sys.executable,
+            python=self.python.text().strip() or default_python(),
             max_model_len=self.max_model_len.value() or None,
             gpu_memory_utilization=round(self.gpu_util.value(), 2) or None,
             max_num_seqs=self.max_num_seqs.value() or None,
@@ -186,7 +186,7 @@ class LocalServerForm(QWidget):
 
         self.model.setText(text("model"))
         self.served_name.setText(text("served_model_name"))
-        self.python.setText(text("python", sys.executable))
+        self.python.setText(text("python", default_python()))
         self.max_model_len.setValue(int(number("max_model_len")))
         self.gpu_util.setValue(number("gpu_memory_utilization"))
         self.max_num_seqs.setValue(int(number("max_num_seqs")))

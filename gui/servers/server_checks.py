@@ -22,6 +22,7 @@ from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
+from gui.widgets.theme import ERROR, OK, color_css
 
 
 class CheckedForm(Protocol):
@@ -112,7 +113,7 @@ class ServerChecks(QObject):
 
     def _show(self, text: str, *, ok: bool) -> None:
         # Mostly the server's own words: its escape codes are shown, not obeyed.
-        self.form.result.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
+        self.form.result.setStyleSheet(color_css(OK if ok else ERROR))
         self.form.result.setText(placeholders(text))
 
     async def _fetch(self) -> None:

@@ -90,9 +90,12 @@ class ServerForm(QWidget):
         self.model = QComboBox(self)
         self.model.setEditable(True)
         self.model.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # Enter saves, not inserts
+        self.model.setMinimumContentsLength(16)  # a model id is long: never just its tail
+        self.model_limit = QLabel(self)  # "max 4096 tokens", beside the box, not inside it
         self.fetch = QPushButton(self.tr("&Fetch models"), self)
         self.fetch.setAutoDefault(False)
-        form.addRow(self.tr("&Model:"), _row(self.model, self.fetch))
+        form.addRow(self.tr("&Model:"), _row(self.model, self.model_limit, self.fetch))
+        self.model.currentIndexChanged.connect(self._show_model_limit)
 
         cold = self.tr(
             "Serverless endpoints that scale to zero need minutes to start: the first "
@@ -238,19 +241,23 @@ class ServerForm(QWidget):
         for m in models:
             # The server names its models: the label shows its escapes, the item's
             # data keeps the id exactly, as requests must send it.
-            shown = placeholders(m.id)
-            label = (
-                self.tr("{0} — max {1} tokens").format(shown, m.max_model_len)
-                if m.max_model_len
-                else shown
-            )
-            self.model.addItem(label, m.id)
+            self.model.addItem(placeholders(m.id), m.id)
+            if m.max_model_len:
+                limit = self.tr("max {0} tokens").format(m.max_model_len)
+                self.model.setItemData(self.model.count() - 1, limit, Qt.ItemDataRole.ToolTipRole)
         chosen = self.model.findData(current) if current else (0 if models else -1)
         if chosen >= 0:
             self.model.setCurrentIndex(chosen)
         else:
             self.model.setEditText(current)
+        self._show_model_limit(self.model.currentIndex())  # the limits came after the items
         self._edited()
+
+    def _show_model_limit(self, index: int) -> None:
+        tip = self.model.itemData(index, Qt.ItemDataRole.ToolTipRole) if index >= 0 else None
+        self.model_limit.setText(str(tip or ""))
+        if (edit := self.model.lineEdit()) is not None:
+            edit.setCursorPosition(0)  # the start of the name is the telling part
 
     # -- reactions ----------------------------------------------------------------------
 

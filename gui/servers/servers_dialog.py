@@ -27,12 +27,13 @@ from PySide6.QtWidgets import (
 from backend.errors import ProfileError
 from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
-from gui.servers.server_checks import ERROR_STYLE, OK_STYLE
 from gui.servers.server_form import ServerForm
 from gui.servers.server_list_model import ProfileIdRole, ServerListModel
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
 from gui.widgets import dialogs
+from gui.widgets.screen_size import resize_within_screen, scroll_area
+from gui.widgets.theme import ERROR, OK, color_css
 
 
 async def ask_save_discard_cancel(parent: QWidget, title: str, text: str) -> str:
@@ -97,18 +98,21 @@ class ServersDialog(QDialog):
         self.save.setDefault(True)
         self.close_button = QPushButton(self.tr("Close"), self)
         self.close_button.setAutoDefault(False)
+        # The message on a row of its own, the whole width: a server's reason runs long.
         bottom = QHBoxLayout()
-        bottom.addWidget(self.message, 1)
+        bottom.addStretch(1)
         bottom.addWidget(self.save)
         bottom.addWidget(self.close_button)
         right = QVBoxLayout()
         right.addWidget(self.heading)
-        right.addWidget(self.form, 1)
+        right.addWidget(scroll_area(self.form, self), 1)
+        right.addWidget(self.message)
         right.addLayout(bottom)
 
         layout = QHBoxLayout(self)
-        layout.addLayout(left, 2)
-        layout.addLayout(right, 3)
+        layout.addLayout(left, 1)  # the form needs the room: a narrow screen scrolls it less
+        layout.addLayout(right, 2)
+        resize_within_screen(self, 960, 720)
 
         self.add.clicked.connect(self.add_profile)
         self.duplicate.clicked.connect(self.duplicate_profile)
@@ -287,7 +291,7 @@ class ServersDialog(QDialog):
         return True
 
     def _say(self, text: str, *, ok: bool) -> None:
-        self.message.setStyleSheet(OK_STYLE if ok else ERROR_STYLE)
+        self.message.setStyleSheet(color_css(OK if ok else ERROR))
         self.message.setText(placeholders(text))  # errors may quote the server
 
     # -- live load ----------------------------------------------------------------------

@@ -41,15 +41,18 @@ def loop_running() -> bool:
     return True
 
 
-def summary_with(old: PageSummary, review: PageReview) -> PageSummary:
+def summary_with(old: PageSummary, review: PageReview, *, chosen: bool = False) -> PageSummary:
     """``old`` with the counts of ``review``: the page being edited follows its text as
-    typed, not as saved."""
+    typed, not as saved. Compared with its own reading chosen in the dock (``chosen``),
+    it checks nothing: the page's own alternate's critical items and differences stay."""
+    same = review.same_reading and chosen
     return replace(
         old,
         agreement=review.agreement,
         markers=review.count(FlagKind.MARKER),
-        critical=review.count(FlagKind.CRITICAL),
-        diffs=review.count(FlagKind.DIFF),
+        critical=old.critical if same else review.count(FlagKind.CRITICAL),
+        diffs=old.diffs if same else review.count(FlagKind.DIFF),
+        same_reading=review.same_reading,
     )
 
 

@@ -265,7 +265,7 @@ class AidsHub(QObject):
         if not 0 <= review.page < len(self.summaries):
             return
         old = self.summaries[review.page]
-        new = summary_with(old, review)
+        new = summary_with(old, review, chosen=self.alternate_id is not None)
         if new != old:
             self.summaries[review.page] = new
             self.summaries_changed.emit(self.summaries)
@@ -297,13 +297,15 @@ class AidsHub(QObject):
     def running(self) -> bool:
         return self._run_task is not None and not self._run_task.done()
 
-    def run_alternate(self, engine: str, pages: list[int]) -> None:
+    def run_alternate(self, engine: str, pages: list[int], *, as_transcript: bool = False) -> None:
+        """Read ``pages`` with an offline engine; ``as_transcript``: as the working
+        transcript (an ``ocr`` version; a page a person edited keeps the edit)."""
         if self.workspace is None or not pages or self.running:
             return
         self.gui_settings.alt_engine = engine
         # Now: the Run button must not take a second click.
         self.run_started.emit(engine, len(pages))
-        self._run_task = self.runner.run(self._run(engine, pages))
+        self._run_task = self.runner.run(self._run(engine, pages, as_transcript))
 
     def cancel_run(self) -> None:
         if self._run_task is not None:
@@ -319,7 +321,7 @@ class AidsHub(QObject):
         await self.stop_run()
         self._alt_worker.close()
 
-    async def _run(self, engine: str, pages: list[int]) -> None:
+    async def _run(self, engine: str, pages: list[int], as_transcript: bool = False) -> None:
         ws = self.workspace
         assert ws is not None
         stores: list[asyncio.Future[Any]] = []
@@ -329,7 +331,12 @@ class AidsHub(QObject):
 
         def arrived(reading: AltReading) -> None:
             if worth_storing(reading):
-                stores.append(asyncio.ensure_future(ws.store_alternate(reading.page, reading)))
+                stored = (
+                    ws.store_alternate(reading.page, reading, as_transcript=True)
+                    if as_transcript
+                    else ws.store_alternate(reading.page, reading)
+                )
+                stores.append(asyncio.ensure_future(stored))
             elif reading.notice:
                 notices.append(self.tr("Page {0}: {1}").format(reading.page + 1, reading.notice))
 

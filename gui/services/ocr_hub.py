@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from backend.documents.page_image import Region
 from backend.engines.base import ProgressCallback, Reading, SamplingParams
+from backend.engines.clients import PageClient
 from backend.engines.server_info import ModelInfo
 from backend.engines.vllm import VllmClient
 from backend.errors import ProfileError
@@ -26,6 +27,7 @@ from backend.ocr.pipeline import PagePreparer
 from backend.server.local_server import LocalServer
 from backend.settings.keys import KeyStore
 from backend.settings.profiles import ProfileStore, ServerProfile
+from gui.services.local_engines import LocalEngines
 from gui.services.settings import GuiSettings
 
 if TYPE_CHECKING:
@@ -85,14 +87,15 @@ class OcrHub(QObject):
         self._polling: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Future[None]] = set()  # old clients being closed
         self._batch_task: asyncio.Task[BatchStats] | None = None
-        self._in_use: dict[VllmClient, int] = {}  # clients a read or batch is using now
-        self._retired: set[VllmClient] = set()  # replaced, to close when no longer in use
+        self._in_use: dict[PageClient, int] = {}  # clients a read or batch is using now
+        self._retired: set[PageClient] = set()  # replaced, to close when no longer in use
         self.local_servers: list[LocalServer] = []  # stopped when the app quits
+        self.local = LocalEngines()  # in-process models, offered beside the servers
 
     # -- profiles ---------------------------------------------------------------------
 
     def all_profiles(self) -> list[ServerProfile]:
-        return [*self.profiles, *self._session_profiles]
+        return [*self.profiles, *self._session_profiles, *self.local.profiles()]
 
     def profile(self, profile_id: str) -> ServerProfile | None:
         return next((p for p in self.all_profiles() if p.id == profile_id), None)
@@ -162,12 +165,12 @@ class OcrHub(QObject):
         else:
             self._close_later(client)
 
-    def _close_later(self, client: VllmClient) -> None:
+    def _close_later(self, client: PageClient) -> None:
         self._closing.add(asyncio.ensure_future(client.aclose()))
         self._closing = {t for t in self._closing if not t.done()}
 
     @contextlib.contextmanager
-    def _using(self, clients: list[VllmClient]) -> Iterator[None]:
+    def _using(self, clients: list[PageClient]) -> Iterator[None]:
         for client in clients:
             self._in_use[client] = self._in_use.get(client, 0) + 1
         try:
@@ -181,7 +184,18 @@ class OcrHub(QObject):
                         self._retired.discard(client)
                         self._close_later(client)
 
-    def client(self, profile_id: str) -> VllmClient:
+    def set_local_engine(self, engine: PageClient | None) -> None:
+        """Offer an in-process model beside the servers (None: none); the one before closes."""
+        for old in self.local.replace(engine):  # a read still using one closes it after
+            if self._in_use.get(old, 0):
+                self._retired.add(old)
+            else:
+                self._close_later(old)
+        self.profiles_changed.emit()
+
+    def client(self, profile_id: str) -> PageClient:
+        if (local := self.local.get(profile_id)) is not None:
+            return local
         profile = self.profile(profile_id)
         if profile is None:
             raise ProfileError(self.tr("That server profile no longer exists."))
@@ -367,6 +381,7 @@ class OcrHub(QObject):
     async def aclose(self) -> None:
         await self.stop_batch()
         await self.stop_local_servers()
+        await self.local.aclose()
         self._poll.stop()
         pending: list[asyncio.Future[None]] = list(self._closing)
         if self._polling is not None:

@@ -73,6 +73,15 @@ class GuiSettings:
     def active_server(self, profile_id: str) -> None:
         self._qs.setValue("ocr/active_server", profile_id)
 
+    @property
+    def language(self) -> str:
+        """The chosen UI language ("en", "zh_TW"); "" follows the system."""
+        return str(self._qs.value("ui/language", "") or "")
+
+    @language.setter
+    def language(self, language: str) -> None:
+        self._qs.setValue("ui/language", language)
+
     # -- review aids (stored as JSON: QSettings' INI lists and booleans come back as strings)
 
     def _json(self, key: str) -> Any:
@@ -135,6 +144,15 @@ class GuiSettings:
     @alt_engine.setter
     def alt_engine(self, engine: str) -> None:
         self._set_json("review/alt_engine", engine)
+
+    @property
+    def team_url(self) -> str:
+        """The team server's postgresql:// address ("": reviews stay on this computer)."""
+        return str(self._qs.value("team/url", "") or "")
+
+    @team_url.setter
+    def team_url(self, url: str) -> None:
+        self._qs.setValue("team/url", url)
 
     def sync(self) -> None:
         self._qs.sync()

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 
 class TaskRunner(QObject):
     error = Signal(str)  # a user-facing message
+    failed = Signal(object)  # the exception itself, for a feature that shows more (a diff)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +48,7 @@ class TaskRunner(QObject):
             self.report(exc)
 
     def report(self, exc: BaseException) -> None:
+        self.failed.emit(exc)
         if isinstance(exc, ProofDeskError):
             log.warning("%s (%s)", exc, exc.detail)
             self.error.emit(str(exc))

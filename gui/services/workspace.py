@@ -210,13 +210,17 @@ class Workspace(QObject):
             out += await self._call(fn, pages)
         return out
 
-    async def store_alternate(self, page: int, alt: AltText) -> tuple[int, Change]:
-        """Keep an alternate reading as an ``alternate`` version; (version id, change)."""
+    async def store_alternate(
+        self, page: int, alt: AltText, *, as_transcript: bool = False
+    ) -> tuple[int, Change]:
+        """Keep an offline reading as an ``alternate`` version, or (``as_transcript``) as
+        the working transcript, never over a person's edit; (version id, change)."""
         from backend.engines.offline import store_alt_text
 
-        future = self._loop.run_in_executor(
-            self._executor, lambda: store_alt_text(self.session.store, page, alt)
-        )
+        def store() -> tuple[int, Change]:
+            return store_alt_text(self.session.store, page, alt, as_transcript=as_transcript)
+
+        future = self._loop.run_in_executor(self._executor, store)
         future.add_done_callback(self._announce_pair)
         return await asyncio.shield(future)
 

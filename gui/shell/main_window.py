@@ -32,9 +32,12 @@ from gui.review.page_list_model import THUMB_SIZE, PageListModel
 from gui.review.search_panel import SearchPanel
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
+from gui.shell.help_dialog import PageListLegend
+from gui.shell.screen_fit import ScreenFit, default_size, scrolling
 from gui.widgets import dialogs
 from gui.widgets.notice_bar import NoticeBar
 from gui.widgets.page_view import PageView
+from gui.widgets.theme import ALERT, color_css
 from gui.widgets.transcript_editor import TranscriptEditor
 
 if TYPE_CHECKING:
@@ -45,11 +48,13 @@ if TYPE_CHECKING:
     from gui.aids.image_link import ImageLink
     from gui.aids.review_queue import ReviewQueue
     from gui.ocr.ocr_docks import OcrDocks
+    from gui.onboarding.feature import Onboarding
     from gui.review.controller import ReviewController
     from gui.review.opener import Opener
     from gui.servers.tools import ServerTools
     from gui.services.aids_hub import AidsHub
     from gui.services.ocr_hub import OcrHub
+    from gui.team.feature import TeamFeature
 
 
 class MainWindow(QMainWindow):
@@ -64,6 +69,8 @@ class MainWindow(QMainWindow):
         self._build_central()
         self._build_docks()
         self._build_status_bar()
+        self.screen_fit = ScreenFit(self)
+        self._default_state = self.saveState()
         self._close_confirmed = False
         self._closing = False
         # Set by the composition root (gui.compose) once the features exist.
@@ -78,6 +85,8 @@ class MainWindow(QMainWindow):
         self.review_queue_dock: QDockWidget
         self.run_comparison: RunComparison
         self.server_tools: ServerTools
+        self.onboarding: Onboarding
+        self.team: TeamFeature
         self.actions_by_name: dict[str, QAction] = {}
         self.recent_menu: QMenu  # built with the menus
         # What closing does before the window goes: save and close the document,
@@ -99,8 +108,22 @@ class MainWindow(QMainWindow):
         self.page_list.setSpacing(4)
         self.page_list.setUniformItemSizes(True)  # 2,000 rows without measuring each
         self.page_list.setAccessibleName(self.tr("Pages"))
+        legend = PageListLegend(self).as_text()
+        self.page_list_model.legend = "\n\n" + legend + "\n" + self.tr("F1: every shortcut")
+        self.page_list.setWhatsThis(legend)
         self.page_view = PageView(self)
         self.editor = TranscriptEditor(self)
+        self.editor.editor.setPlaceholderText(
+            self.tr(
+                "No transcript for this page yet. To get one:\n\n"
+                "• File ▸ Import Transcripts (Ctrl+I): a JSONL file or a folder of page files "
+                "from a VLM run\n"
+                "• OCR ▸ Transcribe This Page with the Offline Engine: RapidOCR on this "
+                "computer, no server needed\n"
+                "• OCR ▸ Servers…: connect to a vLLM server, then OCR ▸ Re-run This Page "
+                "(Ctrl+R)"
+            )
+        )
         self.note = QLineEdit(self)
         self.note.setPlaceholderText(self.tr("Note for this page"))
         right = QWidget(self)
@@ -140,7 +163,7 @@ class MainWindow(QMainWindow):
     ) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(f"dock-{name}")  # saveState needs object names
-        dock.setWidget(widget)
+        dock.setWidget(scrolling(widget))  # squeezed, it scrolls; it never grows the window
         self.addDockWidget(area, dock)
         return dock
 
@@ -247,10 +270,10 @@ class MainWindow(QMainWindow):
             SaveState.FAILED: self.tr("not saved — retrying: {0}").format(reason),
         }[state]
         self.save_label.setText(text)
-        self.save_label.setStyleSheet("color:#c62828" if state is SaveState.FAILED else "")
+        self.save_label.setStyleSheet(color_css(ALERT) if state is SaveState.FAILED else "")
 
     def select_page_row(self, page: int) -> None:
-        index = self.page_list_model.index(page)
+        index = self.page_list_model.index(self.page_list_model.row_of(page))
         self.page_list.selectionModel().setCurrentIndex(
             index, QItemSelectionModel.SelectionFlag.ClearAndSelect
         )
@@ -267,14 +290,27 @@ class MainWindow(QMainWindow):
 
     def restore_layout(self) -> None:
         """The geometry and docks as left last time; after every feature added its docks."""
+        self._default_state = self.saveState()  # every feature's docks, as first placed
         if (geometry := self.settings.geometry) is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1500, 950)
+            self.resize(default_size(self.screen()))
         if (state := self.settings.window_state) is not None:
             self.restoreState(state)
         if (split := self.settings.splitter_state("main")) is not None:
             self.splitter.restoreState(split)
+        self.screen_fit.fit()  # a layout saved on a bigger screen is brought onto this one
+
+    def reset_layout(self) -> None:
+        """View ▸ Reset Layout: the docks, sizes and panes of a first start."""
+        for dock in self.findChildren(QDockWidget):
+            dock.setFloating(False)
+        self.restoreState(self._default_state)
+        if not (self.isMaximized() or self.isFullScreen()):
+            self.resize(default_size(self.screen()))
+        self.screen_fit.fit()
+        width = self.splitter.width() or 1390
+        self.splitter.setSizes([150, (width - 150) // 2, (width - 150) // 2])
 
     def _save_layout(self) -> None:
         self.settings.geometry = self.saveGeometry()

@@ -18,7 +18,11 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
 
 from backend.models import ReviewStatus
 from backend.settings import paths
+from backend.store.interface import file_of
 from gui.context import ActionSpec
+from gui.shell.finding import find_next
+from gui.shell.help_dialog import HelpDialog
+from gui.shell.keys import mac_safe
 from gui.widgets import dialogs
 from gui.widgets.page_view import ZOOM_STEP, FitMode
 
@@ -31,11 +35,11 @@ Keys = QKeySequence.StandardKey
 # separator between them; a section lists its groups in order. An entry's group
 # places it; a group no section names goes last, in a section of its own.
 MENUS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "file": (("open", "import", "export", "save"), ("quit",)),
+    "file": (("open", "import", "export", "save"), ("team",), ("quit",)),
     "edit": (("undo",), ("find",)),
     "page": (("go",), ("status",)),
-    "view": (("zoom",), ("docks",)),
-    "ocr": (("",), ("servers",), ("docks",)),
+    "view": (("zoom",), ("docks",), ("team",)),
+    "ocr": (("",), ("offline_engine",), ("offline",), ("servers",), ("docks",)),
     "review": (("",), ("steps",), ("engines", "queue", "runs")),
     "help": (("",),),
 }
@@ -91,7 +95,13 @@ def install_menus(window: QMainWindow, specs: Sequence[ActionSpec]) -> dict[str,
 
 def _make_action(window: QMainWindow, menu: QMenu, spec: ActionSpec) -> QAction:
     action = spec.action or QAction(spec.text, window)
-    shortcuts = [QKeySequence(k) for k in spec.keys]
+    shortcuts: list[QKeySequence] = []
+    for key in spec.keys:  # a standard key may name one given already ("F3" and FindNext)
+        for sequence in (
+            QKeySequence.keyBindings(key) if isinstance(key, Keys) else [QKeySequence(key)]
+        ):
+            if not sequence.isEmpty() and sequence not in shortcuts:
+                shortcuts.append(sequence)
     if shortcuts:
         action.setShortcuts(shortcuts)
         label = action.text().replace("&", "")
@@ -169,8 +179,16 @@ class ShellActions(QObject):
                 "edit",
                 "find_next",
                 self.tr("Find &Next"),
-                editor.find_next,
-                (Keys.FindNext,),
+                lambda: find_next(self.w, 1),
+                ("F3", Keys.FindNext),
+                "find",
+            ),
+            ActionSpec(
+                "edit",
+                "find_previous",
+                self.tr("Find Pre&vious"),
+                lambda: find_next(self.w, -1),
+                ("Shift+F3", Keys.FindPrevious),
                 "find",
             ),
             ActionSpec(
@@ -192,7 +210,7 @@ class ShellActions(QObject):
                 "next",
                 self.tr("&Next Page"),
                 lambda: c.step(1),
-                ("Ctrl+PgDown", "Alt+Right"),
+                mac_safe(("Ctrl+PgDown", "Alt+Right")),
                 "go",
             ),
             ActionSpec(
@@ -200,14 +218,14 @@ class ShellActions(QObject):
                 "previous",
                 self.tr("&Previous Page"),
                 lambda: c.step(-1),
-                ("Ctrl+PgUp", "Alt+Left"),
+                mac_safe(("Ctrl+PgUp", "Alt+Left")),
                 "go",
             ),
             ActionSpec(
                 "page", "first", self.tr("&First Page"), lambda: c.go_to(0), ("Alt+Home",), "go"
             ),
             ActionSpec("page", "last", self.tr("&Last Page"), last, ("Alt+End",), "go"),
-            ActionSpec("page", "goto", self.tr("&Go to Page…"), self._ask_page, ("Ctrl+G",), "go"),
+            ActionSpec("page", "goto", self.tr("&Go to Page…"), self._ask_page, ("Ctrl+L",), "go"),
             ActionSpec(
                 "page",
                 "approve_next",
@@ -224,6 +242,14 @@ class ShellActions(QObject):
                 lambda: run(c.set_status(ReviewStatus.FLAGGED), name="status"),
                 ("Ctrl+Shift+L",),
                 "status",
+            ),
+            ActionSpec(
+                "page",
+                "reviewed",
+                # Done, waiting for a second person's final approval (the team store's rule).
+                self.tr("Mark &Reviewed"),
+                lambda: run(c.set_status(ReviewStatus.REVIEWED), name="status"),
+                group="status",
             ),
             ActionSpec(
                 "page",
@@ -278,14 +304,22 @@ class ShellActions(QObject):
                 "zoom",
             ),
             ActionSpec(
+                "view", "history_dock", group="docks", action=self.w.history_dock.toggleViewAction()
+            ),
+            # Not the dock's toggle: a tab behind Search must come to the front, not hide.
+            ActionSpec(
                 "view",
-                "history_dock",
-                keys=("Ctrl+H",),
-                group="docks",
-                action=self.w.history_dock.toggleViewAction(),
+                "show_history",
+                self.tr("Show &History"),
+                lambda: self.w.show_dock(self.w.history_dock),
+                mac_safe(("Ctrl+H",)),
+                "docks",
             ),
             ActionSpec(
                 "view", "search_dock", group="docks", action=self.w.search_dock.toggleViewAction()
+            ),
+            ActionSpec(
+                "view", "reset_layout", self.tr("&Reset Layout"), self.w.reset_layout, group="docks"
             ),
         ]
 
@@ -340,17 +374,13 @@ class ShellActions(QObject):
             w.controller.go_to(number - 1)
 
     def _show_shortcuts(self) -> None:
-        rows = [
-            f"{a.text().replace('&', '')}: {', '.join(k.toString() for k in a.shortcuts())}"
-            for a in self.w.actions_by_name.values()
-            if a.shortcuts()
-        ]
-        dialogs.show_message(self.w, self.tr("Keyboard Shortcuts"), "\n".join(rows))
+        HelpDialog(self.w.actions_by_name.values(), self.w).show()  # deleted when closed
 
     def _show_backups(self) -> None:
         w = self.w
         ws = w.controller.workspace
-        where = paths.backup_dir_for(ws.session.store.path) if ws else paths.data_dir()
+        store = file_of(ws.session.store) if ws else None  # None: on the team server
+        where = paths.backup_dir_for(store) if store else paths.data_dir()
         dialogs.show_message(
             w,
             self.tr("Backups"),

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from backend.engines.base import Progress
 from backend.errors import ProofDeskError, ServerError
 from backend.safe_text import placeholders
+from gui.widgets.theme import ALERT, WARNING, color_css
 
 TICK_MS = 500
 # Gateways in front of serverless endpoints (and vLLM's own queue, through some
@@ -22,7 +23,7 @@ TICK_MS = 500
 CONNECT_GRACE_S = 2.0
 COLD_START_HINT_S = 10.0  # from then on, say that the server may be starting
 
-ERROR_STYLE = "color:#c62828"
+ERROR_STYLE = "color:#c62828"  # as in a light theme (gui.widgets.theme picks per theme)
 WARNING_STYLE = "color:#a15c00"
 
 
@@ -71,6 +72,8 @@ class RunStatus(QLabel):
         )
         if self._phase == "reading":
             text = self.tr("Reading — about {0:,} tokens — {1:.1f} s").format(self._tokens, elapsed)
+        elif self._phase == "loading":  # an in-process model, on its first page
+            text = self.tr("Loading the model… {0:.0f} s").format(elapsed)
         elif waiting:
             text = self.tr("Waiting for the first token — {0:.0f} s").format(elapsed)
             if elapsed >= COLD_START_HINT_S:
@@ -81,7 +84,7 @@ class RunStatus(QLabel):
 
     def finish(self, text: str, *, warning: bool = False) -> None:
         self._timer.stop()
-        self.setStyleSheet(WARNING_STYLE if warning else "")
+        self.setStyleSheet(color_css(WARNING) if warning else "")
         self.setText(placeholders(text))
 
     def show_error(self, error: ProofDeskError | str) -> None:
@@ -90,5 +93,5 @@ class RunStatus(QLabel):
         text = str(error)
         if isinstance(error, ServerError) and error.status is not None and error.detail:
             text += "\n" + self.tr("The server said: {0}").format(error.detail)
-        self.setStyleSheet(ERROR_STYLE)
+        self.setStyleSheet(color_css(ALERT))
         self.setText(placeholders(text))

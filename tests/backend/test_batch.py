@@ -237,7 +237,7 @@ def test_adaptive_limit_grows_while_the_server_has_room(fake: FakeVllm) -> None:
     fake.configure(slots=64, service_time=0.3)
     ln = lane(fake, limit=2, fixed=False)
     run_batch(list(range(60)), [ln])
-    assert ln.limit > 2
+    assert ln.limit >= 8  # slow start doubles (2 → 4 → 8 …); "> 2" passed on one step of +1
 
 
 def test_adaptive_limit_backs_off_when_requests_wait(fake: FakeVllm) -> None:
@@ -298,28 +298,3 @@ def test_a_job_stores_every_page_and_never_replaces_a_human_edit(
 
 async def _inline(fn):  # type: ignore[no-untyped-def]
     return fn()
-
-
-def _lane_at(limit: int, reading: int) -> Lane:
-    ln = Lane("x", None, limit=limit)  # type: ignore[arg-type]
-    ln.reading = reading
-    return ln
-
-
-def test_adapt_grows_while_every_page_is_out_and_nothing_waits() -> None:
-    from backend.engines.server_info import ServerLoad
-
-    assert _lane_at(8, 8).adapt(ServerLoad(running=8, waiting=0, kv_cache_usage=0.3)) == 12
-
-
-def test_adapt_holds_a_small_queue_as_its_margin() -> None:
-    from backend.engines.server_info import ServerLoad
-
-    assert _lane_at(40, 40).adapt(ServerLoad(running=32, waiting=6, kv_cache_usage=0.5)) == 40
-
-
-def test_adapt_backs_off_a_long_queue_or_a_full_cache() -> None:
-    from backend.engines.server_info import ServerLoad
-
-    assert _lane_at(64, 64).adapt(ServerLoad(running=32, waiting=30, kv_cache_usage=0.5)) == 40
-    assert _lane_at(40, 40).adapt(ServerLoad(running=32, waiting=0, kv_cache_usage=0.97)) == 39

@@ -139,3 +139,43 @@ def test_resume_runs_only_what_is_left(fake: FakeVllm, sample_pdf: Path, tmp_pat
     assert len(fake.requests()) == 5
     texts = ocr_versions(store_path)
     assert texts[0] == "earlier 0" and texts[6].startswith("FAKE ")
+
+
+def test_a_page_cut_off_at_the_token_limit_is_reported_and_exported(
+    fake: FakeVllm, sample_pdf: Path, tmp_path: Path
+) -> None:
+    """Issue 14: the CLI said nothing of a truncated answer; now it names the page, as
+    the batch panel does, and the JSONL export carries the warning with the page."""
+    import json
+
+    fake.push_faults("length")
+    store = tmp_path / "review.sqlite3"
+    result = ocr(sample_pdf, "--server", fake.base_url + "/v1", "--store", store, "--pages", "2")
+    assert result.returncode == 0, result.stderr
+    assert "page 2: warning — The answer was cut off at the token limit" in result.stderr
+    assert "1 page(s) stored with a warning" in result.stderr
+    out = tmp_path / "out.jsonl"
+    exported = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "backend",
+            "export",
+            str(sample_pdf),
+            "--store",
+            str(store),
+            "--format",
+            "jsonl",
+            "-o",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=180,
+    )
+    assert exported.returncode == 0, exported.stderr
+    pages = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert any("cut off at the token limit" in w for w in pages[1]["warnings"])
+    assert pages[0]["warnings"] == []  # no reading there: nothing to warn of

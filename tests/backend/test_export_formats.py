@@ -119,7 +119,10 @@ def test_docx_holds_each_page_with_a_cjk_font_and_page_breaks(
     xml = zipfile.ZipFile(tmp_path / "out.docx").read("word/document.xml").decode()
     assert xml.count('w:type="page"') == len(transcripts()) - 1
     assert document.core_properties.title == "legal-sample"
-    assert "not yet approved" in document.paragraphs[0].text
+    # One short grey line in the UI language, not a red English sentence (issue 14).
+    assert document.paragraphs[0].text == "Draft: pages 2, 4, 6–7 not yet approved."
+    (run,) = document.paragraphs[0].runs
+    assert str(run.font.color.rgb) == "595959" and not run.bold
 
 
 def test_docx_blocks_split_tables_from_paragraphs() -> None:
@@ -138,7 +141,7 @@ def test_report_is_escaped_and_summarises(
     assert "<script>" not in html and "&lt;script&gt;alert(&quot;x&quot;)" in html
     assert HOSTILE_NOTE not in html
     assert "<tr><th>Pages in this report</th><td>7</td></tr>" in html
-    assert f"approved {len(APPROVED)}" in html and "flagged 1" in html
+    assert f"approved {len(APPROVED)}" in html and "flagged 1" in html and "not reviewed" in html
     assert "<td>92.5 %</td>" in html and "Mean agreement</th><td>92.5 %" in html
     assert 'class="warning">This export contains pages not yet approved' in html
     assert "src=" not in html and "href=" not in html  # self-contained
@@ -153,7 +156,11 @@ def test_report_pdf_is_a_pdf_with_the_summary(
     write_export(collect(reviewed), ExportFormat.REPORT_PDF, tmp_path / "r.pdf")
     with pymupdf.open(tmp_path / "r.pdf") as pdf:
         text = "".join(page.get_text() for page in pdf)
-    assert "Review report" in text and "unreviewed" in text
+    # Statuses in words and times on the reader's clock, not codes and UTC ISO.
+    assert "Review report" in text and "not reviewed" in text and "approved" in text
+    assert "in_progress" not in text and "unreviewed" not in text
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d \(UTC[+-]\d\d:\d\d\)", text)
+    assert not re.search(r"T\d\d:\d\d:\d\d\+00:00", text)
     assert squeeze(HOSTILE_NOTE) in squeeze(text)  # shown as text, CJK included
 
 

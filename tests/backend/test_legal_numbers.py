@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
-from backend.review.numerals import find_numbers, parse_number
+from backend.review.numerals import find_numbers, parse_number, well_formed
 from backend.review.values import FlagKind
 
 CN = "〇一二三四五六七八九"
@@ -365,3 +365,11 @@ def test_a_long_numeral_run_is_linear_not_quadratic(run: str) -> None:
     from backend.review.legal_terms import extract_terms
 
     assert isinstance(extract_terms(f"第{run}號"), list)
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers, st.sampled_from(sorted(FORMS)))
+def test_every_form_of_a_number_is_well_formed(n: int, form: str) -> None:
+    """``well_formed`` is evidence against a reading: it must never reject a number
+    written the way courts write one (else a real change would be lowered)."""
+    assert well_formed(FORMS[form](n)), FORMS[form](n)

@@ -125,3 +125,16 @@ def test_page_out_of_range_is_an_index_error(sample_pdf: Path) -> None:
     with pytest.raises(IndexError):
         doc.render(7, 1.0)
     doc.close()
+
+
+def test_a_repeat_summary_left_by_another_document_is_no_damage_here(
+    sample_pdf: Path, tmp_path: Path
+) -> None:
+    # MuPDF writes "... repeated N times..." for an earlier document's warnings
+    # when the next message comes; a clean page drawn next was reported damaged.
+    from backend.documents.pdf import _real_warnings
+
+    assert not _real_warnings("... repeated 15 times...")
+    assert not _real_warnings("\n... repeated 2 times...\n")
+    assert _real_warnings("... repeated 3 times...\nsyntax error: unknown keyword")
+    assert _real_warnings("format error: cannot find object")

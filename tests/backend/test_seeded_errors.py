@@ -140,3 +140,30 @@ def test_seeded_errors_are_flagged_precisely(
     assert noise <= 0.03, f"{noise:.2%} of characters flagged outside the seeded errors"
     assert critical_recall >= 0.95, f"critical recall {critical_recall:.1%}"
     assert crit_share <= 0.01, f"critical flags cover {crit_share:.2%}"
+
+
+# --- the generated corpus (bench/corpus): pages nobody tuned the rules on ----------
+
+CORPUS_PAGES = range(10)  # one page of each kind of document; the bench reads 220
+
+
+def test_seeded_errors_on_generated_pages_against_real_rapidocr() -> None:
+    """A subset of ``python -m bench --only critical``: RapidOCR's real reading of
+    generated scans (cached under bench/out/corpus, ~6 s a page when not)."""
+    from bench.corpus import generate, rapidocr_readings
+    from bench.critical import evaluate, table
+
+    pages = [p for p in generate(13, max(CORPUS_PAGES) + 1) if p.index in CORPUS_PAGES]
+    alternates = rapidocr_readings(pages)
+    assert len(alternates) == len(pages), "RapidOCR could not read a generated page"
+    tally = evaluate(pages, alternates)
+    print("\n" + table(tally))
+    total, crit_total = sum(tally.seeded.values()), sum(tally.critical.values())
+    recall = sum(tally.caught.values()) / total
+    critical_recall = sum(tally.caught_critical.values()) / crit_total
+    assert total >= 100 and crit_total >= 70
+    assert recall >= 0.97, f"recall {recall:.1%}; missed: {tally.missed}"
+    assert critical_recall >= 0.95, f"critical recall {critical_recall:.1%}; missed: {tally.missed}"
+    for side in ("clean", "seeded"):
+        assert tally.noise[side] <= 0.03 * tally.chars[side], side
+        assert tally.noise[side + "+crit"] <= 0.01 * tally.chars[side], side

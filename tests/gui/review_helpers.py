@@ -23,3 +23,20 @@ def wait_reviewed(w: MainWindow, arun: Any) -> None:
 
 def press(w: MainWindow, key: Qt.Key, modifiers: Any = Qt.KeyboardModifier.NoModifier) -> None:
     QTest.keyClick(w.editor.editor, key, modifiers)
+
+
+def accept_answering(w: MainWindow, arun: Any, dialogs: Any, answer: str = "Yes") -> None:
+    """Alt+Enter, answering the question it may ask (a critical term, a deletion) with
+    ``answer``; returns once the acceptance (or its refusal) is done."""
+    dialogs.answers.append(answer)
+    asked = len(dialogs["question"])
+    if asked:  # offscreen, a closed box can keep the keys from the window's shortcuts
+        w.actions_by_name["accept_alternate"].trigger()
+    else:
+        press(w, Qt.Key.Key_Return, Qt.KeyboardModifier.AltModifier)
+    arun(w.runner.drain())
+    if len(dialogs["question"]) == asked:
+        dialogs.answers.remove(answer)  # nothing was asked: keep no stale answer
+    else:  # offscreen, the closed box keeps the focus: give it back, as a click would
+        w.activateWindow()
+        w.editor.editor.setFocus()

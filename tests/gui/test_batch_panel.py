@@ -389,6 +389,7 @@ def test_a_batch_that_cannot_start_says_why_in_the_panel(setup: Setup) -> None:
         assert panel.message.text() == (
             f"Cannot reach {url}: is the server running, and is the address right?"
         )
+        assert panel.stats_label.text() != "Starting…"  # it never started (issue 14)
         assert panel.start_button.isEnabled()
 
     setup.arun(scenario())

@@ -102,17 +102,20 @@ def test_every_feature_s_entries_land_in_their_menu_in_order(
 ) -> None:
     w = make_window()
     assert _menu_layout(w, "file") == [
-        "open", "recent", "import_jsonl", "import_folder", "export", "save", "—", "quit",
+        "open", "recent", "import_jsonl", "import_folder", "export", "save", "—",
+        "team_server", "—", "quit",
     ]  # fmt: skip
     assert _menu_layout(w, "review") == [
         "compare", "—",
         "next_difference", "previous_difference", "next_marker", "previous_marker",
-        "accept_alternate", "—",
+        "accept_alternate", "own_text", "—",
         "read_alternate", "marker_patterns", "low_confidence",
-        "critical_next", "critical_previous", "review_queue", "compare_runs",
+        "critical_next", "critical_previous", "by_risk", "review_queue", "compare_runs",
     ]  # fmt: skip
     assert _menu_layout(w, "ocr") == [
         "ocr_rerun", "ocr_region", "ocr_batch", "—",
+        "offline_page", "offline_all", "offline_stop", "—",
+        "ocr_offline_prepare", "ocr_offline_import", "—",
         "ocr_servers", "ocr_local", "ocr_planner", "—", "ocr_dock", "batch_dock",
     ]  # fmt: skip
     titles = [a.text() for a in w.menuBar().actions()]

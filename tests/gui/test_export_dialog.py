@@ -251,7 +251,7 @@ def test_export_reads_a_few_pages_per_store_call_and_aids_only_when_carried(
     d.path.setText(str(tmp_path / "out.txt"))
     result = arun(d.export())
     assert result is not None and result.pages == 7
-    assert len(store_calls) == 4  # pages 1-2, 3-4, 5-6, 7
+    assert len(store_calls) == 5  # pages 1-2, 3-4, 5-6, 7; approved pages' open critical items
     assert aid_pages == []  # plain text carries no agreement: no diff per page
     whole = collect(session)
     assert (tmp_path / "out.txt").read_text("utf-8").count("\f") == len(whole.pages) - 1

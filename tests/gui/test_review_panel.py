@@ -17,6 +17,7 @@ from gui.review.autosave import SaveState
 from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
+from tests.gui.review_helpers import accept_answering
 from tests.gui.review_helpers import press as _key
 from tests.gui.review_helpers import wait_reviewed as _reviewed
 
@@ -69,7 +70,7 @@ def test_the_difference_and_the_marker_are_highlighted_in_both_panes(
     markers = [(s, e) for s, e, f in spans if f.background().color() == MARKER_BG]
     assert (marker, marker + len("【模糊】")) in markers
     alt_spans = _spans(w.review_ui.panel.alt_view.extraSelections())
-    assert (at, at + 1) in [(s, e) for s, e, _ in alt_spans]  # 應 in the alternate
+    assert (at, at + 2) in [(s, e) for s, e, _ in alt_spans]  # 應以 in the alternate (one item)
     assert w.review_ui.panel.alt_view.toPlainText() == alternate
     assert "%" in w.review_ui.panel.agreement.text()
 
@@ -104,18 +105,21 @@ def test_f7_visits_the_marker(window: MainWindow, seeded: tuple[Path, str, str])
 
 
 def test_accepting_replaces_the_text_is_undoable_and_is_saved(
-    window: MainWindow, arun: Any, seeded: tuple[Path, str, str]
+    window: MainWindow, arun: Any, seeded: tuple[Path, str, str], dialogs: Any
 ) -> None:
     w, text = window, seeded[1]
     at = text.index("得以")
     _key(w, Qt.Key.Key_F8)
-    _key(w, Qt.Key.Key_Return, ALT)
+    accept_answering(w, arun, dialogs)  # a modal word: asked first
+    assert "legal-critical" in dialogs["question"][-1]
     assert w.editor.text()[at : at + 2] == "應以"
     _key(w, Qt.Key.Key_Z, CTRL)
     assert w.editor.text() == text  # an ordinary edit: Ctrl+Z takes it back
     _reviewed(w, arun)
     _key(w, Qt.Key.Key_F8, SHIFT)  # the undo left the cursor after it: back to it
+    dialogs.answers.append("Yes")
     w.review_ui.panel.accept_button.click()
+    arun(w.runner.drain())
     assert w.editor.text()[at : at + 2] == "應以"
     arun(
         wait_for(

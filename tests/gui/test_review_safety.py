@@ -15,12 +15,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from backend.models import AltText, VersionKind
+from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from gui.aids.compare_nav import MARKER_KINDS
 from gui.services import aids_hub, workspace
 from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.conftest import wait_for
+from tests.gui.review_helpers import accept_answering
 from tests.gui.review_helpers import press as _key
 from tests.gui.review_helpers import wait_reviewed as _reviewed
 
@@ -80,7 +82,7 @@ def test_accept_after_a_page_turn_does_not_write_the_last_pages_reading(
 
 
 def test_accept_right_after_typing_waits_for_the_review_of_the_typed_text(
-    make_window: Any, arun: Any, sample_pdf: Path
+    make_window: Any, arun: Any, sample_pdf: Path, dialogs: Any
 ) -> None:
     w, text = _open(make_window, arun, sample_pdf, lambda t: t.replace("得以", "應以", 1))
     _key(w, Qt.Key.Key_Home, CTRL)
@@ -93,26 +95,32 @@ def test_accept_right_after_typing_waits_for_the_review_of_the_typed_text(
     assert any("being updated" in m for m in messages)
     _reviewed(w, arun)  # asked for at once, no typing pause
     _key(w, Qt.Key.Key_F8)
-    _key(w, Qt.Key.Key_Return, ALT)
+    accept_answering(w, arun, dialogs)  # a modal word: asked first
     assert w.editor.text() == "X" + text.replace("得以", "應以", 1)
 
 
-def test_an_omitted_word_is_accepted_once(make_window: Any, arun: Any, sample_pdf: Path) -> None:
+def test_an_omitted_word_is_accepted_once(
+    make_window: Any, arun: Any, sample_pdf: Path, dialogs: Any
+) -> None:
     w, text = _open(make_window, arun, sample_pdf, lambda t: t.replace("得以", "不得以", 1))
     at = text.index("得以")
     flags = w.aids.review.flags if w.aids.review else ()
-    # The omission itself (zero-width) and the modal word it changes (得以 → 不得以).
-    assert any(f.start == f.end == at and f.replacement == "不" for f in flags)
+    # The omission (zero-width) and the modal word it changes (得以 → 不得以): one item.
+    assert [(f.start, f.end, f.replacement) for f in flags if f.also_diff] == [
+        (at, at + 2, "不得以")
+    ]
     _key(w, Qt.Key.Key_F8)
     cursor = w.editor.editor.textCursor()
     assert (cursor.selectionStart(), cursor.selectionEnd()) == (at, at + 2)
-    _key(w, Qt.Key.Key_Return, ALT)
+    accept_answering(w, arun, dialogs)  # a negation inserted: asked first
     assert w.editor.text() == text.replace("得以", "不得以", 1)
     _key(w, Qt.Key.Key_F8, SHIFT)  # back: the zero-width flag at ``at`` must be gone
-    _key(w, Qt.Key.Key_Return, ALT)  # and once more
+    accept_answering(w, arun, dialogs)  # and once more
     assert w.editor.text() == text.replace("得以", "不得以", 1)
     assert all(
-        not (f.start <= at + 3 and f.end >= at) for f in w.review_ui.nav.review_flags()
+        not (f.start <= at + 3 and f.end >= at)
+        for f in w.review_ui.nav.review_flags()
+        if f.kind is not FlagKind.MARKER  # the 【模糊】 right after it stays
     )  # nothing left at the accepted span in the review shifted by the edit
     _reviewed(w, arun)
     assert w.aids.review is not None and w.aids.review.agreement == 1.0

@@ -167,7 +167,10 @@ def test_fetch_models_fills_the_combo_and_saves_the_context_length(
     assert not form.test.isEnabled()
     arun(wait_for(lambda: form.model.count() > 0, what="the model list"))
     arun(wait_for(lambda: form.fetch.isEnabled(), what="the button back"))
-    assert form.model.itemText(0) == "fake-vl — max 4096 tokens"
+    # The name whole in the box, the limit beside it (it used to push the name out of view).
+    assert form.model.itemText(0) == form.model.currentText() == "fake-vl"
+    assert form.model_limit.text() == "max 4096 tokens"
+    assert form.model.lineEdit().cursorPosition() == 0
     assert form.fetch.text() == "&Fetch models"
     dialog.save.click()
     assert (hub.profiles[0].model, hub.profiles[0].max_model_len) == ("fake-vl", 4096)

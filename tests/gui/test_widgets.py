@@ -121,7 +121,7 @@ def test_history_restore_button_emits_the_selected_version(qtbot) -> None:
     assert not panel.restore_button.isEnabled()
     panel.list.setCurrentIndex(panel.model.index(1))  # newest first: row 1 is version 1
     assert panel.restore_button.isEnabled()
-    assert '"model": "m"' in panel.provenance.text()
+    assert "<b>Model</b>" in panel.provenance.text() and ">m<" in panel.provenance.text()
     with qtbot.waitSignal(panel.restore_requested) as blocker:
         panel.restore_button.click()
     assert blocker.args == [1]

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from backend.errors import ProofDeskError
+from backend.i18n import _
 from backend.models import AltLine, AltText
 
 BOX_DIGITS = 5  # as AltLine.as_json rounds them
@@ -45,10 +46,10 @@ def rapidocr_missing() -> str | None:
     """None when RapidOCR can run here, else why not (checked without importing it)."""
     for name in ("rapidocr", "onnxruntime"):
         if importlib.util.find_spec(name) is None:
-            return (
-                f"RapidOCR is not installed (the “{name}” package is missing). "
-                "Install it with: pip install rapidocr onnxruntime"
-            )
+            return _(
+                "RapidOCR is not installed (the “{name}” package is missing). Install it "
+                "with: pip install rapidocr onnxruntime"
+            ).format(name=name)
     return None
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
 from backend.errors import ImportError_
+from backend.i18n import _
 from backend.store.importers import read_transcripts, stored_name
 
 _PLAIN_SUFFIXES = (".txt", ".md")
@@ -39,13 +40,17 @@ def _split_pages(path: Path, page_count: int) -> dict[int, str]:
     try:
         text = path.read_text("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"“{stored_name(path.name)}” is not UTF-8 text.") from exc
+        raise ImportError_(
+            _("“{name}” is not UTF-8 text.").format(name=stored_name(path.name))
+        ) from exc
     pages = text.split("\f")
     if pages and not pages[-1].strip() and len(pages) > 1:
         pages.pop()  # pdftotext ends the last page with a form feed too
     if len(pages) > page_count:
         raise ImportError_(
-            f"“{stored_name(path.name)}” has {len(pages)} pages (separated by form feeds), but the "
-            f"document has {page_count}. Nothing was imported."
+            _(
+                "“{name}” has {pages_count} pages (separated by form feeds), but the "
+                "document has {page_count}. Nothing was imported."
+            ).format(name=stored_name(path.name), pages_count=len(pages), page_count=page_count)
         )
     return {i: page for i, page in enumerate(pages) if page.strip()}

@@ -15,6 +15,8 @@ import os
 from typing import Any
 
 from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLine, rapidocr_missing
+from backend.engines.offline.faint_ink import suppress_faint
+from backend.i18n import _
 
 _engine: Any = None  # the RapidOCR instance of this worker
 _version = ""
@@ -43,9 +45,9 @@ def read(rgb: Any) -> list[RawLine]:
     """Lines read from an RGB ``numpy`` array (h, w, 3); boxes in its pixels."""
     load()
     try:
-        out = _engine(rgb)
+        out = _engine(suppress_faint(rgb))  # bleed-through read as lines is noise
     except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
-        raise AltOcrError("RapidOCR could not read this page.", detail=repr(exc)) from exc
+        raise AltOcrError(_("RapidOCR could not read this page."), detail=repr(exc)) from exc
     if out.boxes is None or out.txts is None:
         return []  # nothing detected: a blank page
     words = out.word_results if len(out.word_results or ()) == len(out.txts) else None
@@ -88,20 +90,20 @@ class InkMeter:
 
     def split_faint(self, line: RawLine, words: Any) -> list[RawLine]:
         chars = [(str(w[0]), _bounds(w[2])) for w in words]
-        if "".join(c for c, _ in chars).replace(" ", "") != line.text.replace(" ", ""):
+        if "".join(c for c, _unused in chars).replace(" ", "") != line.text.replace(" ", ""):
             return [line]  # boxes that do not spell the line: keep it whole
-        levels = [self.darkest(box) for _, box in chars]
+        levels = [self.darkest(box) for _unused, box in chars]
         ink = sorted(levels)[len(levels) // 2]
         threshold = max(96, ink + (255 - ink) // 2)
         faint = [level > threshold for level in levels]
         runs = _runs(faint, self.MIN_RUN)
-        if not any(is_faint for is_faint, _, _ in runs):
+        if not any(is_faint for is_faint, _unused, _unused in runs):
             return [line]
         out = []
         for is_faint, i, j in runs:
-            text = "".join(c for c, _ in chars[i:j]).strip()
+            text = "".join(c for c, _unused in chars[i:j]).strip()
             if text:
-                box = _union([b for _, b in chars[i:j]])
+                box = _union([b for _unused, b in chars[i:j]])
                 score = min(line.score or 1.0, self.FAINT_SCORE) if is_faint else line.score
                 out.append(RawLine(text, box, score))
         return out

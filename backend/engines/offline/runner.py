@@ -30,6 +30,7 @@ from backend.engines.offline.base import (
     rapidocr_missing,
 )
 from backend.errors import RenderError
+from backend.i18n import _
 
 T = TypeVar("T")
 ProgressCallback = Callable[[int, int, int], None]  # (done, total, page just finished)
@@ -84,7 +85,9 @@ class AltOcrRunner:
         """Read one page (0-based). Raises ``AltOcrError``, ``RenderError``, ``DocumentError``."""
         engine = AltEngine(engine)
         if engine not in (AltEngine.RAPIDOCR, AltEngine.TESSERACT, AltEngine.TEXTLAYER):
-            raise AltOcrError(f"“{engine.value}” is not an engine that reads pages.")
+            raise AltOcrError(
+                _("“{value}” is not an engine that reads pages.").format(value=engine.value)
+            )
         job = worker.PageJob(str(pdf_path), page, engine, self.options, password)
         return await self._call(worker.read_page, job)
 
@@ -119,7 +122,7 @@ class AltOcrRunner:
                 if on_progress is not None:
                     on_progress(len(results), len(todo), page)
 
-        lanes = [asyncio.ensure_future(lane()) for _ in range(min(self.workers, len(todo)))]
+        lanes = [asyncio.ensure_future(lane()) for _unused in range(min(self.workers, len(todo)))]
         try:
             await asyncio.gather(*lanes)
         finally:
@@ -150,7 +153,9 @@ class AltOcrRunner:
         except (AltOcrError, RenderError) as exc:
             notice = str(exc)
         except OSError as exc:  # the engine's program could not run: this page fails, not all
-            notice = f"Page {page + 1} could not be read: {exc.strerror or exc}."
+            notice = _("Page {page} could not be read: {value}.").format(
+                page=page + 1, value=exc.strerror or exc
+            )
         return AltReading(
             text="", engine=AltEngine(engine).value, page=page, notice=notice, failed=True
         )
@@ -182,8 +187,10 @@ class AltOcrRunner:
                     continue  # another read was cancelled and took the worker with it
                 self._discard(pool)
                 raise AltOcrError(
-                    "The OCR worker stopped unexpectedly on this page (it may have run out of "
-                    "memory); other pages still work.",
+                    _(
+                        "The OCR worker stopped unexpectedly on this page (it may have run out "
+                        "of memory); other pages still work."
+                    ),
                     detail=repr(exc),
                 ) from exc
         raise AssertionError("unreachable")

@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from backend.engines.offline.base import AltReading
-from backend.models import AltLine, AltText, Change, Version, VersionKind
-from backend.store.review_store import ReviewStore
+from backend.models import AltLine, AltText, Change, ReviewStatus, Version, VersionKind
+from backend.store.interface import PageStore
+
+CHECKED = frozenset({ReviewStatus.APPROVED, ReviewStatus.REVIEWED})
 
 
 def store_alt_text(
-    store: ReviewStore,
+    store: PageStore,
     page: int,
     alt: AltText,
     provenance_extra: dict[str, Any] | None = None,
@@ -32,7 +34,10 @@ def store_alt_text(
     if as_transcript:
         provenance.setdefault("offline", True)  # says the text came from no VLM
     kind = VersionKind.OCR if as_transcript else VersionKind.ALTERNATE
-    version, change = store.add_version(page, kind, alt.text, provenance)
+    # A page a person approved or marked reviewed keeps the text they checked, as a
+    # batch keeps off it: the reading goes into its history only.
+    checked = as_transcript and store.status(page) in CHECKED
+    version, change = store.add_version(page, kind, alt.text, provenance, history_only=checked)
     return version.id, change
 
 
@@ -54,7 +59,7 @@ def load_alt_text(version: Version) -> AltReading:
     )
 
 
-def latest_alternate(store: ReviewStore, page: int, engine: str | None = None) -> AltReading | None:
+def latest_alternate(store: PageStore, page: int, engine: str | None = None) -> AltReading | None:
     """The newest ``alternate`` version of ``page`` (from ``engine``, if given)."""
     for version in reversed(store.versions(page)):
         if version.kind is not VersionKind.ALTERNATE:

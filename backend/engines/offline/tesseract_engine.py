@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator
 
 from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLine
+from backend.i18n import _
 
 # Spaces Tesseract puts between two CJK characters (ideographs, CJK and
 # full-width punctuation, bopomofo): never in the original Chinese text.
@@ -31,15 +32,16 @@ _checked: dict[tuple[str, str], str] = {}  # (cmd, langs) → version, once per 
 
 def install_hint() -> str:
     if sys.platform == "darwin":
-        return "Install it with: brew install tesseract tesseract-lang"
+        return _("Install it with: brew install tesseract tesseract-lang")
     if sys.platform == "win32":
-        return (
-            "Install it from the UB Mannheim Tesseract installer with “Chinese (Traditional)” "
-            "selected, and add it to PATH"
+        return _(
+            "Install it from the UB Mannheim Tesseract installer with “Chinese "
+            "(Traditional)” selected, and add it to PATH"
         )
-    return (
-        "Install it with: sudo apt-get install tesseract-ocr tesseract-ocr-chi-tra "
-        "(Fedora: sudo dnf install tesseract tesseract-langpack-chi_tra)"
+    return _(
+        "Install it with: sudo apt-get install tesseract-ocr "
+        "tesseract-ocr-chi-tra (Fedora: sudo dnf install tesseract "
+        "tesseract-langpack-chi_tra)"
     )
 
 
@@ -57,7 +59,9 @@ def _find(cmd: str) -> str:
     path = shutil.which(cmd)
     if path is None:
         raise EngineMissingError(
-            f"Tesseract is not installed (the program “{cmd}” was not found). {install_hint()}."
+            _(
+                "Tesseract is not installed (the program “{cmd}” was not found). {install_hint}."
+            ).format(cmd=cmd, install_hint=install_hint())
         )
     return path
 
@@ -67,7 +71,10 @@ def _run_quick(args: list[str]) -> str:
         done = subprocess.run(args, capture_output=True, timeout=30, check=False, env=_env())
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise EngineMissingError(
-            f"Tesseract could not be started ({exc}). {install_hint()}.", detail=repr(exc)
+            _("Tesseract could not be started ({exc}). {install_hint}.").format(
+                exc=exc, install_hint=install_hint()
+            ),
+            detail=repr(exc),
         ) from exc
     # Older versions print the language list on stderr.
     return (done.stdout + done.stderr).decode("utf-8", "replace")
@@ -80,9 +87,11 @@ def _check_languages(path: str, langs: str) -> None:
         if lang not in have:
             package = "tesseract-ocr-" + lang.replace("_", "-")
             raise EngineMissingError(
-                f"Tesseract is installed but lacks the “{lang}” language data needed to read "
-                f"this document. Install it with: sudo apt-get install {package} "
-                "(macOS: brew install tesseract-lang)."
+                _(
+                    "Tesseract is installed but lacks the “{lang}” language data needed to "
+                    "read this document. Install it with: sudo apt-get install {package} "
+                    "(macOS: brew install tesseract-lang)."
+                ).format(lang=lang, package=package)
             )
 
 
@@ -110,7 +119,10 @@ def read(image: bytes, *, dpi: float, cmd: str, langs: str, timeout_s: float) ->
         )
     except OSError as exc:  # not executable, or not a program at all
         raise AltOcrError(
-            f"Tesseract (“{cmd}”) could not be started: {exc.strerror or exc}.", detail=repr(exc)
+            _("Tesseract (“{cmd}”) could not be started: {value}.").format(
+                cmd=cmd, value=exc.strerror or exc
+            ),
+            detail=repr(exc),
         ) from exc
     _running = proc
     try:
@@ -118,12 +130,16 @@ def read(image: bytes, *, dpi: float, cmd: str, langs: str, timeout_s: float) ->
     except subprocess.TimeoutExpired as exc:
         proc.kill()
         proc.communicate()
-        raise AltOcrError(f"Tesseract took longer than {timeout_s:.0f} s on this page.") from exc
+        raise AltOcrError(
+            _("Tesseract took longer than {timeout_s:.0f} s on this page.").format(
+                timeout_s=timeout_s
+            )
+        ) from exc
     finally:
         _running = None
     if proc.returncode != 0:
         message = err.decode("utf-8", "replace").strip()
-        raise AltOcrError("Tesseract could not read this page.", detail=message[-2000:])
+        raise AltOcrError(_("Tesseract could not read this page."), detail=message[-2000:])
     return parse_tsv(out.decode("utf-8", "replace"))
 
 
@@ -150,8 +166,8 @@ def parse_tsv(tsv: str) -> list[RawLine]:
     for key, words in lines.items():
         if not words:
             continue
-        confs = [c / 100 for _, c in words if c >= 0]
-        text = join_words(w for w, _ in words)
+        confs = [c / 100 for _unused, c in words if c >= 0]
+        text = join_words(w for w, _unused in words)
         score = sum(confs) / len(confs) if confs else None
         out.append(RawLine(text=text, box=boxes.get(key), score=score))
     return out

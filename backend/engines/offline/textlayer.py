@@ -13,13 +13,14 @@ import pymupdf
 from backend.documents.pdf import PdfDocument
 from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
 from backend.errors import RenderError
+from backend.i18n import _
 
 
 def no_text_notice(page: int) -> str:
-    return (
-        f"Page {page + 1} has no text layer (it is a scanned image); "
-        "read it with RapidOCR or Tesseract instead."
-    )
+    return _(
+        "Page {page} has no text layer (it is a scanned image); read it with "
+        "RapidOCR or Tesseract instead."
+    ).format(page=page + 1)
 
 
 def read_text_layer(doc: PdfDocument, page: int) -> AltReading:
@@ -30,7 +31,9 @@ def read_text_layer(doc: PdfDocument, page: int) -> AltReading:
         data = pg.get_text("dict", flags=pymupdf.TEXTFLAGS_TEXT)
     except Exception as exc:  # MuPDF raises several unrelated types on damaged content
         raise RenderError(
-            f"The text layer of page {page + 1} could not be read: the file is damaged there.",
+            _("The text layer of page {page} could not be read: the file is damaged there.").format(
+                page=page + 1
+            ),
             detail=repr(exc),
         ) from exc
     lines = list(_lines(data, pg.rotation_matrix))

@@ -1,0 +1,86 @@
+"""One error, one item: a critical flag and the difference it sits in become one flag.
+
+The diff flags a hunk ("the alternate reads 應 here") and the legal-critical
+check flags the term that hunk changes ("modal word 得 → 應"). Shown as two
+items, the reviewer visits the same error twice, and the critical one offers
+nothing to accept. Merged, the item is CRITICAL (it sorts and counts as the
+graver kind), spans both, names both, and accepting it applies exactly the
+differences inside it: the text between them is the transcript's own, so the
+replacement is stitched from the transcript and the alternate's readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from backend.review.values import Flag, FlagKind
+
+BOTH = " — "  # between the critical detail and the difference's detail
+
+
+def _touch(a: Flag, b: Flag) -> bool:
+    """Overlapping spans; a zero-width one touches what holds it or abuts it."""
+    if a.start < b.end and b.start < a.end:
+        return True
+    if a.start == a.end:
+        return b.start <= a.start <= b.end
+    if b.start == b.end:
+        return a.start <= b.start <= a.end
+    return False
+
+
+def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
+    """``flags`` with each critical flag and the DIFF flags touching it as one flag."""
+    critical = [f for f in flags if f.kind is FlagKind.CRITICAL]
+    diffs = [f for f in flags if f.kind is FlagKind.DIFF]
+    if not critical or not diffs:
+        return tuple(flags)
+    groups: list[tuple[list[Flag], list[Flag]]] = []
+    for c in sorted(critical, key=lambda f: (f.start, f.end)):
+        touching = [d for d in diffs if _touch(c, d)]
+        # A difference touching an earlier group's critical flag joins that group.
+        joined = next((g for g in groups if any(d in g[1] for d in touching)), None)
+        if joined is None:
+            groups.append(([c], touching))
+        else:
+            joined[0].append(c)
+            joined[1].extend(d for d in touching if d not in joined[1])
+    used = {id(d) for _, ds in groups for d in ds}
+    merged = [_merged(cs, ds, transcript) for cs, ds in groups]
+    rest = [f for f in flags if f.kind is not FlagKind.CRITICAL and id(f) not in used]
+    return tuple(sorted((*rest, *merged), key=lambda f: (f.start, f.end, f.kind.value)))
+
+
+def _merged(criticals: list[Flag], diffs: list[Flag], transcript: str) -> Flag:
+    if not diffs:  # a critical flag no difference touches: only ever alone in its group
+        return criticals[0]
+    diffs = sorted(diffs, key=lambda f: (f.start, f.end))
+    start = min(f.start for f in (*criticals, *diffs))
+    end = max(f.end for f in (*criticals, *diffs))
+    replacement: str | None = ""
+    pos = start
+    for d in diffs:
+        if d.replacement is None or d.start < pos:  # overlapping diffs: no exact stitch
+            replacement = None
+            break
+        replacement = f"{replacement}{transcript[pos : d.start]}{d.replacement}"
+        pos = d.end
+    if replacement is not None:
+        replacement += transcript[pos:end]
+    # Where the alternate reads it: the term's own counterpart and the differences'.
+    alt = [f for f in (*criticals, *diffs) if f.alt_start is not None and f.alt_end is not None]
+    alt_start = min((d.alt_start for d in alt if d.alt_start is not None), default=None)
+    alt_end = max((d.alt_end for d in alt if d.alt_end is not None), default=None)
+    detail = "; ".join(dict.fromkeys(c.detail for c in criticals))
+    detail += BOTH + "; ".join(dict.fromkeys(d.detail for d in diffs))
+    return Flag(
+        start,
+        end,
+        FlagKind.CRITICAL,
+        detail,
+        alt_start=alt_start,
+        alt_end=alt_end,
+        replacement=replacement,
+        category=criticals[0].category,
+        also_diff=True,
+    )

@@ -1,0 +1,151 @@
+"""Evidence that a reading misread a term, so that a difference is no change of the law.
+
+Kept apart from ``legal_terms`` (which finds the terms that differ) because these
+are the rules that say a difference is the engine's misreading, from the text
+alone. None hides a difference: the diff still flags it; they only keep it from
+being raised as a critical change of the words or values:
+
+* a line, a table cell, or a long stretch one reading lacks or read as
+  unrelated characters (``unread_lines``): the other reading says nothing there;
+* text holding Simplified-only characters (``garbled_spans``: 宝, 圆, 们), which
+  no Traditional Chinese legal text has;
+* a name mask read as look-alikes, a seal, fewer circles or none (``misread_mask``);
+* a value the alternate misread (``misread_value``): the same digits with
+  separators misplaced, a numeral that is no number (去萬千 for 九萬六千), a
+  digit read as another character (八 / 人). (A ○ zero the alternate lost, 一○九 /
+  一九, stays critical: the flag says the alternate is the likely culprit.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from backend.review.flag_evidence import simplified_only
+from backend.review.numerals import CHINESE_CHARS, well_formed
+from backend.review.textnorm import DEFAULT_MARKERS
+from backend.review.values import DiffCategory, Hunk
+
+
+def garbled_spans(hunks: Sequence[Hunk], alternate: str) -> list[tuple[int, int]]:
+    """The alternate's side of substantive hunks holding Simplified-only characters
+    (宝, 圆, 们): no Traditional Chinese legal text has them, so the engine misread
+    there (a seal, bleed-through, a blurred line), and a number or word found only
+    in that text is not the document's. The diff still flags the hunk."""
+    simplified = simplified_only()
+    return [
+        (h.alt_start, h.alt_end)
+        for h in hunks
+        if h.category is DiffCategory.SUBSTANTIVE
+        and any(c in simplified for c in alternate[h.alt_start : h.alt_end])
+    ]
+
+
+def inside(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(s <= span[0] and span[1] <= e for s, e in spans)
+
+
+def unread_lines(h: Hunk, transcript: str, alternate: str) -> bool:
+    """Whole lines or table cells one reading lacks (an engine could not read them,
+    or the transcript dropped them), or a long stretch the alternate read as
+    unrelated characters (a seal or bleed-through over the line): the diff flags
+    them; the other reading says nothing about the terms inside, so none is
+    compared. A word or clause dropped or changed inside a line is compared."""
+    if h.text.strip() and h.alt_text.strip():
+        return _garbled(h.text, h.alt_text)
+    text, start, end = (
+        (transcript, h.start, h.end) if h.text.strip() else (alternate, h.alt_start, h.alt_end)
+    )
+    piece = text[start:end]
+    start, end = start + len(piece) - len(piece.lstrip()), end - len(piece) + len(piece.rstrip())
+    if "\n" in text[start:end]:
+        return True
+    # The line, or the table cell (between | marks), the missing text stands in.
+    lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start)) + 1
+    ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
+    after = DEFAULT_MARKERS.sub("", text[end : min(ends, default=len(text))])
+    return not text[lo:start].strip() and not after.strip()
+
+
+GARBLED_MIN = 12  # characters: a shorter replacement is a misreading to compare
+GARBLED_SHARE = 0.25  # the alternate shares fewer of the transcript's characters than this
+
+
+def _garbled(ours: str, theirs: str) -> bool:
+    """The alternate read a long stretch as mostly other characters: not a reading
+    of the same words, so its numbers and words there say nothing."""
+    # Numerals are left out: 一百二十萬 and 1200000 share no character, and are one number.
+    mine = {c for c in ours if "\u3400" <= c <= "\u9fff" and c not in CHINESE_CHARS}
+    if len(ours.strip()) < GARBLED_MIN or len(mine) < GARBLED_MIN // 2:
+        return False
+    return len(mine & set(theirs)) < GARBLED_SHARE * len(mine)
+
+
+def misread_mask(
+    mask: str, seen: str, misreads: frozenset[str], after: str = "", seen_after: str = ""
+) -> bool:
+    """The other side reads the mask's circles as look-alikes, a seal, or fewer of
+    them (王。。, 王㊞○, 王。), its surname the same: no name was filled in.
+
+    ``after``: the transcript's text after its mask; ``seen_after``: the other
+    side's after ``seen``. An engine that drops the circles (王○○與 read 王與)
+    reads on with what follows the mask."""
+    circles = "".join(misreads)  # a seal among them is one (陳印○)
+    lead = next((i for i, c in enumerate(mask) if c in misreads), len(mask))
+    head, rest = mask[:lead], mask[lead:]
+    if not seen.strip():
+        # Nothing there: circles alone an engine drops (the diff flags the omission);
+        # a character with them (胡志○ where the other reads 胡) may be a name filled in.
+        return not head
+    tail = rest.lstrip(circles)  # 明 of 王○明
+    at = seen.find(head)
+    if at < 0:
+        return False  # another surname (or placeholder): another party
+    body = seen[at + len(head) :]
+    read = len(body) - len(body.lstrip(circles))
+    if read == 0:
+        # A character where the circles were is a name filled in, unless it is
+        # what follows the mask (the engine dropped the circles).
+        rest_seen = body + seen_after
+        return bool(after.strip()) and not tail and rest_seen.startswith(after)
+    # A circle fewer is the engine's (王○○ / 王。到庭: what follows is the next word).
+    return not tail or body[read:].startswith(tail)
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def misread_value(t_texts: list[str], a_texts: list[str], t_seen: str, a_seen: str) -> bool:
+    """The alternate misread a value the transcript has (see the module's list).
+
+    ``t_texts``/``a_texts``: the value's text on each side (the term and its
+    counterparts); ``t_seen``/``a_seen``: the two readings over the term's span."""
+    digits = _digits(t_seen)
+    if digits and digits == _digits(a_seen):
+        return True  # 3,127,023 / 3127，023
+    if _digit_read_as_letter(squeezed(t_seen), squeezed(a_seen)):
+        return True
+    return bool(a_texts and t_texts) and (
+        all(map(well_formed, t_texts)) and not all(map(well_formed, a_texts))
+    )
+
+
+def _digit_read_as_letter(t: str, a: str) -> bool:
+    """One for one, every difference is a numeral character in the transcript read
+    as a character no numeral has in the alternate (八 / 人, 九 / 去): the transcript
+    still writes a number there, the alternate no longer does."""
+    if len(t) != len(a) or t == a:
+        return False
+    pairs = [(x, y) for x, y in zip(t, a, strict=True) if x != y]
+    return all(_NUMERAL_CHAR(x) and not _NUMERAL_CHAR(y) and y.isalpha() for x, y in pairs)
+
+
+def _NUMERAL_CHAR(c: str) -> bool:
+    return c in CHINESE_CHARS or c in "○" or c.isdigit()
+
+
+def _digits(text: str) -> str:
+    return "".join(c for c in text.translate(_FULL_DIGITS) if c.isascii() and c.isdigit())
+
+
+_FULL_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")

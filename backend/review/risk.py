@@ -1,0 +1,201 @@
+"""How likely a page still holds an error that matters: one score per page.
+
+The reviewer with a 2,000-page file cannot read every page with the same care,
+so the pages are put in the order most likely to hold a legal-critical error.
+The signals, strongest first:
+
+* critical disagreements with the alternate (a modal word, a number, a party);
+* markers left where the model could not read the page;
+* transcript lines the alternate has nothing for (the transcript may have
+  guessed them: nothing checked them);
+* tokens the model was unsure of (when the reading carries logprobs);
+* how much the two readings disagree overall.
+
+A disagreement says more where the two readings otherwise agree: a model's
+error is a word changed inside a line both engines read alike, while an engine
+that could not read a stamp or a blurred line disagrees with everything around
+it. So each critical item and each short difference counts by how much the
+readings agree in the few characters around it (``local_agreement``); a
+critical flag inside a garbled stretch adds little, one in a clean line adds
+its full weight; and every item counts by how far the alternate can be trusted
+on the page at all (its agreement: an engine that misread a third of the page
+misreads its critical terms too). Signs in the text itself say the alternate, not the
+transcript, is wrong, and cut an item's weight to a fifth (``credibility``):
+the alternate's side holds Simplified-only characters a Traditional legal text
+never has; it is a whole line one side lacks (bleed-through or a stamp read
+as text, a blurred line the engine could not read: counted as an unread line
+instead) rather than a word; it differs only by a repeated character read once
+(一一三 as 一三: CTC recognisers such as PP-OCR merge repeats they cannot
+separate); or it only lacks a circle zero (一〇九 as 一九: a ring with no strokes
+inside is what line recognisers drop).
+
+A page with no alternate reading is scored as if half of it disagreed: nothing
+has checked it, so it must not sort below pages that were checked and agree.
+The weights are round numbers chosen so that one critical item in a clean line
+outweighs any amount of ordinary disagreement; they are not fitted to any corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from backend.i18n import _
+from backend.review.flag_evidence import simplified_only
+from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
+
+W_CRITICAL = 10.0  # per open legal-critical disagreement, in a line both read alike
+W_SHORT_DIFF = 2.0  # per short difference (a word, not a line), in a line both read alike
+SHORT = 4  # characters: a difference at most this long on both sides is "short"
+RADIUS = 10  # characters either side of a flag that say whether the readings agree there
+DOUBTFUL = 0.2  # the weight left to an item the text says is the alternate's misreading
+_CIRCLES = frozenset("〇○◯")  # circle zeros (and name masks): a ring with nothing inside
+W_MARKER = 4.0  # per marker left (the model said it could not read there)
+W_UNREAD_LINE = 3.0  # per transcript line the alternate has nothing for
+W_LOW_CONFIDENCE = 0.5  # per unsure span, at most LOW_CONFIDENCE_CAP of them
+LOW_CONFIDENCE_CAP = 10
+W_DISAGREEMENT = 10.0  # times the share of characters the readings disagree on
+NO_ALTERNATE_DISAGREEMENT = 0.5  # what an unchecked page counts as
+
+
+@dataclass(frozen=True)
+class PageRisk:
+    """One page's risk and the signals it came from (for the CLI and tooltips)."""
+
+    page: int  # 0-based
+    score: float
+    critical: int
+    markers: int
+    unread_lines: int
+    low_confidence: int
+    agreement: float | None  # None: no alternate reading
+
+    def reasons(self) -> list[str]:
+        """What raised the score, for a person (most important first)."""
+        out = []
+        if self.critical:
+            out.append(_("{n} critical disagreement(s)").format(n=self.critical))
+        if self.markers:
+            out.append(_("{n} marker(s) left").format(n=self.markers))
+        if self.unread_lines:
+            out.append(_("{n} line(s) the alternate could not read").format(n=self.unread_lines))
+        if self.low_confidence:
+            out.append(_("{n} low-confidence span(s)").format(n=self.low_confidence))
+        if self.agreement is None:
+            out.append(_("no alternate reading"))
+        elif self.agreement < 1.0:
+            out.append(_("agreement {pct:.1f}%").format(pct=self.agreement * 100))
+        return out
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "page": self.page + 1,
+            "risk": round(self.score, 2),
+            "critical": self.critical,
+            "markers": self.markers,
+            "unread_lines": self.unread_lines,
+            "low_confidence": self.low_confidence,
+            "agreement": None if self.agreement is None else round(self.agreement, 4),
+        }
+
+
+def unread_lines(hunks: Iterable[Hunk], transcript: str) -> int:
+    """Transcript lines (or most of a line) the alternate has nothing for."""
+    count = 0
+    for h in hunks:
+        if h.category is not DiffCategory.SUBSTANTIVE or h.alt_text.strip():
+            continue
+        text = transcript[h.start : h.end]
+        lines = [line for line in text.split("\n") if line.strip()]
+        if not lines:
+            continue
+        line_start = transcript.rfind("\n", 0, h.start) + 1
+        line_end = transcript.find("\n", h.end)
+        whole = transcript[line_start : len(transcript) if line_end < 0 else line_end]
+        # A word dropped inside a line is an ordinary difference, not an unread line.
+        if len(lines) > 1 or len(text.strip()) * 2 >= len(whole.strip()):
+            count += len(lines)
+    return count
+
+
+def local_agreement(review: PageReview, start: int, end: int, length: int) -> float:
+    """Share of the transcript's characters within ``RADIUS`` of [start, end) (outside it)
+    that the alternate reads alike: 1 in a clean line, near 0 in a garbled stretch."""
+    lo, hi = max(0, start - RADIUS), min(length, end + RADIUS)
+    around = (start - lo) + (hi - end)
+    if around <= 0:
+        return 1.0
+    same = 0
+    for t, _a, n in review.equal_blocks:
+        for a, b in ((lo, start), (end, hi)):
+            same += max(0, min(b, t + n) - max(a, t))
+    return min(1.0, same / around)
+
+
+def credibility(flag: Flag, transcript: str) -> float:
+    """1, or ``DOUBTFUL`` when the text says the alternate's side is the misreading."""
+    ours, theirs = transcript[flag.start : flag.end], flag.replacement or ""
+    simplified = simplified_only()
+    if any(c in simplified for c in theirs) and not any(c in simplified for c in ours):
+        return DOUBTFUL
+    longer, shorter = sorted((len(theirs.strip()), len(ours.strip())), reverse=True)
+    if longer > 2 * shorter + 6:  # a line one side lacks, not a word changed
+        return DOUBTFUL
+    if ours != theirs and "".join(c for c in ours if c not in _CIRCLES) == theirs:
+        return DOUBTFUL  # 一〇九 read as 一九
+    around = transcript[max(0, flag.start - 1) : flag.end + 1]
+    if not theirs.strip() and ours and len(set(ours)) == 1 and around.count(ours[0]) > len(ours):
+        return DOUBTFUL  # 一 of 一一 dropped
+    if ours != theirs and _merged_repeats(ours) == _merged_repeats(theirs):
+        return DOUBTFUL
+    if "".join(ours.split()) == "".join(theirs.split()):
+        return 0.0  # only the line breaks differ: the alternate's layout, nothing read otherwise
+    return 1.0
+
+
+def _merged_repeats(text: str) -> str:
+    return "".join(c for i, c in enumerate(text) if i == 0 or text[i - 1] != c)
+
+
+def page_risk(review: PageReview, transcript: str) -> PageRisk:
+    """The risk of one page from its review (``transcript``: the text it reviewed)."""
+    n = len(transcript)
+    trust = 1.0 if review.agreement is None else review.agreement
+    weighted = 0.0
+    for f in review.flags:
+        short = f.kind is FlagKind.DIFF and max(f.end - f.start, len(f.replacement or "")) <= SHORT
+        if f.kind is FlagKind.CRITICAL or short:
+            weight = W_CRITICAL if f.kind is FlagKind.CRITICAL else W_SHORT_DIFF
+            local = local_agreement(review, f.start, f.end, n)
+            weighted += weight * trust * local * credibility(f, transcript)
+    critical = review.count(FlagKind.CRITICAL)
+    markers = review.count(FlagKind.MARKER)
+    unsure = review.count(FlagKind.LOW_CONFIDENCE)
+    unread = unread_lines(review.hunks, transcript)
+    disagreement = NO_ALTERNATE_DISAGREEMENT if review.agreement is None else 1.0 - review.agreement
+    if not transcript.strip():
+        # A blank page read blank (a line break, spaces) agrees: nothing to check there.
+        disagreement = (
+            1.0 if review.alternate is not None and review.alternate.text.strip() else 0.0
+        )
+    score = (
+        weighted
+        + W_MARKER * markers
+        + W_UNREAD_LINE * unread
+        + W_LOW_CONFIDENCE * min(unsure, LOW_CONFIDENCE_CAP)
+        + W_DISAGREEMENT * max(0.0, disagreement)
+    )
+    return PageRisk(
+        page=review.page,
+        score=score,
+        critical=critical,
+        markers=markers,
+        unread_lines=unread,
+        low_confidence=unsure,
+        agreement=review.agreement,
+    )
+
+
+def by_risk(risks: Iterable[PageRisk]) -> list[PageRisk]:
+    """Riskiest first; equal scores keep page order (a stable, predictable list)."""
+    return sorted(risks, key=lambda r: (-r.score, r.page))

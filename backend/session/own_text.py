@@ -1,0 +1,93 @@
+"""Text that looks like a marker but is the document's own (a statute about 【模糊】).
+
+A marker blocks approval until the reviewer deals with it. When the page
+itself prints 【模糊】 (a rule about how unreadable text is marked, a quoted
+form), there is nothing to deal with, so the reviewer marks that occurrence
+"the document's own text". The mark is kept in the store with the few
+characters before it and how many identical occurrences (same characters
+before) come earlier, so it stays on that occurrence while the page is edited
+elsewhere and never covers a look-alike (a blank table's cells before each
+【模糊】); an edit that changes what precedes it makes it a marker again,
+which is the safe side.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+from backend.review.markers import MarkerSet
+from backend.review.values import Flag, FlagKind
+from backend.store.interface import PageStore
+
+CONTEXT = 8  # characters before a marker that identify its occurrence
+_KEY = "own_text:{page}"
+
+# (the marker's text, the characters just before it, identical occurrences before it)
+OwnText = tuple[str, str, int]
+
+
+def own_text_key(page: int) -> str:
+    return _KEY.format(page=page)
+
+
+def load_own_text(store: PageStore, page: int) -> tuple[OwnText, ...]:
+    """The occurrences the reviewer marked as the document's own text on ``page``."""
+    raw = store.get_meta(own_text_key(page))
+    if not raw:
+        return ()
+    try:
+        items = json.loads(raw)
+    except ValueError:
+        return ()  # a hand-edited store: treat every marker as a marker (the safe side)
+    return tuple(
+        (str(item[0]), str(item[1]), item[2])
+        for item in items
+        if isinstance(item, list) and len(item) == 3 and item[0] and isinstance(item[2], int)
+    )
+
+
+def occurrence(text: str, start: int, end: int) -> OwnText:
+    before = text[max(0, start - CONTEXT) : start]
+    window, at, earlier = before + text[start:end], start - len(before), 0
+    found = text.find(window)
+    while 0 <= found < at:
+        earlier += 1
+        found = text.find(window, found + 1)
+    return text[start:end], before, earlier
+
+
+def set_own_text(store: PageStore, page: int, text: str, flag: Flag, own: bool) -> None:
+    """Mark (``own``) or unmark the marker ``flag`` of ``text`` as the document's own text."""
+    items = list(load_own_text(store, page))
+    item = occurrence(text, flag.start, flag.end)
+    if own and item not in items:
+        items.append(item)
+    elif not own and item in items:
+        items.remove(item)
+    store.set_meta(own_text_key(page), json.dumps(items, ensure_ascii=False) if items else "")
+
+
+def is_own(text: str, flag: Flag, marked: Sequence[OwnText]) -> bool:
+    return flag.kind is FlagKind.MARKER and occurrence(text, flag.start, flag.end) in marked
+
+
+def without_own_text(flags: Sequence[Flag], text: str, marked: Sequence[OwnText]) -> list[Flag]:
+    """``flags`` less the markers the reviewer said are the document's own text."""
+    if not marked:
+        return list(flags)
+    return [f for f in flags if not is_own(text, f, marked)]
+
+
+def strip_keeping_own(store: PageStore, page: int, text: str, strip: Callable[[str], str]) -> str:
+    """``strip(text)`` (removing markers for an export) except the occurrences marked as
+    the document's own text: those are the page's words and stay."""
+    marked = load_own_text(store, page)
+    if not marked:
+        return strip(text)
+    own = [f for f in MarkerSet.default().marker_flags(text) if is_own(text, f, marked)]
+    out, at = [], 0
+    for flag in own:
+        out += [strip(text[at : flag.start]), text[flag.start : flag.end]]
+        at = flag.end
+    return "".join([*out, strip(text[at:])])

@@ -1,0 +1,106 @@
+"""The interface both review stores implement: what the session facade and the
+review aids call, whether the review is in an embedded SQLite file
+(``review_store.ReviewStore``, the default) or on a shared PostgreSQL server
+(``postgres.TeamStore``).
+
+A Protocol, not a base class: the SQLite store predates it and stays exactly as
+it was; mypy checks that each store still fits where ``DocumentSession.open``
+takes either as a ``PageStore``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from backend.errors import StoreError
+from backend.i18n import _
+from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.store.job_rows import JobStore
+from backend.store.review_store import ReviewStore
+
+
+class PageStore(Protocol):
+    """Versions, drafts, review status, notes, settings and search for one document."""
+
+    author: str
+    notices: list[str]
+    was_unclean: bool  # the last session did not close cleanly (drafts to recover)
+    owner: bool  # this process is the first to have the document open
+    disk_full: bool
+
+    # life cycle
+    def close(self) -> None: ...
+    def abandon(self) -> None: ...
+
+    # per-document settings (the PDF's identity, prompts, marks)
+    def get_meta(self, key: str) -> str | None: ...
+    def set_meta(self, key: str, value: str) -> None: ...
+
+    # versions
+    def add_version(
+        self,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any] | None = None,
+        *,
+        author: str | None = None,
+        history_only: bool = False,
+    ) -> tuple[Version, Change]: ...
+    def add_versions(
+        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+    ) -> list[Change]: ...
+    def versions(self, page: int) -> list[Version]: ...
+    def version(self, version_id: int) -> Version: ...
+    def current_version(self, page: int) -> Version | None: ...
+    def current_version_id(self, page: int) -> int | None: ...
+    def latest_version_id(self, page: int, kind: VersionKind) -> int | None: ...
+    def restore(self, version_id: int) -> tuple[Version, Change]: ...
+
+    # drafts (autosave)
+    def save_draft(self, page: int, text: str) -> Change: ...
+    def commit_draft(self, page: int) -> Change: ...
+    def commit_all_drafts(self) -> Change: ...
+    def draft(self, page: int) -> str | None: ...
+
+    # status and notes
+    def set_status(self, page: int, status: ReviewStatus) -> Change: ...
+    def status(self, page: int) -> ReviewStatus: ...
+    def status_history(self, page: int) -> list[tuple[ReviewStatus, float, str]]: ...
+    def statuses(self, page_count: int) -> list[ReviewStatus]: ...
+    def set_note(self, page: int, text: str) -> Change: ...
+    def note(self, page: int) -> str: ...
+
+    # reading a page, search
+    def page_state(self, page: int) -> PageState: ...
+    def working_text(self, page: int) -> str: ...
+    def version_counts(self) -> dict[int, int]: ...
+    def search(self, query: str, *, limit: int = 500) -> list[tuple[int, str]]: ...
+
+
+def local_only(store: PageStore) -> ReviewStore:
+    """``store`` as the embedded store, for what only it does (its file, its backups,
+    OCR batch jobs); a ``StoreError`` saying so on the team server."""
+    if not isinstance(store, ReviewStore):
+        raise StoreError(
+            _("This needs a review kept on this computer; the team server cannot do it yet.")
+        )
+    return store
+
+
+def file_of(store: PageStore) -> Path | None:
+    """The embedded store's file; None for a review on the team server."""
+    return store.path if isinstance(store, ReviewStore) else None
+
+
+def jobs_for(store: PageStore) -> JobStore:
+    """The OCR batch jobs kept with ``store`` (in its SQLite file, or on the team server)."""
+    if isinstance(store, ReviewStore):
+        return JobStore(store)
+    from backend.store.postgres.team_jobs import TeamJobStore  # the PostgreSQL driver, late
+    from backend.store.postgres.team_store import TeamStore
+
+    if isinstance(store, TeamStore):
+        return TeamJobStore(store)
+    raise StoreError(_("This review store keeps no OCR batch jobs."))

@@ -1,0 +1,397 @@
+"""TeamStore: one document's review on the shared PostgreSQL server.
+
+The same interface as the embedded store (``backend.store.interface.PageStore``)
+so the session facade drives either. What differs:
+- identity is the database login (``current_user``), stamped by the database;
+- typing claims the page (a lease renewed with every autosave); a page claimed by
+  someone else refuses edits, in the database too;
+- a draft remembers the version its writer had opened, and committing it over a
+  newer one keeps both and raises ``SaveConflictError``;
+- when the server cannot be reached, writes go to a local journal (``journal``)
+  and are replayed, in order, once it answers again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from backend.i18n import _
+from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.store.postgres import team_writes as w
+from backend.store.postgres.connection import conninfo, redact
+from backend.store.postgres.errors import (
+    NotGivenError,
+    PageClaimedError,
+    SaveConflictError,
+    TeamStoreError,
+    TeamUnreachableError,
+)
+from backend.store.postgres.journal import Journal
+from backend.store.postgres.team_link import TeamLink, again_if_dropped
+from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
+from backend.store.postgres.team_sql import version_row as decode
+from backend.store.sql import check_page_text, version_change
+
+LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
+
+
+class TeamStore(TeamLink):
+    """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        sha256: str,
+        name: str,
+        page_count: int,
+        journal_dir: Path,
+        password: str | None = None,
+        lease_s: float = LEASE_S,
+    ) -> None:
+        self.client = uuid.uuid4().hex[:16]  # this window's drafts and notifications
+        self.url = redact(url)
+        self.lease_s = lease_s
+        self.page_count = page_count
+        super().__init__(conninfo(url, password, client=self.client))
+        self.notices: list[str] = []
+        self.was_unclean = False
+        self.owner = True
+        self.disk_full = False
+        self._check_installed(self.url)
+        self.author = str(self._one("SELECT current_user"))
+        self.doc = self._document(sha256, name, page_count)
+        self._seen: dict[int, int | None] = {}  # the version each page had when shown here
+        self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
+        self._recover_orphans()
+        if len(self.journal):
+            self.notices.append(self._flush_notice())
+
+    def _recover_orphans(self) -> None:
+        """Typing a crashed window of mine left on the server becomes versions (kept)."""
+        with self._tx() as c:
+            orphans = w.orphan_drafts(c, self.doc, self.client, self.lease_s)
+            kept = [w.recover_draft(c, self.doc, page, client) for page, client in orphans]
+        self.was_unclean = bool(orphans)
+        if any(current is not None for _unused, current in kept):
+            self.notices.append(
+                _("Typing left by a window that closed abnormally was kept in the history.")
+            )
+
+    def _document(self, sha256: str, name: str, page_count: int) -> int:
+        doc = self._one("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha256,))
+        if doc is None and self._one("SELECT proofdesk.is_admin()"):
+            with self._tx() as c:
+                row = c.execute(
+                    "INSERT INTO proofdesk.documents (sha256, name, page_count) "
+                    "VALUES (%s, %s, %s) RETURNING id",
+                    (sha256, name, page_count),
+                ).fetchone()
+            assert row is not None
+            doc = row[0]
+        if doc is None:
+            self.close_connection()
+            raise NotGivenError(
+                _(
+                    "“{name}” is not on the team server {url}, or it was not given to you "
+                    "({user}). An administrator adds documents and gives them to reviewers."
+                ).format(name=name, url=self.url, user=self.author)
+            )
+        return int(doc)
+
+    # -- offline journal ------------------------------------------------------------
+
+    def _write(self, entry: dict[str, Any], run: Callable[[], Change]) -> Change:
+        """Run a write on the server; when it cannot be reached, keep it in the journal."""
+        try:
+            self.flush()
+            return run()
+        except TeamUnreachableError:
+            self.journal.append(entry)
+            return Change(pages=frozenset({entry["page"]}), text=True, message=self.offline_text())
+
+    def offline_text(self) -> str:
+        return _("offline — {n} edits waiting").format(n=len(self.journal))
+
+    @property
+    def pending(self) -> int:
+        """Edits in the local journal, not yet on the server."""
+        return len(self.journal)
+
+    def flush(self) -> list[str]:
+        """Replay the journal on the server (raises ``TeamUnreachableError`` if still away)."""
+        if not len(self.journal):
+            return []
+        messages = []
+        for entry in self.journal.entries():
+            try:
+                self._apply(entry)
+            except SaveConflictError as exc:  # both are kept; say so, and go on
+                messages.append(str(exc))
+            except PageClaimedError as exc:  # someone took the page meanwhile: keep the text
+                self._keep_as_alternate(entry, exc)
+                messages.append(str(exc))
+            except TeamUnreachableError:
+                raise  # away again: the whole journal stays, and replays once (op keys)
+            except TeamStoreError as exc:  # refused (e.g. a self-approval): say so, go on,
+                messages.append(str(exc))  # or the journal would never empty
+        self.journal.clear()
+        self.notices += messages
+        return messages
+
+    def _flush_notice(self) -> str:
+        try:
+            self.flush()
+        except TeamUnreachableError:
+            return self.offline_text()
+        return _("Edits made while the team server was unreachable were sent.")
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        page, op = int(entry["page"]), entry["op"]
+        if op == "draft":
+            self._save_draft(page, str(entry["text"]), entry.get("base"), bool(entry.get("empty")))
+        elif op == "commit":
+            self._commit_draft(page)
+        elif op == "status":
+            self._set_status(page, str(entry["status"]), entry.get("key"))
+        elif op == "note":
+            self._set_note(page, str(entry["text"]), entry.get("key"))
+
+    def _keep_as_alternate(self, entry: dict[str, Any], exc: PageClaimedError) -> None:
+        text = entry.get("text") or self.journal.pending_text(int(entry["page"]))
+        if entry["op"] == "draft" and text is not None:
+            prov = {"source": "offline journal", "claimed_by": exc.holder}
+            self.add_version(int(entry["page"]), VersionKind.ALTERNATE, str(text), prov)
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Commit this window's drafts, release its claims, close the connection."""
+        try:
+            self.commit_all_drafts()
+            with self._tx() as c:
+                c.execute(
+                    "DELETE FROM proofdesk.claims WHERE document_id = %s AND holder = current_user",
+                    (self.doc,),
+                )
+        except TeamUnreachableError:
+            pass  # the journal keeps what was typed; the claims lapse on their own
+        finally:
+            self.close_connection()
+
+    def abandon(self) -> None:
+        self.close_connection()
+
+    # -- versions -------------------------------------------------------------------------
+
+    @again_if_dropped
+    def add_version(
+        self,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any] | None = None,
+        *,
+        author: str | None = None,  # the database says who: kept for the interface only
+        history_only: bool = False,
+    ) -> tuple[Version, Change]:
+        check_page_text(page, text)
+        with self._tx() as c:
+            vid, made = w.append_version(
+                c, self.doc, page, kind, text, provenance or {}, history_only=history_only
+            )
+        return self.version(vid), version_change(page, kind, made, history_only=history_only)
+
+    @again_if_dropped
+    def add_versions(
+        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+    ) -> list[Change]:
+        changes = []
+        with self._tx() as c:
+            for page, kind, text, provenance in items:
+                check_page_text(page, text)
+                _unused, made = w.append_version(c, self.doc, page, kind, text, provenance)
+                changes.append(version_change(page, kind, made))
+        return changes
+
+    @again_if_dropped
+    def _versions(self, where: str, args: tuple[Any, ...]) -> list[Version]:
+        with self._read() as c:
+            rows = c.execute(
+                f"SELECT {VERSION_COLUMNS} FROM proofdesk.versions WHERE document_id = %s "
+                f"AND {where} ORDER BY id",
+                (self.doc, *args),
+            ).fetchall()
+        return [decode(r) for r in rows]
+
+    def versions(self, page: int) -> list[Version]:
+        return self._versions("page = %s", (page,))
+
+    def version(self, version_id: int) -> Version:
+        found = self._versions("id = %s", (version_id,))
+        if not found:
+            raise KeyError(version_id)
+        return found[0]
+
+    def current_version(self, page: int) -> Version | None:
+        vid = self.current_version_id(page)
+        return None if vid is None else self.version(vid)
+
+    def current_version_id(self, page: int) -> int | None:
+        vid = self._one(
+            "SELECT current_version FROM proofdesk.pages WHERE document_id = %s AND page = %s",
+            (self.doc, page),
+        )
+        return None if vid is None else int(vid)
+
+    def latest_version_id(self, page: int, kind: VersionKind) -> int | None:
+        vid = self._one(
+            "SELECT max(id) FROM proofdesk.versions WHERE document_id = %s AND page = %s "
+            "AND kind = %s",
+            (self.doc, page, kind.value),
+        )
+        return None if vid is None else int(vid)
+
+    def restore(self, version_id: int) -> tuple[Version, Change]:
+        old = self.version(version_id)
+        self.commit_draft(old.page)
+        provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
+        seen = self._seen.get(old.page, w.UNSEEN)  # a restore is a save: the conflict rule
+        with self._tx() as c:
+            w.claim_in(c, self.doc, old.page, self.lease_s)
+            vid, kept = w.restore_in(c, self.doc, old.page, old.text, provenance, seen)
+        self._seen[old.page] = kept or vid
+        if kept is not None:
+            raise SaveConflictError(old.page, mine=self.version(vid), theirs=self.version(kept))
+        # status: new text puts a reviewed or final page back in progress (schema.sql)
+        return self.version(vid), Change(
+            frozenset({old.page}), text=True, versions=True, status=True
+        )
+
+    # -- drafts, claims ----------------------------------------------------------------------
+
+    def save_draft(self, page: int, text: str) -> Change:
+        check_page_text(page, text)
+        base = self._seen.get(page)
+        # Opened when it had no version yet: a version someone saves meanwhile is newer.
+        empty = page in self._seen and base is None
+        entry = {"op": "draft", "page": page, "text": text, "base": base, "empty": empty}
+        return self._write(entry, lambda: self._save_draft(page, text, base, empty))
+
+    @again_if_dropped
+    def _save_draft(self, page: int, text: str, base: int | None, empty: bool = False) -> Change:
+        with self._tx() as c:
+            started = w.save_draft_in(
+                c, self.doc, page, self.client, text, base, self.lease_s, empty
+            )
+        return Change(pages=frozenset({page}), text=True, status=started)
+
+    def commit_draft(self, page: int) -> Change:
+        return self._write({"op": "commit", "page": page}, lambda: self._commit_draft(page))
+
+    @again_if_dropped
+    def _commit_draft(self, page: int) -> Change:
+        with self._tx() as c:
+            vid, kept = w.commit_draft_in(c, self.doc, page, self.client)
+        if vid is None:
+            return Change()
+        if kept is not None:
+            self._seen[page] = kept
+            raise SaveConflictError(page, mine=self.version(vid), theirs=self.version(kept))
+        self._seen[page] = vid
+        return Change(pages=frozenset({page}), versions=True, status=True)  # as ``restore``
+
+    @again_if_dropped
+    def commit_all_drafts(self) -> Change:
+        with self._read() as c:
+            pages = w.own_drafts(c, self.doc, self.client)
+        messages = []
+        for page in pages:
+            try:
+                self.commit_draft(page)
+            except SaveConflictError as exc:
+                messages.append(str(exc))
+        return Change(pages=frozenset(pages), versions=bool(pages), message=" ".join(messages))
+
+    def draft(self, page: int) -> str | None:
+        pending = self.journal.pending_text(page)
+        if pending is not None:
+            return pending
+        text = self._one(
+            "SELECT text FROM proofdesk.drafts WHERE document_id = %s AND page = %s "
+            "AND client = %s",
+            (self.doc, page, self.client),
+        )
+        return None if text is None else str(text)
+
+    # -- status and notes ----------------------------------------------------------------------
+
+    def set_status(self, page: int, status: ReviewStatus) -> Change:
+        return self.set_team_status(page, TO_DB[status])
+
+    def set_team_status(self, page: int, status: str) -> Change:
+        """Set one of the database's statuses (``DB_STATUSES``: "reviewed" too)."""
+        if status not in DB_STATUSES:
+            raise ValueError(status)
+        # One key per change, so sending it again (the connection dropped right after the
+        # commit, or the journal replays after an outage) records it once.
+        key = uuid.uuid4().hex
+        entry = {"op": "status", "page": page, "status": status, "key": key}
+        return self._write(entry, lambda: self._set_status(page, status, key))
+
+    @again_if_dropped
+    def _set_status(self, page: int, status: str, key: str | None = None) -> Change:
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, op_key) DO NOTHING",
+                (self.doc, page, status, key),
+            )
+        return Change(pages=frozenset({page}), status=True)
+
+    def set_note(self, page: int, text: str) -> Change:
+        key = uuid.uuid4().hex  # recorded once however often it is sent (``set_team_status``)
+        entry = {"op": "note", "page": page, "text": text, "key": key}
+        return self._write(entry, lambda: self._set_note(page, text, key))
+
+    @again_if_dropped
+    def _set_note(self, page: int, text: str, key: str | None = None) -> Change:
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO proofdesk.note_events (document_id, page, text, op_key) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, op_key) DO NOTHING",
+                (self.doc, page, text, key),
+            )
+        return Change(pages=frozenset({page}), note=True)
+
+    # -- reading a page, search ---------------------------------------------------------------
+
+    @again_if_dropped
+    def page_state(self, page: int) -> PageState:
+        from backend.store.postgres.team_reads import page_state
+
+        with self._read() as c:
+            state, current = page_state(c, self.doc, page, self.client)
+        if page not in self._seen or not state.has_draft:
+            self._seen[page] = current
+        pending = self.journal.pending_text(page)
+        if pending is not None:  # typed while offline: still this person's working text
+            return dataclasses.replace(state, text=pending, has_draft=True)
+        return state
+
+    def working_text(self, page: int) -> str:
+        return self.page_state(page).text
+
+    @again_if_dropped
+    def search(self, query: str, *, limit: int = 500) -> list[tuple[int, str]]:
+        """Pages whose working version contains ``query`` (pg_trgm's index for 3+ characters).
+        Typing not yet saved as a version is not searched: indexing it at every autosave
+        would make the autosave wait on the index."""
+        from backend.store.postgres.team_reads import search
+
+        with self._read() as c:
+            return search(c, self.doc, query, limit)

@@ -1,0 +1,164 @@
+"""Moving a review between the embedded store and the team server, whole.
+
+``push``: every version, status and note event of a local review, with its
+original author and time (kept in the team store's ``origin_*`` columns, which
+only an administrator may write), the working version of each page, and the
+document's settings. ``pull``: the same back into a new local store. A version
+that names another (a restore's ``restored_from``) is renumbered on the way, so
+a round trip compares equal. Either direction refuses to write into a review
+that already has history: two histories are never merged silently.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from backend.i18n import _
+from backend.models import ReviewStatus
+from backend.store.postgres.errors import TeamStoreError
+from backend.store.postgres.team_sql import TO_DB, VERSION_COLUMNS, from_db
+from backend.store.postgres.team_sql import version_row as decode
+from backend.store.postgres.team_store import TeamStore
+from backend.store.review_store import ReviewStore
+from backend.store.sql import index_text
+
+LIFECYCLE_KEYS = ("open_state",)  # the local file's own bookkeeping, not the review's
+
+
+def _renumber(provenance: dict[str, Any], ids: dict[int, int]) -> dict[str, Any]:
+    old = provenance.get("restored_from")
+    if isinstance(old, int) and old in ids:
+        return {**provenance, "restored_from": ids[old]}
+    return provenance
+
+
+def push(local: ReviewStore, team: TeamStore) -> int:
+    """Copy ``local`` into ``team`` (which must be empty); the number of versions."""
+    local.commit_all_drafts()
+    conn = local.connection
+    with team._tx() as c:
+        if c.execute(
+            "SELECT 1 FROM proofdesk.versions WHERE document_id = %s LIMIT 1", (team.doc,)
+        ).fetchone():
+            raise TeamStoreError(
+                _("The team server already has a review of this document; nothing was pushed.")
+            )
+        ids: dict[int, int] = {}
+        rows = conn.execute(
+            "SELECT id, page, kind, text, created_at, author, provenance FROM versions ORDER BY id"
+        ).fetchall()
+        for vid, page, kind, text, created, author, prov in rows:
+            provenance = _renumber(json.loads(prov), ids)
+            row = c.execute(
+                "INSERT INTO proofdesk.versions (document_id, page, kind, text, provenance, "
+                "origin_author, origin_created_at) VALUES (%s, %s, %s, %s, %s, %s, %s) "
+                "RETURNING id",
+                (team.doc, page, kind, text, Jsonb(provenance), author, created),
+            ).fetchone()
+            assert row is not None
+            ids[int(vid)] = int(row[0])
+        for page, current in conn.execute("SELECT page, current_version FROM pages"):
+            text = conn.execute("SELECT text FROM versions WHERE id = ?", (current,)).fetchone()[0]
+            c.execute(
+                "INSERT INTO proofdesk.pages (document_id, page, current_version, text) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, page) DO UPDATE SET "
+                "current_version = EXCLUDED.current_version, text = EXCLUDED.text",
+                (team.doc, page, ids[int(current)], text),
+            )
+        for page, status, created, author in conn.execute(
+            "SELECT page, status, created_at, author FROM status_events ORDER BY id"
+        ):
+            c.execute(
+                "INSERT INTO proofdesk.status_events (document_id, page, status, origin_author, "
+                "origin_created_at) VALUES (%s, %s, %s, %s, %s)",
+                (team.doc, page, TO_DB[ReviewStatus(status)], author, created),
+            )
+        for page, text, created, author in conn.execute(
+            "SELECT page, text, created_at, author FROM note_events ORDER BY id"
+        ):
+            c.execute(
+                "INSERT INTO proofdesk.note_events (document_id, page, text, origin_author, "
+                "origin_created_at) VALUES (%s, %s, %s, %s, %s)",
+                (team.doc, page, text, author, created),
+            )
+        for key, value in conn.execute("SELECT key, value FROM meta"):
+            if key not in LIFECYCLE_KEYS:
+                c.execute(
+                    "INSERT INTO proofdesk.meta (document_id, key, value) VALUES (%s, %s, %s) "
+                    "ON CONFLICT (document_id, key) DO UPDATE SET value = EXCLUDED.value",
+                    (team.doc, key, value),
+                )
+    return len(ids)
+
+
+def pull(team: TeamStore, local: ReviewStore) -> int:
+    """Copy the team's review into ``local`` (which must have no versions yet)."""
+    with team._read() as c:
+        versions = [
+            decode(r)
+            for r in c.execute(
+                f"SELECT {VERSION_COLUMNS} FROM proofdesk.versions WHERE document_id = %s "
+                "ORDER BY id",
+                (team.doc,),
+            )
+        ]
+        pages = c.execute(
+            "SELECT page, current_version FROM proofdesk.pages WHERE document_id = %s "
+            "AND current_version IS NOT NULL",
+            (team.doc,),
+        ).fetchall()
+        events = {
+            table: c.execute(
+                f"SELECT page, {column}, coalesce(origin_created_at, "
+                "extract(epoch FROM created_at)::float8), coalesce(origin_author, author) "
+                f"FROM proofdesk.{table} WHERE document_id = %s ORDER BY id",
+                (team.doc,),
+            ).fetchall()
+            for table, column in (("status_events", "status"), ("note_events", "text"))
+        }
+        meta = c.execute(
+            "SELECT key, value FROM proofdesk.meta WHERE document_id = %s", (team.doc,)
+        ).fetchall()
+    with local.transaction() as s:
+        if s.execute("SELECT 1 FROM versions LIMIT 1").fetchone():
+            raise TeamStoreError(
+                _("The local review of this document already has history; nothing was pulled.")
+            )
+        ids: dict[int, int] = {}
+        for v in versions:
+            cur = s.execute(
+                "INSERT INTO versions (page, kind, text, created_at, author, provenance) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    v.page,
+                    v.kind.value,
+                    v.text,
+                    v.created_at,
+                    v.author,
+                    json.dumps(_renumber(v.provenance, ids), ensure_ascii=False),
+                ),
+            )
+            ids[v.id] = int(cur.lastrowid or 0)
+        texts = {v.id: v.text for v in versions}
+        for page, current in pages:
+            s.execute(
+                "INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)",
+                (page, ids[int(current)]),
+            )
+            index_text(s, int(page), texts[int(current)])
+        for page, status, created, author in events["status_events"]:
+            s.execute(
+                "INSERT INTO status_events (page, status, created_at, author) VALUES (?, ?, ?, ?)",
+                (page, from_db(status).value, created, author),
+            )
+        for page, text, created, author in events["note_events"]:
+            s.execute(
+                "INSERT INTO note_events (page, text, created_at, author) VALUES (?, ?, ?, ?)",
+                (page, text, created, author),
+            )
+        for key, value in meta:
+            s.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+    return len(versions)

@@ -1,0 +1,122 @@
+"""What approving a page asks first, and the document's own 【模糊】.
+
+Approving (Ctrl+Enter) a page that still has open legal-critical items or
+markers names them and asks: an open "得以 → 應以" must never be approved by a
+key that only asked about a marker. The review asked about is computed afresh
+on the store's thread for the very text on screen, with the alternate the
+reviewer chose, so nothing typed since the last review escapes it.
+
+A marker that is the document's own text (a statute about 【模糊】) is marked so
+in the store (``backend.session.own_text``): it stops counting here, in
+the page list and in the review queue.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from backend.review.values import Flag, FlagKind, PageReview
+from backend.session.own_text import is_own, load_own_text, set_own_text
+from gui.services.aid_review import review_text
+
+if TYPE_CHECKING:
+    from gui.services.aids_hub import AidsHub
+    from gui.widgets.transcript_editor import TranscriptEditor
+
+NAMED = 6  # open items named in the question; more are counted
+
+
+class ApprovalCheck(QObject):
+    message = Signal(str)
+
+    def __init__(self, hub: AidsHub, editor: TranscriptEditor, parent: QObject | None = None):
+        super().__init__(parent)
+        self.hub, self.editor = hub, editor
+
+    async def _review(self, text: str, chosen: int | None) -> PageReview | None:
+        ws, (page, _) = self.hub.workspace, self.hub.text_source()
+        if ws is None or page < 0:
+            return None
+        settings = self.hub.aid_settings
+        review, _alts = await ws.run_in_store(
+            lambda: review_text(ws.session, page, text, chosen, settings)
+        )
+        return review
+
+    async def approve_allowed(self, text: str) -> bool:
+        """True to approve: nothing open, or the reviewer said yes to what is named."""
+        review = await self._review(text, self.hub.alternate_id)
+        if review is None:
+            return True
+        critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
+        if review.same_reading and self.hub.alternate_id is not None:
+            # The reading shown is the transcript's own: it checks nothing, so what the
+            # page's own alternate still disagrees on stays open (as the page list says).
+            own = await self._review(text, None)
+            critical += [] if own is None else [f for f in own.flags if f.kind is FlagKind.CRITICAL]
+        markers = [f for f in review.flags if f.kind is FlagKind.MARKER]
+        if not critical and not markers:
+            return True
+        return await self.hub.confirm(self.question(critical, markers, text))
+
+    def question(self, critical: list[Flag], markers: list[Flag], text: str) -> str:
+        parts = []
+        if critical:
+            named = "\n".join(f"• {f.detail}" for f in critical[:NAMED])
+            more = len(critical) - NAMED
+            if more > 0:
+                named += "\n" + self.tr("… and {0} more").format(more)
+            parts.append(
+                self.tr("This page has {0} open legal-critical item(s):\n{1}").format(
+                    len(critical), named
+                )
+            )
+        if markers:
+            shown = "、".join(dict.fromkeys(text[f.start : f.end] for f in markers[:NAMED]))
+            parts.append(
+                self.tr("It still has {0} unreadable-text marker(s): {1}").format(
+                    len(markers), shown
+                )
+            )
+        return "\n\n".join(parts) + "\n\n" + self.tr("Approve it anyway?")
+
+    # -- the document's own text ---------------------------------------------------------
+
+    async def toggle_own_text(self) -> None:
+        """The marker at the cursor is the document's own text (or, again, a marker)."""
+        ws, (page, text) = self.hub.workspace, self.hub.text_source()
+        if ws is None or page < 0:
+            return
+        found = self._marker_at_cursor(text)
+        if found is None:
+            self.message.emit(self.tr("Put the cursor on a marker such as 【模糊】 first."))
+            return
+        store = ws.session.store
+
+        def toggle() -> bool:  # what the store holds, not a review typing may have outdated
+            own = is_own(text, found, load_own_text(store, page))
+            set_own_text(store, page, text, found, not own)
+            return own
+
+        own = await ws.run_in_store(toggle)
+        self.message.emit(
+            self.tr("“{0}” counts as a marker again.").format(text[found.start : found.end])
+            if own
+            else self.tr("“{0}” is marked as the document's own text.").format(
+                text[found.start : found.end]
+            )
+        )
+        self.hub.refresh()
+        self.hub.refresh_summaries()
+
+    def _marker_at_cursor(self, text: str) -> Flag | None:
+        from gui.aids.image_link import utf16_to_code_points
+
+        cursor = self.editor.editor.textCursor()
+        at = utf16_to_code_points(text, cursor.selectionStart())
+        for flag in self.hub.aid_settings.markers.marker_flags(text):
+            if flag.start <= at <= flag.end:
+                return flag
+        return None

@@ -1,0 +1,115 @@
+"""OCR ▸ Transcribe with the Offline Engine: a working transcript without any server.
+
+The offline engine (RapidOCR unless another was chosen in the Compare dock) reads
+this page or every page in its worker process; each reading is stored as an
+``ocr`` version and becomes the working text, except on a page a person edited,
+approved or marked reviewed, where their text stays and the reading goes into its
+history (the store's rule, and ``store_alt_text``'s).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+
+from gui.context import ActionSpec, Host, Navigator
+from gui.services.aids_hub import AidsHub
+from gui.services.tasks import TaskRunner
+
+ENGINE_NAMES = {"rapidocr": "RapidOCR", "tesseract": "Tesseract"}
+
+
+class OfflineTranscript(QObject):
+    def __init__(self, host: Host, nav: Navigator, hub: AidsHub, runner: TaskRunner) -> None:
+        super().__init__(host.dialog_parent())
+        self.host, self.nav, self.hub, self.runner = host, nav, hub, runner
+        self._ours = False  # the hub's run now is one of ours: say how it ended
+        hub.run_progress.connect(self._progress)
+        hub.run_finished.connect(self._finished)
+
+    @property
+    def engine(self) -> str:
+        # The text layer holds no text on a scan: for a transcript, an OCR engine.
+        chosen = self.hub.gui_settings.alt_engine
+        return chosen if chosen in ENGINE_NAMES else "rapidocr"
+
+    def actions(self) -> list[ActionSpec]:
+        return [
+            ActionSpec(
+                "ocr",
+                "offline_page",
+                self.tr("&Transcribe This Page with the Offline Engine"),
+                lambda: self.runner.run(self.transcribe(all_pages=False), name="offline"),
+                group="offline_engine",
+            ),
+            ActionSpec(
+                "ocr",
+                "offline_all",
+                self.tr("Transcribe &All Pages with the Offline Engine"),
+                lambda: self.runner.run(self.transcribe(all_pages=True), name="offline"),
+                group="offline_engine",
+            ),
+            # All pages take minutes: the run can be stopped here, not only from the
+            # Compare dock (which may be closed); what was read stays stored.
+            ActionSpec(
+                "ocr",
+                "offline_stop",
+                self.tr("&Stop the Offline Engine"),
+                self.hub.cancel_run,
+                group="offline_engine",
+                created=self._stop_created,
+            ),
+        ]
+
+    def _stop_created(self, action: QAction) -> None:
+        action.setEnabled(self.hub.running)
+        self.hub.run_started.connect(lambda *_a: action.setEnabled(True))
+        self.hub.run_finished.connect(lambda *_a: action.setEnabled(False))
+
+    async def transcribe(self, *, all_pages: bool, only_empty: bool = False) -> bool:
+        """Start the run; False if nothing was started (said why)."""
+        ws = self.nav.workspace
+        if ws is None:
+            self.host.show_message(self.tr("Open a document first."))
+            return False
+        if self.hub.running:
+            self.host.show_message(self.tr("An offline engine is already reading pages."))
+            return False
+        if problem := await self.hub.engine_problem(self.engine):
+            self.host.show_error(problem)
+            return False
+        pages = list(range(ws.page_count)) if all_pages else [max(self.nav.current, 0)]
+        texts = await ws.run_in_store(lambda: [ws.session.store.working_text(p) for p in pages])
+        if only_empty:
+            pages = [p for p, text in zip(pages, texts, strict=True) if not text.strip()]
+            if not pages:
+                return False
+        elif any(text.strip() for text in texts) and not await self.host.confirm(
+            self.tr(
+                "{0} of these pages already have a transcript. The offline reading becomes "
+                "their working text; the earlier text stays in History, and pages you edited, "
+                "approved or marked reviewed keep their text. Go on?"
+            ).format(sum(bool(t.strip()) for t in texts))
+        ):
+            return False
+        self._ours = True
+        self.host.show_message(
+            self.tr("{0} is reading {1} page(s)…").format(ENGINE_NAMES[self.engine], len(pages))
+        )
+        self.hub.run_alternate(self.engine, pages, as_transcript=True)
+        return True
+
+    def _progress(self, done: int, total: int) -> None:
+        if self._ours:
+            progress = self.tr("Offline engine: {0} of {1} page(s)").format(done, total)
+            self.host.show_message(progress)
+
+    def _finished(self, summary: str, error: bool) -> None:
+        if not self._ours:
+            return
+        self._ours = False
+        if error:
+            self.host.show_error(summary)
+        else:
+            self.host.show_message(summary, 10_000)
+        self.runner.run(self.nav.reload_page(self.nav.current), name="reload")

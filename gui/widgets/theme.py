@@ -1,0 +1,58 @@
+"""Colours that read in the system's light and dark themes alike.
+
+The review aids paint light backgrounds (yellow, red, orange, blue) behind the
+text. The text itself took the theme's colour: near-white in a dark theme, which
+is unreadable on yellow. ``text_on`` gives each background its own readable text
+colour, so the highlight reads whatever the theme; ``contrast`` is the WCAG ratio
+the tests check it with.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+
+DARK_TEXT, LIGHT_TEXT = QColor("#111111"), QColor("#fafafa")
+
+
+def _luminance(color: QColor) -> float:
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(color.redF())
+        + 0.7152 * channel(color.greenF())
+        + 0.0722 * channel(color.blueF())
+    )
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; 4.5 reads as body text)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(background: QColor) -> QColor:
+    """Dark or light text, whichever reads better on ``background``."""
+    dark, light = contrast(background, DARK_TEXT), contrast(background, LIGHT_TEXT)
+    return DARK_TEXT if dark >= light else LIGHT_TEXT
+
+
+def is_dark(palette: QPalette | None = None) -> bool:
+    """Whether the theme in use is a dark one (its window darker than its text)."""
+    palette = palette or QGuiApplication.palette()
+    window = palette.color(QPalette.ColorRole.Window)
+    text = palette.color(QPalette.ColorRole.WindowText)
+    return _luminance(window) < _luminance(text)
+
+
+# Message colours as (light theme, dark theme): the light ones are dark enough for a
+# white window, the dark ones light enough for a near-black one (4.5:1 or better).
+ERROR = ("#b00020", "#ff8a80")
+ALERT = ("#c62828", "#ff8a80")
+OK = ("#1b5e20", "#81c784")
+WARNING = ("#a15c00", "#ffcc80")
+
+
+def color_css(pair: tuple[str, str]) -> str:
+    """``color: …;`` for a message label, in the colour that reads in the theme in use."""
+    return f"color: {pair[1] if is_dark() else pair[0]};"

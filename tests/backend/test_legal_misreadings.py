@@ -1,0 +1,209 @@
+"""The evidence that the alternate misread a term (``backend.review.misreadings``), both ways.
+
+Each rule lowers a difference the alternate made from critical to an ordinary
+difference (the diff still flags it). Each is tested with its mirror: the same
+change made by the transcript stays critical, so no rule can hide a transcript's
+error. Sentences are written for this test (none from the sample or the corpus).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.review.compare import compare_texts
+from backend.review.legal_terms import critical_flags
+from backend.review.misreadings import misread_value
+from backend.review.numerals import find_numbers, well_formed
+from backend.review.values import Flag, FlagKind
+
+
+def review(transcript: str, alternate: str) -> tuple[list[Flag], list[Flag]]:
+    """(critical flags, difference flags)."""
+    c = compare_texts(transcript, alternate, folded=False)
+    return critical_flags(transcript, alternate, c.hunks, c.matches), c.flags()
+
+
+# (what the page says = the transcript, what the engine read)
+ALTERNATE_MISREADS = [
+    ("被告應給付新臺幣3,127,023元。", "被告應給付新臺幣3127，023元。"),  # separators
+    ("被告應給付新臺幣九萬六千八百元。", "被告應給付新臺幣去萬千人百元。"),  # no number
+    ("扣案之水果刀八把沒收。", "扣案之水果刀人把沒收。"),  # a digit read as a letter
+]
+
+
+@pytest.mark.parametrize(("page", "engine"), ALTERNATE_MISREADS)
+def test_a_value_the_alternate_misread_is_a_difference_not_critical(page: str, engine: str) -> None:
+    critical, diffs = review(page, engine)
+    assert critical == []
+    # The reviewer still sees where the readings differ (where more than
+    # punctuation does: a comma moved between the same digits is no difference).
+    assert bool(diffs) is ("3127" not in engine)
+
+
+@pytest.mark.parametrize(("page", "engine"), [m for m in ALTERNATE_MISREADS if "3127" not in m[1]])
+def test_the_same_change_made_by_the_transcript_is_critical(page: str, engine: str) -> None:
+    """(Separators misplaced are the same digits either way: no change of the value.)"""
+    critical, _ = review(engine, page)
+    assert critical and all(f.kind is FlagKind.CRITICAL for f in critical)
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("中華民國一○九年九月", "中華民國一○四年九月"),  # another digit: a changed value
+        ("中華民國一○九年九月", "中華民國一一九年九月"),  # the circle read as a digit
+        ("新臺幣3,127,023元", "新臺幣3,127,028元"),
+        ("新臺幣九萬六千八百元", "新臺幣九萬六千三百元"),
+        ("水果刀八把", "水果刀六把"),
+    ],
+)
+def test_a_digit_for_another_digit_stays_critical_both_ways(
+    transcript: str, alternate: str
+) -> None:
+    assert review(transcript, alternate)[0]
+    assert review(alternate, transcript)[0]
+
+
+@pytest.mark.parametrize(
+    ("page", "engine"),
+    [
+        ("判決確定於中華民國一○九年九月十四日。", "判決確定於中華民國一九年九月十四日。"),
+        ("一〇五年度訴字第三二號判決。", "一五年度訴字第三二號判決。"),
+    ],
+)
+def test_a_zero_the_alternate_lost_stays_critical_and_names_the_alternate(
+    page: str, engine: str
+) -> None:
+    [flag] = review(page, engine)[0]
+    assert "the alternate is more likely wrong: it lacks a ○ zero" in flag.detail
+    assert page[flag.start : flag.end] in "○〇"  # the flag points at the lost zero
+    [flag] = review(engine, page)[0]  # the transcript lacks it: no culprit named
+    assert "transcript is more likely wrong" in flag.detail
+
+
+def test_misread_value_compares_the_two_sides_it_is_given() -> None:
+    assert misread_value(["3,127,023元"], [], "3,127,023元", "3127，023元")
+    assert not misread_value(["3,127,023元"], ["3,127,028元"], "3,127,023元", "3,127,028元")
+
+
+WELL_FORMED = [
+    *[("九萬六千八百", True), ("三千萬", True), ("1萬2千", True), ("一百十四", True)],
+    *[("二〇二三", True), ("壹萬玖仟貳佰", True), ("１２，０００", True), ("一○五", True)],
+    *[("一千零五", True), ("一萬二千三百四十五", True)],
+    *[("萬千", False), ("千百", False), ("3二7", False), ("十六六", False)],
+]
+
+
+@pytest.mark.parametrize(("text", "ok"), WELL_FORMED)
+def test_well_formed_numerals(text: str, ok: bool) -> None:
+    assert well_formed(text) is ok
+
+
+def test_a_surname_that_is_a_numeral_with_its_mask_is_no_number() -> None:
+    for text in ("告訴人陸○○到庭", "被告伍〇〇", "證人萬○○稱"):
+        assert list(find_numbers(text)) == []
+    assert [v for _, _, v in find_numbers("民國一○○年")] == [100]  # plain digits: ○ is a zero
+    critical, _ = review("告訴人陸○○到庭陳述。", "告訴人陸○到庭陳述。")
+    assert critical == []  # a circle fewer in a mask, not 600 read as 60
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("被告王○○與原告李○○和解。", "被告王與原告李○○和解。"),  # the circles dropped
+        ("被告王○○與原告李○○和解。", "被告王。。與原告李○○和解。"),
+        ("| 1 | 鑰匙 | 二把 | 王○○ |", "| 1 | 鑰匙 | 二把 | 王。。 |"),  # in a table cell
+        ("| 1 | 鑰匙 | 二把 | 王○○ |", "1 鑰匙 二把 王。"),
+    ],
+)
+def test_a_mask_the_engine_read_as_marks_or_nothing_is_not_critical(
+    transcript: str, alternate: str
+) -> None:
+    assert review(transcript, alternate)[0] == []
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("被告王志○與原告和解。", "被告王與原告和解。"),  # a character where the mask was
+        ("被告王志明與原告和解。", "被告王○○與原告和解。"),  # a name written out
+        ("被告黃○○與原告和解。", "被告王○○與原告和解。"),  # another surname
+    ],
+)
+def test_a_mask_filled_in_or_another_surname_stays_critical(
+    transcript: str, alternate: str
+) -> None:
+    assert review(transcript, alternate)[0]
+
+
+def test_a_number_only_in_simplified_garbage_is_not_critical_but_flagged() -> None:
+    page = "本件訴訟費用由被告負擔。\n如不服本判決，應於送達後二十日內提出上訴狀。"
+    engine = "本件訴訟費用由被告负担宝圆六一另。\n如不服本判決，應於送達後二十日內提出上訴狀。"
+    critical, diffs = review(page, engine)
+    assert critical == [] and diffs
+    assert "the alternate is more likely wrong: it has the Simplified 宝圆" in diffs[-1].detail
+    # A change of the transcript's own number next to such garbage stays critical.
+    changed = page.replace("二十日", "三十日")
+    assert review(changed, engine)[0]
+
+
+def test_terms_in_a_stretch_the_alternate_read_as_other_characters_are_to_be_checked() -> None:
+    page = "第八百三十七條第四項　本法施行前已發生之事項，不適用本法之規定。"
+    engine = "金用其更變意鬱臺高不哎奢"  # a seal and bleed-through over the line
+    critical, diffs = review(page, engine)
+    assert diffs
+    # Not compared with the garbage (no "alternate reads 不"): the law's words there
+    # are items to check (the article numbers are in the difference's flag).
+    assert [page[f.start : f.end] for f in critical] == ["不"]
+    assert all("could not read this; check" in f.detail for f in critical)
+
+
+def test_a_table_cell_the_alternate_could_not_read_is_flagged_not_compared() -> None:
+    page = "| 編號 | 扣案物品 | 數量 |\n| 1 | 鑰匙 | 二把 |\n| 2 | 手機 | 三支 |"
+    engine = "編號 扣案物品 數量\n1 鑰匙\n2 手機 三支"
+    critical, diffs = review(page, engine)
+    assert critical == [] and [page[f.start : f.end] for f in diffs] == ["二把"]
+    # A count changed inside a cell both read is critical.
+    assert review(page.replace("二把", "六把"), engine.replace("鑰匙", "鑰匙 二把"))[0]
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate", "flagged"),
+    [
+        ("被告應給付，並負擔費用。", "被告應給付並負擔費用。", False),  # a comma the engine lost
+        ("被告應給付、並負擔費用。", "被告應給付，並負擔費用。", False),
+        ("被告應給付，並負擔費用。", "被告應給付吾並負擔費用。", True),  # a character for it
+    ],
+)
+def test_punctuation_one_reading_lacks_is_no_difference(
+    transcript: str, alternate: str, flagged: bool
+) -> None:
+    assert bool(review(transcript, alternate)[1]) is flagged
+
+
+# --- a party's name where the engine read the mask's circles as nothing -------------
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("為義務人姜志柏積欠貨款。", "為義務人姜柏積欠貨款。"),  # 姜○柏 read 姜柏: 志 filled in
+        ("為義務人姜柏積欠貨款。", "為義務人姜志柏積欠貨款。"),  # the other way round
+        ("原告　黃○○　住臺北市", "原告　王　住臺北市"),  # another surname, circles lost
+    ],
+)
+def test_a_name_changed_after_its_role_is_critical(transcript: str, alternate: str) -> None:
+    [flag] = review(transcript, alternate)[0]
+    assert flag.detail.startswith("name")  # "name after 義務人: …" (or the mask's own flag)
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("原告　黃○○　住臺北市", "原告　黃　住臺北市"),  # only the circles lost
+        ("原告　黃○○　住臺北市", "原告　黃。。　住臺北市"),
+        ("本件原告之訴駁回。", "本件原告之訴駁回"),  # no name there
+    ],
+)
+def test_circles_alone_after_a_role_are_no_name_change(transcript: str, alternate: str) -> None:
+    assert review(transcript, alternate)[0] == []
