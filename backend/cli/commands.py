@@ -29,6 +29,7 @@ from backend.cli import export as cli_export
 from backend.cli import language as cli_language
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
+from backend.cli import readable as cli_readable
 from backend.cli import review as cli_review
 from backend.cli import team as cli_team
 from backend.cli.arguments import Parser, free_text, quoted
@@ -59,7 +60,10 @@ COMMANDS = (
 
 def build_parser() -> argparse.ArgumentParser:
     # Parser (one-line errors) for the subcommands too: add_parser() makes its own class.
-    parser = Parser(prog="proofdesk", description=__doc__.split("\n\n")[0])
+    parser = Parser(
+        prog="proofdesk",
+        description=_("The headless command line: the same backend the GUI drives, without Qt."),
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     common = Parser(add_help=False)
     common.add_argument("pdf", type=Path, help=_("the PDF document"))
@@ -149,11 +153,8 @@ def _info(args: argparse.Namespace) -> int:
         say_json(data)
     else:
         # The title and the notices come from the file: one line each, escaped.
-        for key, value in data.items():
-            if key != "notices":
-                say(f"{key}: {value}", one_line=True)
-        for notice in info.notices:
-            say(f"notice: {notice}", one_line=True)
+        for line in cli_readable.info_lines(data):
+            say(line, one_line=True)
     return 0
 
 
@@ -207,13 +208,8 @@ def _status(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    for page, status in enumerate(statuses, start=1):
-        say(_("page {page}: {status}").format(page=page, status=status.value))
-    say(
-        _("summary: {counts}").format(
-            counts=", ".join(f"{k.value} {v}" for k, v in summary.items())
-        )
-    )
+    for line in cli_readable.status_lines(statuses, summary):
+        say(line)
     if team is not None:
         cli_team.say_progress(team)
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.cli.output import say, say_json
+from backend.export.words import status_words
 from backend.i18n import _
 from backend.review.risk import by_risk
 from backend.session.document_session import DocumentSession
@@ -31,7 +32,7 @@ def print_by_risk(session: DocumentSession, as_json: bool) -> None:
             _("page {page}: risk {score:.1f} ({status}) — {reasons}").format(
                 page=risk.page + 1,
                 score=risk.score,
-                status=statuses[risk.page].value,
+                status=status_words(statuses[risk.page]),
                 reasons=reasons,
             ),
             one_line=True,

@@ -18,12 +18,14 @@ being raised as a critical change of the words or values:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from backend.review.flag_evidence import simplified_only
 from backend.review.numerals import CHINESE_CHARS, well_formed
+from backend.review.term_extract import CriticalTerm
 from backend.review.textnorm import DEFAULT_MARKERS
-from backend.review.values import DiffCategory, Hunk
+from backend.review.values import CriticalKind, DiffCategory, Hunk
 
 
 def garbled_spans(hunks: Sequence[Hunk], alternate: str) -> list[tuple[int, int]]:
@@ -149,3 +151,20 @@ def _digits(text: str) -> str:
 
 
 _FULL_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+_HEADING = re.compile(r"[ \u3000]*((?:第[^條項款目\s]{1,8}[條項款目])+)[ \u3000]")
+
+
+def label(term: CriticalTerm, text: str) -> bool:
+    """A numbered item's label: a numeral first on its line or in a table row,
+    closed by 、 or the cell's end (一、… / | 二 | …), or a statute's article
+    heading (第八條　…). It orders the items; an unread line's label is no item
+    to check (the line's own flag shows it)."""
+    line = text.rfind("\n", 0, term.start) + 1
+    before = text[line : term.start].strip(" \u3000|")
+    after = text[term.end : term.end + 3]
+    if term.kind is CriticalKind.ARTICLE:
+        heading = _HEADING.match(text, line)
+        return heading is not None and term.end <= heading.end(1)
+    return term.kind is CriticalKind.NUMBER and not before and after.lstrip()[:1] in ("、", "|")

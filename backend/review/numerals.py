@@ -219,6 +219,13 @@ def find_numbers(
             yield m.start(), m.end(), value
 
 
+def numeral_span(text: str) -> tuple[int, int]:
+    """Where the numerals of a value's text stand, first to last (三十七 of
+    第三十七條, 百分之五 whole); the whole text if it has none."""
+    runs = [m.span() for m in NUMERAL_RE.finditer(text)]
+    return (runs[0][0], runs[-1][1]) if runs else (0, len(text))
+
+
 _PLAIN_DIGITS = frozenset("〇零○一二三四五六七八九0123456789０１２３４５６７８９")
 _CIRCLES = frozenset("○〇")
 

@@ -52,7 +52,7 @@ def test_info_prints_pages_and_hash(sample_pdf: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "pages: 7" in lines
-    assert f"sha256: {file_sha256(sample_pdf)}" in lines
+    assert f"SHA-256: {file_sha256(sample_pdf)}" in lines
     assert result.stderr == ""
 
 
@@ -149,8 +149,8 @@ def test_status_text_lists_every_page(sample_pdf: Path, tmp_path: Path) -> None:
     result = run_cli("status", sample_pdf, "--store", tmp_path / "review.sqlite3")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[:7] == [f"page {n}: unreviewed" for n in range(1, 8)]
-    assert lines[7].startswith("summary: unreviewed 7")
+    assert lines[:7] == [f"page {n}: not reviewed" for n in range(1, 8)]  # words, not codes
+    assert lines[7].startswith("summary: not reviewed 7")
 
 
 def test_bad_import_fails_and_leaves_the_store_unchanged(sample_pdf: Path, tmp_path: Path) -> None:
