@@ -162,6 +162,7 @@ class BatchPanelView(QWidget):
         self.progress.setValue(0)
         self.stats_label.clear()
         self.message.clear()
+        self.message.setStyleSheet("")  # a red left from an earlier message would colour the next
         self._lanes.clear()
         self.lanes_label.hide()
 

@@ -385,10 +385,12 @@ def test_a_batch_that_cannot_start_says_why_in_the_panel(setup: Setup) -> None:
         panel.servers.set_checked("gone", True)
         setup.click(panel.start_button)
         await wait_for(lambda: not panel._running(), what="the failure")
-        await wait_for(lambda: "#c62828" in panel.message.styleSheet(), what="a red message")
+        # Wait for the text: the red of the first message must not pass for this one's.
+        await wait_for(lambda: panel.message.text() != "", what="the failure's message")
         assert panel.message.text() == (
             f"Cannot reach {url}: is the server running, and is the address right?"
         )
+        assert "#c62828" in panel.message.styleSheet()
         assert panel.stats_label.text() != "Starting…"  # it never started (issue 14)
         assert panel.start_button.isEnabled()
 
