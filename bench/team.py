@@ -2,10 +2,12 @@
 PostgreSQL 15 (a throw-away cluster, ``tests/team/pg_cluster.py``), beside the
 embedded SQLite store doing the same per-reviewer work in the same run.
 
-Each reviewer is a thread with its own database login and connection, working on
-its own 150 pages (its assignment): open a page (its text and its history), type
-(an autosave: a draft, which claims the page), and every few pages commit the
-draft as a version. Save is the autosave; open is ``page_state`` + ``versions``.
+Each reviewer is a process of its own (as each is an app on a machine of its own:
+threads in one process would measure this process's GIL as well), with its own
+database login and connection, working on its own 150 pages (its assignment):
+open a page (its text and its history), type (an autosave: a draft, which claims
+the page), and every few pages commit the draft as a version. Save is the autosave;
+open is ``page_state`` + ``versions``.
 Notification latency: from the start of another reviewer's save to the
 LISTEN/NOTIFY message arriving at a listening client. The SQLite figure is one
 reviewer (the embedded store has one writer and no live updates).
@@ -14,12 +16,15 @@ reviewer (the embedded store has one writer and no live updates).
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -72,23 +77,19 @@ def _work(
             store.commit_draft(page)
 
 
-def _team_round(stores: list[TeamStore], first: int, think_s: float) -> tuple[list[float], ...]:
-    """Every reviewer at once on ``ROUNDS`` pages of its own from ``first`` into its span."""
-    saves: list[float] = []
-    opens: list[float] = []
-    span = PAGES // REVIEWERS
-    threads = [
-        threading.Thread(
-            target=_work,
-            args=(s, range(i * span + first, i * span + first + ROUNDS), think_s, saves, opens),
-        )
-        for i, s in enumerate(stores)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return saves, opens
+def _reviewer(
+    url: str, sha: str, journal: Path, pages: range, start: Barrier, out: Queue[Any]
+) -> None:
+    """One reviewer's process: log in, wait for the others, a paced round, a flat one."""
+    store = TeamStore(url, sha256=sha, name="big.pdf", page_count=PAGES, journal_dir=journal)
+    timings: dict[str, list[float]] = {k: [] for k in ("save", "open", "save_flat", "open_flat")}
+    paced, flat = pages[:ROUNDS], pages[ROUNDS : 2 * ROUNDS]
+    start.wait()
+    _work(store, paced, THINK_S, timings["save"], timings["open"])
+    start.wait()
+    _work(store, flat, 0.0, timings["save_flat"], timings["open_flat"])
+    store.close_connection()
+    out.put(timings)
 
 
 def _team(cluster_url: Callable[[str], str], tmp: Path) -> dict[str, list[float]]:
@@ -108,24 +109,34 @@ def _team(cluster_url: Callable[[str], str], tmp: Path) -> dict[str, list[float]
     with psycopg.connect(cluster_url("lead"), autocommit=True) as conn:
         for i in range(REVIEWERS):
             admin.assign(conn, lead.doc, i * span, (i + 1) * span - 1, f"r{i:02d}")
-    stores = [
-        TeamStore(
-            cluster_url(f"r{i:02d}"), sha256=sha, name="big.pdf", page_count=PAGES, journal_dir=tmp
+    lead.close_connection()  # no connection of this process may be inherited by a child
+    ctx = multiprocessing.get_context("fork")  # quick to start; children open their own
+    start, out = ctx.Barrier(REVIEWERS), ctx.Queue()
+    children = [
+        ctx.Process(
+            target=_reviewer,
+            args=(cluster_url(f"r{i:02d}"), sha, tmp, range(i * span, (i + 1) * span), start, out),
         )
         for i in range(REVIEWERS)
     ]
-    paced = _team_round(stores, 0, THINK_S)
-    flat = _team_round(stores, ROUNDS, 0.0)
-    notify = _notify(stores[0], stores[1])
-    for s in [*stores, lead]:
-        s.close_connection()
-    return {
-        "save": paced[0],
-        "open": paced[1],
-        "save_flat": flat[0],
-        "open_flat": flat[1],
-        "notify": notify,
-    }
+    for child in children:
+        child.start()
+    results = [out.get(timeout=600) for _ in children]
+    for child in children:
+        child.join()
+        if child.exitcode != 0:
+            raise RuntimeError(f"a reviewer process failed (exit {child.exitcode})")
+    timings = {k: [x for r in results for x in r[k]] for k in results[0]}
+    writer, reader = (
+        TeamStore(
+            cluster_url(f"r0{i}"), sha256=sha, name="big.pdf", page_count=PAGES, journal_dir=tmp
+        )
+        for i in (0, 1)
+    )
+    timings["notify"] = _notify(writer, reader)
+    writer.close_connection()
+    reader.close_connection()
+    return timings
 
 
 def _notify(writer: TeamStore, reader: TeamStore) -> list[float]:
