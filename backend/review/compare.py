@@ -32,9 +32,11 @@ lives in ``diff_categories``, mapping hunks back to the original texts in
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import pairwise
 
 from backend.models import AltText
@@ -42,7 +44,14 @@ from backend.review.alignment import Ops, Side, align, diff, equal_chars
 from backend.review.diff_categories import categorise, mask_context
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
 from backend.review.hunk_flags import FLAGGED, hunk_flags
-from backend.review.textnorm import CompareOptions, Normalised, Spans, dropped_spans, normalise
+from backend.review.textnorm import (
+    CompareOptions,
+    Normalised,
+    Spans,
+    dropped_spans,
+    normalise,
+    variants_stamp,
+)
 from backend.review.values import DiffCategory, Flag, Hunk
 
 __all__ = [
@@ -119,7 +128,7 @@ def compare_texts(
         (alternate, ()) if isinstance(alternate, str) else (alternate.text, alternate.lines)
     )
     t = normalise(transcript, options, ignore_spans)
-    an = normalise(alt_raw, options, alt_ignore_spans, alternate=True)
+    an = _normalised_alternate(alt_raw, options, alt_ignore_spans)
     a, ops, reordered = align(t.text, an, alt_raw, lines, options)
     only_markers = replace(options, ignore_whitespace=False, ignore_markdown=False)
     found = HunkCollector(t, a, options, dropped_spans(transcript, only_markers, ignore_spans))
@@ -140,6 +149,21 @@ def compare_texts(
     total = max(len(t.text), len(an.text))
     agreement = 1.0 if total == 0 else equal_chars(ops) / total
     return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
+
+
+def _normalised_alternate(text: str, options: CompareOptions, spans: Spans) -> Normalised:
+    """The alternate normalised, reused while it stays the same: the review diff runs at
+    every pause in typing, and only the transcript changes between two runs."""
+    key = spans if isinstance(spans, re.Pattern) else tuple(spans)
+    return _normalise_cached(text, options, key, variants_stamp(options.extra_variants))
+
+
+@lru_cache(maxsize=16)
+def _normalise_cached(
+    text: str, options: CompareOptions, spans: Spans, stamp: tuple[object, ...]
+) -> Normalised:
+    del stamp  # only part of the key: an edited variants file is read again
+    return normalise(text, options, spans, alternate=True)
 
 
 def _runs(t: Normalised, a: Side, k: int, p: int, n: int) -> list[tuple[int, int, int]]:

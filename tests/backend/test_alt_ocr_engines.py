@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from backend.documents.pdf import open_pdf
@@ -85,6 +86,27 @@ def test_rapidocr_reads_page_one(
     assert reading.engine == "rapidocr" and reading.engine_version.startswith("3.")
     assert reading.render["dpi"] == 150.0 and reading.latency_s > 0
     assert_boxes_where_the_text_is(reading, digital_lines, tolerance=0.03)
+
+
+def test_rapidocr_reads_a_page_scanned_upside_down(
+    runner: AltOcrRunner,
+    digital_lines: list[tuple[str, tuple[float, float, float, float]]],
+    tmp_path: Path,
+) -> None:
+    # A sheet fed the wrong way: page 1's scan turned half round, as the only image of
+    # a PDF page (no /Rotate: the scan itself is upside down).
+    sample = pymupdf.open(SAMPLE_PDF)
+    scan = sample[0].get_pixmap(dpi=150).tobytes("png")
+    out = pymupdf.open()
+    page = out.new_page(width=sample[0].rect.width, height=sample[0].rect.height)
+    page.insert_image(page.rect, stream=scan, rotate=180)
+    pdf = tmp_path / "upside-down.pdf"
+    out.save(pdf)
+    reading = asyncio.run(runner.run_page(pdf, 0, "rapidocr"))
+    assert agreement(TRUTH[0]["text"], reading.text) >= RAPIDOCR_BAR
+    # The boxes are where the lines are on this page: the real ones, turned half round.
+    turned_lines = [(t, (1 - b[2], 1 - b[3], 1 - b[0], 1 - b[1])) for t, b in digital_lines]
+    assert_boxes_where_the_text_is(reading, turned_lines, tolerance=0.03)
 
 
 def test_tesseract_reads_page_one(
