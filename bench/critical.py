@@ -62,10 +62,25 @@ def touches(flag: Flag, error: ErrorSpan, text: str) -> bool:
     holds most of the dropped line counts too."""
     if flag.start <= error.end + 1 and flag.end >= error.start - 1:
         return True
+    if _on_a_copy(flag, error, text):
+        return True
     if error.removed:
         chars = [c for c in error.removed if not c.isspace() and c not in text]
         seen = flag.replacement or ""
         return bool(chars) and sum(c in seen for c in chars) >= 0.5 * len(chars)
+    return False
+
+
+def _on_a_copy(flag: Flag, error: ErrorSpan, text: str) -> bool:
+    """An inserted text (a duplicated line) right next to an identical copy: the diff
+    may mark either copy as the extra one, and both point the reviewer at the error."""
+    inserted = error.seeded if not error.original else ""
+    n = len(inserted)
+    if not n:
+        return False
+    for lo in (error.start - n, error.end):
+        if text[lo : lo + n] == inserted and flag.start <= lo + n and flag.end >= lo:
+            return True
     return False
 
 

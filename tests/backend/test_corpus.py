@@ -112,3 +112,20 @@ def test_deontic_changes_go_both_ways_and_between_words_of_similar_force(pages) 
             pairs.update((e.original, e.seeded) for e in seeded.errors)
     for a, b in (("不得", "不應"), ("不應", "不得"), ("應", "須"), ("得", "應"), ("應", "得")):
         assert pairs[(a, b)], (a, b)
+
+
+def test_a_flag_on_either_copy_of_a_duplicated_line_touches_it() -> None:
+    from backend.review.values import Flag, FlagKind
+    from bench.corpus import ErrorSpan
+    from bench.critical import touches
+
+    line = "二、相對人應給付新臺幣參萬元。\n"
+    text = "甲、前文。\n" + line + line + "丙、後文。\n"
+    start = len("甲、前文。\n") + len(line)  # the seeded copy is the second one
+    dup = ErrorSpan("line duplicated", "line", start, start + len(line), False, "", line)
+    first_copy = Flag(start - len(line) + 2, start - 4, FlagKind.DIFF, "")  # inside it
+    elsewhere = Flag(1, 3, FlagKind.DIFF, "")
+    after = Flag(start + len(line) + 2, start + len(line) + 4, FlagKind.DIFF, "")
+    assert touches(first_copy, dup, text)
+    assert not touches(elsewhere, dup, text)
+    assert not touches(after, dup, text)  # the next line is not a copy
