@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument(
         "--by-risk", action="store_true", help=_("pages riskiest first, with why (review aids)")
     )
+    status.add_argument(
+        "--alternate",
+        type=free_text,
+        help=_("with --by-risk: compare with this stored reading: version:ID, model:NAME, ..."),
+    )
     imp = sub.add_parser("import", parents=[common], help=_("add transcripts as 'import' versions"))
     imp.add_argument(
         "--from",
@@ -181,11 +186,11 @@ def _abandon(session: DocumentSession) -> None:
 
 def _status(args: argparse.Namespace) -> int:
     session = _open_session(args)
-    if args.by_risk:
+    if args.by_risk or args.alternate:  # --alternate only means anything for the risk
         from backend.cli.risk import print_by_risk
 
         try:
-            print_by_risk(session, args.json)
+            print_by_risk(session, args.json, args.alternate)
         except BaseException:
             _abandon(session)
             raise

@@ -2,7 +2,7 @@
 
     proofdesk export PDF --format {txt,md,docx,jsonl,pdf,report,report-pdf} [-o OUT]
                      [--approved-only] [--pages A-B] [--store PATH] [--strip-markers]
-                     [--separator TEXT] [--force]
+                     [--marker PATTERN]... [--separator TEXT] [--force]
 
 Without ``-o`` the file goes next to the PDF, named after its title. An
 existing file is replaced only with ``--force``; the PDF and its review store
@@ -18,6 +18,7 @@ from typing import Any
 from backend.cli.arguments import free_text
 from backend.cli.output import say, warn
 from backend.export import (
+    ExportError,
     ExportExistsError,
     ExportFormat,
     ExportOptions,
@@ -31,6 +32,8 @@ from backend.export import (
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import link_target
 from backend.i18n import _
+from backend.review.markers import MarkerSet
+from backend.review.page_aids import AidSettings
 from backend.session.document_session import DocumentSession
 
 
@@ -49,6 +52,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--approved-only", action="store_true", help=_("leave out unapproved pages"))
     p.add_argument("--strip-markers", action="store_true", help=_("remove 【模糊】-style markers"))
     p.add_argument(
+        "--marker",
+        action="append",
+        type=free_text,
+        help=_("also a marker: this text, or a regex after re: (repeat for more)"),
+    )
+    p.add_argument(
         "--separator",
         default="\f",
         type=free_text,
@@ -65,13 +74,15 @@ def run(args: argparse.Namespace) -> int:
             pages=parse_pages(args.pages, session.page_count),
             approved_only=args.approved_only,
             strip_markers=args.strip_markers,
+            markers=markers_of(args.marker),
             separator=args.separator.replace("\\f", "\f").replace("\\n", "\n"),
         )
         # Agreement and open critical flags cost a diff per page: only for the
         # formats that carry them.
         wants_aids = fmt in (ExportFormat.JSONL, ExportFormat.REPORT, ExportFormat.REPORT_PDF)
+        settings = AidSettings(markers=options.markers)  # the aids count the same markers
         document = collect(
-            session, options, aids=review_aids_provider(session) if wants_aids else None
+            session, options, aids=review_aids_provider(session, settings) if wants_aids else None
         )
         open_critical = approved_open_critical(document, None if wants_aids else session)
     finally:
@@ -93,6 +104,16 @@ def run(args: argparse.Namespace) -> int:
     if open_critical:
         warn(_("proofdesk: warning: ") + open_critical_notice(open_critical))
     return 0
+
+
+def markers_of(patterns: list[str] | None) -> MarkerSet:
+    """The default markers and the ``--marker`` patterns; a bad regex is named."""
+    if not patterns:
+        return MarkerSet.default()
+    try:
+        return MarkerSet.from_patterns([*MarkerSet.default().patterns, *patterns])
+    except ValueError as exc:
+        raise ExportError(_("--marker: {exc}").format(exc=exc)) from exc
 
 
 def _report(result: ExportResult) -> None:

@@ -46,14 +46,6 @@ PROVENANCE_KEYS = (
 )
 
 
-def default_strip_markers(text: str) -> str:
-    return MarkerSet.default().strip(text)
-
-
-def default_count_markers(text: str) -> int:
-    return MarkerSet.default().count(text)
-
-
 def review_aids_provider(
     session: DocumentSession, settings: AidSettings | None = None
 ) -> AidsProvider:
@@ -80,6 +72,9 @@ class ExportOptions:
     pages: tuple[int, ...] | None = None  # 0-based; None: every page
     approved_only: bool = False
     strip_markers: bool = False
+    # What counts as a marker (stripped, counted): the reviewer's patterns, as the
+    # review aids use them; the defaults unless the GUI or ``--marker`` says otherwise.
+    markers: MarkerSet = field(default_factory=MarkerSet.default)
     # Plain text: a line like "--- page {page} ---" put before each page, or any
     # other text (default: a form feed) put between pages.
     separator: str = "\f"
@@ -156,8 +151,8 @@ def collect(
     skipped = tuple(
         p for p in wanted if options.approved_only and statuses[p] is not ReviewStatus.APPROVED
     )
-    strip = strip_markers or default_strip_markers
-    count = count_markers or default_count_markers
+    strip = strip_markers or options.markers.strip
+    count = count_markers or options.markers.count
     pages = tuple(
         _page(session, p, options, strip if options.strip_markers else None, count, aids)
         for p in wanted
@@ -204,7 +199,9 @@ def _page(
     approved_at = history[-1][1] if history and state.status is ReviewStatus.APPROVED else None
     aid = dict(aids(page)) if aids is not None else {}
     # The document's own 【模糊】 (marked so by the reviewer) is text, never stripped.
-    text = strip_keeping_own(store, page, state.text, strip) if strip else state.text
+    text = (
+        strip_keeping_own(store, page, state.text, strip, options.markers) if strip else state.text
+    )
     flags = aid.get("critical_flags") or ()
     return ExportPage(
         page=page,

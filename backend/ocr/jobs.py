@@ -81,9 +81,18 @@ class OcrJobRunner:
         self.batch: Batch | None = None
 
     async def create(self, spec: JobSpec) -> int:
+        # An alternates run's "unprocessed" pages are those its own profiles have not read
+        # as alternates yet: a transcript, or another engine's alternate, does not count.
+        readers = (
+            [(c.server, c.profile.model) for c in self.clients] if spec.as_alternates else None
+        )
+
         def create() -> int:
             pages = self.jobs.select_pages(
-                self.page_count, spec.selection, None if spec.pages is None else list(spec.pages)
+                self.page_count,
+                spec.selection,
+                None if spec.pages is None else list(spec.pages),
+                alternates_by=readers,
             )
             return self.jobs.create(pages, spec.to_json(), force=spec.force)
 

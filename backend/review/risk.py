@@ -38,7 +38,7 @@ outweighs any amount of ordinary disagreement; they are not fitted to any corpus
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from backend.i18n import _
 from backend.review.flag_evidence import simplified_only
@@ -69,6 +69,7 @@ class PageRisk:
     unread_lines: int
     low_confidence: int
     agreement: float | None  # None: no alternate reading
+    same_reading: bool = False  # the alternate is the transcript's own reading: no check
 
     def reasons(self) -> list[str]:
         """What raised the score, for a person (most important first)."""
@@ -81,7 +82,9 @@ class PageRisk:
             out.append(_("{n} line(s) the alternate could not read").format(n=self.unread_lines))
         if self.low_confidence:
             out.append(_("{n} low-confidence span(s)").format(n=self.low_confidence))
-        if self.agreement is None:
+        if self.same_reading:
+            out.append(_("the alternate is the transcript's own reading: nothing compared"))
+        elif self.agreement is None:
             out.append(_("no alternate reading"))
         elif self.agreement < 1.0:
             out.append(_("agreement {pct:.1f}%").format(pct=self.agreement * 100))
@@ -96,6 +99,7 @@ class PageRisk:
             "unread_lines": self.unread_lines,
             "low_confidence": self.low_confidence,
             "agreement": None if self.agreement is None else round(self.agreement, 4),
+            "same_reading": self.same_reading,
         }
 
 
@@ -159,6 +163,8 @@ def _merged_repeats(text: str) -> str:
 
 def page_risk(review: PageReview, transcript: str) -> PageRisk:
     """The risk of one page from its review (``transcript``: the text it reviewed)."""
+    if review.same_reading:  # compared with itself: nothing checked the page
+        review = replace(review, agreement=None)
     n = len(transcript)
     trust = 1.0 if review.agreement is None else review.agreement
     weighted = 0.0
@@ -193,6 +199,7 @@ def page_risk(review: PageReview, transcript: str) -> PageRisk:
         unread_lines=unread,
         low_confidence=unsure,
         agreement=review.agreement,
+        same_reading=review.same_reading,
     )
 
 

@@ -30,6 +30,9 @@ from backend.store.interface import PageStore
 # Machine readings that can stand as the alternate besides ``alternate`` versions:
 # another model's, another prompt's or another image budget's reading, an import.
 READING_KINDS = frozenset({VersionKind.OCR, VersionKind.IMPORT})
+# An ``alternate_id`` that compares with nothing: the page has no reading of the kind
+# asked for (``status --by-risk --alternate model:NAME``), so it is scored unchecked.
+NO_ALTERNATE = 0  # version ids are positive
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ class DocumentReviews:
         if text is None:
             draft = self.store.draft(page)
             text = draft if draft is not None else ("" if current is None else current.text)
-        alt_version = None if alternate_id is None else self._alternate(page, alternate_id)
+        alt_version = None if not alternate_id else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
         review = review_page(
             page, text, alternate, logprobs=_logprobs(current, text), settings=settings

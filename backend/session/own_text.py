@@ -79,13 +79,21 @@ def without_own_text(flags: Sequence[Flag], text: str, marked: Sequence[OwnText]
     return [f for f in flags if not is_own(text, f, marked)]
 
 
-def strip_keeping_own(store: PageStore, page: int, text: str, strip: Callable[[str], str]) -> str:
+def strip_keeping_own(
+    store: PageStore,
+    page: int,
+    text: str,
+    strip: Callable[[str], str],
+    markers: MarkerSet | None = None,
+) -> str:
     """``strip(text)`` (removing markers for an export) except the occurrences marked as
-    the document's own text: those are the page's words and stay."""
+    the document's own text: those are the page's words and stay. ``markers``: what the
+    reviewer counts as a marker (the defaults unless given)."""
     marked = load_own_text(store, page)
     if not marked:
         return strip(text)
-    own = [f for f in MarkerSet.default().marker_flags(text) if is_own(text, f, marked)]
+    found = (markers or MarkerSet.default()).marker_flags(text)
+    own = [f for f in found if is_own(text, f, marked)]
     out, at = [], 0
     for flag in own:
         out += [strip(text[at : flag.start]), text[flag.start : flag.end]]

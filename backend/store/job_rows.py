@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -25,6 +26,17 @@ class PageJobState(StrEnum):
     DONE = "done"
     FAILED = "failed"
     SKIPPED = "skipped"
+
+
+# Who read a page: the server and model its reading's provenance names (a profile's
+# ``api_root`` and ``model``; no server for a model run in-process).
+Reader = tuple[str, str]
+
+
+def pages_read_by(rows: Iterable[tuple[Any, Any, Any]], readers: Collection[Reader]) -> set[int]:
+    """The pages of ``rows`` (page, server, model) that one of ``readers`` read."""
+    wanted = set(readers)
+    return {int(page) for page, server, model in rows if (server or "", model or "") in wanted}
 
 
 class Selection(StrEnum):
@@ -63,16 +75,30 @@ class JobStore:
     # -- choosing pages -----------------------------------------------------------
 
     def select_pages(
-        self, page_count: int, selection: Selection, pages: list[int] | None
+        self,
+        page_count: int,
+        selection: Selection,
+        pages: list[int] | None,
+        *,
+        alternates_by: Collection[Reader] | None = None,
     ) -> list[int]:
-        """The candidate pages, in order (``pages`` narrows to a range or a selection)."""
+        """The candidate pages, in order (``pages`` narrows to a range or a selection).
+
+        ``alternates_by``: the run stores alternates from these readers, so "unprocessed"
+        means no alternate reading from any of them yet (a transcript does not count)."""
         candidates = sorted(set(pages)) if pages is not None else list(range(page_count))
         candidates = [p for p in candidates if 0 <= p < page_count]
         if selection is Selection.UNPROCESSED:
-            read = {
-                r[0]
-                for r in self._conn.execute("SELECT DISTINCT page FROM versions WHERE kind = 'ocr'")
-            }
+            if alternates_by is None:
+                query = "SELECT DISTINCT page FROM versions WHERE kind = 'ocr'"
+                read = {r[0] for r in self._conn.execute(query)}
+            else:  # json_extract: the provenance may hold megabytes of logprobs
+                rows = self._conn.execute(
+                    "SELECT DISTINCT page, json_extract(provenance, '$.server'), "
+                    "json_extract(provenance, '$.model') FROM versions "
+                    "WHERE kind = 'alternate' AND json_valid(provenance)"
+                )
+                read = pages_read_by(rows, alternates_by)
             candidates = [p for p in candidates if p not in read]
         elif selection is Selection.FAILED:
             failed = self.failed_pages()

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.values import Flag
+from backend.session.approval import approval_items
 from backend.session.own_text import is_own, load_own_text, set_own_text
-from gui.services.aid_review import review_text
 
 if TYPE_CHECKING:
     from gui.services.aids_hub import AidsHub
@@ -35,31 +35,22 @@ class ApprovalCheck(QObject):
         super().__init__(parent)
         self.hub, self.editor = hub, editor
 
-    async def _review(self, text: str, chosen: int | None) -> PageReview | None:
+    async def approve_allowed(self, text: str) -> bool:
+        """True to approve: nothing open, or the reviewer said yes to what is named.
+        What is open is the backend's rule (``backend.session.approval``): with the
+        reading chosen in the dock and with the page's own alternate."""
         ws, (page, _) = self.hub.workspace, self.hub.text_source()
         if ws is None or page < 0:
-            return None
-        settings = self.hub.aid_settings
-        review, _alts = await ws.run_in_store(
-            lambda: review_text(ws.session, page, text, chosen, settings)
+            return True
+        chosen, settings = self.hub.alternate_id, self.hub.aid_settings
+        items = await ws.run_in_store(
+            lambda: approval_items(ws.session, page, text, chosen, settings)
         )
-        return review
-
-    async def approve_allowed(self, text: str) -> bool:
-        """True to approve: nothing open, or the reviewer said yes to what is named."""
-        review = await self._review(text, self.hub.alternate_id)
-        if review is None:
+        if items.clear:
             return True
-        critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
-        if review.same_reading and self.hub.alternate_id is not None:
-            # The reading shown is the transcript's own: it checks nothing, so what the
-            # page's own alternate still disagrees on stays open (as the page list says).
-            own = await self._review(text, None)
-            critical += [] if own is None else [f for f in own.flags if f.kind is FlagKind.CRITICAL]
-        markers = [f for f in review.flags if f.kind is FlagKind.MARKER]
-        if not critical and not markers:
-            return True
-        return await self.hub.confirm(self.question(critical, markers, text))
+        return await self.hub.confirm(
+            self.question(list(items.critical), list(items.markers), text)
+        )
 
     def question(self, critical: list[Flag], markers: list[Flag], text: str) -> str:
         parts = []

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from backend.review.markers import DEFAULT_PATTERNS, MarkerSet
 from gui.services.aids_hub import AidsHub
-from gui.widgets.run_status import ERROR_STYLE
+from gui.widgets.theme import ALERT, color_css
 from gui.widgets.transcript_editor import cjk_font
 
 
@@ -56,7 +56,7 @@ class MarkersDialog(QDialog):
         self.editor.setPlainText("\n".join(hub.marker_patterns()))
         self.error = QLabel(self)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setStyleSheet(color_css(ALERT))
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok
             | QDialogButtonBox.StandardButton.Cancel

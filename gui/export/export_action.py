@@ -31,6 +31,7 @@ class ExportAction(QObject):
         if ws is None:
             self.host.show_message(self.tr("Open a document to export it."), 5000)
             return
+        info = ws.session.pdf.info  # the folder is remembered per document
         # The dialog asks the provider only for the formats that carry agreement
         # and critical flags (JSONL, the reports): a diff per page for those alone.
         dialog = ExportDialog(
@@ -40,8 +41,9 @@ class ExportAction(QObject):
             runner=self.runner,
             password=ws.password,
             parent=self.host.dialog_parent(),
-            memory=ExportMemory(),
+            memory=ExportMemory(document=ExportMemory.document_key(info.sha256, info.path)),
         )
+        dialog.markers = self.aids.settings.markers  # stripped as the review aids count them
         dialog.finished.connect(dialog.deleteLater)
         self.aids.document_changed.connect(dialog.document_changed)  # closing: it closes
         dialog.show()

@@ -64,7 +64,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 RunInStore = Callable[[Callable[[], T]], Awaitable[T]]
-ERROR_STYLE = "color: #b00020;"
 log = logging.getLogger(__name__)
 # Agreement and open critical flags cost a diff per page: only for the formats
 # that carry them (as ``proofdesk export`` does).
@@ -84,7 +83,7 @@ class ExportDialog(QDialog):
         memory: ExportMemory | None = None,  # the format and folder chosen last time
     ) -> None:
         super().__init__(parent)
-        self.memory = memory
+        self.memory, self.markers = memory, ExportOptions().markers  # ExportAction: the reviewer's
         self.setWindowTitle(self.tr("Export"))
         self.password = password  # the source PDF's: the searchable PDF reopens it
         self.session = session
@@ -183,6 +182,7 @@ class ExportDialog(QDialog):
             pages=parse_pages(self.pages.text(), self.session.page_count),
             approved_only=self.approved_only.isChecked(),
             strip_markers=self.strip_markers.isChecked(),
+            markers=self.markers,
             separator=str(self.separator.currentData()),
         )
 

@@ -20,7 +20,6 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -41,13 +40,13 @@ from backend.errors import PageRangeError
 from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import Selection
+from gui.widgets.theme import ALERT, HINT, color_css, qcolor
 
 if TYPE_CHECKING:
     from backend.session.document_session import DocumentSession
 
 Index = QModelIndex | QPersistentModelIndex
 ALL, RANGE, SELECTED, UNPROCESSED, FAILED = range(5)  # the page choices, in their order
-RED = "color:#c62828"
 
 
 def _tr(text: str) -> str:
@@ -171,7 +170,7 @@ class PageScopeBox(QGroupBox):
         self.range_edit.textChanged.connect(self._check_range)
         self.range_edit.returnPressed.connect(self.submitted)
         self.range_error = QLabel(self)
-        self.range_error.setStyleSheet(RED)
+        self.range_error.setStyleSheet(color_css(ALERT))
         self.range_error.setWordWrap(True)
         self.range_error.hide()
         layout = QVBoxLayout(self)
@@ -200,7 +199,8 @@ class PageScopeBox(QGroupBox):
         self.as_alternates.setToolTip(
             self.tr(
                 "Read with this server (a second model or profile) to compare with: the "
-                "readings are stored as alternates and never change the transcript."
+                "readings are stored as alternates and never change the transcript. With "
+                "“Unprocessed pages”, the pages this server has not read as alternates yet."
             )
         )
         layout.addWidget(self.as_alternates)
@@ -376,5 +376,5 @@ class ProblemModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return placeholders(p.reason)
         if role == Qt.ItemDataRole.ForegroundRole and index.column() == 1:
-            return QColor("#c62828") if p.failed else QColor("#8a6d00")
+            return qcolor(ALERT if p.failed else HINT)
         return None

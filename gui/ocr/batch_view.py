@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 from backend.ocr.batch import BatchEvent, BatchStats
 from backend.safe_text import placeholders
 from gui.ocr.batch_models import (
-    RED,
     PageScopeBox,
     ProblemModel,
     ResumeBar,
     ServerListModel,
     format_duration,
 )
+from gui.widgets.theme import ALERT, HINT, color_css
 
 
 class BatchPanelView(QWidget):
@@ -82,7 +82,7 @@ class BatchPanelView(QWidget):
         self.progress.setValue(0)
         self.stats_label = QLabel(self)
         self.lanes_label = QLabel(self)
-        self.lanes_label.setStyleSheet("color:#8a6d00")
+        self.lanes_label.setStyleSheet(color_css(HINT))
         self.lanes_label.setWordWrap(True)
         self.lanes_label.hide()
         self.message = QLabel(self)
@@ -168,4 +168,4 @@ class BatchPanelView(QWidget):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message.setText(placeholders(text))  # errors quote the server: escapes shown
-        self.message.setStyleSheet(RED if error else "")
+        self.message.setStyleSheet(color_css(ALERT) if error else "")

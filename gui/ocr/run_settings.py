@@ -22,7 +22,7 @@ from backend.errors import ContextTooLongError
 from backend.ocr.pipeline import PagePreparer
 from backend.settings.profiles import ServerProfile
 from gui.ocr.local_model_row import LocalModelRow
-from gui.widgets.run_status import ERROR_STYLE, WARNING_STYLE
+from gui.widgets.theme import ALERT, WARNING, color_css
 
 if TYPE_CHECKING:
     from gui.services.ocr_hub import OcrHub
@@ -183,7 +183,7 @@ class RunSettings(QWidget):
         try:
             fitted = PagePreparer(ws.renderer).plan(profile, prompt, self.params())
         except ContextTooLongError as exc:
-            self.estimate.setStyleSheet(ERROR_STYLE)
+            self.estimate.setStyleSheet(color_css(ALERT))
             self.estimate.setText(str(exc))
             return
         text = self.tr("image ≤ {0:,} + prompt ≈ {1:,} + answer ≤ {2:,} = {3:,}").format(
@@ -197,5 +197,5 @@ class RunSettings(QWidget):
         else:
             text += " " + self.tr("(the server's context is learned on the first run)")
         lines = [text, *fitted.notes]
-        self.estimate.setStyleSheet(WARNING_STYLE if fitted.notes else "")
+        self.estimate.setStyleSheet(color_css(WARNING) if fitted.notes else "")
         self.estimate.setText("\n".join(lines))

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 
 from backend.models import ReviewStatus
+from gui.widgets.theme import CRITICAL, STATUS, qcolor
 
 if TYPE_CHECKING:
     from backend.session.document_review import PageSummary
@@ -31,14 +32,6 @@ StatusRole = Qt.ItemDataRole.UserRole + 1
 THUMB_SIZE = QSize(96, 136)
 Index = QModelIndex | QPersistentModelIndex
 
-STATUS_COLORS = {
-    ReviewStatus.UNREVIEWED: QColor("#8a8a8a"),
-    ReviewStatus.IN_PROGRESS: QColor("#b8860b"),
-    ReviewStatus.REVIEWED: QColor("#1565c0"),
-    ReviewStatus.APPROVED: QColor("#2e7d32"),
-    ReviewStatus.FLAGGED: QColor("#c62828"),
-}
-CRITICAL_COLOR = QColor("#b71c1c")  # open legal-critical items: whatever the status says
 _NO_AIDS: tuple[float | None, int, int, bool] = (None, 0, 0, False)
 STATUS_MARKS = {
     ReviewStatus.UNREVIEWED: "○",
@@ -91,7 +84,8 @@ class PageListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.SizeHintRole:  # fixed: rows are never measured one by one
             return QSize(THUMB_SIZE.width() + 16, THUMB_SIZE.height() + 28)
         if role == Qt.ItemDataRole.ForegroundRole:
-            return CRITICAL_COLOR if self.open_critical(page) else STATUS_COLORS[status]
+            # Open legal-critical items: red whatever the status says. Per theme, at paint time.
+            return qcolor(CRITICAL if self.open_critical(page) else STATUS[status.value])
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = self.tr("Page {0}: {1}").format(page + 1, self._status_names[status])
             return tip + self._aids_tip(page) + self.legend

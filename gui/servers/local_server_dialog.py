@@ -40,11 +40,10 @@ from gui.servers.local_server_form import LocalServerForm
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
 from gui.widgets.screen_size import resize_within_screen, scroll_area
+from gui.widgets.theme import ALERT, ERROR_BOX, READY, color_css, pick
 
 LOG_BLOCKS = 5000
 CHECK_TIMEOUT_S = 120.0  # importing vllm (torch, CUDA) can take a while
-ERROR_STYLE = "background:#fdecea; color:#b71c1c; border:1px solid #e57373; padding:6px;"
-READY_STYLE = "color:#2e7d32; font-weight:bold;"
 
 
 class LocalServerDialog(QDialog):
@@ -98,7 +97,7 @@ class LocalServerDialog(QDialog):
         self.status = QLabel(self.tr("Not running."), self)
         self.error_box = QLabel(self)
         self.error_box.setWordWrap(True)
-        self.error_box.setStyleSheet(ERROR_STYLE)
+        self.error_box.setStyleSheet(pick(ERROR_BOX))
         self.error_box.setTextFormat(Qt.TextFormat.RichText)
         self.error_box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_box.hide()
@@ -217,7 +216,7 @@ class LocalServerDialog(QDialog):
         self.hub.set_active(profile.id)
         self._profile_id = profile.id
         self.status.setText(self.tr("Ready at {0}").format(server.base_url))
-        self.status.setStyleSheet(READY_STYLE)
+        self.status.setStyleSheet(color_css(READY) + " font-weight:bold;")
         self._watch_task = self.runner.run(self._watch(server))
         self._update()
         self.ready.emit(profile.id)
@@ -327,10 +326,10 @@ class LocalServerDialog(QDialog):
         ok, text = await check_vllm(python, self.env)
         if ok:
             label.setText(self.tr("vLLM {0} is installed in this Python.").format(text))
-            label.setStyleSheet("color:#2e7d32")
+            label.setStyleSheet(color_css(READY))
         else:
             label.setText(text)
-            label.setStyleSheet("color:#c62828")
+            label.setStyleSheet(color_css(ALERT))
 
 
 async def check_vllm(python: str, env: dict[str, str]) -> tuple[bool, str]:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from backend.errors import LocalServerError
 from backend.server.interpreter import default_python
 from backend.server.local_server import LocalServerConfig, build_command
+from gui.widgets.theme import ALERT, color_css
 
 PREFIX = "local_server/"
 DEFAULT_TIMEOUT_S = 900  # a large model's first start (download, compile) takes minutes
@@ -77,7 +78,7 @@ class LocalServerForm(QWidget):
         self.timeout.setValue(DEFAULT_TIMEOUT_S)
         self.timeout.setToolTip(self.tr("Give up if the server is not ready after this long."))
         self.problem = QLabel(self)
-        self.problem.setStyleSheet("color:#c62828")
+        self.problem.setStyleSheet(color_css(ALERT))
         self.problem.setWordWrap(True)
         self.problem.hide()
 

@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 from backend.safe_text import placeholders
 from backend.server.planner import GIB, Plan, PlanError, plan
 from gui.servers.planner_inputs import PlannerInputs
-
-ERROR_STYLE = "color: #b00020;"
+from gui.widgets.screen_size import resize_within_screen
+from gui.widgets.theme import ERROR, color_css
 
 
 class PlannerDialog(QDialog):
@@ -40,6 +40,9 @@ class PlannerDialog(QDialog):
         self.plan: Plan | None = None
         self._build()
         self._recompute()
+        # Room for the wrapped labels: a window's least height leaves out the lines a
+        # label wraps to, so at its size hint a two-line label showed one line.
+        resize_within_screen(self, 560, 720)
 
     def _build(self) -> None:
         self.inputs = PlannerInputs(self)
@@ -67,7 +70,7 @@ class PlannerDialog(QDialog):
         self.out["pages"].setFont(big)
         self.error = QLabel(self)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setStyleSheet(color_css(ERROR))
         self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         results.addRow(self.error)
         box = QGroupBox(self.tr("Plan"), self)

@@ -39,10 +39,6 @@ class CheckedForm(Protocol):
     def set_models(self, models: list[ModelInfo]) -> None: ...
 
 
-ERROR_STYLE = "color: #b00020;"
-OK_STYLE = "color: #1b5e20;"
-
-
 async def check_profile(profile: ServerProfile, api_key: str | None) -> tuple[bool, str]:
     """(ready, summary) for a profile as typed: the hub's ``check`` knows saved ones only."""
     async with VllmClient(profile, api_key) as client:

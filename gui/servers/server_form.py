@@ -31,9 +31,9 @@ from gui.servers.server_checks import ServerChecks
 from gui.services.ocr_hub import OcrHub
 from gui.services.tasks import TaskRunner
 from gui.widgets import dialogs
+from gui.widgets.theme import NOTE, color_css
 
 PIXELS_PER_TOKEN = 28 * 28  # one Qwen-VL image token covers a 28×28 patch
-WARNING_STYLE = "color: #9a5b00;"
 
 
 def plain_http_to_network(url: str) -> bool:
@@ -75,7 +75,7 @@ class ServerForm(QWidget):
             self,
         )
         self.url_warning.setWordWrap(True)
-        self.url_warning.setStyleSheet(WARNING_STYLE)
+        self.url_warning.setStyleSheet(color_css(NOTE))
         form.addRow("", self.url_warning)
 
         self.key = QLineEdit(self)

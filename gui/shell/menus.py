@@ -196,7 +196,7 @@ class ShellActions(QObject):
                 "search",
                 self.tr("&Search All Pages…"),
                 self._show_search,
-                ("Ctrl+Shift+F",),
+                ("Ctrl+Shift+A",),  # not Ctrl+Shift+F: IMEs own it (docs/SHORTCUTS.md)
                 "find",
             ),
         ]

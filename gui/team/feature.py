@@ -28,6 +28,7 @@ from backend.session.team import team_keys
 from gui.context import ActionSpec, Host, Navigator
 from gui.team.progress_view import ProgressView
 from gui.team.server_dialog import TeamServerDialog
+from gui.widgets.theme import CLAIM, ERROR, color_css
 
 if TYPE_CHECKING:
     from backend.store.postgres.live import LiveUpdates
@@ -55,9 +56,9 @@ class TeamFeature(QObject):
         self.settings, self.use_store = settings, use_store
         self.keys = team_keys()
         self.claim_label = QLabel()
-        self.claim_label.setStyleSheet("color: #a05a00; font-weight: bold;")
+        self.claim_label.setStyleSheet(color_css(CLAIM) + " font-weight: bold;")
         self.offline_label = QLabel()
-        self.offline_label.setStyleSheet("color: #b00020;")
+        self.offline_label.setStyleSheet(color_css(ERROR))
         for label in (self.claim_label, self.offline_label):
             label.hide()
             host.add_status_widget(label)

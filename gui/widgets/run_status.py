@@ -23,9 +23,6 @@ TICK_MS = 500
 CONNECT_GRACE_S = 2.0
 COLD_START_HINT_S = 10.0  # from then on, say that the server may be starting
 
-ERROR_STYLE = "color:#c62828"  # as in a light theme (gui.widgets.theme picks per theme)
-WARNING_STYLE = "color:#a15c00"
-
 
 class RunStatus(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:

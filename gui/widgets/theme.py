@@ -51,8 +51,38 @@ ERROR = ("#b00020", "#ff8a80")
 ALERT = ("#c62828", "#ff8a80")
 OK = ("#1b5e20", "#81c784")
 WARNING = ("#a15c00", "#ffcc80")
+# Tones some widgets had in the light theme before there was a dark one, kept as they were.
+READY = ("#2e7d32", "#81c784")  # a local server is up, vLLM is installed
+CLAIM = ("#a05a00", "#ffcc80")  # someone else is reviewing this page
+NOTE = ("#9a5b00", "#ffcc80")  # a server URL that sends pages unencrypted
+HINT = ("#8a6d00", "#ffe082")  # the batch's lanes, a page's warning
+MUTED = ("#666666", "#b0b0b0")  # token usage under a reading
+CRITICAL = ("#b71c1c", "#ff6e6e")  # a page with open legal-critical items
+# The page list's status colours, by ReviewStatus value.
+STATUS = {
+    "unreviewed": ("#8a8a8a", "#a0a0a0"),
+    "in_progress": ("#b8860b", "#ffd54f"),
+    "reviewed": ("#1565c0", "#90caf9"),
+    "approved": ("#2e7d32", "#81c784"),
+    "flagged": ALERT,
+}
+# A boxed error (background, text and border together, so the box reads in either theme).
+ERROR_BOX = (
+    "background:#fdecea; color:#b71c1c; border:1px solid #e57373; padding:6px;",
+    "background:#3b1c1c; color:#ff8a80; border:1px solid #e57373; padding:6px;",
+)
+
+
+def pick(pair: tuple[str, str]) -> str:
+    """The light or the dark member of ``pair``, for the theme in use."""
+    return pair[1] if is_dark() else pair[0]
+
+
+def qcolor(pair: tuple[str, str]) -> QColor:
+    """``pick(pair)`` as a QColor, for models' ForegroundRole."""
+    return QColor(pick(pair))
 
 
 def color_css(pair: tuple[str, str]) -> str:
     """``color: …;`` for a message label, in the colour that reads in the theme in use."""
-    return f"color: {pair[1] if is_dark() else pair[0]};"
+    return f"color: {pick(pair)};"

@@ -4,22 +4,22 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="353"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="352"/>
         <source>Cannot run {0}: {1}</source>
         <translation>無法執行 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="357"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="356"/>
         <source>Importing vllm in {0} took too long.</source>
         <translation>在 {0} 中載入 vllm 的時間過長。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="368"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="367"/>
         <source>vLLM is not installed in this Python. Install it there with: pip install &apos;proofdesk[server]&apos;</source>
         <translation>此 Python 未安裝 vLLM。請在該環境執行：pip install &apos;proofdesk[server]&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="372"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="371"/>
         <source>vLLM is installed but cannot be loaded: {0}</source>
         <translation>vLLM 已安裝，但無法載入：{0}</translation>
     </message>
@@ -140,39 +140,39 @@
 <context>
     <name>ApprovalCheck</name>
     <message>
-        <location filename="../../gui/aids/approval.py" line="70"/>
+        <location filename="../../gui/aids/approval.py" line="61"/>
         <source>… and {0} more</source>
         <translation>…… 另有 {0} 項</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="72"/>
+        <location filename="../../gui/aids/approval.py" line="63"/>
         <source>This page has {0} open legal-critical item(s):
 {1}</source>
         <translation>本頁有 {0} 個未處理的法律關鍵項目：
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="79"/>
+        <location filename="../../gui/aids/approval.py" line="70"/>
         <source>It still has {0} unreadable-text marker(s): {1}</source>
         <translation>仍有 {0} 個無法辨識文字的標示：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="83"/>
+        <location filename="../../gui/aids/approval.py" line="74"/>
         <source>Approve it anyway?</source>
         <translation>仍要核可嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="94"/>
+        <location filename="../../gui/aids/approval.py" line="85"/>
         <source>Put the cursor on a marker such as 【模糊】 first.</source>
         <translation>請先將游標移到【模糊】之類的標示上。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="105"/>
+        <location filename="../../gui/aids/approval.py" line="96"/>
         <source>“{0}” counts as a marker again.</source>
         <translation>「{0}」重新視為標示。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="107"/>
+        <location filename="../../gui/aids/approval.py" line="98"/>
         <source>“{0}” is marked as the document&apos;s own text.</source>
         <translation>「{0}」已標為文件本身的文字。</translation>
     </message>
@@ -625,113 +625,113 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="88"/>
+        <location filename="../../gui/export/export_dialog.py" line="87"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="112"/>
+        <location filename="../../gui/export/export_dialog.py" line="111"/>
         <source>Plain text (.txt)</source>
         <translation>純文字（.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="112"/>
         <source>Markdown (.md)</source>
         <translation>Markdown（.md）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>Word document (.docx)</source>
         <translation>Word 文件（.docx）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>Searchable PDF (scan + invisible text)</source>
         <translation>可搜尋 PDF（掃描影像＋隱藏文字）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>Audit trail (.jsonl)</source>
         <translation>稽核紀錄（.jsonl）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="116"/>
         <source>Review report (HTML)</source>
         <translation>審閱報告（HTML）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>Review report (PDF)</source>
         <translation>審閱報告（PDF）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="123"/>
+        <location filename="../../gui/export/export_dialog.py" line="122"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20, 25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="124"/>
+        <location filename="../../gui/export/export_dialog.py" line="123"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="124"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="127"/>
+        <location filename="../../gui/export/export_dialog.py" line="126"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="128"/>
+        <location filename="../../gui/export/export_dialog.py" line="127"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="135"/>
+        <location filename="../../gui/export/export_dialog.py" line="134"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="136"/>
+        <location filename="../../gui/export/export_dialog.py" line="135"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="139"/>
+        <location filename="../../gui/export/export_dialog.py" line="138"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="139"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="143"/>
+        <location filename="../../gui/export/export_dialog.py" line="142"/>
         <source>Preview of the first page</source>
         <translation>第一頁預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="148"/>
+        <location filename="../../gui/export/export_dialog.py" line="147"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="150"/>
+        <location filename="../../gui/export/export_dialog.py" line="149"/>
         <location filename="../../gui/export/export_dialog.py" line="365"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="157"/>
+        <location filename="../../gui/export/export_dialog.py" line="156"/>
         <source>Preview (first page):</source>
         <translation>預覽（第一頁）：</translation>
     </message>
@@ -978,113 +978,113 @@
 <context>
     <name>LocalServerDialog</name>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="74"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="73"/>
         <source>Local vLLM server</source>
         <translation>本機 vLLM 伺服器</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="86"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="85"/>
         <source>Server settings</source>
         <translation>伺服器設定</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="90"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="89"/>
         <source>Command line</source>
         <translation>命令列</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="93"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="92"/>
         <source>The command that runs the server. Its API key is not on it: the key is passed in the environment (VLLM_API_KEY), where other users of this machine cannot read it. The server listens on 127.0.0.1 only.</source>
         <translation>執行伺服器的命令。API 金鑰不在命令列中：金鑰經由環境變數（VLLM_API_KEY）傳遞，本機其他使用者無法讀取。伺服器只在 127.0.0.1 上接聽。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="98"/>
-        <location filename="../../gui/servers/local_server_dialog.py" line="264"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="97"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="263"/>
         <source>Not running.</source>
         <translation>未執行。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="110"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="109"/>
         <source>Server log</source>
         <translation>伺服器記錄</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="111"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="110"/>
         <source>The server&apos;s output appears here.</source>
         <translation>伺服器的輸出會顯示在這裡。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="113"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="112"/>
         <source>Start</source>
         <translation>開始</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="116"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="115"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="118"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="117"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="119"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="118"/>
         <source>Closing this window leaves the server running.</source>
         <translation>關閉此視窗後，伺服器仍會繼續執行。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="131"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="130"/>
         <source>Command line:</source>
         <translation>命令列：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="211"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="210"/>
         <source>The server could not be started: {0}</source>
         <translation>無法啟動伺服器：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="219"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="218"/>
         <source>Ready at {0}</source>
         <translation>已就緒：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="227"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="226"/>
         <source>Starting… {0} s</source>
         <translation>啟動中… {0} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="236"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="235"/>
         <source>The local server stopped unexpectedly (exit code {0}).</source>
         <translation>本機伺服器意外停止（結束代碼 {0}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="253"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="252"/>
         <source>It was ended by {0}.</source>
         <translation>已被 {0} 終止。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="261"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="260"/>
         <source>See the log below for details.</source>
         <translation>詳細資訊請見下方記錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="277"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="276"/>
         <source>Stopping…</source>
         <translation>停止中…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="291"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="290"/>
         <source>Stopped (exit code {0}).</source>
         <translation>已停止（結束代碼 {0}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="326"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="325"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="329"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="328"/>
         <source>vLLM {0} is installed in this Python.</source>
         <translation>此 Python 已安裝 vLLM {0}。</translation>
     </message>
@@ -1092,154 +1092,154 @@
 <context>
     <name>LocalServerForm</name>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="45"/>
+        <location filename="../../gui/servers/local_server_form.py" line="46"/>
         <source>a model folder, or a name such as Qwen/Qwen3-VL-8B</source>
         <translation>模型資料夾，或例如 Qwen/Qwen3-VL-8B 的名稱</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="46"/>
+        <location filename="../../gui/servers/local_server_form.py" line="47"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="47"/>
+        <location filename="../../gui/servers/local_server_form.py" line="48"/>
         <source>Folder…</source>
         <translation>資料夾…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="50"/>
+        <location filename="../../gui/servers/local_server_form.py" line="51"/>
         <source>the model&apos;s own name</source>
         <translation>模型本身的名稱</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="52"/>
+        <location filename="../../gui/servers/local_server_form.py" line="53"/>
         <source>The Python interpreter that has vLLM installed.</source>
         <translation>已安裝 vLLM 的 Python 直譯器。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="53"/>
+        <location filename="../../gui/servers/local_server_form.py" line="54"/>
         <source>File…</source>
         <translation>檔案…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="55"/>
+        <location filename="../../gui/servers/local_server_form.py" line="56"/>
         <source>Check</source>
         <translation>檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="56"/>
+        <location filename="../../gui/servers/local_server_form.py" line="57"/>
         <source>See whether vLLM is installed in this Python.</source>
         <translation>檢查此 Python 是否已安裝 vLLM。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="61"/>
-        <location filename="../../gui/servers/local_server_form.py" line="67"/>
+        <location filename="../../gui/servers/local_server_form.py" line="62"/>
         <location filename="../../gui/servers/local_server_form.py" line="68"/>
+        <location filename="../../gui/servers/local_server_form.py" line="69"/>
         <source>vLLM&apos;s default</source>
         <translation>vLLM 預設值</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="66"/>
+        <location filename="../../gui/servers/local_server_form.py" line="67"/>
         <source>vLLM&apos;s default (0.90)</source>
         <translation>vLLM 預設值（0.90）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="72"/>
+        <location filename="../../gui/servers/local_server_form.py" line="73"/>
         <source>--enforce-eager (no CUDA graphs: less memory)</source>
         <translation>--enforce-eager（不使用 CUDA graph：較省記憶體）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="74"/>
+        <location filename="../../gui/servers/local_server_form.py" line="75"/>
         <source>more vLLM flags, e.g. --trust-remote-code</source>
         <translation>其他 vLLM 參數，例如 --trust-remote-code</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="76"/>
+        <location filename="../../gui/servers/local_server_form.py" line="77"/>
         <source> s</source>
         <translation> 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="78"/>
+        <location filename="../../gui/servers/local_server_form.py" line="79"/>
         <source>Give up if the server is not ready after this long.</source>
         <translation>伺服器超過此時間仍未就緒即放棄。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="85"/>
+        <location filename="../../gui/servers/local_server_form.py" line="86"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="86"/>
+        <location filename="../../gui/servers/local_server_form.py" line="87"/>
         <source>Served model name:</source>
         <translation>對外模型名稱：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="87"/>
+        <location filename="../../gui/servers/local_server_form.py" line="88"/>
         <source>Python:</source>
         <translation>Python：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="89"/>
+        <location filename="../../gui/servers/local_server_form.py" line="90"/>
         <source>--max-model-len:</source>
         <translation>--max-model-len：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="90"/>
+        <location filename="../../gui/servers/local_server_form.py" line="91"/>
         <source>--gpu-memory-utilization:</source>
         <translation>--gpu-memory-utilization：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="91"/>
+        <location filename="../../gui/servers/local_server_form.py" line="92"/>
         <source>--max-num-seqs:</source>
         <translation>--max-num-seqs：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="92"/>
+        <location filename="../../gui/servers/local_server_form.py" line="93"/>
         <source>Images per prompt:</source>
         <translation>每個提示詞的影像數：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="93"/>
+        <location filename="../../gui/servers/local_server_form.py" line="94"/>
         <source>--kv-cache-dtype:</source>
         <translation>--kv-cache-dtype：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="94"/>
+        <location filename="../../gui/servers/local_server_form.py" line="95"/>
         <source>--dtype:</source>
         <translation>--dtype：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="95"/>
+        <location filename="../../gui/servers/local_server_form.py" line="96"/>
         <source>--quantization:</source>
         <translation>--quantization：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="97"/>
+        <location filename="../../gui/servers/local_server_form.py" line="98"/>
         <source>Extra arguments:</source>
         <translation>其他參數：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="98"/>
+        <location filename="../../gui/servers/local_server_form.py" line="99"/>
         <source>Start timeout:</source>
         <translation>啟動逾時：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="129"/>
+        <location filename="../../gui/servers/local_server_form.py" line="130"/>
         <source>Choose a model folder or type a model name.</source>
         <translation>請選擇模型資料夾或輸入模型名稱。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="134"/>
+        <location filename="../../gui/servers/local_server_form.py" line="135"/>
         <source>The extra arguments cannot be read: {0}.</source>
         <translation>無法解讀其他參數：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="221"/>
+        <location filename="../../gui/servers/local_server_form.py" line="222"/>
         <source>Choose the model folder</source>
         <translation>選擇模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_form.py" line="229"/>
+        <location filename="../../gui/servers/local_server_form.py" line="230"/>
         <source>Choose the Python interpreter with vLLM</source>
         <translation>選擇已安裝 vLLM 的 Python 直譯器</translation>
     </message>
@@ -1879,52 +1879,52 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="62"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="70"/>
+        <location filename="../../gui/review/page_list_model.py" line="63"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="71"/>
+        <location filename="../../gui/review/page_list_model.py" line="64"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="72"/>
+        <location filename="../../gui/review/page_list_model.py" line="65"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="73"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="96"/>
+        <location filename="../../gui/review/page_list_model.py" line="90"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <location filename="../../gui/review/page_list_model.py" line="107"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="115"/>
+        <location filename="../../gui/review/page_list_model.py" line="109"/>
         <source>Agrees {0:.1f}% with the alternate reading</source>
         <translation>與替代辨識結果一致 {0:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="119"/>
+        <location filename="../../gui/review/page_list_model.py" line="113"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="121"/>
+        <location filename="../../gui/review/page_list_model.py" line="115"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -1932,64 +1932,64 @@
 <context>
     <name>PageScopeBox</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="157"/>
+        <location filename="../../gui/ocr/batch_models.py" line="156"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="162"/>
+        <location filename="../../gui/ocr/batch_models.py" line="161"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="163"/>
+        <location filename="../../gui/ocr/batch_models.py" line="162"/>
         <source>Pages:</source>
         <translation>頁面：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="164"/>
+        <location filename="../../gui/ocr/batch_models.py" line="163"/>
         <source>Selected pages</source>
         <translation>所選頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="165"/>
+        <location filename="../../gui/ocr/batch_models.py" line="164"/>
         <source>Unprocessed pages (never read)</source>
         <translation>未處理的頁面（從未辨識）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="166"/>
+        <location filename="../../gui/ocr/batch_models.py" line="165"/>
         <source>Failed pages</source>
         <translation>失敗的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="169"/>
+        <location filename="../../gui/ocr/batch_models.py" line="168"/>
         <source>e.g. 3-12, 15</source>
         <translation>例如 3-12, 15</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="170"/>
+        <location filename="../../gui/ocr/batch_models.py" line="169"/>
         <source>Page range</source>
         <translation>頁碼範圍</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="191"/>
+        <location filename="../../gui/ocr/batch_models.py" line="190"/>
         <source>Also pages with edits or approval</source>
         <translation>也包含已編輯或已核可的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="194"/>
+        <location filename="../../gui/ocr/batch_models.py" line="193"/>
         <source>Normally pages a person has edited or approved are skipped. Ticked, they are read too, but never overwritten: the reading is added to their history.</source>
         <translation>通常會略過已有人工編輯或核可的頁面。勾選後也會辨識這些頁面，但絕不覆寫：辨識結果會加入其版本紀錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="199"/>
+        <location filename="../../gui/ocr/batch_models.py" line="198"/>
         <source>Store as alternate readings</source>
         <translation>存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="202"/>
-        <source>Read with this server (a second model or profile) to compare with: the readings are stored as alternates and never change the transcript.</source>
-        <translation>以此伺服器（第二個模型或設定檔）辨識以供比對：辨識結果存為替代辨識結果，絕不變更逐字稿。</translation>
+        <location filename="../../gui/ocr/batch_models.py" line="201"/>
+        <source>Read with this server (a second model or profile) to compare with: the readings are stored as alternates and never change the transcript. With “Unprocessed pages”, the pages this server has not read as alternates yet.</source>
+        <translation>以此伺服器（第二個模型或設定檔）辨識以供比對：辨識結果存為替代辨識結果，絕不變更逐字稿。選擇「未處理的頁面」時，指此伺服器尚未存入替代辨識結果的頁面。</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="227"/>
@@ -2013,112 +2013,112 @@
         <translation>VRAM 規劃工具</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="49"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="52"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="50"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="53"/>
         <source>Weights:</source>
         <translation>權重：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="51"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="54"/>
         <source>KV cache per token:</source>
         <translation>每個 token 的 KV 快取：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="52"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="55"/>
         <source>Vision tokens per page:</source>
         <translation>每頁視覺 token 數：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="53"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="56"/>
         <source>Tokens per page:</source>
         <translation>每頁 token 數：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="54"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="57"/>
         <source>KV cache available:</source>
         <translation>可用 KV 快取：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="55"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="58"/>
         <source>Pages that fit at once:</source>
         <translation>可同時處理的頁數：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="56"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="59"/>
         <source>Notes:</source>
         <translation>附註：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="73"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="76"/>
         <source>Plan</source>
         <translation>規劃</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="78"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="81"/>
         <source>Equivalent command</source>
         <translation>對應的命令</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="79"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="82"/>
         <source>Copy as &amp;JSON</source>
         <translation>複製為 JSON(&amp;J)</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="81"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="84"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="83"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="86"/>
         <source>Command:</source>
         <translation>命令：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="109"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="112"/>
         <source>Choose a model&apos;s config.json or its folder.</source>
         <translation>請選擇模型的 config.json 或其資料夾。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="128"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="131"/>
         <source>from the safetensors index</source>
         <translation>依 safetensors 索引</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="129"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="132"/>
         <source>estimated from the config</source>
         <translation>依設定檔估算</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="131"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
         <source>the quantized checkpoint&apos;s size</source>
         <translation>量化檢查點的大小</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="137"/>
         <source>{0}, {1:.1f}B parameters</source>
         <translation>{0}，{1:.1f}B 參數</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="139"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="142"/>
         <source>{0:.1f} GiB {1} ({2})</source>
         <translation>{0:.1f} GiB {1}（{2}）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="142"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="145"/>
         <source>{0:,} bytes ({1}, {2} of {3} layers)</source>
         <translation>{0:,} 位元組（{1}，{3} 層中的 {2} 層）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="148"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="151"/>
         <source>{0:,} ({1}×{2} px)</source>
         <translation>{0:,}（{1}×{2} 像素）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="152"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="155"/>
         <source>{0:.1f} GiB ({1:,} tokens)</source>
         <translation>{0:.1f} GiB（{1:,} 個 token）</translation>
     </message>
@@ -2652,22 +2652,22 @@
 <context>
     <name>ResumeBar</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="125"/>
+        <location filename="../../gui/ocr/batch_models.py" line="124"/>
         <source>Resume</source>
         <translation>繼續</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="126"/>
+        <location filename="../../gui/ocr/batch_models.py" line="125"/>
         <source>Discard</source>
         <translation>捨棄</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="127"/>
+        <location filename="../../gui/ocr/batch_models.py" line="126"/>
         <source>Forget the unfinished batch; pages it read stay.</source>
         <translation>放棄未完成的批次；已辨識的頁面會保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="140"/>
+        <location filename="../../gui/ocr/batch_models.py" line="139"/>
         <source>Resume the unfinished batch ({0} pages left)?</source>
         <translation>要繼續未完成的批次嗎（剩餘 {0} 頁）？</translation>
     </message>
@@ -3215,37 +3215,37 @@
 <context>
     <name>RunStatus</name>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="37"/>
+        <location filename="../../gui/widgets/run_status.py" line="34"/>
         <source>OCR status</source>
         <translation>文字辨識狀態</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="74"/>
+        <location filename="../../gui/widgets/run_status.py" line="71"/>
         <source>Reading — about {0:,} tokens — {1:.1f} s</source>
         <translation>辨識中 — 約 {0:,} 個 token — {1:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="76"/>
+        <location filename="../../gui/widgets/run_status.py" line="73"/>
         <source>Loading the model… {0:.0f} s</source>
         <translation>正在載入模型… {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="78"/>
+        <location filename="../../gui/widgets/run_status.py" line="75"/>
         <source>Waiting for the first token — {0:.0f} s</source>
         <translation>等待首個 token — {0:.0f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="80"/>
+        <location filename="../../gui/widgets/run_status.py" line="77"/>
         <source>(the server may be starting: cold start)</source>
         <translation>（伺服器可能正在冷啟動）</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="82"/>
+        <location filename="../../gui/widgets/run_status.py" line="79"/>
         <source>Connecting… {0:.1f} s</source>
         <translation>連線中… {0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/run_status.py" line="95"/>
+        <location filename="../../gui/widgets/run_status.py" line="92"/>
         <source>The server said: {0}</source>
         <translation>伺服器回應：{0}</translation>
     </message>
@@ -3281,28 +3281,28 @@
 <context>
     <name>ServerChecks</name>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="90"/>
-        <location filename="../../gui/servers/server_checks.py" line="92"/>
+        <location filename="../../gui/servers/server_checks.py" line="86"/>
+        <location filename="../../gui/servers/server_checks.py" line="88"/>
         <source>Checking…</source>
         <translation>檢查中…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="112"/>
+        <location filename="../../gui/servers/server_checks.py" line="108"/>
         <source>Something went wrong: {0}</source>
         <translation>發生錯誤：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="124"/>
+        <location filename="../../gui/servers/server_checks.py" line="120"/>
         <source>{0} model(s) offered.</source>
         <translation>提供 {0} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="126"/>
+        <location filename="../../gui/servers/server_checks.py" line="122"/>
         <source>The server offers no models.</source>
         <translation>伺服器未提供任何模型。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="142"/>
+        <location filename="../../gui/servers/server_checks.py" line="138"/>
         <source>ready</source>
         <translation>就緒</translation>
     </message>
@@ -3821,63 +3821,63 @@ Backups of this document:
 <context>
     <name>TeamFeature</name>
     <message>
-        <location filename="../../gui/team/feature.py" line="78"/>
+        <location filename="../../gui/team/feature.py" line="79"/>
         <source>Team server…</source>
         <translation>團隊伺服器…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="80"/>
+        <location filename="../../gui/team/feature.py" line="81"/>
         <source>Team progress…</source>
         <translation>團隊進度…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="83"/>
+        <location filename="../../gui/team/feature.py" line="84"/>
         <source>Release My Claim on This Page</source>
         <translation>釋出我對本頁的認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="86"/>
+        <location filename="../../gui/team/feature.py" line="87"/>
         <source>Break Claim on This Page (Administrator)</source>
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="98"/>
+        <location filename="../../gui/team/feature.py" line="99"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="162"/>
+        <location filename="../../gui/team/feature.py" line="163"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="176"/>
+        <location filename="../../gui/team/feature.py" line="177"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="182"/>
+        <location filename="../../gui/team/feature.py" line="183"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="187"/>
+        <location filename="../../gui/team/feature.py" line="188"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="189"/>
+        <location filename="../../gui/team/feature.py" line="190"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="229"/>
+        <location filename="../../gui/team/feature.py" line="230"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="173"/>
-        <location filename="../../gui/team/feature.py" line="236"/>
+        <location filename="../../gui/team/feature.py" line="174"/>
+        <location filename="../../gui/team/feature.py" line="237"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>
@@ -4047,7 +4047,7 @@ Backups of this document:
 <context>
     <name>self.hub</name>
     <message>
-        <location filename="../../gui/servers/server_checks.py" line="134"/>
+        <location filename="../../gui/servers/server_checks.py" line="130"/>
         <source>ready</source>
         <translation>就緒</translation>
     </message>

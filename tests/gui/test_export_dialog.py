@@ -292,3 +292,45 @@ def test_a_password_protected_document_exports_as_searchable_pdf(
     finally:
         store_thread.shutdown(wait=True)
         session.close()
+
+
+def test_the_export_folder_is_remembered_per_document(
+    make_window: Callable[..., Any], sample_pdf: Path, arun: Run[Any], tmp_path: Path
+) -> None:
+    """Exporting document B must not land in document A's folder (issue 14); the
+    format carries over, and a document never exported starts in its PDF's folder."""
+    from PySide6.QtWidgets import QApplication
+
+    other_dir = tmp_path / "case-b"
+    other_dir.mkdir()
+    other = other_dir / "brief.pdf"
+    with pymupdf.open() as doc:
+        doc.new_page().insert_text((72, 72), "Case B")
+        doc.save(other)
+    out_a = tmp_path / "exports-a"
+    out_a.mkdir()
+    w = make_window()
+
+    def export_dialog() -> ExportDialog:
+        w.actions_by_name["export"].trigger()
+        found = QApplication.topLevelWidgets() + w.findChildren(ExportDialog)
+        return next(d for d in found if isinstance(d, ExportDialog) and d.isVisible())
+
+    assert arun(w.opener.open(sample_pdf))
+    dialog = export_dialog()
+    assert Path(dialog.path.text()).parent == sample_pdf.parent  # never exported: its folder
+    _choose(dialog, ExportFormat.MD)
+    dialog.path.setText(str(out_a / "a.md"))
+    assert arun(dialog.export()) is not None
+    dialog.close()
+
+    assert arun(w.opener.open(other))
+    dialog = export_dialog()
+    assert dialog.chosen_format is ExportFormat.MD  # the format is a habit: it carries over
+    assert Path(dialog.path.text()).parent == other_dir  # not document A's folder
+    dialog.close()
+
+    assert arun(w.opener.open(sample_pdf))
+    dialog = export_dialog()
+    assert Path(dialog.path.text()).parent == out_a  # A's own folder, remembered
+    dialog.close()

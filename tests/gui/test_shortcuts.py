@@ -13,7 +13,8 @@ from gui.shell.keys import MAC_REMAP, mac_safe
 from gui.shell.main_window import MainWindow
 
 LIST = Path(__file__).resolve().parents[2] / "docs" / "SHORTCUTS.md"
-DESKTOPS = ("GNOME", "KDE", "Windows", "macOS")
+# The input-method frameworks take keys before any application, on GNOME and KDE alike.
+DESKTOPS = ("GNOME", "KDE", "Windows", "macOS", "IBus", "fcitx5")
 ROW = re.compile(r"^\| `([^`]+)` \| ([^|]+) \|[^|]*\| ([^|]+) \|$")
 
 
@@ -57,6 +58,10 @@ def clashes(keys: list[tuple[str, str]], desktop: str) -> list[str]:
 def test_the_list_is_read() -> None:
     table = reserved()
     assert len(table) > 50 and "Ctrl+F8" in table and "Ctrl+G" in table
+    # The input methods Taiwanese users type with: on/off, switching, S/T conversion.
+    for key, ime in [("Ctrl+Shift+F", "fcitx5"), ("Ctrl+Space", "fcitx5"), ("Ctrl+Space", "IBus")]:
+        assert any(ime in ds for ds, _a in table[key]), (key, ime)
+    assert any("Windows" in ds for ds, _a in table["Ctrl+Shift+F"])  # Microsoft Pinyin
     assert all(d in {x for rows in table.values() for ds, _a in rows for x in ds} for d in DESKTOPS)
 
 
@@ -65,7 +70,8 @@ def test_no_default_shortcut_clashes_with_a_desktop(make_window: Any) -> None:
     keys = window_keys(w)
     assert ("goto", "Ctrl+L") in keys and ("critical_next", "F12") in keys
     assert ("find_next", "F3") in keys and ("show_history", "Ctrl+H") in keys
-    for desktop in ("GNOME", "KDE", "Windows"):
+    assert ("search", "Ctrl+Shift+A") in keys  # moved off fcitx5's Ctrl+Shift+F
+    for desktop in ("GNOME", "KDE", "Windows", "IBus", "fcitx5"):
         assert clashes(keys, desktop) == []
     # On macOS: the same keys as Qt gives them there (⌘ for Ctrl), with the remaps.
     on_mac = [(n, portable(m)) for n, k in keys for m in mac_safe((k,), "darwin")]
@@ -75,7 +81,14 @@ def test_no_default_shortcut_clashes_with_a_desktop(make_window: Any) -> None:
 
 def test_the_readme_and_f1_name_the_moved_keys(make_window: Any) -> None:
     readme = (LIST.parents[1] / "README.md").read_text("utf-8")
-    for old in ("`Ctrl+G`", "`Ctrl+F8`", "`Ctrl+Shift+Q`"):
+    for old in ("`Ctrl+G`", "`Ctrl+F8`", "`Ctrl+Shift+Q`", "`Ctrl+Shift+F`"):
         assert old not in readme, old
-    for new in ("`Ctrl+L`", "`F12`", "`Ctrl+Shift+K`", "`F3`", "docs/SHORTCUTS.md"):
+    for new in (
+        "`Ctrl+L`",
+        "`F12`",
+        "`Ctrl+Shift+K`",
+        "`Ctrl+Shift+A`",
+        "`F3`",
+        "docs/SHORTCUTS.md",
+    ):
         assert new in readme, new

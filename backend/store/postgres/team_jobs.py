@@ -13,11 +13,20 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 from backend.i18n import _
 from backend.models import Change, ReviewStatus, VersionKind
-from backend.store.job_rows import JobPage, JobStore, JobSummary, PageJobState, Selection
+from backend.store.job_rows import (
+    JobPage,
+    JobStore,
+    JobSummary,
+    PageJobState,
+    Reader,
+    Selection,
+    pages_read_by,
+)
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.team_store import TeamStore
 from backend.store.sql import version_change
@@ -32,19 +41,32 @@ class TeamJobStore(JobStore):
             return c.execute(query, args).fetchall()
 
     def select_pages(
-        self, page_count: int, selection: Selection, pages: list[int] | None
+        self,
+        page_count: int,
+        selection: Selection,
+        pages: list[int] | None,
+        *,
+        alternates_by: Collection[Reader] | None = None,
     ) -> list[int]:
         candidates = sorted(set(pages)) if pages is not None else list(range(page_count))
         candidates = [p for p in candidates if 0 <= p < page_count]
         if selection is Selection.UNPROCESSED:
-            read = {
-                int(r[0])
-                for r in self._rows(
-                    "SELECT DISTINCT page FROM proofdesk.versions WHERE document_id = %s "
-                    "AND kind = 'ocr'",
+            if alternates_by is None:
+                read = {
+                    int(r[0])
+                    for r in self._rows(
+                        "SELECT DISTINCT page FROM proofdesk.versions WHERE document_id = %s "
+                        "AND kind = 'ocr'",
+                        (self.team.doc,),
+                    )
+                }
+            else:  # an alternates run: pages with no alternate from its readers yet
+                rows = self._rows(
+                    "SELECT DISTINCT page, provenance->>'server', provenance->>'model' "
+                    "FROM proofdesk.versions WHERE document_id = %s AND kind = 'alternate'",
                     (self.team.doc,),
                 )
-            }
+                read = pages_read_by(rows, alternates_by)
             candidates = [p for p in candidates if p not in read]
         elif selection is Selection.FAILED:
             failed = self.failed_pages()
