@@ -60,4 +60,7 @@ def _overlap(a: Flag, b: Flag) -> bool:
     """The same place: overlapping spans, or a point (something missing) at or in the other."""
     if a.start < b.end and b.start < a.end:
         return True
-    return b.start <= a.start <= b.end or a.start <= b.start <= a.end
+    # Only a point may merely touch: two spans side by side are two items (得|三十).
+    if a.start == a.end:
+        return b.start <= a.start <= b.end
+    return b.start == b.end and a.start <= b.start <= a.end

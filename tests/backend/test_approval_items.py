@@ -57,3 +57,13 @@ def test_one_error_raised_by_both_readings_is_named_once(session: DocumentSessio
 def test_a_page_agreeing_with_its_alternate_is_clear(session: DocumentSession) -> None:
     fixed = ALTERNATE.replace("【模糊】", "")
     assert approval_items(session, 0, fixed).clear
+
+
+def test_an_item_next_to_the_chosen_readings_is_still_named(session: DocumentSession) -> None:
+    # Two different errors side by side: the chosen reading disputes 得 (3-4), the
+    # page's own alternate 三十 (4-6). Touching spans are two items, not one.
+    text = "當事人得三十日內提起上訴。"
+    session.store.add_version(0, VersionKind.ALTERNATE, text.replace("三十", "二十"), {})
+    chosen = _reading(session, 0, text.replace("得", "應"), "model-b")
+    items = approval_items(session, 0, text, chosen)
+    assert [text[f.start : f.end] for f in items.critical] == ["得", "三十"]
