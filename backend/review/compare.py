@@ -154,7 +154,7 @@ def compare_texts(
 def _normalised_alternate(text: str, options: CompareOptions, spans: Spans) -> Normalised:
     """The alternate normalised, reused while it stays the same: the review diff runs at
     every pause in typing, and only the transcript changes between two runs."""
-    key = spans if isinstance(spans, re.Pattern) else tuple(spans)
+    key = spans if isinstance(spans, re.Pattern) else tuple((s, e) for s, e in spans)  # hashable
     return _normalise_cached(text, options, key, variants_stamp(options.extra_variants))
 
 

@@ -11,9 +11,13 @@ MARGIN = QSize(40, 60)  # the window frame and a little of the desktop around it
 
 def room_for(widget: QWidget) -> QSize:
     """The largest size ``widget`` may take on its screen (or the primary one)."""
-    parent = widget.parentWidget()
-    screen = (parent or widget).screen() or QGuiApplication.primaryScreen()
-    avail = screen.availableGeometry().size()
+    # Where its window is, as QWidget.screen() finds an unshown window's screen, but
+    # asked of QGuiApplication: PySide6 makes the QScreen that ``widget.screen()``
+    # returns the widget's child, so a parentless dialog that asked took the screen's
+    # wrapper with it when it went, and could delete the QScreen (a crash later).
+    window = (widget.parentWidget() or widget).window()
+    screen = QGuiApplication.screenAt(window.frameGeometry().center())
+    avail = (screen or QGuiApplication.primaryScreen()).availableGeometry().size()
     return QSize(
         max(avail.width() - MARGIN.width(), 320), max(avail.height() - MARGIN.height(), 240)
     )

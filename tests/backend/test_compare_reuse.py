@@ -34,3 +34,13 @@ def test_an_edited_variant_file_is_read_again_for_the_alternate(tmp_path: Path) 
     assert [(h.text, h.alt_text, h.category) for h in hunks] == [
         ("寧", "甯", DiffCategory.SUBSTANTIVE)
     ]
+
+
+def test_spans_given_as_lists_work_on_either_side() -> None:
+    # Spans read back from JSON are lists: the alternate's are a cache key, the
+    # transcript's are not, and both sides must take them alike.
+    compare._normalise_cached.cache_clear()
+    as_tuples = compare_texts("甲乙丙", "甲乙X丙", alt_ignore_spans=[(2, 3)])
+    as_lists = compare_texts("甲乙丙", "甲乙X丙", alt_ignore_spans=[[2, 3]])  # type: ignore[list-item]
+    assert as_lists.hunks == as_tuples.hunks
+    assert [h.category for h in as_lists.hunks] == [DiffCategory.LAYOUT]  # X is dropped
