@@ -112,6 +112,7 @@ def _team(w: MainWindow) -> TeamFeature:
     team = TeamFeature(w, w.controller, w.runner, w.editor, w.settings, use_store)
     w.controller.hooks.opened.append(team.document_opened)
     w.controller.hooks.closed.append(team.document_closed)
+    w.controller.hooks.read_only.append(team.keeps_read_only)
     return team
 
 

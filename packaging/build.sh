@@ -176,7 +176,7 @@ app_mb=$(($(du -sb "$APP" | cut -f1) / 1000000))
 tar_mb=$(($(stat -c %s "$TARBALL") / 1000000))
 {
   echo "ProofDesk $VERSION packaged build ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores)"
-  echo "  pyside6-deploy $("$PY" -c 'import PySide6; print(PySide6.__version__)'), $("$PY" -m nuitka --version | head -1 | sed 's/^/Nuitka /')"
+  echo "  pyside6-deploy $("$PY" -c 'import PySide6; print(PySide6.__version__)'), $("$PY" -m nuitka --version 2>/dev/null | sed -n '1s/^/Nuitka /p')"
   echo "  build time:   ${build_seconds} s"
   echo "  app folder:   $APP  ${app_mb} MB unpacked"
   echo "  tarball:      $TARBALL  ${tar_mb} MB"

@@ -35,7 +35,7 @@ from backend.safe_text import placeholders
 from gui.aids.compare_models import AlternatesModel, FlagRole, FlagsModel, VersionIdRole
 from gui.services.aid_review import loop_running
 from gui.services.aids_hub import AidsHub
-from gui.widgets.theme import ALERT, color_css
+from gui.widgets.theme import ALERT, set_color
 from gui.widgets.transcript_editor import cjk_font
 
 ENGINES = ("rapidocr", "tesseract", "textlayer")
@@ -335,7 +335,7 @@ class ReviewPanel(QWidget):
 
     def _say(self, message: str, *, error: bool = False) -> None:
         self.run_message.setText(placeholders(message))  # an engine's words: escapes shown
-        self.run_message.setStyleSheet(color_css(ALERT) if error else "")
+        set_color(self.run_message, ALERT if error else None)
 
     def _alternate_chosen(self, row: int) -> None:
         # The first row is "the newest": it follows new readings as they arrive.

@@ -40,7 +40,7 @@ from backend.errors import PageRangeError
 from backend.safe_text import placeholders
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import Selection
-from gui.widgets.theme import ALERT, HINT, color_css, qcolor
+from gui.widgets.theme import ALERT, HINT, qcolor, set_color
 
 if TYPE_CHECKING:
     from backend.session.document_session import DocumentSession
@@ -117,7 +117,10 @@ class ResumeBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resume-bar")
-        self.setStyleSheet("#resume-bar { background: #fff4c2; }")
+        # Its own text colour too: a dark theme's near-white text is unreadable on yellow.
+        self.setStyleSheet(
+            "#resume-bar { background: #fff4c2; } #resume-bar QLabel { color: #3d3300; }"
+        )
         self.state = StoreState(0)
         self.label = QLabel(self)
         self.label.setWordWrap(True)
@@ -170,7 +173,7 @@ class PageScopeBox(QGroupBox):
         self.range_edit.textChanged.connect(self._check_range)
         self.range_edit.returnPressed.connect(self.submitted)
         self.range_error = QLabel(self)
-        self.range_error.setStyleSheet(color_css(ALERT))
+        set_color(self.range_error, ALERT)
         self.range_error.setWordWrap(True)
         self.range_error.hide()
         layout = QVBoxLayout(self)

@@ -37,7 +37,7 @@ from gui.ocr.batch_models import (
     ServerListModel,
     format_duration,
 )
-from gui.widgets.theme import ALERT, HINT, color_css
+from gui.widgets.theme import ALERT, HINT, set_color
 
 
 class BatchPanelView(QWidget):
@@ -82,7 +82,7 @@ class BatchPanelView(QWidget):
         self.progress.setValue(0)
         self.stats_label = QLabel(self)
         self.lanes_label = QLabel(self)
-        self.lanes_label.setStyleSheet(color_css(HINT))
+        set_color(self.lanes_label, HINT)
         self.lanes_label.setWordWrap(True)
         self.lanes_label.hide()
         self.message = QLabel(self)
@@ -162,10 +162,10 @@ class BatchPanelView(QWidget):
         self.progress.setValue(0)
         self.stats_label.clear()
         self.message.clear()
-        self.message.setStyleSheet("")  # a red left from an earlier message would colour the next
+        set_color(self.message, None)  # a red left from an earlier message would colour the next
         self._lanes.clear()
         self.lanes_label.hide()
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message.setText(placeholders(text))  # errors quote the server: escapes shown
-        self.message.setStyleSheet(color_css(ALERT) if error else "")
+        set_color(self.message, ALERT if error else None)

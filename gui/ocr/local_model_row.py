@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 from backend.engines.transformers import LocalOptions, TransformersEngine
 from backend.errors import ProofDeskError
 from gui.services.ocr_hub import OcrHub
-from gui.widgets.theme import ALERT, color_css
+from gui.widgets.theme import ALERT, set_color
 
 PATH_KEY = "transformers/model_path"
 DEVICE_KEY = "transformers/device"
@@ -144,5 +144,5 @@ class LocalModelRow(QWidget):
             self.hub.set_local_engine(fresh)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.status.setStyleSheet(color_css(ALERT) if error else "")
+        set_color(self.status, ALERT if error else None)
         self.status.setText(text)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from backend.engines.base import Reading
 from backend.safe_text import placeholders
 from gui.widgets.diff_html import diff_html
-from gui.widgets.theme import ALERT, MUTED, WARNING, color_css
+from gui.widgets.theme import ALERT, MUTED, WARNING, set_color
 from gui.widgets.transcript_editor import cjk_font
 
 ACCEPT_KEYS = ("Ctrl+Shift+Return", "Ctrl+Shift+Enter")
@@ -50,10 +50,10 @@ class ReadingCompare(QWidget):
         self.new.setAccessibleName(self.tr("New reading"))
         self.warnings = QLabel(self)
         self.warnings.setWordWrap(True)
-        self.warnings.setStyleSheet(color_css(WARNING))
+        set_color(self.warnings, WARNING)
         self.usage = QLabel(self)
         self.usage.setWordWrap(True)
-        self.usage.setStyleSheet(color_css(MUTED))
+        set_color(self.usage, MUTED)
         self.accept_button = QPushButton(self.tr("Accept new reading"), self)
         self.accept_button.setToolTip(self.tr("Make it the working text (Ctrl+Shift+Return)"))
         self.insert_button = QPushButton(self.tr("Insert"), self)
@@ -134,7 +134,7 @@ class ReadingCompare(QWidget):
         warnings = self.warnings_for(reading)
         if error:
             warnings.insert(0, error)
-        self.warnings.setStyleSheet(color_css(ALERT if error else WARNING))
+        set_color(self.warnings, ALERT if error else WARNING)
         self.warnings.setText(placeholders("\n".join(warnings)))  # quotes the server
         self.warnings.setVisible(bool(warnings))
         self.usage.setText(self.usage_for(reading))

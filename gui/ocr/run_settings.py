@@ -22,7 +22,7 @@ from backend.errors import ContextTooLongError
 from backend.ocr.pipeline import PagePreparer
 from backend.settings.profiles import ServerProfile
 from gui.ocr.local_model_row import LocalModelRow
-from gui.widgets.theme import ALERT, WARNING, color_css
+from gui.widgets.theme import ALERT, WARNING, set_color
 
 if TYPE_CHECKING:
     from gui.services.ocr_hub import OcrHub
@@ -183,7 +183,7 @@ class RunSettings(QWidget):
         try:
             fitted = PagePreparer(ws.renderer).plan(profile, prompt, self.params())
         except ContextTooLongError as exc:
-            self.estimate.setStyleSheet(color_css(ALERT))
+            set_color(self.estimate, ALERT)
             self.estimate.setText(str(exc))
             return
         text = self.tr("image ≤ {0:,} + prompt ≈ {1:,} + answer ≤ {2:,} = {3:,}").format(
@@ -197,5 +197,5 @@ class RunSettings(QWidget):
         else:
             text += " " + self.tr("(the server's context is learned on the first run)")
         lines = [text, *fitted.notes]
-        self.estimate.setStyleSheet(color_css(WARNING) if fitted.notes else "")
+        set_color(self.estimate, WARNING if fitted.notes else None)
         self.estimate.setText("\n".join(lines))

@@ -67,6 +67,9 @@ class DocumentHooks:
     closed: list[Callable[[], None]] = field(default_factory=list)
     # Asked before a page is approved, with the text shown; any False stops the approval.
     approve_checks: list[Callable[[str], Awaitable[bool]]] = field(default_factory=list)
+    # Pages a feature keeps read-only (someone else's claim, a claim of mine broken): a
+    # page load ends editable only when none says so.
+    read_only: list[Callable[[int], bool]] = field(default_factory=list)
 
 
 class ReviewController(QObject):
@@ -167,6 +170,7 @@ class ReviewController(QObject):
         finally:
             self._transitions -= 1
             editable = self._transitions == 0 and self.workspace is not None
+            editable = editable and not any(keep(self.current) for keep in self.hooks.read_only)
             self.w.editor.editor.setReadOnly(not editable)
 
     # -- navigation ------------------------------------------------------------------

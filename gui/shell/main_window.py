@@ -37,7 +37,7 @@ from gui.shell.screen_fit import ScreenFit, default_size, scrolling
 from gui.widgets import dialogs
 from gui.widgets.notice_bar import NoticeBar
 from gui.widgets.page_view import PageView
-from gui.widgets.theme import ALERT, color_css
+from gui.widgets.theme import ALERT, set_color
 from gui.widgets.transcript_editor import TranscriptEditor
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
             SaveState.FAILED: self.tr("not saved — retrying: {0}").format(reason),
         }[state]
         self.save_label.setText(text)
-        self.save_label.setStyleSheet(color_css(ALERT) if state is SaveState.FAILED else "")
+        set_color(self.save_label, ALERT if state is SaveState.FAILED else None)
 
     def select_page_row(self, page: int) -> None:
         index = self.page_list_model.index(self.page_list_model.row_of(page))

@@ -196,7 +196,7 @@ class ShellActions(QObject):
                 "search",
                 self.tr("&Search All Pages…"),
                 self._show_search,
-                ("Ctrl+Shift+A",),  # not Ctrl+Shift+F: IMEs own it (docs/SHORTCUTS.md)
+                ("Ctrl+Shift+J",),  # not +F (IMEs) nor +A (KDE Deselect): docs/SHORTCUTS.md
                 "find",
             ),
         ]

@@ -12,10 +12,15 @@
   person's queue (assigned pages not final yet).
 - "Release My Claim" gives the shown page back; "Break Claim" lets an administrator
   free a page someone else holds (the database refuses it to anyone else).
+- When someone breaks my claim, my window says so (who, which page) at the next
+  poll; my typing is kept as a version (``team_claims``) and the page shows its
+  working text, read-only ("your claim was broken by X") until "Edit This Page
+  Again": a keystroke never takes the page back by itself.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -28,9 +33,10 @@ from backend.session.team import team_keys
 from gui.context import ActionSpec, Host, Navigator
 from gui.team.progress_view import ProgressView
 from gui.team.server_dialog import TeamServerDialog
-from gui.widgets.theme import CLAIM, ERROR, color_css
+from gui.widgets.theme import CLAIM, ERROR, set_color
 
 if TYPE_CHECKING:
+    from backend.models import Change
     from backend.store.postgres.live import LiveUpdates
     from backend.store.postgres.team_store import TeamStore
     from gui.services.settings import GuiSettings
@@ -56,9 +62,9 @@ class TeamFeature(QObject):
         self.settings, self.use_store = settings, use_store
         self.keys = team_keys()
         self.claim_label = QLabel()
-        self.claim_label.setStyleSheet(color_css(CLAIM) + " font-weight: bold;")
+        set_color(self.claim_label, CLAIM, "font-weight: bold;")
         self.offline_label = QLabel()
-        self.offline_label.setStyleSheet(color_css(ERROR))
+        set_color(self.offline_label, ERROR)
         for label in (self.claim_label, self.offline_label):
             label.hide()
             host.add_status_widget(label)
@@ -87,6 +93,8 @@ class TeamFeature(QObject):
             ActionSpec("page", "break_claim", self.tr("Break Claim on This Page (Administrator)"),
                        lambda: self.runner.run(self.release_claim(force=True), name="claim"),
                        group="team"),
+            ActionSpec("page", "edit_again", self.tr("Edit This Page Again"),
+                       lambda: self.runner.run(self.edit_again(), name="edit again"), group="team"),
         ]  # fmt: skip
 
     # -- the setting ---------------------------------------------------------------
@@ -120,7 +128,7 @@ class TeamFeature(QObject):
         store = self._store_of(ws)
         assert store is not None
         self.live = await ws.run_in_store(lambda: LiveUpdates(store))
-        ws.changed.connect(lambda _change: self._show_offline())
+        ws.changed.connect(self._changed)
         self._timer.start()
 
     def document_closed(self) -> None:
@@ -151,20 +159,67 @@ class TeamFeature(QObject):
         ws, store = self.nav.workspace, self._store()
         if ws is None or store is None:
             return
+        if page in store.broken:  # at once: no keystroke in between
+            self.editor.editor.setReadOnly(True)
         holder = await ws.run_in_store(lambda: store.claim_holder(page))
         if page != self.nav.current:
             return
         self.claimed_by = holder
-        if holder is None:
+        broken = store.broken.get(page)
+        if holder is None and broken is None:
             self.claim_label.hide()
             return
         self.editor.editor.setReadOnly(True)
-        self.claim_label.setText(
-            self.tr("being edited by {name} since {time}").format(
+        if holder is not None:
+            text = self.tr("being edited by {name} since {time}").format(
                 name=holder[0], time=time.strftime("%H:%M", time.localtime(holder[1]))
             )
-        )
+        elif broken:
+            text = self.tr(
+                "your claim was broken by {name}: read-only until Page ▸ Edit This Page Again"
+            ).format(name=broken)
+        else:
+            text = self.tr("your claim is gone: read-only until Page ▸ Edit This Page Again")
+        self.claim_label.setText(text)
         self.claim_label.show()
+
+    def keeps_read_only(self, page: int) -> bool:
+        """A page whose claim of mine someone broke stays read-only through its reloads,
+        until "Edit This Page Again"."""
+        store = self._store()
+        return store is not None and page in store.broken
+
+    async def edit_again(self) -> None:
+        """The page whose claim someone broke: editable again, by my choice (typing claims
+        it, unless someone else holds it now)."""
+        ws, store, page = self.nav.workspace, self._store(), self.nav.current
+        if ws is None or store is None or page < 0:
+            self.host.show_message(self.tr("Open a document kept on the team server first."))
+            return
+        if page not in store.broken:
+            self.host.show_message(self.tr("Your claim on this page was not broken."))
+            return
+        await ws.run_in_store(lambda: store.edit_again(page))
+        await self.nav.reload_page(page)  # editable again
+        await self.check_claim(page)  # unless someone else claimed it meanwhile
+
+    async def _claim_went(self, ws: Workspace, store: TeamStore, page: int, by: str) -> None:
+        """Someone changed a claim of mine: if it went, my typing is kept; say so."""
+        change = await ws.run_in_store(lambda: store.claim_lost(page, by))
+        if change is not None:
+            self.host.show_message(change.message, 30000)
+            ws.changed.emit(dataclasses.replace(change, message=""))  # redraws (``_changed``)
+
+    def _changed(self, change: Change) -> None:
+        self._show_offline()
+        store, page = self._store(), self.nav.current
+        if store is not None and page in change.pages and page in store.broken:
+            self.editor.editor.setReadOnly(True)  # at once; then the page's text, and why
+            self.runner.run(self._show_broken(page), name="broken page")
+
+    async def _show_broken(self, page: int) -> None:
+        await self.nav.reload_page(page)  # its working text (my typing is in the history)
+        await self.check_claim(page)
 
     async def release_claim(self, *, force: bool = False) -> None:
         """Give up my claim on the shown page (my typing saved too); ``force``: an
@@ -204,9 +259,12 @@ class TeamFeature(QObject):
         pages = {e.page for e in events}
         for event in events:
             ws.changed.emit(event.change)
+            if event.what == "claims" and event.by != store.author and store.watching(event.page):
+                # unnamed: never cancelled by a later task (its message would be lost)
+                self.runner.run(self._claim_went(ws, store, event.page, event.by))
         current = self.nav.current
         if current in pages:
-            if self.claimed_by is not None:  # read-only here: show their text as it comes
+            if self.claimed_by is not None or current in store.broken:  # read-only here
                 self.runner.run(self.nav.reload_page(current), name="live page")
             self.runner.run(self.check_claim(current), name="claim")
         if store.pending:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from backend.engines.base import Progress
 from backend.errors import ProofDeskError, ServerError
 from backend.safe_text import placeholders
-from gui.widgets.theme import ALERT, WARNING, color_css
+from gui.widgets.theme import ALERT, WARNING, set_color
 
 TICK_MS = 500
 # Gateways in front of serverless endpoints (and vLLM's own queue, through some
@@ -48,7 +48,7 @@ class RunStatus(QLabel):
     def start(self) -> None:
         self._t0 = self._phase_t0 = time.monotonic()
         self._phase, self._tokens, self.prefix = "connecting", 0, ""
-        self.setStyleSheet("")
+        set_color(self, None)  # and not red again when the theme changes
         self._timer.start()
         self._show()
 
@@ -81,7 +81,7 @@ class RunStatus(QLabel):
 
     def finish(self, text: str, *, warning: bool = False) -> None:
         self._timer.stop()
-        self.setStyleSheet(color_css(WARNING) if warning else "")
+        set_color(self, WARNING if warning else None)
         self.setText(placeholders(text))
 
     def show_error(self, error: ProofDeskError | str) -> None:
@@ -90,5 +90,5 @@ class RunStatus(QLabel):
         text = str(error)
         if isinstance(error, ServerError) and error.status is not None and error.detail:
             text += "\n" + self.tr("The server said: {0}").format(error.detail)
-        self.setStyleSheet(color_css(ALERT))
+        set_color(self, ALERT)
         self.setText(placeholders(text))

@@ -4,12 +4,16 @@ The review aids paint light backgrounds (yellow, red, orange, blue) behind the
 text. The text itself took the theme's colour: near-white in a dark theme, which
 is unreadable on yellow. ``text_on`` gives each background its own readable text
 colour, so the highlight reads whatever the theme; ``contrast`` is the WCAG ratio
-the tests check it with.
+the tests check it with. Message colours come in (light, dark) pairs; ``set_color``
+keeps a label in its pair's member for the theme in use, also after the desktop
+switches theme while the app runs.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QWidget
 
 DARK_TEXT, LIGHT_TEXT = QColor("#111111"), QColor("#fafafa")
 
@@ -86,3 +90,40 @@ def qcolor(pair: tuple[str, str]) -> QColor:
 def color_css(pair: tuple[str, str]) -> str:
     """``color: …;`` for a message label, in the colour that reads in the theme in use."""
     return f"color: {pick(pair)};"
+
+
+def set_color(widget: QWidget, pair: tuple[str, str] | None, extra: str = "") -> None:
+    """Style ``widget``'s text in ``pair`` (None: the theme's own colour), with ``extra``
+    CSS, now and again whenever the theme changes while the app runs (a desktop switched
+    to dark mode): a colour picked once would stay the old theme's, dark red on black."""
+    follower = widget.findChild(_ThemeFollower, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    if follower is None:
+        follower = _ThemeFollower(widget)
+    follower.pair, follower.extra = pair, extra
+    follower.apply()
+
+
+class _ThemeFollower(QObject):
+    """Re-applies its widget's colour when the application's palette changes."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)  # the widget's child: no reference back, no cycle
+        self.pair: tuple[str, str] | None = None
+        self.extra = ""
+        # The signal, not the widget's events: Qt posts ApplicationPaletteChange to the
+        # windows only, and a child with a style sheet of its own gets no PaletteChange.
+        app = QGuiApplication.instance()
+        assert isinstance(app, QGuiApplication)
+        app.paletteChanged.connect(self._palette_changed)  # gone with this object
+
+    def _palette_changed(self, _palette: QPalette) -> None:
+        self.apply()
+
+    def apply(self) -> None:
+        css = " ".join(
+            part for part in (color_css(self.pair) if self.pair else "", self.extra) if part
+        )
+        widget = self.parent()
+        assert isinstance(widget, QWidget)
+        if widget.styleSheet() != css:  # a new style sheet re-polishes: only on a change
+            widget.setStyleSheet(css)

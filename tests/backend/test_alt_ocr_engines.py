@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pymupdf
 import pytest
@@ -212,3 +213,69 @@ def test_the_worker_ends_when_the_app_is_killed(tmp_path: Path) -> None:
     finally:
         app.kill()
         app.communicate()  # and closes the pipes
+
+
+def test_a_few_characters_read_surer_turned_do_not_replace_a_doubtful_page() -> None:
+    # Scores as the engine gives them for blurred lines beside a crisp symmetric one
+    # (工田中口日十 reads as well turned half round; measured: upright 0.62-0.68 for
+    # the blurred lines, 0.93 for it): turned, the blurred lines fall under the
+    # engine's 0.5 cut and only the symmetric line is left, surer per character.
+    # Keeping that reading would lose the page.
+    # (The engine's result as plain data: importing rapidocr here would load
+    # onnxruntime into this process, which the app process never does.)
+    from backend.engines.offline.rapidocr_engine import _surer
+
+    def result(txts: tuple[str, ...], scores: tuple[float, ...]) -> SimpleNamespace:
+        return SimpleNamespace(txts=txts, scores=scores)
+
+    upright = result(
+        ("工田中口日十", "被告應館付原書新書體會為元及與息", "及門入個定口三十日內輸門."),
+        (0.93, 0.63, 0.68),
+    )
+    assert not _surer(result(("十日日中田工",), (0.94,)), upright)
+    # A page scanned upside down (measured: 0.60-0.66 per character upright, 0.99
+    # turned, about as many characters): the turned reading is kept.
+    wrong_way = result(("凶口亡新書體會", "及門入個定口三"), (0.62, 0.64))
+    assert _surer(result(("被告應給付原告", "本判決確定後三"), (0.99, 0.99)), wrong_way)
+
+
+def test_a_blank_page_is_read_once() -> None:
+    # Nothing found upright is nothing found turned: a blank sheet (the back of most
+    # scanned pages) must not pay for a second read. Its own process, as a worker.
+    code = (
+        "import numpy as np\n"
+        "from backend.engines.offline import rapidocr_engine as r\n"
+        "r.load(); calls = []; run = r._run\n"
+        "r._run = lambda img: calls.append(1) or run(img)\n"
+        "assert r.read(np.full((600, 420, 3), 250, np.uint8)) == []\n"
+        "print(len(calls))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["1"]
+
+
+def test_faint_ink_is_told_apart_on_a_page_scanned_upside_down(
+    runner: AltOcrRunner, tmp_path: Path
+) -> None:
+    # Ink and, on the same line, grey text (as bleed-through) that the faint-ink step
+    # leaves in: read turned half round, the greys are measured where the boxes are.
+    src = pymupdf.open()
+    page = src.new_page(width=595, height=842)
+    page.insert_text((60, 120), "第一條 當事人得於判決送達後二十日內上訴。", fontname="china-t")
+    page.insert_text((60, 160), "被告應給付原告", fontname="china-t", fontsize=16)
+    grey = (0.57, 0.57, 0.57)
+    page.insert_text((172, 160), "新臺幣壹萬元", fontname="china-t", fontsize=16, color=grey)
+    out = pymupdf.open()
+    out.new_page(width=595, height=842).insert_image(
+        pymupdf.Rect(0, 0, 595, 842), stream=page.get_pixmap(dpi=150).tobytes("png"), rotate=180
+    )
+    out.save(tmp_path / "faint-upside-down.pdf")
+    reading = asyncio.run(runner.run_page(tmp_path / "faint-upside-down.pdf", 0, "rapidocr"))
+    lines = {line.text: line for line in reading.lines}
+    ink, faint = lines["被告應給付原告"], lines["新臺幣壹萬元"]
+    assert ink.score is not None and ink.score > 0.9
+    assert faint.score is not None and faint.score <= 0.2
+    assert ink.box is not None and faint.box is not None
+    assert faint.box[2] <= ink.box[0] + 0.01  # turned half round: left of the ink

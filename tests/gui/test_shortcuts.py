@@ -7,10 +7,17 @@ import re
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import QApplication
 
+from gui.services import language
+from gui.shell.help_dialog import HelpDialog
 from gui.shell.keys import MAC_REMAP, mac_safe
 from gui.shell.main_window import MainWindow
+from tests.gui.test_language import installed
+
+__all__ = ["installed"]  # the fixture: translators removed again after the test
 
 LIST = Path(__file__).resolve().parents[2] / "docs" / "SHORTCUTS.md"
 # The input-method frameworks take keys before any application, on GNOME and KDE alike.
@@ -70,7 +77,7 @@ def test_no_default_shortcut_clashes_with_a_desktop(make_window: Any) -> None:
     keys = window_keys(w)
     assert ("goto", "Ctrl+L") in keys and ("critical_next", "F12") in keys
     assert ("find_next", "F3") in keys and ("show_history", "Ctrl+H") in keys
-    assert ("search", "Ctrl+Shift+A") in keys  # moved off fcitx5's Ctrl+Shift+F
+    assert ("search", "Ctrl+Shift+J") in keys  # moved off fcitx5's Ctrl+Shift+F
     for desktop in ("GNOME", "KDE", "Windows", "IBus", "fcitx5"):
         assert clashes(keys, desktop) == []
     # On macOS: the same keys as Qt gives them there (⌘ for Ctrl), with the remaps.
@@ -79,7 +86,22 @@ def test_no_default_shortcut_clashes_with_a_desktop(make_window: Any) -> None:
     assert set(MAC_REMAP) <= {k for _n, k in keys}  # each remap is of a key in use
 
 
-def test_the_readme_and_f1_name_the_moved_keys(make_window: Any) -> None:
+def test_the_readme_and_f1_name_the_moved_keys(make_window: Any, installed: Any) -> None:
+    # F1 in both languages: the moved keys on the rows of their actions.
+    for lang in ("en", "zh_TW"):
+        installed += language.install(QApplication.instance(), lang)
+        w: MainWindow = make_window()
+        help_text = HelpDialog(w.actions_by_name.values(), w).browser.toPlainText()
+        for name, key in [("search", "Ctrl+Shift+J"), ("goto", "Ctrl+L"), ("find_next", "F3")]:
+            title = w.actions_by_name[name].text().replace("&", "")
+            assert bool(re.search("[\u4e00-\u9fff]", title)) == (lang == "zh_TW"), title
+            lines = help_text.splitlines()  # a table row reads as "name", then "keys"
+            at = next(i for i, line in enumerate(lines) if line.strip() == title)
+            assert key in lines[at + 1], (lang, name, lines[at : at + 2])
+        assert "Ctrl+Shift+F" not in help_text and "Ctrl+G," not in help_text, lang
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+        installed.clear()
     readme = (LIST.parents[1] / "README.md").read_text("utf-8")
     for old in ("`Ctrl+G`", "`Ctrl+F8`", "`Ctrl+Shift+Q`", "`Ctrl+Shift+F`"):
         assert old not in readme, old
@@ -87,7 +109,7 @@ def test_the_readme_and_f1_name_the_moved_keys(make_window: Any) -> None:
         "`Ctrl+L`",
         "`F12`",
         "`Ctrl+Shift+K`",
-        "`Ctrl+Shift+A`",
+        "`Ctrl+Shift+J`",
         "`F3`",
         "docs/SHORTCUTS.md",
     ):

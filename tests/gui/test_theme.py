@@ -28,6 +28,7 @@ from gui.servers.servers_dialog import ServersDialog
 from gui.services.ocr_hub import OcrHub
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
+from gui.widgets import theme as theme_module
 from gui.widgets.rich_text_delegate import marked
 from gui.widgets.run_status import RunStatus
 from gui.widgets.theme import ALERT, ERROR, OK, WARNING, color_css, contrast, is_dark
@@ -79,7 +80,12 @@ def test_the_search_highlight_uses_the_themes_selection_colours(theme: QPalette)
 
 def test_message_colours_read_on_the_themes_window(theme: QPalette) -> None:
     window = theme.color(QPalette.ColorRole.Window)
-    for pair in (ERROR, ALERT, OK, WARNING):
+    # Every message pair in the dark theme; in the light one the tones kept from before
+    # there was a dark theme (HINT, READY...) are a little under 4.5 on a grey window.
+    every = [v for v in vars(theme_module).values() if isinstance(v, tuple) and len(v) == 2]
+    every = [p for p in every if all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in p)]
+    assert len(every) >= 10, every
+    for pair in every if is_dark() else (ERROR, ALERT, OK, WARNING):
         css = color_css(pair)
         match = re.search(r"#[0-9a-f]{6}", css)
         assert match, css
@@ -144,13 +150,21 @@ def test_a_server_error_reads_on_the_themes_window(
 
 
 def test_page_list_status_colours_read_on_the_list(theme: QPalette, qapp: QApplication) -> None:
-    model = PageListModel(len(ReviewStatus))
+    from backend.session.document_review import PageSummary
+
+    model = PageListModel(len(ReviewStatus) + 1)
     for page, status in enumerate(ReviewStatus):
         model.set_status(page, status)
+    critical = len(ReviewStatus)  # one more page, with an open legal-critical item
+    model.set_review_summaries([PageSummary(critical, 0.9, 0, 1, 1, 0)])
+    assert model.open_critical(critical) == 1
     base = theme.color(QPalette.ColorRole.Base)
+    # The dark tones read as text (4.5); the light ones, kept from before, as marks (3).
+    # The light tones on a dark list read 2.7 to 5.5: 3.0 alone would not see them there.
+    least = 4.5 if is_dark() else 3.0
     for row in range(model.rowCount()):
         colour = model.data(model.index(row), Qt.ItemDataRole.ForegroundRole)
-        assert contrast(colour, base) >= 3.0, (row, colour.name(), base.name())
+        assert contrast(colour, base) >= least, (row, colour.name(), base.name())
 
 
 def test_no_widget_sets_a_text_colour_of_its_own(qapp: Any) -> None:
@@ -167,3 +181,58 @@ def test_no_widget_sets_a_text_colour_of_its_own(qapp: Any) -> None:
             if fixed and "background" not in node.value:
                 offenders.append(f"{path.relative_to(GUI)}:{node.lineno}: {node.value[:60]}")
     assert offenders == []
+
+
+def test_the_main_windows_message_colours_follow_a_theme_change(
+    make_window: Any, qapp: QApplication
+) -> None:
+    """Dark mode switched on while the app runs (the desktop changes the palette): the
+    labels that stay in the window (the status bar's "not saved", the team's claim and
+    offline notes, the docks' messages) take the dark theme's colours, and back."""
+    from gui.review.autosave import SaveState
+
+    before = qapp.palette()
+    dark = dark_palette()
+    qapp.setPalette(QPalette(QColor("#efefef")))
+    try:
+        w = make_window()
+        w.show_save_state(SaveState.FAILED, "disk full")
+        coloured = [x for x in w.findChildren(QLabel) if re.search(r"\bcolor\s*:", x.styleSheet())]
+        assert w.save_label in coloured and len(coloured) >= 3, [x.styleSheet() for x in coloured]
+        light_styles = [x.styleSheet() for x in coloured]
+        qapp.setPalette(dark)
+        qapp.processEvents()
+        window = dark.color(QPalette.ColorRole.Window)
+        for label in coloured:
+            colour = _colour(label.styleSheet())
+            assert contrast(colour, window) >= 4.5, (label.styleSheet(), label.text())
+        qapp.setPalette(QPalette(QColor("#efefef")))
+        qapp.processEvents()
+        assert [x.styleSheet() for x in coloured] == light_styles  # and back, as they were
+        w.show_save_state(SaveState.SAVED, "")
+        assert w.save_label.styleSheet() == ""  # saved again: the theme's own colour
+        qapp.setPalette(dark)
+        qapp.processEvents()
+        assert w.save_label.styleSheet() == ""  # and a theme change does not bring red back
+    finally:
+        qapp.setPalette(before)
+
+
+def test_a_bar_with_its_own_background_has_its_own_text_colour(
+    theme: QPalette, qapp: QApplication
+) -> None:
+    """A light yellow bar keeps its yellow in a dark theme: the theme's near-white text
+    on it would be unreadable, so the bar sets its text colour too (the resume bar of the
+    batch panel did not)."""
+    from gui.ocr.batch_models import ResumeBar
+    from gui.widgets.notice_bar import NoticeBar
+
+    for bar in (ResumeBar(), NoticeBar()):
+        bar.label.setText("Resume the unfinished batch (3 pages left)?")
+        bar.show()
+        bar.label.ensurePolished()
+        text = bar.label.palette().color(bar.label.foregroundRole())
+        background = _colour(bar.styleSheet(), "background")
+        assert contrast(text, background) >= 4.5, (type(bar).__name__, text.name())
+        bar.close()
+        bar.deleteLater()

@@ -26,3 +26,5 @@ def test_alternates_runs_choose_pages_without_their_own_alternate(open_store: Op
     assert jobs.select_pages(3, Selection.UNPROCESSED, None, alternates_by=[second]) == [0, 2]
     third = ("http://gpu-3:8000", "model-b")  # the same model on another server: not read
     assert jobs.select_pages(3, Selection.UNPROCESSED, None, alternates_by=[third]) == [0, 1, 2]
+    now = [(second[0], "model-c")]  # the same server now serving another model: not read
+    assert jobs.select_pages(3, Selection.UNPROCESSED, None, alternates_by=now) == [0, 1, 2]

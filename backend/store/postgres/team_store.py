@@ -31,7 +31,8 @@ from backend.store.postgres.errors import (
     TeamUnreachableError,
 )
 from backend.store.postgres.journal import Journal
-from backend.store.postgres.team_link import TeamLink, again_if_dropped
+from backend.store.postgres.team_claims import ClaimWatch
+from backend.store.postgres.team_link import again_if_dropped
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.sql import check_page_text, version_change
@@ -39,7 +40,7 @@ from backend.store.sql import check_page_text, version_change
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
 
-class TeamStore(TeamLink):
+class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_claims
     """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
 
     def __init__(
@@ -282,14 +283,6 @@ class TeamStore(TeamLink):
         entry = {"op": "draft", "page": page, "text": text, "base": base, "empty": empty}
         return self._write(entry, lambda: self._save_draft(page, text, base, empty))
 
-    @again_if_dropped
-    def _save_draft(self, page: int, text: str, base: int | None, empty: bool = False) -> Change:
-        with self._tx() as c:
-            started = w.save_draft_in(
-                c, self.doc, page, self.client, text, base, self.lease_s, empty
-            )
-        return Change(pages=frozenset({page}), text=True, status=started)
-
     def commit_draft(self, page: int) -> Change:
         return self._write({"op": "commit", "page": page}, lambda: self._commit_draft(page))
 
@@ -297,6 +290,7 @@ class TeamStore(TeamLink):
     def _commit_draft(self, page: int) -> Change:
         with self._tx() as c:
             vid, kept = w.commit_draft_in(c, self.doc, page, self.client)
+        self._held.discard(page)  # the commit released the claim
         if vid is None:
             return Change()
         if kept is not None:

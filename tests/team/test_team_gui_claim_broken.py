@@ -1,0 +1,104 @@
+"""An administrator breaks a reviewer's claim, two real windows (offscreen Qt, a real
+PostgreSQL): the holder's window says so, naming who and which page; her typing is a
+version in the history and the editor shows the page's text; the page stays read-only
+(her keystrokes do not take it back) until she chooses "Edit This Page Again"; meanwhile
+a claim of someone else's shows as "being edited by …"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import psycopg
+import pytest
+
+pytest.importorskip("PySide6")
+
+from backend.models import VersionKind
+from backend.session.document_session import DocumentSession
+from backend.store.postgres import admin
+from backend.store.postgres.team_store import TeamStore
+from tests.gui.conftest import type_text, wait_for
+from tests.team.conftest import url
+from tests.team.pg_cluster import Cluster
+
+
+def _document(pg: Cluster, pdf: Path, tmp_path: Path) -> TeamStore:
+    """On the server with OCR text, given to rita and ron; ron's store (not claiming)."""
+    session = DocumentSession.open(pdf, store_path=url(pg, "ada"))
+    for page in range(session.page_count):
+        session.add_reading(page, f"第{page + 1}頁", {"engine": "vllm"})
+    sha = session.pdf.info.sha256
+    session.close()
+    with psycopg.connect(url(pg, "ada"), autocommit=True) as conn:
+        row = conn.execute("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha,))
+        found = row.fetchone()
+        assert found is not None
+        for who in ("rita", "ron"):
+            admin.give(conn, int(found[0]), who)
+    return TeamStore(url(pg, "ron"), sha256=sha, name=pdf.name, page_count=3,
+                     journal_dir=tmp_path / "ron")  # fmt: skip
+
+
+def _holder(pg: Cluster, store: TeamStore, page: int) -> str:
+    """Who holds an unexpired claim on ``page`` ("" for nobody)."""
+    done = pg.psql(
+        "SELECT string_agg(holder, ',') FROM proofdesk.claims WHERE "
+        f"document_id = {store.doc} AND page = {page} AND expires_at > clock_timestamp()"
+    )
+    return done.stdout.splitlines()[2].strip()
+
+
+def test_the_holder_is_told_keeps_her_typing_and_does_not_take_the_page_back(  # type: ignore[no-untyped-def]
+    pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
+) -> None:
+    ron = _document(pg, team_pdf, tmp_path)
+    try:
+        rita = make_window("--store", url(pg, "rita"))
+        assert arun(rita.opener.open(team_pdf))
+        rita.controller.go_to(1)
+        arun(wait_for(lambda: rita.controller.current == 1, what="page 2"))
+        rita.editor.editor.setFocus()
+        rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
+        type_text(rita.editor.editor, "校")
+        arun(rita.controller.flush_edits())
+        arun(wait_for(lambda: _holder(pg, ron, 1) == "rita", what="rita's claim"))
+        # Ada, an administrator, breaks it from her window.
+        ada = make_window("--store", url(pg, "ada"))
+        assert arun(ada.opener.open(team_pdf))
+        ada.controller.go_to(1)
+        arun(wait_for(lambda: ada.team.claim_label.isVisible(), what="rita's claim, for ada"))
+        ada.actions_by_name["break_claim"].trigger()
+        arun(wait_for(lambda: "was broken" in ada.statusBar().currentMessage(), what="broken"))
+        # Rita's window is told, names who and which page, and keeps her typing.
+        said = rita.statusBar()
+        arun(wait_for(lambda: "broken by ada" in said.currentMessage(), what="rita is told"))
+        assert "page 2" in said.currentMessage()
+        arun(wait_for(lambda: "broken by ada" in rita.team.claim_label.text(), what="the label"))
+        assert rita.team.claim_label.isVisible() and rita.editor.editor.isReadOnly()
+        store = rita.controller.workspace.session.store  # type: ignore[union-attr]
+        kept = store.versions(1)[-1]
+        assert (kept.kind, kept.author, kept.text) == (VersionKind.EDIT, "rita", "第2頁校")
+        arun(wait_for(lambda: rita.editor.text() == "第2頁校", what="the page's text shown"))
+        # Her next keystroke neither changes the text nor claims the page again.
+        rita.editor.editor.setFocus()
+        type_text(rita.editor.editor, "x")
+        arun(rita.controller.flush_edits())
+        assert rita.editor.text() == "第2頁校" and _holder(pg, ron, 1) == ""
+        # Ron claims it meanwhile: "being edited by ron since …"; when he lets go, rita's
+        # page is still hers to reopen deliberately.
+        ron.claim(1)
+        arun(wait_for(lambda: rita.team.claim_label.text().startswith("being edited by ron since "),
+                      what="ron's claim shown"))  # fmt: skip
+        ron.release(1)
+        arun(wait_for(lambda: "broken by ada" in rita.team.claim_label.text(), what="broken again"))
+        assert rita.editor.editor.isReadOnly()
+        rita.actions_by_name["edit_again"].trigger()
+        arun(wait_for(lambda: not rita.editor.editor.isReadOnly(), what="editable again"))
+        assert not rita.team.claim_label.isVisible()
+        rita.editor.editor.setFocus()
+        rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
+        type_text(rita.editor.editor, "對")
+        arun(rita.controller.flush_edits())
+        assert _holder(pg, ron, 1) == "rita"  # typing claims it again, now she chose to
+    finally:
+        ron.close_connection()  # also when a step fails: no connection left to the GC
