@@ -88,10 +88,12 @@ class TeamFeature(QObject):
                        lambda: self.runner.run(self.show_progress(), name="team progress"),
                        group="team"),
             ActionSpec("page", "release_claim", self.tr("Release My Claim on This Page"),
-                       lambda: self.runner.run(self.release_claim(), name="claim"),
+                       lambda: self.runner.run(self.release_claim(), name="release claim"),
                        group="team"),
             ActionSpec("page", "break_claim", self.tr("Break Claim on This Page (Administrator)"),
-                       lambda: self.runner.run(self.release_claim(force=True), name="claim"),
+                       # not "claim": a claim check (every live update) would cancel it
+                       lambda: self.runner.run(self.release_claim(force=True),
+                                               name="release claim"),
                        group="team"),
             ActionSpec("page", "edit_again", self.tr("Edit This Page Again"),
                        lambda: self.runner.run(self.edit_again(), name="edit again"), group="team"),
@@ -279,6 +281,10 @@ class TeamFeature(QObject):
         for message in messages:
             self.host.show_message(message, 10000)
         self._show_offline()
+        page = self.nav.current
+        if page in store.broken:  # the replay found my claim broken: read-only, and why
+            self.editor.editor.setReadOnly(True)
+            self.runner.run(self._show_broken(page), name="broken page")
 
     def _show_offline(self) -> None:
         store = self._store()

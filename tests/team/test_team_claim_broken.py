@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from backend.models import VersionKind
 from backend.store.postgres.team_store import TeamStore
+from tests.team.pg_cluster import Cluster
 
 Open = Callable[..., TeamStore]
 
@@ -106,3 +107,69 @@ def test_a_lapsed_claim_is_renewed_not_broken(open_store: Open) -> None:
     assert not change.message and rita.broken == {}
     assert rita.claim_lost(2, "ada") is None
     assert rita.draft(2) == "甲乙"
+
+
+def test_a_journal_replayed_after_the_break_tells_and_does_not_reclaim(
+    pg: Cluster, open_store: Open
+) -> None:
+    rita, ada = open_store("rita"), open_store("ada")
+    rita.page_state(13)
+    rita.save_draft(13, "線上")
+    pg.stop()
+    try:
+        rita.save_draft(13, "線上，離線")  # into the journal
+        assert rita.pending == 1
+    finally:
+        pg.start()
+    assert ada.release(13, force=True) == "rita"  # broken while rita's typing waited
+    messages = rita.flush()
+    assert any("page 14" in m for m in messages)  # before: the replay told nobody
+    assert rita.broken == {13: ""} and _holder(ada, 13) is None
+    assert rita.versions(13)[-1].text == "線上，離線"
+
+
+def test_a_lapsed_claim_taken_by_someone_is_not_said_to_be_broken_by_them(
+    open_store: Open,
+) -> None:
+    rita = open_store("rita", lease_s=0.0)  # every lease lapses at once
+    ron = open_store("ron")
+    rita.page_state(3)
+    rita.save_draft(3, "麗塔")
+    ron.page_state(3)
+    ron.save_draft(3, "阿榮")  # takes the lapsed claim: nobody broke it
+    told = rita.claim_lost(3, "ron")
+    assert told is not None and "broken by" not in told.message and "page 4" in told.message
+    assert rita.versions(3)[-1].text == "麗塔"  # her typing is kept all the same
+    ron.save_draft(3, "阿榮打字")  # his next keystroke: still nobody broke it
+    assert rita.claim_lost(3, "ron") is None and rita.broken == {3: ""}
+
+
+def test_a_journal_sent_by_the_next_window_does_not_reclaim_a_broken_page(
+    pg: Cluster, open_store: Open
+) -> None:
+    rita, ada = open_store("rita"), open_store("ada")
+    rita.page_state(15)
+    rita.save_draft(15, "甲")
+    pg.stop()
+    try:
+        rita.save_draft(15, "甲乙")  # into the journal; then the app is closed offline
+    finally:
+        pg.start()
+    rita.abandon()
+    assert ada.release(15, force=True) == "rita"
+    again = open_store("rita")  # the next start sends the journal
+    assert again.pending == 0 and _holder(ada, 15) is None  # before: silently re-claimed
+    assert again.broken == {15: ""} and "甲乙" in [v.text for v in again.versions(15)]
+
+
+def test_typing_after_my_own_save_offline_is_no_break(pg: Cluster, open_store: Open) -> None:
+    rita, ada = open_store("rita"), open_store("ada")
+    rita.page_state(17)
+    rita.save_draft(17, "一")
+    pg.stop()
+    try:
+        rita.commit_draft(17)  # her own save releases the claim (when it is sent)
+        rita.save_draft(17, "一二")  # and typing on claims it anew
+    finally:
+        pg.start()
+    assert not rita.flush() and rita.broken == {} and _holder(ada, 17) == "rita"

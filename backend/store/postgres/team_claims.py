@@ -18,6 +18,7 @@ The live update of the break (``claim_lost``) says who broke it.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from backend.i18n import _
@@ -30,12 +31,14 @@ class ClaimWatch(TeamLink):
     """``TeamStore``'s claims taken by typing: held, or broken by someone else."""
 
     client: str
+    lease_s: float
     _seen: dict[int, int | None]
 
     def __init__(self, info: str) -> None:
         super().__init__(info)
         self._held: set[int] = set()  # pages this window claimed by typing (draft saved)
         self.broken: dict[int, str] = {}  # page: who broke my claim ("" not known yet)
+        self._renewed: dict[int, float] = {}  # page: when typing here last renewed my claim
 
     def watching(self, page: int) -> bool:
         """Whether a change to the page's claim by someone else may concern this window."""
@@ -61,23 +64,51 @@ class ClaimWatch(TeamLink):
                 c, self.doc, page, self.client, text, base, self.lease_s, empty
             )
         self._held.add(page)
+        self._renewed[page] = time.monotonic()
         return Change(pages=frozenset({page}), text=True, status=started)
+
+    def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> dict[str, Any]:
+        """A keystroke for the offline journal; ``held``: on a page this window claimed."""
+        held = page in self._held
+        return {
+            "op": "draft",
+            "page": page,
+            "text": text,
+            "base": base,
+            "empty": empty,
+            "held": held,
+        }
+
+    def _replaying(self, entry: dict[str, Any]) -> None:
+        """A journal entry typed on a claimed page is sent as such, also by the app's next
+        run: a break meanwhile is kept and told (``_save_draft``), never re-claimed."""
+        page = int(entry["page"])
+        if entry.get("held") and page not in self.broken:
+            self._held.add(page)
+            self._seen.setdefault(page, entry.get("base"))
 
     @again_if_dropped
     def claim_lost(self, page: int, by: str) -> Change | None:
         """``by`` changed the page's claim (a live update): when it was mine and is no
         more, my typing is kept and the page marked broken. What to tell, else None."""
-        if page in self.broken:
-            if not by or self.broken[page]:
-                return None  # already told
-            self.broken[page] = by  # a keystroke found it broken first: now say who
-            return Change(pages=frozenset({page}), message=self._head(page, by))
-        if page not in self._held:
+        if page in self.broken and (not by or self.broken[page]):
+            return None  # already told
+        if page not in self._held and page not in self.broken:
             return None
         with self._tx() as c:
-            if self._still_held(c, page):
+            holder = self._holder(c, page, lock=False)  # (locking hides another's row)
+            # A break deletes the row; someone else's row is a break only while my lease
+            # was still running (else they may have taken it lapsed: nobody broke it).
+            lapsed = time.monotonic() - self._renewed.get(page, 0.0) >= self.lease_s
+            name = by if holder is None or not lapsed else ""
+            if page in self.broken:
+                if not name:
+                    return None
+                self.broken[page] = name  # a keystroke found it broken first: now say who
+                return Change(pages=frozenset({page}), message=self._head(page, name))
+            if holder == self.author:
                 return None
-            return self._lose(c, page, by, None)
+            return self._lose(c, page, name, None)
 
     def _still_held(self, c: w.Conn, page: int) -> bool:
         if page in self.broken:
@@ -85,16 +116,23 @@ class ClaimWatch(TeamLink):
         if page not in self._held:
             return True  # not claimed here yet: typing claims it
         # Locked: a break at this moment waits for this save, or this save sees it.
+        return self._holder(c, page, lock=True) == self.author
+
+    def _holder(self, c: w.Conn, page: int, *, lock: bool) -> str | None:
+        """The claim row's holder (None: no row). Locked, an unexpired row of someone
+        else's is not seen (the ``not_theirs`` policy): it is not mine either way."""
         row = c.execute(
-            "SELECT holder FROM proofdesk.claims WHERE document_id = %s AND page = %s FOR UPDATE",
+            "SELECT holder FROM proofdesk.claims WHERE document_id = %s AND page = %s"
+            + (" FOR UPDATE" if lock else ""),
             (self.doc, page),
         ).fetchone()
-        return row is not None and str(row[0]) == self.author
+        return None if row is None else str(row[0])
 
     def _lose(self, c: w.Conn, page: int, by: str, text: str | None) -> Change:
         vid, stays = keep_typing(c, self.doc, page, self.client, text, self._seen.get(page))
-        self._held.discard(page)
+        # Broken first, then not held: the GUI thread's ``watching`` never sees neither.
         self.broken[page] = by or self.broken.get(page, "")
+        self._held.discard(page)
         if vid is not None:  # later keystrokes build on it (never over a newer text)
             self._seen[page] = vid
         message = self._head(page, self.broken[page])

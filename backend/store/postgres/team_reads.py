@@ -4,11 +4,14 @@ and a supervisor's progress (pages per status and per person, and the claims).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
+
+import psycopg
 
 from backend.models import PageState
 from backend.store.page_queries import page_source
-from backend.store.postgres.team_sql import DB_STATUSES, from_db
+from backend.store.postgres.team_sql import DB_STATUSES, VERSION_COLUMNS, from_db
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.postgres.team_writes import Conn
 
@@ -130,3 +133,24 @@ def queue(c: Conn, doc: int, who: str) -> list[int]:
         (doc, who),
     ).fetchall()
     return sorted({int(r[0]) for r in rows})
+
+
+def warm_up(c: Conn, doc: int, client: str) -> None:
+    """A page open's queries, run once at login and their answers dropped: a new server
+    process loads the tables' catalog entries and plans on its first use of them
+    (measured: the first opens of 20 reviewers logging in at once made page-open p99
+    52 ms, against under 30 ms for every later open; warmed, their first saves did)."""
+    page_state(c, doc, 0, client)
+    c.execute(
+        f"SELECT {VERSION_COLUMNS} FROM proofdesk.versions WHERE document_id = %s "
+        "AND page = %s ORDER BY id",
+        (doc, 0),
+    ).fetchall()
+    # And the autosave's function, compiled on its first call, in a transaction that is
+    # rolled back: no claim, draft, status or notification is left of it.
+    # (Page 0 claimed by someone else raises: the warm-up is only a head start.)
+    with contextlib.suppress(psycopg.Error), c.transaction(force_rollback=True):
+        c.execute(
+            "SELECT proofdesk.save_draft(%s, %s, %s, %s, NULL, %s, false)",
+            (doc, 0, client, "", 1.0),
+        )

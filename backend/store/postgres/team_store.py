@@ -71,6 +71,10 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self._recover_orphans()
         if len(self.journal):
             self.notices.append(self._flush_notice())
+        from backend.store.postgres.team_reads import warm_up
+
+        with self._read() as c:  # a page open's queries once now, not at the first open
+            warm_up(c, self.doc, self.client)
 
     def _recover_orphans(self) -> None:
         """Typing a crashed window of mine left on the server becomes versions (kept)."""
@@ -130,7 +134,8 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         messages = []
         for entry in self.journal.entries():
             try:
-                self._apply(entry)
+                if told := self._apply(entry):  # e.g. the claim was broken meanwhile
+                    messages.append(told)
             except SaveConflictError as exc:  # both are kept; say so, and go on
                 messages.append(str(exc))
             except PageClaimedError as exc:  # someone took the page meanwhile: keep the text
@@ -151,16 +156,19 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             return self.offline_text()
         return _("Edits made while the team server was unreachable were sent.")
 
-    def _apply(self, entry: dict[str, Any]) -> None:
+    def _apply(self, entry: dict[str, Any]) -> str:  # what to tell of it ("": nothing)
         page, op = int(entry["page"]), entry["op"]
         if op == "draft":
-            self._save_draft(page, str(entry["text"]), entry.get("base"), bool(entry.get("empty")))
+            text, base, empty = str(entry["text"]), entry.get("base"), bool(entry.get("empty"))
+            self._replaying(entry)
+            return self._save_draft(page, text, base, empty).message
         elif op == "commit":
             self._commit_draft(page)
         elif op == "status":
             self._set_status(page, str(entry["status"]), entry.get("key"))
         elif op == "note":
             self._set_note(page, str(entry["text"]), entry.get("key"))
+        return ""
 
     def _keep_as_alternate(self, entry: dict[str, Any], exc: PageClaimedError) -> None:
         text = entry.get("text") or self.journal.pending_text(int(entry["page"]))
@@ -280,10 +288,11 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         base = self._seen.get(page)
         # Opened when it had no version yet: a version someone saves meanwhile is newer.
         empty = page in self._seen and base is None
-        entry = {"op": "draft", "page": page, "text": text, "base": base, "empty": empty}
+        entry = self._draft_entry(page, text, base, empty)
         return self._write(entry, lambda: self._save_draft(page, text, base, empty))
 
     def commit_draft(self, page: int) -> Change:
+        self._held.discard(page)  # (also when journaled: typing after it claims anew)
         return self._write({"op": "commit", "page": page}, lambda: self._commit_draft(page))
 
     @again_if_dropped
