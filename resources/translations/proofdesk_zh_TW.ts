@@ -1932,67 +1932,67 @@
 <context>
     <name>PageScopeBox</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="156"/>
+        <location filename="../../gui/ocr/batch_models.py" line="159"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="161"/>
+        <location filename="../../gui/ocr/batch_models.py" line="164"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="162"/>
+        <location filename="../../gui/ocr/batch_models.py" line="165"/>
         <source>Pages:</source>
         <translation>頁面：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="163"/>
+        <location filename="../../gui/ocr/batch_models.py" line="166"/>
         <source>Selected pages</source>
         <translation>所選頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="164"/>
+        <location filename="../../gui/ocr/batch_models.py" line="167"/>
         <source>Unprocessed pages (never read)</source>
         <translation>未處理的頁面（從未辨識）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="165"/>
+        <location filename="../../gui/ocr/batch_models.py" line="168"/>
         <source>Failed pages</source>
         <translation>失敗的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="168"/>
+        <location filename="../../gui/ocr/batch_models.py" line="171"/>
         <source>e.g. 3-12, 15</source>
         <translation>例如 3-12, 15</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="169"/>
+        <location filename="../../gui/ocr/batch_models.py" line="172"/>
         <source>Page range</source>
         <translation>頁碼範圍</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="190"/>
+        <location filename="../../gui/ocr/batch_models.py" line="193"/>
         <source>Also pages with edits or approval</source>
         <translation>也包含已編輯或已核可的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="193"/>
+        <location filename="../../gui/ocr/batch_models.py" line="196"/>
         <source>Normally pages a person has edited or approved are skipped. Ticked, they are read too, but never overwritten: the reading is added to their history.</source>
         <translation>通常會略過已有人工編輯或核可的頁面。勾選後也會辨識這些頁面，但絕不覆寫：辨識結果會加入其版本紀錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="198"/>
+        <location filename="../../gui/ocr/batch_models.py" line="201"/>
         <source>Store as alternate readings</source>
         <translation>存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="201"/>
+        <location filename="../../gui/ocr/batch_models.py" line="204"/>
         <source>Read with this server (a second model or profile) to compare with: the readings are stored as alternates and never change the transcript. With “Unprocessed pages”, the pages this server has not read as alternates yet.</source>
         <translation>以此伺服器（第二個模型或設定檔）辨識以供比對：辨識結果存為替代辨識結果，絕不變更逐字稿。選擇「未處理的頁面」時，指此伺服器尚未存入替代辨識結果的頁面。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="227"/>
+        <location filename="../../gui/ocr/batch_models.py" line="230"/>
         <source>No pages are selected in the page list.</source>
         <translation>頁面清單中沒有選取任何頁面。</translation>
     </message>
@@ -2270,22 +2270,22 @@
 <context>
     <name>ProblemModel</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="331"/>
+        <location filename="../../gui/ocr/batch_models.py" line="334"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="331"/>
+        <location filename="../../gui/ocr/batch_models.py" line="334"/>
         <source>Problem</source>
         <translation>問題</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="374"/>
+        <location filename="../../gui/ocr/batch_models.py" line="377"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="374"/>
+        <location filename="../../gui/ocr/batch_models.py" line="377"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
@@ -2652,22 +2652,22 @@
 <context>
     <name>ResumeBar</name>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="124"/>
+        <location filename="../../gui/ocr/batch_models.py" line="127"/>
         <source>Resume</source>
         <translation>繼續</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="125"/>
+        <location filename="../../gui/ocr/batch_models.py" line="128"/>
         <source>Discard</source>
         <translation>捨棄</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="126"/>
+        <location filename="../../gui/ocr/batch_models.py" line="129"/>
         <source>Forget the unfinished batch; pages it read stay.</source>
         <translation>放棄未完成的批次；已辨識的頁面會保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/batch_models.py" line="139"/>
+        <location filename="../../gui/ocr/batch_models.py" line="142"/>
         <source>Resume the unfinished batch ({0} pages left)?</source>
         <translation>要繼續未完成的批次嗎（剩餘 {0} 頁）？</translation>
     </message>
@@ -2675,27 +2675,27 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="200"/>
+        <location filename="../../gui/review/controller.py" line="204"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="283"/>
+        <location filename="../../gui/review/controller.py" line="287"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="289"/>
+        <location filename="../../gui/review/controller.py" line="293"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="299"/>
+        <location filename="../../gui/review/controller.py" line="303"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="321"/>
+        <location filename="../../gui/review/controller.py" line="325"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
@@ -3841,64 +3841,64 @@ Backups of this document:
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="96"/>
+        <location filename="../../gui/team/feature.py" line="98"/>
         <source>Edit This Page Again</source>
         <translation>重新編輯本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="107"/>
+        <location filename="../../gui/team/feature.py" line="109"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="174"/>
+        <location filename="../../gui/team/feature.py" line="176"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="179"/>
+        <location filename="../../gui/team/feature.py" line="181"/>
         <source>your claim was broken by {name}: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已被 {name} 解除：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="182"/>
+        <location filename="../../gui/team/feature.py" line="184"/>
         <source>your claim is gone: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已失效：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="194"/>
+        <location filename="../../gui/team/feature.py" line="202"/>
         <source>Your claim on this page was not broken.</source>
         <translation>您對本頁的認領並未被解除。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="226"/>
+        <location filename="../../gui/team/feature.py" line="234"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="232"/>
+        <location filename="../../gui/team/feature.py" line="240"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="237"/>
+        <location filename="../../gui/team/feature.py" line="245"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="239"/>
+        <location filename="../../gui/team/feature.py" line="247"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="282"/>
+        <location filename="../../gui/team/feature.py" line="294"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="191"/>
-        <location filename="../../gui/team/feature.py" line="223"/>
-        <location filename="../../gui/team/feature.py" line="289"/>
+        <location filename="../../gui/team/feature.py" line="199"/>
+        <location filename="../../gui/team/feature.py" line="231"/>
+        <location filename="../../gui/team/feature.py" line="301"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>
