@@ -49,6 +49,13 @@ def canary(kind: str) -> str:
     return f"{kind}-canary-{uuid.uuid4().hex}"
 
 
+def key_canary(kind: str) -> str:
+    """A key sharing no 10 characters with the other canaries: the redaction also
+    removes any 10-character piece of a key (a key cut up), and "y-canary-4" is one
+    of "key-canary-4…" as well as of "reply-canary-4…" (a flake 1 run in 16)."""
+    return f"{kind}-{uuid.uuid4().hex}"
+
+
 def files_containing(root: Path, needle: str) -> list[str]:
     """Every file under ``root`` whose bytes contain ``needle`` (UTF-8 or UTF-16)."""
     patterns = [needle.encode("utf-8"), needle.encode("utf-16-le")]
@@ -139,7 +146,7 @@ def test_a_key_saved_with_a_profile_reaches_no_file_and_no_log(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, keyring_works: bool
 ) -> None:
     debug_everywhere(caplog)
-    key = "sk-" + canary("profile-key")
+    key = "sk-" + key_canary("profile-key")
     name = canary("profile-name")  # to prove the grep sees what is saved
     with FakeVllm(service_time=0.01, api_key=key) as fake:
         backend = MemoryKeyring() if keyring_works else None
@@ -178,7 +185,7 @@ def test_a_key_saved_with_a_profile_reaches_no_file_and_no_log(
 
 
 def test_the_cli_key_reaches_no_file_log_or_output(tmp_path: Path, sample_pdf: Path) -> None:
-    key = "sk-" + canary("cli-key")
+    key = "sk-" + key_canary("cli-key")
     with FakeVllm(service_time=0.01, api_key=key) as fake:
         env = fresh_env(tmp_path, PROOFDESK_API_KEY=key)
         # The default store (per-user data folder), so its backups are written too.
@@ -224,7 +231,7 @@ def test_document_text_never_reaches_a_log_at_any_level(
     prompt = tmp_path / "prompt.txt"
     prompt.write_text(f"Transcribe this page. {prompt_canary}", "utf-8")
     store = tmp_path / "review.sqlite3"
-    key = "k-" + canary("key")
+    key = "k-" + key_canary("key")
     os.environ["PROOFDESK_API_KEY"] = key
     try:
         with FakeVllm(service_time=0.01, api_key=key, reasoning=reasoning_canary) as fake:
@@ -263,7 +270,7 @@ def test_document_text_never_reaches_a_log_at_any_level(
 def test_the_cli_batch_ignores_proxies_from_the_environment(
     tmp_path: Path, sample_pdf: Path
 ) -> None:
-    key = canary("proxy-key")
+    key = key_canary("proxy-key")
     with FakeVllm(service_time=0.01, api_key=key) as fake:
         env = fresh_env(tmp_path, PROOFDESK_API_KEY=key, **dict.fromkeys(PROXY_VARS, DEAD_PROXY))
         result = run_cli_debug(
