@@ -6,48 +6,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
 import pytest
 
 pytest.importorskip("PySide6")
 
 from backend.models import VersionKind
-from backend.session.document_session import DocumentSession
-from backend.store.postgres import admin
 from backend.store.postgres.team_store import TeamStore
 from tests.gui.conftest import type_text, wait_for
 from tests.team.conftest import url
+from tests.team.gui_helpers import shared_document
 from tests.team.pg_cluster import Cluster
-
-
-def _team_document(pg: Cluster, pdf: Path, tmp_path: Path) -> TeamStore:
-    """The document on the server, given to rita and ron; ron's store, claiming page 1."""
-    session = DocumentSession.open(pdf, store_path=url(pg, "ada"))
-    for page in range(session.page_count):
-        session.add_reading(page, f"第{page + 1}頁的機器辨識", {"engine": "vllm"})
-    sha = session.pdf.info.sha256
-    session.close()
-    with psycopg.connect(url(pg, "ada"), autocommit=True) as conn:
-        row = conn.execute("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha,))
-        doc = row.fetchone()
-        assert doc is not None
-        for who in ("rita", "ron"):
-            admin.give(conn, int(doc[0]), who)
-    ron = TeamStore(
-        url(pg, "ron"),
-        sha256=sha,
-        name=pdf.name,
-        page_count=3,
-        journal_dir=tmp_path / "ron-journal",
-    )
-    ron.claim(0)
-    return ron
 
 
 def test_claimed_page_live_updates_offline_and_progress(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = _team_document(pg, team_pdf, tmp_path)
+    ron = shared_document(
+        pg,
+        team_pdf,
+        tmp_path,
+        ocr_suffix="的機器辨識",
+        given=("rita", "ron"),
+        journal="ron-journal",
+    )
+    ron.claim(0)
     w = make_window("--store", url(pg, "rita"))
     assert arun(w.opener.open(team_pdf))
     arun(wait_for(lambda: w.controller.current == 0, what="first page"))
@@ -99,7 +81,15 @@ def test_claimed_page_live_updates_offline_and_progress(  # type: ignore[no-unty
 def test_a_save_over_a_newer_version_shows_the_diff(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = _team_document(pg, team_pdf, tmp_path)
+    ron = shared_document(
+        pg,
+        team_pdf,
+        tmp_path,
+        ocr_suffix="的機器辨識",
+        given=("rita", "ron"),
+        journal="ron-journal",
+    )
+    ron.claim(0)
     ron.close_connection()
     w = make_window("--store", url(pg, "rita"))
     assert arun(w.opener.open(team_pdf))

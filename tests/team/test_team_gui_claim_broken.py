@@ -8,60 +8,38 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
 import pytest
 
 pytest.importorskip("PySide6")
 
 from backend.models import VersionKind
-from backend.session.document_session import DocumentSession
-from backend.store.postgres import admin
 from backend.store.postgres.team_store import TeamStore
 from tests.gui.conftest import type_text, wait_for
 from tests.team.conftest import url
+from tests.team.gui_helpers import claim_holder, shared_document
 from tests.team.pg_cluster import Cluster
 
 
-def _document(pg: Cluster, pdf: Path, tmp_path: Path) -> TeamStore:
-    """On the server with OCR text, given to rita and ron; ron's store (not claiming)."""
-    session = DocumentSession.open(pdf, store_path=url(pg, "ada"))
-    for page in range(session.page_count):
-        session.add_reading(page, f"第{page + 1}頁", {"engine": "vllm"})
-    sha = session.pdf.info.sha256
-    session.close()
-    with psycopg.connect(url(pg, "ada"), autocommit=True) as conn:
-        row = conn.execute("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha,))
-        found = row.fetchone()
-        assert found is not None
-        for who in ("rita", "ron"):
-            admin.give(conn, int(found[0]), who)
-    return TeamStore(url(pg, "ron"), sha256=sha, name=pdf.name, page_count=3,
-                     journal_dir=tmp_path / "ron")  # fmt: skip
-
-
-def _holder(pg: Cluster, store: TeamStore, page: int) -> str:
-    """Who holds an unexpired claim on ``page`` ("" for nobody)."""
-    done = pg.psql(
-        "SELECT string_agg(holder, ',') FROM proofdesk.claims WHERE "
-        f"document_id = {store.doc} AND page = {page} AND expires_at > clock_timestamp()"
-    )
-    return done.stdout.splitlines()[2].strip()
+def _rita_types_on_page_2(pg: Cluster, ron: TeamStore, pdf: Path, make_window, arun):  # type: ignore[no-untyped-def]
+    """Rita's window on page 2, where she typed 校 and so holds the page's claim."""
+    rita = make_window("--store", url(pg, "rita"))
+    assert arun(rita.opener.open(pdf))
+    rita.controller.go_to(1)
+    arun(wait_for(lambda: rita.controller.current == 1, what="page 2"))
+    rita.editor.editor.setFocus()
+    rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
+    type_text(rita.editor.editor, "校")
+    arun(rita.controller.flush_edits())
+    arun(wait_for(lambda: claim_holder(pg, ron, 1) == "rita", what="rita's claim"))
+    return rita
 
 
 def test_the_holder_is_told_keeps_her_typing_and_does_not_take_the_page_back(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = _document(pg, team_pdf, tmp_path)
+    ron = shared_document(pg, team_pdf, tmp_path, given=("rita", "ron"))
     try:
-        rita = make_window("--store", url(pg, "rita"))
-        assert arun(rita.opener.open(team_pdf))
-        rita.controller.go_to(1)
-        arun(wait_for(lambda: rita.controller.current == 1, what="page 2"))
-        rita.editor.editor.setFocus()
-        rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
-        type_text(rita.editor.editor, "校")
-        arun(rita.controller.flush_edits())
-        arun(wait_for(lambda: _holder(pg, ron, 1) == "rita", what="rita's claim"))
+        rita = _rita_types_on_page_2(pg, ron, team_pdf, make_window, arun)
         # Ada, an administrator, breaks it from her window.
         ada = make_window("--store", url(pg, "ada"))
         assert arun(ada.opener.open(team_pdf))
@@ -86,7 +64,7 @@ def test_the_holder_is_told_keeps_her_typing_and_does_not_take_the_page_back(  #
         rita.editor.editor.setFocus()
         type_text(rita.editor.editor, "x")
         arun(rita.controller.flush_edits())
-        assert rita.editor.text() == "第2頁校" and _holder(pg, ron, 1) == ""
+        assert rita.editor.text() == "第2頁校" and claim_holder(pg, ron, 1) == ""
         # Ron claims it meanwhile: "being edited by ron since …"; when he lets go, rita's
         # page is still hers to reopen deliberately.
         ron.claim(1)
@@ -119,7 +97,7 @@ def test_the_holder_is_told_keeps_her_typing_and_does_not_take_the_page_back(  #
         rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
         type_text(rita.editor.editor, "對")
         arun(rita.controller.flush_edits())
-        assert _holder(pg, ron, 1) == "rita"  # typing claims it again, now she chose to
+        assert claim_holder(pg, ron, 1) == "rita"  # typing claims it again, now she chose to
     finally:
         ron.close_connection()  # also when a step fails: no connection left to the GC
 
@@ -127,17 +105,9 @@ def test_the_holder_is_told_keeps_her_typing_and_does_not_take_the_page_back(  #
 def test_a_journal_sent_after_the_break_tells_and_leaves_the_page_read_only(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = _document(pg, team_pdf, tmp_path)
+    ron = shared_document(pg, team_pdf, tmp_path, given=("rita", "ron"))
     try:
-        rita = make_window("--store", url(pg, "rita"))
-        assert arun(rita.opener.open(team_pdf))
-        rita.controller.go_to(1)
-        arun(wait_for(lambda: rita.controller.current == 1, what="page 2"))
-        rita.editor.editor.setFocus()
-        rita.editor.editor.moveCursor(rita.editor.editor.textCursor().MoveOperation.End)
-        type_text(rita.editor.editor, "校")
-        arun(rita.controller.flush_edits())
-        arun(wait_for(lambda: _holder(pg, ron, 1) == "rita", what="rita's claim"))
+        rita = _rita_types_on_page_2(pg, ron, team_pdf, make_window, arun)
         pg.stop()
         try:
             type_text(rita.editor.editor, "對")
@@ -152,7 +122,7 @@ def test_a_journal_sent_after_the_break_tells_and_leaves_the_page_read_only(  # 
         arun(wait_for(lambda: "page 2" in said.currentMessage(), what="rita is told"), 60)
         arun(wait_for(lambda: rita.team.claim_label.isVisible(), what="the label"))
         assert "your claim is gone" in rita.team.claim_label.text()
-        assert rita.editor.editor.isReadOnly() and _holder(pg, ron, 1) == ""
+        assert rita.editor.editor.isReadOnly() and claim_holder(pg, ron, 1) == ""
         store = rita.controller.workspace.session.store  # type: ignore[union-attr]
         assert store.versions(1)[-1].text == "第2頁校對"
     finally:

@@ -6,52 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import psycopg
 import pytest
 
 pytest.importorskip("PySide6")
 
 from backend.models import ReviewStatus
-from backend.session.document_session import DocumentSession
-from backend.store.postgres import admin
-from backend.store.postgres.team_store import TeamStore
 from tests.gui.conftest import type_text, wait_for
 from tests.team.conftest import url
+from tests.team.gui_helpers import claim_holder, shared_document
 from tests.team.pg_cluster import Cluster
-
-
-def _document(pg: Cluster, pdf: Path, tmp_path: Path) -> TeamStore:
-    """On the server with OCR text, pages 2-3 in rita's queue; ron's store, claiming page 1."""
-    session = DocumentSession.open(pdf, store_path=url(pg, "ada"))
-    for page in range(session.page_count):
-        session.add_reading(page, f"第{page + 1}頁", {"engine": "vllm"})
-    sha = session.pdf.info.sha256
-    session.close()
-    with psycopg.connect(url(pg, "ada"), autocommit=True) as conn:
-        row = conn.execute("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha,))
-        found = row.fetchone()
-        assert found is not None
-        admin.give(conn, int(found[0]), "ron")
-        admin.assign(conn, int(found[0]), 1, 2, "rita")
-    ron = TeamStore(url(pg, "ron"), sha256=sha, name=pdf.name, page_count=3,
-                    journal_dir=tmp_path / "ron")  # fmt: skip
-    ron.claim(0)
-    return ron
-
-
-def _holder(pg: Cluster, store: TeamStore, page: int) -> str:
-    """Who holds an unexpired claim on ``page`` of the store's document ("" for nobody)."""
-    done = pg.psql(
-        "SELECT string_agg(holder, ',') FROM proofdesk.claims WHERE "
-        f"document_id = {store.doc} AND page = {page} AND expires_at > clock_timestamp()"
-    )
-    return done.stdout.splitlines()[2].strip()
 
 
 def test_release_break_queue_and_reviewed(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = _document(pg, team_pdf, tmp_path)
+    ron = shared_document(pg, team_pdf, tmp_path, given=("ron",), assigned=(1, 2, "rita"))
+    ron.claim(0)
     rita = make_window("--store", url(pg, "rita"))
     assert arun(rita.opener.open(team_pdf))
     arun(wait_for(lambda: rita.team.claim_label.isVisible(), what="ron's claim shown"))
@@ -59,16 +29,16 @@ def test_release_break_queue_and_reviewed(  # type: ignore[no-untyped-def]
     rita.actions_by_name["break_claim"].trigger()
     arun(wait_for(lambda: "Only an administrator" in rita.statusBar().currentMessage(),
                   what="the refusal"))  # fmt: skip
-    assert _holder(pg, ron, 0) == "ron" and rita.editor.editor.isReadOnly()
+    assert claim_holder(pg, ron, 0) == "ron" and rita.editor.editor.isReadOnly()
     # Her own claim: typing on page 2 takes it, "Release" gives it back (typing saved).
     rita.controller.go_to(1)
     arun(wait_for(lambda: rita.controller.current == 1, what="page 2"))
     rita.editor.editor.setFocus()
     type_text(rita.editor.editor, "校")
     arun(rita.controller.flush_edits())
-    arun(wait_for(lambda: _holder(pg, ron, 1) == "rita", what="rita's claim"))
+    arun(wait_for(lambda: claim_holder(pg, ron, 1) == "rita", what="rita's claim"))
     rita.actions_by_name["release_claim"].trigger()
-    arun(wait_for(lambda: _holder(pg, ron, 1) == "", what="rita's claim released"))
+    arun(wait_for(lambda: claim_holder(pg, ron, 1) == "", what="rita's claim released"))
     arun(wait_for(lambda: "free for others" in rita.statusBar().currentMessage(), what="said"))
     assert ron.versions(1)[-1].author == "rita"  # her typing was saved too
     # "Mark Reviewed": the status of its own, in the page list and on the server.
@@ -91,7 +61,7 @@ def test_release_break_queue_and_reviewed(  # type: ignore[no-untyped-def]
     ada.actions_by_name["break_claim"].trigger()
     arun(wait_for(lambda: "ron" in ada.statusBar().currentMessage(), what="claim broken"))
     assert "was broken" in ada.statusBar().currentMessage()
-    assert _holder(pg, ron, 0) == ""
+    assert claim_holder(pg, ron, 0) == ""
     arun(wait_for(lambda: not ada.team.claim_label.isVisible(), what="the notice gone"))
     arun(wait_for(lambda: not ada.editor.editor.isReadOnly(), what="page 1 editable for ada"))
     ron.close_connection()
