@@ -185,41 +185,19 @@ def run(docs: Docs) -> list[Row]:
     base = "SQLite, 1 reviewer"
     who = f"{REVIEWERS} reviewers, {PAGES} pages"
     print(f"[bench] team: {len(t['save'])} + {len(t['save_flat'])} saves", file=sys.stderr)
+    # (label, team samples, SQLite samples, quantile, goal)
+    compared = [
+        (f"team: save p50 ({who})", "save", sq_saves, 0.5, ""),
+        ("team: save p99", "save", sq_saves, 0.99, GOAL_MS),
+        ("team: page open (text + history) p50", "open", sq_opens, 0.5, ""),
+        ("team: page open (text + history) p99", "open", sq_opens, 0.99, GOAL_MS),
+        ("team: save p99, no pause between keystrokes (stress)", "save_flat", sq_saves, 0.99, ""),
+        ("team: page open p99, no pause (stress)", "open_flat", sq_opens, 0.99, ""),
+    ]
     return [
-        Row(
-            f"team: save p50 ({who})", _pct(t["save"], 0.5), _pct(sq_saves, 0.5), baseline_name=base
-        ),
-        Row(
-            "team: save p99",
-            _pct(t["save"], 0.99),
-            _pct(sq_saves, 0.99),
-            goal=GOAL_MS,
-            baseline_name=base,
-        ),
-        Row(
-            "team: page open (text + history) p50",
-            _pct(t["open"], 0.5),
-            _pct(sq_opens, 0.5),
-            baseline_name=base,
-        ),
-        Row(
-            "team: page open (text + history) p99",
-            _pct(t["open"], 0.99),
-            _pct(sq_opens, 0.99),
-            goal=GOAL_MS,
-            baseline_name=base,
-        ),
-        Row(
-            "team: save p99, no pause between keystrokes (stress)",
-            _pct(t["save_flat"], 0.99),
-            _pct(sq_saves, 0.99),
-            baseline_name=base,
-        ),
-        Row(
-            "team: page open p99, no pause (stress)",
-            _pct(t["open_flat"], 0.99),
-            _pct(sq_opens, 0.99),
-            baseline_name=base,
+        *(
+            Row(label, _pct(t[key], q), _pct(base_samples, q), goal=goal, baseline_name=base)
+            for label, key, base_samples, q, goal in compared
         ),
         Row(
             "team: notification latency p50",

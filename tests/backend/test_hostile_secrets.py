@@ -30,7 +30,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,43 +40,15 @@ from backend.engines.base import OcrRequest, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.errors import ServerError
 from backend.models import PageImage
-from backend.safe_text import REDACTED, Redactor, redact
+from backend.safe_text import REDACTED
 from backend.settings.profiles import ServerProfile
+from tests.backend.secret_leaks import assert_clean, spellings
 from tests.conftest import ROOT
 from tests.hostile import HostileServer, Request
 from tests.hostile import server as h
 
 IMAGE = PageImage(0, b"\xff\xd8\xff\xe0 not really a jpeg", "image/jpeg", 100, 140)
 KEY_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=!$%*"\\'
-
-
-def spellings(key: str) -> dict[str, str]:
-    """Every way the key could show: as it is, escaped for JSON or a URL, and every 16
-    characters of its base64 at each alignment (std and URL-safe)."""
-    found = {
-        "as is": key,
-        "JSON": json.dumps(key)[1:-1],
-        "JSON ascii": json.dumps(key, ensure_ascii=True)[1:-1],
-        "URL": quote(key, safe=""),
-        "URL+": quote_plus(key),
-    }
-    raw = key.encode()
-    for lead in range(3):
-        for name, encode in (("b64", base64.b64encode), ("b64url", base64.urlsafe_b64encode)):
-            text = encode(b"\0" * lead + raw).decode()[4 if lead else 0 : -4]
-            for i in range(0, max(1, len(text) - 16), 4):
-                found[f"{name}@{lead}+{i}"] = text[i : i + 16]
-    return found
-
-
-def leaks(text: str, key: str) -> list[str]:
-    folded = text.lower()
-    return [name for name, form in spellings(key).items() if form.lower() in folded]
-
-
-def assert_clean(where: str, text: str, key: str) -> None:
-    found = leaks(text, key)
-    assert not found, f"the key leaked into {where} ({', '.join(found)}): {text[:2000]!r}"
 
 
 # --- where and how the server echoes -------------------------------------------------------
@@ -269,46 +241,6 @@ def test_each_place_with_the_key_across_every_cut(
                 assert_clean(f"{where} ({place}, {form}, {len(before)} before)", text, key)
         assert server.keys_sent() == {key}
     assert_clean(f"the log ({place})", caplog.text, key)
-
-
-# --- the redaction itself ----------------------------------------------------------------
-
-CANARY = "sk-canary-" + "7f3e9a1b2c4d5e6f"
-
-
-@pytest.mark.parametrize("cut", range(4, len(CANARY)))
-def test_a_text_cut_inside_the_key_loses_the_cut_part_too(cut: int) -> None:
-    text = "invalid key " + CANARY[:cut]
-    out = Redactor([CANARY]).redact(text, clipped=True)
-    assert out == "invalid key " + REDACTED
-
-
-@given(st.text(max_size=300), st.text(max_size=300))
-def test_every_spelling_of_the_key_is_found(before: str, after: str) -> None:
-    redactor = Redactor([CANARY])
-    for form in ("as is", "JSON", "URL"):
-        echoed = before + spellings(CANARY)[form] + after
-        assert_clean(form, redactor.redact(echoed), CANARY)
-        assert_clean(form, redactor.page_text(echoed), CANARY)
-    for prefix in ("", "a", "ab", "Bearer ", "Authorization: Bearer "):
-        echoed = before + base64.b64encode((prefix + CANARY + after).encode()).decode()
-        assert_clean("base64", redactor.page_text(echoed), CANARY)
-
-
-@pytest.mark.parametrize(
-    "words",
-    [
-        "payable to bearer upon demand",
-        "Basic rights of the tenant",
-        "the token count exceeds the budget",
-        "raise the first-token timeout of the profile",
-    ],
-)
-def test_ordinary_words_are_not_taken_for_credentials(words: str) -> None:
-    redactor = Redactor([CANARY])
-    assert redactor.page_text(words) == words
-    if "bearer" not in words and "Basic" not in words:
-        assert redact(words, [CANARY]) == words
 
 
 # --- end to end: the real CLI --------------------------------------------------------------
