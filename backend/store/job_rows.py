@@ -10,15 +10,18 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from backend.i18n import _
 from backend.models import Change, ReviewStatus, VersionKind
 from backend.store.review_store import ReviewStore
 from backend.store.sql import now
+
+if TYPE_CHECKING:
+    from backend.store.postgres.team_store import TeamStore
 
 
 class PageJobState(StrEnum):
@@ -31,6 +34,25 @@ class PageJobState(StrEnum):
 # Who read a page: the server and model its reading's provenance names (a profile's
 # ``api_root`` and ``model``; no server for a model run in-process).
 Reader = tuple[str, str]
+
+
+def persons_work(
+    store: ReviewStore | TeamStore, page: int, *, claimed: Callable[[], bool] | None = None
+) -> str:
+    """What of a person's work a batch must leave alone on ``page`` ("" = nothing): the
+    same rules for the local and the team store (``claimed``: asked only when it
+    matters, whether someone is typing there now)."""
+    state = store.page_state(page)
+    if state.status in (ReviewStatus.APPROVED, ReviewStatus.REVIEWED):
+        return state.status.value  # a person checked this text: a rerun keeps off it
+    if state.has_draft:
+        return _("has unsaved edits")
+    if claimed is not None and claimed():
+        return _("is being edited")
+    current = store.current_version(page)
+    if current is not None and current.kind.is_human:
+        return _("has your edits")
+    return ""
 
 
 def pages_read_by(rows: Iterable[tuple[Any, Any, Any]], readers: Collection[Reader]) -> set[int]:
@@ -107,15 +129,7 @@ class JobStore:
 
     def protected_reason(self, page: int) -> str:
         """Why a batch should leave this page alone ("" = it may run): a person's work."""
-        state = self.store.page_state(page)
-        if state.status in (ReviewStatus.APPROVED, ReviewStatus.REVIEWED):
-            return state.status.value  # a person checked this text: a rerun keeps off it
-        if state.has_draft:
-            return _("has unsaved edits")
-        current = self.store.current_version(page)
-        if current is not None and current.kind.is_human:
-            return _("has your edits")
-        return ""
+        return persons_work(self.store, page)
 
     def failed_pages(self) -> set[int]:
         """Pages whose most recent job attempt failed."""

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from typing import Any
 
 from backend.i18n import _
-from backend.models import Change, ReviewStatus, VersionKind
+from backend.models import Change, VersionKind
 from backend.store.job_rows import (
     JobPage,
     JobStore,
@@ -26,6 +26,7 @@ from backend.store.job_rows import (
     Reader,
     Selection,
     pages_read_by,
+    persons_work,
 )
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.team_store import TeamStore
@@ -74,17 +75,10 @@ class TeamJobStore(JobStore):
         return candidates
 
     def protected_reason(self, page: int) -> str:
-        state = self.team.page_state(page)
-        if state.status in (ReviewStatus.APPROVED, ReviewStatus.REVIEWED):
-            return state.status.value  # a person checked this text: a rerun keeps off it
-        if state.has_draft:
-            return _("has unsaved edits")
-        if self.team.claim_holder(page) is not None:
-            return _("is being edited")
-        current = self.team.current_version(page)
-        if current is not None and current.kind.is_human:
-            return _("has your edits")
-        return ""
+        # A claim is the team's own kind of work in progress: someone typing there now.
+        return persons_work(
+            self.team, page, claimed=lambda: self.team.claim_holder(page) is not None
+        )
 
     def failed_pages(self) -> set[int]:
         rows = self._rows(
