@@ -16,7 +16,7 @@ a segfault or a hang inside MuPDF's C code would otherwise take pytest down
 with it (a Python-level timeout cannot interrupt C code that holds the GIL).
 The child arms ``faulthandler`` for every example, so a hang ends the child
 with a traceback; the mutant that crashed or hung is left in ``current.pdf``
-and this test names it.
+and this test names it. The seeds and mutations are in ``pdf_mutations.py``.
 """
 
 from __future__ import annotations
