@@ -19,11 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 HAN = re.compile("[\u4e00-\u9fff]")
 
 
-def _help(lang: str, *extra: str) -> str:
+def _launch(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gui.entry ARGS`` under ``LANG=lang`` and no other locale variable."""
     env = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
     env["LANG"], env["COLUMNS"] = lang, "300"  # one line per option: no wrapping
-    done = subprocess.run(
-        [sys.executable, "-m", "gui.entry", "--help", *extra],
+    return subprocess.run(
+        [sys.executable, "-m", "gui.entry", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -31,6 +32,10 @@ def _help(lang: str, *extra: str) -> str:
         timeout=120,
         check=False,
     )
+
+
+def _help(lang: str, *extra: str) -> str:
+    done = _launch(lang, "--help", *extra)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -67,16 +72,6 @@ def test_parsing_leaves_the_language_it_found() -> None:
 
 @pytest.mark.parametrize("lang", ["zh_TW.UTF-8", "C.UTF-8"])
 def test_a_bad_option_is_reported_in_that_language(lang: str) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
-    env["LANG"] = lang
-    done = subprocess.run(
-        [sys.executable, "-m", "gui.entry", "--no-such-option"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _launch(lang, "--no-such-option")
     assert done.returncode == 2
     assert bool(HAN.search(done.stderr)) == lang.startswith("zh"), done.stderr

@@ -18,18 +18,19 @@ from tests.team.gui_helpers import shared_document
 from tests.team.pg_cluster import Cluster
 
 
+def _ron_claiming_page_1(pg: Cluster, pdf: Path, tmp_path: Path) -> TeamStore:
+    """The document on the server, given to rita and ron; ron's store, claiming page 1."""
+    ron = shared_document(
+        pg, pdf, tmp_path, ocr_suffix="的機器辨識", given=("rita", "ron"), journal="ron-journal"
+    )
+    ron.claim(0)
+    return ron
+
+
 def test_claimed_page_live_updates_offline_and_progress(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = shared_document(
-        pg,
-        team_pdf,
-        tmp_path,
-        ocr_suffix="的機器辨識",
-        given=("rita", "ron"),
-        journal="ron-journal",
-    )
-    ron.claim(0)
+    ron = _ron_claiming_page_1(pg, team_pdf, tmp_path)
     w = make_window("--store", url(pg, "rita"))
     assert arun(w.opener.open(team_pdf))
     arun(wait_for(lambda: w.controller.current == 0, what="first page"))
@@ -81,15 +82,7 @@ def test_claimed_page_live_updates_offline_and_progress(  # type: ignore[no-unty
 def test_a_save_over_a_newer_version_shows_the_diff(  # type: ignore[no-untyped-def]
     pg: Cluster, team_pdf: Path, tmp_path: Path, make_window, arun
 ) -> None:
-    ron = shared_document(
-        pg,
-        team_pdf,
-        tmp_path,
-        ocr_suffix="的機器辨識",
-        given=("rita", "ron"),
-        journal="ron-journal",
-    )
-    ron.claim(0)
+    ron = _ron_claiming_page_1(pg, team_pdf, tmp_path)
     ron.close_connection()
     w = make_window("--store", url(pg, "rita"))
     assert arun(w.opener.open(team_pdf))
