@@ -40,7 +40,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from backend.models import AltText
-from backend.review.alignment import Ops, Side, align, diff, equal_chars
+from backend.review.alignment import Ops, Side, align, diff
 from backend.review.diff_categories import categorise, mask_context
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
 from backend.review.hunk_flags import FLAGGED, hunk_flags
@@ -130,15 +130,23 @@ def compare_texts(
     t = normalise(transcript, options, ignore_spans)
     an = _normalised_alternate(alt_raw, options, alt_ignore_spans)
     a, ops, reordered = align(t.text, an, alt_raw, lines, options)
-    only_markers = replace(options, ignore_whitespace=False, ignore_markdown=False)
-    found = HunkCollector(t, a, options, dropped_spans(transcript, only_markers, ignore_spans))
+    markers = dropped_spans(transcript, _only_markers(options), ignore_spans)
+    found = HunkCollector(t, a, options, markers)
     # With the engine's line boxes the reading order was settled above (lines one
     # above the other keep the engine's order): a block still moved is the transcript's.
     found.moves_are_layout = not any(line.box for line in lines)
     matches: list[tuple[int, int, int]] = []
+    same = 0  # characters both agree on
+    in_order = not a.breaks  # an agreeing run is then one piece (the common case, made quick)
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
+            continue
+        same += aj - ai
+        if in_order:
+            matches += _runs(t, a, ti, ai, aj - ai)
+            if folded:
+                found.agreeing(ti, ai, aj - ai)
             continue
         for p, q, _ in a.pieces(ai, aj, by_ghost=False):
             k = ti + p - ai
@@ -147,8 +155,15 @@ def compare_texts(
                 found.agreeing(k, p, q - p)
     found.dropped_at_end()
     total = max(len(t.text), len(an.text))
-    agreement = 1.0 if total == 0 else equal_chars(ops) / total
+    agreement = 1.0 if total == 0 else same / total
     return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
+
+
+@lru_cache(maxsize=16)
+def _only_markers(options: CompareOptions) -> CompareOptions:
+    """The options that find the transcript's markers alone (``dataclasses.replace`` is
+    slow enough to show in a diff that runs at every pause in typing)."""
+    return replace(options, ignore_whitespace=False, ignore_markdown=False)
 
 
 def _normalised_alternate(text: str, options: CompareOptions, spans: Spans) -> Normalised:
@@ -169,11 +184,18 @@ def _normalise_cached(
 def _runs(t: Normalised, a: Side, k: int, p: int, n: int) -> list[tuple[int, int, int]]:
     """The aligned characters t[k:k+n] / a[p:p+n] in original offsets, cut where
     either side jumps over dropped text (known from the sides' cuts)."""
-    edges = {0, n}
-    edges.update(c - k for c in t.cuts[bisect_right(t.cuts, k) : bisect_left(t.cuts, k + n)])
-    edges.update(c - p for c in a.cuts[bisect_right(a.cuts, p) : bisect_left(a.cuts, p + n)])
     tsrc, asrc = t.to_source, a.src
-    return [(tsrc[k + i], asrc[p + i], j - i) for i, j in pairwise(sorted(edges))]
+    t_in = t.cuts[bisect_right(t.cuts, k) : bisect_left(t.cuts, k + n)]
+    a_in = a.cuts[bisect_right(a.cuts, p) : bisect_left(a.cuts, p + n)]
+    if not t_in and not a_in:
+        return [(tsrc[k], asrc[p], n)]  # nothing dropped inside
+    inside = [c - k for c in t_in]
+    if a_in:
+        a_inside = [c - p for c in a_in]
+        # Mostly both sides drop the same line breaks: the same cuts, no merging needed.
+        if a_inside != inside:
+            inside = sorted({*inside, *a_inside})
+    return [(tsrc[k + i], asrc[p + i], j - i) for i, j in pairwise([0, *inside, n])]
 
 
 def classify_differences(

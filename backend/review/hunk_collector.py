@@ -14,16 +14,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from backend.review.alignment import MIN_MOVE, Side
-from backend.review.diff_categories import categorise, mask_context
+from backend.review.diff_categories import MASKS, categorise, mask_context
 from backend.review.textnorm import CompareOptions, Normalised, fold_table
 from backend.review.values import DiffCategory, Hunk
 
 _RANK = {c: i for i, c in enumerate(DiffCategory)}  # LAYOUT < ... < SUBSTANTIVE
+_MASK_CHARS = "".join(MASKS)
 
 
 def kept_chars(norm: Normalised, i: int, j: int) -> str:
     """The original characters normalisation kept for normalised [i, j)."""
-    return "".join(norm.source[k] for k in norm.to_source[i:j])
+    return _kept(norm.source, norm.to_source, i, j)
+
+
+def _kept(source: str, to_source: list[int], i: int, j: int) -> str:
+    if i >= j:
+        return ""
+    s, e = to_source[i], to_source[j - 1] + 1
+    if e - s == j - i:  # nothing dropped inside: one slice
+        return source[s:e]
+    return "".join([source[k] for k in to_source[i:j]])
 
 
 class HunkCollector:
@@ -48,21 +58,32 @@ class HunkCollector:
 
     def changed(self, ti: int, tj: int, ai: int, aj: int) -> None:
         """A difference after normalisation; ghost text and order breaks split it."""
-        pieces = self.a.pieces(ai, aj, by_ghost=True)
+        a = self.a
+        if not a.breaks and b"\x01" not in a.ghost[ai:aj]:
+            self._add(ti, tj, ai, aj)  # one piece: most hunks on most pages
+            return
+        pieces = a.pieces(ai, aj, by_ghost=True)
         real = [(p, q) for p, q, ghost in pieces if not ghost] or [(ai, ai)]
         for n, (p, q) in enumerate(real):
-            i = ti if n == 0 else tj  # the rest are insertions after the transcript side
-            t_norm, a_norm = self.t.text[i:tj], self.a.text[p:q]
-            kept_t = kept_chars(self.t, i, tj)
-            kept_a = "".join(self.a.norm.source[k] for k in self.a.src[p:q])
-            context = mask_context(self.t.text, i, tj)
-            cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
-            h = self.hunk(self._transcript_range(i, tj), self.a.raw_range(p, q), cat)
-            self.found.append((h, t_norm, a_norm))
+            self._add(ti if n == 0 else tj, tj, p, q)  # the rest: insertions after it
         for p, q, ghost in pieces:
             if ghost:
                 tr = self.t.source_range(tj, tj)
                 self.ghosts.append(self.hunk(tr, self.a.raw_range(p, q), DiffCategory.SUBSTANTIVE))
+
+    def _add(self, i: int, j: int, p: int, q: int) -> None:
+        """The hunk of normalised transcript [i, j) against alternate [p, q)."""
+        t, a = self.t, self.a
+        t_norm, a_norm = t.text[i:j], a.text[p:q]
+        kept_t, kept_a = _kept(t.source, t.to_source, i, j), _kept(a.norm.source, a.src, p, q)
+        # Only a run of circles needs what stands around it (see ``categorise``).
+        masked = kept_t and not kept_t.strip(_MASK_CHARS)
+        context = mask_context(t.text, i, j) if masked else ("", "")
+        cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
+        s, e = (t.to_source[i], t.to_source[j - 1] + 1) if i < j else self._transcript_range(i, j)
+        ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)
+        h = Hunk(s, e, ps, pe, t.source[s:e], a.norm.source[ps:pe], cat)
+        self.found.append((h, t_norm, a_norm))
 
     def _transcript_range(self, i: int, j: int) -> tuple[int, int]:
         """Original range of normalised [i, j); an insertion where the transcript has
@@ -157,15 +178,17 @@ class HunkCollector:
 
 def moves_are_layout(found: list[tuple[Hunk, str, str]]) -> None:
     """A block deleted in one place and inserted unchanged in another was only moved."""
-
-    def kind(h: Hunk, t: str, a: str) -> str:
-        if h.category is not DiffCategory.SUBSTANTIVE or (t and a):
-            return ""
-        return "-" if len(t) >= MIN_MOVE else "+" if len(a) >= MIN_MOVE else ""
-
-    inserted = {a: n for n, (h, t, a) in enumerate(found) if kind(h, t, a) == "+"}
+    deleted: list[int] = []
+    inserted: dict[str, int] = {}  # an inserted block's text: the last hunk inserting it
     for n, (h, t, a) in enumerate(found):
-        m = inserted.pop(t, None) if kind(h, t, a) == "-" else None
+        if h.category is not DiffCategory.SUBSTANTIVE or (t and a):
+            continue
+        if len(t) >= MIN_MOVE:
+            deleted.append(n)
+        elif len(a) >= MIN_MOVE:
+            inserted[a] = n
+    for n in deleted if inserted else ():
+        m = inserted.pop(found[n][1], None)
         for k in () if m is None else (n, m):
             hk, tk, ak = found[k]
             found[k] = (replace(hk, category=DiffCategory.LAYOUT), tk, ak)
