@@ -53,8 +53,9 @@ _MARKDOWN = re.compile(
     re.MULTILINE,
 )
 _WHITESPACE = re.compile(r"\s+")
-# A character every _MARKDOWN match holds (a line-start mark, a pipe, an arrow).
-_MARKDOWN_HINT = re.compile(r"[|｜:#*+_~<\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
+# A character every _MARKDOWN match holds (a line-start mark, a pipe, an arrow). Not
+# ":": a separator row holds "---" too, and an OCR engine's half-width colons are many.
+_MARKDOWN_HINT = re.compile(r"[|｜#*+_~<\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
 
 Spans = Sequence[tuple[int, int]] | re.Pattern[str]
 

@@ -178,3 +178,17 @@ def test_the_review_diff_is_the_same_on_both_paths() -> None:
         textnorm.normalise_page = original
     assert fast == slow
     assert any(h.text == "得" and h.alt_text == "應" for h in fast.hunks)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*PIECES, ":", "-", "--", "---", ":---:", "|", " ", "\n", "*", "+", "_"]),
+        max_size=30,
+    )
+)
+def test_the_markdown_shortcut_never_skips_markdown(pieces: list[str]) -> None:
+    """``dropped_spans`` runs the Markdown pattern only where its hint is found."""
+    text = "".join(pieces)
+    if textnorm._MARKDOWN.search(text):
+        assert textnorm._MARKDOWN_HINT.search(text)
