@@ -22,7 +22,12 @@ from backend.models import VersionKind
 from backend.review.risk import PageRisk, by_risk
 from backend.session.document_review import NO_ALTERNATE
 from backend.session.document_session import DocumentSession
-from backend.session.readings import ReadingNotFound, find_reading, is_selector
+from backend.session.readings import (
+    ReadingNotFound,
+    check_document_wide,
+    find_reading,
+    is_selector,
+)
 
 # ``compare --alternate rapidocr`` names an engine; here only its stored reading can be.
 ENGINES = ("rapidocr", "tesseract", "textlayer")
@@ -47,6 +52,8 @@ def print_by_risk(session: DocumentSession, as_json: bool, alternate: str | None
     ``proofdesk compare --alternate`` and the Compare dock choose it; None: the newest
     alternate reading, as the dock compares with until another is chosen."""
     selector = alternate_selector(alternate)
+    if selector is not None:
+        check_document_wide(session.store, selector)  # a bad version id: said once
     statuses = session.statuses()
     chosen = {p: _chosen(session, p, selector) for p in range(session.page_count)}
     risks = by_risk(session.reviews.risk(p, alternate_id=chosen[p][0]) for p in chosen)

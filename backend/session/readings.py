@@ -58,12 +58,22 @@ def find_reading(store: PageStore, page: int, spec: str) -> Version:
     )
 
 
-def _by_id(store: PageStore, page: int, spec: str, value: str) -> Version:
+def check_document_wide(store: PageStore, spec: str) -> None:
+    """Raise ``ReadingNotFound`` now for what no page can match: a ``version:`` id that
+    is no whole number, or no version of this document. A view over every page then
+    says it once, not once a page as "no reading that matches"."""
+    prefix, _sep, value = spec.partition(":")
+    if prefix == "version":
+        version = _by_number(store, spec, value.strip())
+        _by_id(store, version.page, spec, value.strip())  # a person's edit: said now too
+
+
+def _by_number(store: PageStore, spec: str, value: str) -> Version:
     try:
         number = int(value)
         if not 0 < number < MAX_ID:  # no store holds it (and SQLite would overflow)
             raise KeyError(number)
-        version = store.version(number)
+        return store.version(number)
     except ValueError:
         raise ReadingNotFound(
             _("“{spec}”: a version id is a whole number.").format(spec=spec)
@@ -72,6 +82,10 @@ def _by_id(store: PageStore, page: int, spec: str, value: str) -> Version:
         raise ReadingNotFound(
             _("“{spec}”: this document has no version {id}.").format(spec=spec, id=value)
         ) from None
+
+
+def _by_id(store: PageStore, page: int, spec: str, value: str) -> Version:
+    version = _by_number(store, spec, value)
     if version.page != page:
         raise ReadingNotFound(
             _("Version {id} belongs to page {other}, not page {page}.").format(

@@ -94,3 +94,24 @@ def test_by_risk_refuses_an_alternate_that_names_no_stored_reading(tmp_path: Pat
     # No page has a RapidOCR reading (page 3's alternate is an import): none is compared.
     assert [p["alternate"] for p in pages] == [None] * 3
     assert all(p["agreement"] is None and not p["same_reading"] for p in pages)
+
+
+def test_a_version_selector_no_page_can_match_is_said_once(tmp_path: Path) -> None:
+    """Not "no reading that matches" on every page: what is wrong with the selector."""
+    pdf, store, _flipped_b = _document(tmp_path)
+    cases = {
+        "version:abc": "“version:abc”: a version id is a whole number.",
+        "version:99999": "“version:99999”: this document has no version 99999.",
+    }
+    for spec, message in cases.items():
+        for extra in ((), ("--json",)):
+            out = run_cli("status", pdf, "--store", store, "--by-risk", "--alternate", spec, *extra)
+            assert assert_one_line_error(out) == "proofdesk: " + message
+    # A person's edit is no reading to compare with: said once too.
+    s = DocumentSession.open(pdf, store_path=store)
+    try:
+        edit = s.store.add_version(0, VersionKind.EDIT, CLEAN + "。", {})[0].id
+    finally:
+        s.close()
+    out = run_cli("status", pdf, "--store", store, "--by-risk", "--alternate", f"version:{edit}")
+    assert "is a person's edit" in assert_one_line_error(out)
