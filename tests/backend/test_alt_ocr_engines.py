@@ -256,6 +256,36 @@ def test_a_blank_page_is_read_once() -> None:
     assert out.stdout.split() == ["1"]
 
 
+def test_a_failing_turned_read_keeps_the_upright_reading() -> None:
+    # A doubtful page is read turned half round as a second opinion; when that read
+    # fails, the upright reading stands (before: the page failed). Its own process,
+    # as a worker, with the real engine; the second read is made to fail.
+    code = (
+        "import numpy as np, pymupdf\n"
+        "from backend.engines.offline import rapidocr_engine as r\n"
+        "doc = pymupdf.open(); page = doc.new_page(width=420, height=200)\n"
+        "page.insert_text((30, 100), '被告應給付原告新臺幣壹萬元', fontname='china-t', fontsize=20)\n"
+        "pix = page.get_pixmap(dpi=150)\n"
+        "img = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[:, :, :3]\n"
+        "r.load(); calls = []; run = r._run\n"
+        "def second_fails(im):\n"
+        "    calls.append(1)\n"
+        "    if len(calls) == 2:\n"
+        "        raise r.AltOcrError('no', detail='onnxruntime failed')\n"
+        "    return run(im)\n"
+        "r._run = second_fails\n"
+        "r._confidence = lambda out: 0.0  # doubtful: the turned read is tried\n"
+        "lines = r.read(np.ascontiguousarray(img))\n"
+        "print(len(calls), ''.join(li.text for li in lines))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    calls, text = out.stdout.split()
+    assert calls == "2"
+    assert "被告" in text and "原告" in text
+
+
 def test_faint_ink_is_told_apart_on_a_page_scanned_upside_down(
     runner: AltOcrRunner, tmp_path: Path
 ) -> None:

@@ -18,6 +18,8 @@ from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLin
 from backend.engines.offline.faint_ink import suppress_faint
 from backend.i18n import _
 
+_log = logging.getLogger(__name__)
+
 # Bump when how a page is read changes (the engine's settings, the page turned): caches
 # of readings key on it. Importing this module loads nothing; ``load`` does.
 READING_VERSION = "2"
@@ -71,8 +73,8 @@ def read(rgb: Any) -> list[RawLine]:
     turned = False
     # No text found upright is none turned either: a blank page is read once.
     if out.boxes is not None and _confidence(out) < UPRIGHT_CONFIDENCE:
-        other = _run(_half_turn(cleaned))
-        if _surer(other, out):
+        other = _turned_run(cleaned)
+        if other is not None and _surer(other, out):
             out, turned = other, True
     if out.boxes is None or out.txts is None:
         return []  # nothing detected: a blank page
@@ -93,6 +95,16 @@ def _run(img: Any) -> Any:
         return _engine(img)
     except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
         raise AltOcrError(_("RapidOCR could not read this page."), detail=repr(exc)) from exc
+
+
+def _turned_run(img: Any) -> Any:
+    """The page read turned half round, or None when that read fails: the upright
+    reading was read and stands (the turn is only a second opinion)."""
+    try:
+        return _run(_half_turn(img))
+    except AltOcrError as exc:
+        _log.warning("RapidOCR failed on the page turned half round (%s); kept upright", exc.detail)
+        return None
 
 
 def _surer(turned: Any, upright: Any) -> bool:
