@@ -195,12 +195,20 @@ def _report(report: ImportReport, *, as_json: bool) -> None:
                 "cut_off": [_problem(p) for p in report.cut_off],
                 "failed_count": report.failed_count,  # the lists keep the first 1,000
                 "cut_off_count": report.cut_off_count,
+                "ended_early_count": report.ended_early_count,  # among the cut-off ones
+                "other_models": [
+                    {"model": answered, "prepared_for": prepared, "answers": count}
+                    for (answered, prepared), count in report.other_models.items()
+                ],
+                "other_models_count": report.other_models_count,
             }
         )
         return
     say(report.message, one_line=True)
-    for p in report.cut_off:
-        warn(_("page {page}: cut off at the token limit ({where})").format(**_problem(p)))
+    for note in report.model_warnings:  # the summary counts them; here, which models
+        warn(note)
+    for p in report.cut_off:  # at the token limit, or ended early: the reason says which
+        warn(_("page {page}: {reason} ({where})").format(**_problem(p)))
     for p in report.failed:  # the runner's words: escaped by warn
         warn(_("page {page}: failed — {reason} ({where})").format(**_problem(p)))
     more = report.failed_count - len(report.failed) + report.cut_off_count - len(report.cut_off)

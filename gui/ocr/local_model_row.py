@@ -1,14 +1,22 @@
 """The engine choice beside the server profiles: a local model folder, read in-process.
 
-Choosing a folder checks it at once (config, family, files: no torch needed)
-and offers it in the hub's server lists as "In-process: NAME"; the model
-itself loads in a worker process on its first page, so the window never waits
-for it. The folder and device are remembered. "Unload" ends the worker and
-frees the memory; the next page loads the model again.
+Choosing a folder checks it (config, family, files: no torch needed) in a
+thread, "Checking…" meanwhile: on a slow network share reading them takes
+seconds, and the window must not stall. Then it is offered in the hub's server
+lists as "In-process: NAME"; the model itself loads in a worker process on its
+first page, so the window never waits for it either. The folder and device are
+remembered. "Unload" ends the worker and frees the memory; the next page loads
+the model again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import logging
+import weakref
+
+import shiboken6
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from backend.engines.transformers import LocalOptions, TransformersEngine
@@ -16,12 +24,19 @@ from backend.errors import ProofDeskError
 from gui.services.ocr_hub import OcrHub
 from gui.widgets.theme import ALERT, set_color
 
+log = logging.getLogger(__name__)
+
 PATH_KEY = "transformers/model_path"
 DEVICE_KEY = "transformers/device"
 DTYPE_KEY = "transformers/dtype"
 PYTHON_KEY = "transformers/python"
 DEVICES = ("auto", "cuda", "cpu")
 DTYPES = ("auto", "bfloat16", "float16", "float32")
+
+_TICKETS = itertools.count(1)
+# The newest folder check of each hub, started by any of its rows (the re-run panel's
+# and the batch panel's): a check that ends after a newer one started is stale.
+_LATEST: weakref.WeakKeyDictionary[OcrHub, int] = weakref.WeakKeyDictionary()
 
 
 class LocalModelRow(QWidget):
@@ -46,6 +61,8 @@ class LocalModelRow(QWidget):
         self.unload_button.setToolTip(self.tr("End the model's worker and free its memory"))
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        self._checking = 0  # the ticket of this row's folder check in flight (0: none)
+        self._checks: set[asyncio.Task[TransformersEngine | None]] = set()  # kept alive
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         for widget in (self.choose_button, self.device, self.dtype, self.unload_button):
@@ -64,25 +81,106 @@ class LocalModelRow(QWidget):
         start = str(self.hub.settings._qs.value(PATH_KEY) or "")
         folder = QFileDialog.getExistingDirectory(self, self.tr("Local model folder"), start)
         if folder:
-            self.use_folder(folder)
+            self.check_folder(folder)
+
+    def check_folder(
+        self, folder: str, device: str | None = None, *, activate: bool = True
+    ) -> asyncio.Task[TransformersEngine | None]:
+        """Check ``folder`` in a thread and offer its model; the task's result is the
+        engine, or None (and the reason shown, unless a newer pick made it stale)."""
+        if device is not None:
+            self.device.setCurrentIndex(DEVICES.index(device))
+        return self._check(self._options(folder), activate=activate)
 
     def use_folder(
         self, folder: str, device: str | None = None, *, activate: bool = True
     ) -> TransformersEngine | None:
-        """Offer the model in ``folder``; None (and the reason shown) when it cannot work."""
+        """Offer the model in ``folder`` checked here and now (scripts and tests: the
+        row's own controls use ``check_folder``); None (and the reason shown) when it
+        cannot work."""
         if device is not None:
             self.device.setCurrentIndex(DEVICES.index(device))
+        _LATEST[self.hub] = next(_TICKETS)  # a check still in flight is older: stale
+        self._set_checking(0)
         try:
-            # The worker's Python: this setting, else PROOFDESK_TRANSFORMERS_PYTHON, else ours.
-            python = str(self.hub.settings._qs.value(PYTHON_KEY) or "") or None
-            options = LocalOptions(folder, self._device(), self._dtype(), python)
-            engine = TransformersEngine(options)
+            engine = TransformersEngine(self._options(folder))
         except ProofDeskError as exc:
             self._say(str(exc), error=True)
             return None
-        self.hub.settings._qs.setValue(PATH_KEY, folder)
-        self.hub.settings._qs.setValue(DEVICE_KEY, self._device())
-        self.hub.settings._qs.setValue(DTYPE_KEY, self._dtype())
+        return self._offer(engine, activate=activate)
+
+    def _options(self, folder: str) -> LocalOptions:
+        # The worker's Python: this setting, else PROOFDESK_TRANSFORMERS_PYTHON, else ours.
+        python = str(self.hub.settings._qs.value(PYTHON_KEY) or "") or None
+        return LocalOptions(folder, self._device(), self._dtype(), python)
+
+    def _check(
+        self, options: LocalOptions, *, activate: bool
+    ) -> asyncio.Task[TransformersEngine | None]:
+        # The newest pick wins, in either panel's row: the restore at start included.
+        ticket = next(_TICKETS)
+        _LATEST[self.hub] = ticket
+        self._set_checking(ticket)
+        self._say(self.tr("Checking {0}…").format(options.model_path))
+        # config.json and the file list: seconds on a slow share, so in a thread. Not
+        # to_thread: Qt may run the task's first step while the loop is stopped (tests).
+        found = asyncio.get_event_loop().run_in_executor(None, TransformersEngine, options)
+        task = asyncio.ensure_future(self._checked(found, options, ticket, activate))
+        self._checks.add(task)
+        task.add_done_callback(self._check_done)
+        return task
+
+    def _check_done(self, task: asyncio.Task[TransformersEngine | None]) -> None:
+        self._checks.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("offering the model folder failed", exc_info=exc)  # a bug: logged
+
+    async def _checked(
+        self,
+        found: asyncio.Future[TransformersEngine],
+        options: LocalOptions,
+        ticket: int,
+        activate: bool,
+    ) -> TransformersEngine | None:
+        engine: TransformersEngine | None = None
+        failure: Exception | None = None
+        try:
+            engine = await found
+        except Exception as exc:  # a bug too: "Checking…" must not stay for ever
+            failure = exc
+            if not isinstance(exc, ProofDeskError):
+                log.error("checking the model folder %s", options.model_path, exc_info=exc)
+        if not shiboken6.isValid(self):  # its panel closed meanwhile
+            return None
+        mine = self._checking == ticket
+        if mine:
+            self._set_checking(0)
+        if _LATEST.get(self.hub) != ticket:  # another folder was picked since: stale
+            if mine:  # "Checking…" is this row's: show what is offered now instead
+                self._say("")
+                self.refresh()
+            return None
+        if engine is None:
+            message = str(failure)
+            if not isinstance(failure, ProofDeskError):
+                message = self.tr("The folder could not be checked: {0}").format(failure)
+            self._say(message, error=True)
+            return None
+        return self._offer(engine, activate=activate)
+
+    def _set_checking(self, ticket: int) -> None:
+        """While a check runs, the device, dtype and Unload wait for its answer; another
+        folder can still be picked (that answer then comes too late: it is ignored)."""
+        self._checking = ticket
+        self.device.setEnabled(not ticket)
+        self.dtype.setEnabled(not ticket)
+        self.unload_button.setEnabled(not ticket and self.engine() is not None)
+
+    def _offer(self, engine: TransformersEngine, *, activate: bool) -> TransformersEngine:
+        options = engine.options
+        self.hub.settings._qs.setValue(PATH_KEY, options.model_path)
+        self.hub.settings._qs.setValue(DEVICE_KEY, options.device)
+        self.hub.settings._qs.setValue(DTYPE_KEY, options.dtype)
         self.hub.set_local_engine(engine)
         if self.make_active and activate:
             self.hub.set_active(engine.profile.id)
@@ -98,7 +196,7 @@ class LocalModelRow(QWidget):
         engine = self.engine()
         chosen = (self._device(), self._dtype())
         if engine is not None and (engine.options.device, engine.options.dtype) != chosen:
-            self.use_folder(engine.options.model_path, activate=False)
+            self.check_folder(engine.options.model_path, activate=False)
 
     def _restore(self) -> None:
         device = str(self.hub.settings._qs.value(DEVICE_KEY) or "auto")
@@ -108,7 +206,8 @@ class LocalModelRow(QWidget):
         folder = str(self.hub.settings._qs.value(PATH_KEY) or "")
         if folder and self.engine() is None:
             # Offered again, not chosen: the server the user last chose stays the active one.
-            self.use_folder(folder, activate=False)
+            self._check(self._options(folder), activate=False)
+            return
         self.refresh()
 
     # -- showing ---------------------------------------------------------------------------
@@ -120,8 +219,8 @@ class LocalModelRow(QWidget):
 
     def refresh(self) -> None:
         engine = self.engine()
-        self.unload_button.setEnabled(engine is not None)
-        if engine is None:
+        self.unload_button.setEnabled(engine is not None and not self._checking)
+        if engine is None or self._checking:  # "Checking…" stays until the answer
             return
         loaded = engine.loaded
         if loaded is None:
@@ -136,12 +235,8 @@ class LocalModelRow(QWidget):
         engine = self.engine()
         if engine is not None:
             self.hub.set_local_engine(None)  # closes it (after a read in flight)
-            try:  # offered again, unloaded; the folder may have gone since it was chosen
-                fresh = TransformersEngine(engine.options)
-            except ProofDeskError as exc:
-                self._say(str(exc), error=True)
-                return
-            self.hub.set_local_engine(fresh)
+            # Offered again, unloaded; the folder may have gone since it was chosen.
+            self._check(engine.options, activate=False)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         set_color(self.status, ALERT if error else None)

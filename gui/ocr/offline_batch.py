@@ -162,13 +162,14 @@ class OfflineBatch(QObject):
         except ProofDeskError as exc:
             self.host.show_error(str(exc))
             return
-        problems = [
+        problems = report.model_warnings[:SHOWN_PROBLEMS]  # another checkpoint answered?
+        problems += [
             self.tr("Page {0}: {1}").format("?" if p.page is None else p.page + 1, p.reason)
-            for p in report.failed[:SHOWN_PROBLEMS]
+            for p in report.failed[: max(0, SHOWN_PROBLEMS - len(problems))]
         ]
-        problems += [  # stored, but the end of the page may be missing
-            self.tr("Page {0}: cut off at the token limit ({1})").format(
-                "?" if p.page is None else p.page + 1, p.where
+        problems += [  # stored, but the end of the page may be missing: the reason says why
+            self.tr("Page {0}: {1} ({2})").format(
+                "?" if p.page is None else p.page + 1, p.reason, p.where
             )
             for p in report.cut_off[: max(0, SHOWN_PROBLEMS - len(problems))]
         ]

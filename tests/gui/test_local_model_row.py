@@ -11,7 +11,9 @@ from gui.ocr.local_model_row import LocalModelRow
 from tests.backend.test_transformers_engine import CONFIGS, model_folder
 
 
-def test_unload_after_the_folder_went_away_says_so(make_window: Any, tmp_path: Path) -> None:
+def test_unload_after_the_folder_went_away_says_so(
+    make_window: Any, arun: Any, tmp_path: Path
+) -> None:
     """The folder removed (or its drive unplugged) after it was chosen: Unload ends the
     worker and explains why the model is no longer offered; no exception escapes the slot."""
     window = make_window()
@@ -20,8 +22,10 @@ def test_unload_after_the_folder_went_away_says_so(make_window: Any, tmp_path: P
     engine = row.use_folder(str(folder))
     assert engine is not None and window.ocr.local.get(engine.profile.id) is engine
     shutil.rmtree(folder)
-    row.unload_button.click()
-    assert "does not exist" in row.status.text()
+    row.unload_button.click()  # the folder is checked again, off the GUI thread
+    from tests.gui.conftest import wait_for
+
+    arun(wait_for(lambda: "does not exist" in row.status.text(), what="the reason"))
     assert window.ocr.local.profiles() == []
     assert not row.unload_button.isEnabled()
 
@@ -29,7 +33,7 @@ def test_unload_after_the_folder_went_away_says_so(make_window: Any, tmp_path: P
 def _gone(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().split()[2]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # reaped between the open and the read
         return True
     return state == "Z"
 
@@ -57,6 +61,7 @@ def test_unload_and_closing_the_app_end_the_worker(
     assert first is not None and not _gone(first)
     row.unload_button.click()
     arun(wait_for(lambda: _gone(first), 30, "the unloaded worker to end"))
+    arun(wait_for(lambda: row.engine() is not None, what="the folder offered again"))
     fresh = row.engine()
     assert fresh is not None and fresh is not engine and fresh.loaded is None
     arun(fresh.start())

@@ -13,7 +13,11 @@ person's edit: a page with one keeps it and gets the answer in its history.
 A line imported before (same bytes, in any file) is skipped, so importing the
 same results twice adds nothing. Failed requests and answers cut off with no
 text are listed, not stored; an answer cut off after some text is stored with
-a warning and listed too.
+a warning and listed too, and so is one that ended early for another reason
+(vLLM's "abort", "repetition"...), with that reason. Answers from another model
+than the one the batch was prepared for are stored under the model that
+answered (an alias of ``--served-model-name`` is legitimate) and counted in a
+warning, so a wrong checkpoint is never taken silently.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from backend.store.sql import check_page_text
 
 ENGINE = "vllm-batch"
 MAX_LISTED = 1000  # problems kept with their line; the rest are counted
+MAX_MODELS = 20  # other models named in the warning; a file of 1M names is counted
 STORE_CHUNK = 64  # answers per transaction (~1 MB each with logprobs): bounded memory
 
 
@@ -54,7 +59,11 @@ class ImportReport:
     failed: list[Problem] = field(default_factory=list)
     cut_off: list[Problem] = field(default_factory=list)  # stored, but incomplete
     failed_count: int = 0
-    cut_off_count: int = 0
+    cut_off_count: int = 0  # at the token limit, or ended early (counted in both)
+    ended_early_count: int = 0  # "abort", "repetition"...: listed among the cut-off ones
+    # (model that answered, model the batch was prepared for) -> stored answers
+    other_models: dict[tuple[str, str], int] = field(default_factory=dict)
+    other_models_count: int = 0  # all of them, the names past MAX_MODELS too
     change: Change = field(default_factory=Change)
 
     def add_failed(self, problem: Problem) -> None:
@@ -62,10 +71,36 @@ class ImportReport:
         if len(self.failed) < MAX_LISTED:
             self.failed.append(problem)
 
-    def add_cut_off(self, problem: Problem) -> None:
+    def add_cut_off(self, problem: Problem, *, early: bool = False) -> None:
         self.cut_off_count += 1
+        self.ended_early_count += early
         if len(self.cut_off) < MAX_LISTED:
             self.cut_off.append(problem)
+
+    def add_other_model(self, answered: str, prepared: str) -> None:
+        self.other_models_count += 1
+        key = (answered, prepared)
+        if key in self.other_models or len(self.other_models) < MAX_MODELS:
+            self.other_models[key] = self.other_models.get(key, 0) + 1
+
+    @property
+    def model_warnings(self) -> list[str]:
+        """One sentence per other model that answered, listed by the CLI and the GUI."""
+        notes = [
+            _(
+                "{count} answer(s) came from the model “{model}”, not “{prepared}”, the one "
+                "this batch was prepared for: check that it is the model you meant (a "
+                "--served-model-name alias is fine). Each version names the model that "
+                "answered."
+            ).format(count=count, model=answered or "?", prepared=prepared)
+            for (answered, prepared), count in self.other_models.items()
+        ]
+        unnamed = self.other_models_count - sum(self.other_models.values())
+        if unnamed:
+            notes.append(
+                _("{count} more answer(s) came from yet other models.").format(count=unnamed)
+            )
+        return notes
 
     @property
     def message(self) -> str:
@@ -78,12 +113,21 @@ class ImportReport:
             text += " " + _(
                 "{count} page(s) kept your edits; the answers are in their history."
             ).format(count=self.kept_edits)
-        if self.cut_off_count:
+        if at_limit := self.cut_off_count - self.ended_early_count:
             text += " " + _("{count} answer(s) were cut off at the token limit.").format(
-                count=self.cut_off_count
+                count=at_limit
             )
+        if self.ended_early_count:
+            text += " " + _(
+                "{count} answer(s) ended early (finish reason other than “stop”): the end "
+                "of the page may be missing."
+            ).format(count=self.ended_early_count)
         if self.failed_count:
             text += " " + _("{count} request(s) failed.").format(count=self.failed_count)
+        if self.other_models_count:  # which ones: model_warnings, listed like the problems
+            text += " " + _(
+                "{count} answer(s) came from another model than the batch was prepared for."
+            ).format(count=self.other_models_count)
         return text
 
 
@@ -232,6 +276,12 @@ def _item(
         reason = _("cut off at the token limit before any text: raise max tokens")
         report.add_failed(Problem(page, _where(entry), reason))
         return None
+    if not entry.text.strip() and entry.ended_early:  # nothing to keep: read it again
+        reason = _("ended early (finish reason “{reason}”) before any text").format(
+            reason=entry.finish_reason
+        )
+        report.add_failed(Problem(page, _where(entry), reason))
+        return None
     try:
         check_page_text(key.page, entry.text)
     except PageTooLongError as exc:
@@ -239,6 +289,13 @@ def _item(
         return None
     if entry.truncated:
         report.add_cut_off(Problem(page, _where(entry), _("cut off at the token limit")))
+    elif entry.ended_early:
+        reason = _("ended early (finish reason “{reason}”): may be incomplete").format(
+            reason=entry.finish_reason
+        )
+        report.add_cut_off(Problem(page, _where(entry), reason), early=True)
+    if entry.model and entry.model != manifest.model:
+        report.add_other_model(entry.model, manifest.model)
     return key.page, VersionKind.OCR, entry.text, _provenance(entry, manifest, key.page)
 
 
@@ -274,6 +331,7 @@ def _provenance(entry: ResultEntry, manifest: layout.Manifest, page: int) -> dic
         "line": entry.line,
         "line_sha256": entry.line_sha256,
         "prepared_at": manifest.created_at,
+        "prepared_model": manifest.model,  # beside "model", the one that answered
     }
     return provenance
 
@@ -289,6 +347,13 @@ def _warnings(entry: ResultEntry) -> tuple[str, ...]:
     if entry.truncated:
         warnings += (
             _("The answer was cut off at the token limit: the end of the page may be missing."),
+        )
+    elif entry.ended_early:
+        warnings += (
+            _(
+                "The answer ended early (finish reason “{reason}”): the end of the page may "
+                "be missing."
+            ).format(reason=entry.finish_reason),
         )
     if not entry.text.strip():
         warnings += (_("The model returned no text: is the page blank?"),)

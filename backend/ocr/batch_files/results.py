@@ -28,6 +28,9 @@ from backend.i18n import _
 from backend.ocr.batch_files.layout import PageKey, parse_custom_id
 
 MAX_LINE_BYTES = 64 << 20  # a page's answer with logprobs is ~1 MB; far past it is not one
+# How a model ends an answer by itself: "stop" in OpenAI's API and vLLM's; servers behind
+# the same API that pass their own word through say "eos", "eos_token" (TGI), "end_turn".
+NORMAL_FINISH = frozenset({"stop", "eos", "eos_token", "end_turn", "stop_sequence"})
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,14 @@ class ResultEntry:
     @property
     def truncated(self) -> bool:
         return self.finish_reason == "length"
+
+    @property
+    def ended_early(self) -> bool:
+        """Stopped neither at its end nor at the token limit: vLLM's "abort" (the runner
+        gave the request up), "error", "repetition" (a loop cut short), a content filter,
+        a tool call... The text may be incomplete. No reason at all says nothing."""
+        reason = self.finish_reason
+        return reason is not None and not self.truncated and reason.lower() not in NORMAL_FINISH
 
 
 def read_results(path: Path) -> Iterator[ResultEntry]:

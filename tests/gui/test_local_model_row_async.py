@@ -1,0 +1,240 @@
+"""The local model row checks its folder off the GUI thread (real widgets, offscreen).
+
+A folder on a slow network share is played by a real named pipe: its config.json
+is a FIFO, so reading it blocks until the test writes the config, as a share that
+takes its time would. While it blocks, the window must keep running its events
+and say "Checking…"; an answer for a folder picked before another is ignored.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QTimer
+
+from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
+from tests.backend.test_transformers_engine import CONFIGS, model_folder
+from tests.gui.conftest import wait_for
+
+CONFIG = CONFIGS / "Qwen2.5-VL-7B-Instruct.config.json"
+SAFETY_S = 120  # only unblocks a reader left waiting by a failed test: never asserted
+
+
+class SlowFolder:
+    """A model folder whose config.json answers only when ``release`` is called."""
+
+    def __init__(self, root: Path) -> None:
+        root.mkdir()
+        self.path = model_folder(root, CONFIG)
+        self.config = self.path / "config.json"
+        self._text = self.config.read_bytes()
+        self.config.unlink()
+        os.mkfifo(self.config)
+        self._released = threading.Event()
+        self._safety = threading.Timer(SAFETY_S, self.release)
+        self._safety.daemon = True
+        self._safety.start()
+
+    def block_again(self) -> None:
+        """The next read of config.json waits again (the pipe stays in place)."""
+        self._released.clear()
+        self._safety = threading.Timer(SAFETY_S, self.release)
+        self._safety.daemon = True
+        self._safety.start()
+
+    @property
+    def released(self) -> bool:
+        return self._released.is_set()
+
+    def release(self) -> None:
+        """Write the config for the reader, from a thread of its own: opening a pipe
+        to write waits for its reader, and the GUI thread must never wait."""
+        if self._released.is_set():
+            return
+        self._released.set()
+        self._safety.cancel()
+        threading.Thread(target=self._write, daemon=True).start()
+
+    def _write(self) -> None:
+        with open(self.config, "wb") as pipe:
+            pipe.write(self._text)
+
+
+@pytest.fixture
+def slow(tmp_path: Path) -> Any:
+    made: list[SlowFolder] = []
+
+    def make(name: str = "share") -> SlowFolder:
+        made.append(SlowFolder(tmp_path / name))
+        return made[-1]
+
+    yield make
+    for folder in made:  # a failed test must not leave a check thread blocked for ever
+        folder.release()
+
+
+def fast_folder(tmp_path: Path, name: str) -> Path:
+    root = tmp_path / name
+    root.mkdir()
+    return model_folder(root, CONFIG)
+
+
+def offered(window: Any) -> list[str]:
+    """The folders the hub offers (resolved paths)."""
+    engines = [window.ocr.local.get(p.id) for p in window.ocr.local.profiles()]
+    return [str(e.folder.path) for e in engines if e is not None]
+
+
+def test_a_slow_folder_is_checked_while_the_window_keeps_running(
+    make_window: Any, arun: Any, slow: Any
+) -> None:
+    window = make_window()
+    row = LocalModelRow(window.ocr, window, make_active=True)
+    share = slow()
+    task = row.check_folder(str(share.path))
+    # It returned with the folder still unread: the read is not on this thread.
+    assert not share.released and not task.done()
+    assert row.status.text() == f"Checking {share.path}…"
+    assert not row.device.isEnabled() and not row.dtype.isEnabled()
+    assert not row.unload_button.isEnabled()
+    assert row.choose_button.isEnabled()  # another folder can still be picked
+    ticks: list[int] = []
+    timer = QTimer(window, interval=10)
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start()
+    arun(wait_for(lambda: len(ticks) >= 20, what="the window's timer, while the share is slow"))
+    timer.stop()
+    assert not task.done() and row.status.text().startswith("Checking")
+    assert offered(window) == []
+    window.ocr.profiles_changed.emit()  # a refresh meanwhile keeps "Checking…"
+    assert row.status.text().startswith("Checking")
+    share.release()
+    engine = arun(task)
+    assert engine is not None and offered(window) == [str(share.path.resolve())]
+    assert window.ocr.settings.active_server == engine.profile.id  # make_active: chosen, so active
+    assert row.status.text() == "Qwen2.5-VL: loads on the first page"
+    assert row.device.isEnabled() and row.dtype.isEnabled() and row.unload_button.isEnabled()
+    assert window.ocr.settings._qs.value(PATH_KEY) == str(share.path)
+
+
+def test_the_answer_for_a_folder_picked_before_is_ignored(
+    make_window: Any, arun: Any, slow: Any, tmp_path: Path
+) -> None:
+    window = make_window()
+    row = LocalModelRow(window.ocr, window, make_active=True)
+    share = slow()
+    first = row.check_folder(str(share.path))
+    picked = fast_folder(tmp_path, "local-disk")
+    second = row.check_folder(str(picked))  # the user changed their mind meanwhile
+    engine = arun(second)
+    assert engine is not None and offered(window) == [str(picked.resolve())]
+    assert not first.done()
+    share.release()  # the slow share answers at last: too late
+    assert arun(first) is None
+    assert offered(window) == [str(picked.resolve())]
+    assert window.ocr.settings.active_server == engine.profile.id
+    assert window.ocr.settings._qs.value(PATH_KEY) == str(picked)
+    assert row.status.text() == "Qwen2.5-VL: loads on the first page"
+
+
+def test_a_newer_pick_in_the_other_panel_makes_an_answer_stale_too(
+    make_window: Any, arun: Any, slow: Any, tmp_path: Path
+) -> None:
+    window = make_window()
+    rerun = LocalModelRow(window.ocr, window, make_active=True)
+    batch = LocalModelRow(window.ocr, window, make_active=False)
+    share = slow()
+    first = rerun.check_folder(str(share.path))
+    picked = fast_folder(tmp_path, "local-disk")
+    assert batch.use_folder(str(picked)) is not None  # checked at once, in the other row
+    share.release()
+    assert arun(first) is None
+    assert offered(window) == [str(picked.resolve())]
+    # The row that said "Checking…" now shows what is offered.
+    assert rerun.status.text() == "Qwen2.5-VL: loads on the first page"
+    assert rerun.device.isEnabled() and rerun.unload_button.isEnabled()
+
+
+def test_a_broken_folder_is_explained_after_its_check(
+    make_window: Any, arun: Any, tmp_path: Path
+) -> None:
+    window = make_window()
+    row = LocalModelRow(window.ocr, window, make_active=True)
+    broken = tmp_path / "not-a-model"
+    broken.mkdir()
+    (broken / "config.json").write_text('{"model_type": "llama"}', encoding="utf-8")
+    assert arun(row.check_folder(str(broken))) is None
+    assert (
+        "“llama”" in row.status.text() and "Qwen2-VL, Qwen2.5-VL and Qwen3-VL" in row.status.text()
+    )
+    assert offered(window) == [] and row.device.isEnabled()
+
+
+def test_the_saved_folder_is_checked_at_start_without_blocking(
+    make_window: Any, arun: Any, slow: Any
+) -> None:
+    window = make_window()
+    active = window.ocr.settings.active_server
+    share = slow()
+    window.ocr.settings._qs.setValue(PATH_KEY, str(share.path))
+    row = LocalModelRow(window.ocr, window, make_active=True)  # built while the share is slow
+    assert not share.released and row.status.text().startswith("Checking")
+    share.release()
+    arun(wait_for(lambda: offered(window) != [], what="the saved folder offered"))
+    assert offered(window) == [str(share.path.resolve())]
+    assert window.ocr.settings.active_server == active  # offered again, not chosen
+    assert row.status.text() == "Qwen2.5-VL: loads on the first page"
+
+
+def test_both_panels_restoring_at_start_offer_the_folder_once(
+    make_window: Any, arun: Any, tmp_path: Path
+) -> None:
+    window = make_window()
+    folder = fast_folder(tmp_path, "saved")
+    window.ocr.settings._qs.setValue(PATH_KEY, str(folder))
+    changes: list[int] = []
+    window.ocr.profiles_changed.connect(lambda: changes.append(1))
+    rows = [LocalModelRow(window.ocr, window, make_active=m) for m in (True, False)]
+    assert all(r.status.text().startswith("Checking") for r in rows)  # both restore it
+    arun(wait_for(lambda: not any(r._checking for r in rows), what="the checks"))
+    assert offered(window) == [str(folder.resolve())]
+    assert len(changes) == 1  # one engine offered, not one replacing the other
+    assert all(r.status.text() == "Qwen2.5-VL: loads on the first page" for r in rows)
+
+
+def test_unload_checks_the_folder_again_off_the_gui_thread(
+    make_window: Any, arun: Any, slow: Any
+) -> None:
+    window = make_window()
+    row = LocalModelRow(window.ocr, window, make_active=False)
+    share = slow()
+    first = row.check_folder(str(share.path))
+    share.release()
+    engine = arun(first)
+    assert engine is not None
+    share.block_again()
+    row.unload_button.click()
+    assert row.status.text().startswith("Checking") and offered(window) == []
+    share.release()
+    arun(wait_for(lambda: offered(window) != [], what="the folder offered again"))
+    fresh = row.engine()
+    assert fresh is not None and fresh is not engine and fresh.loaded is None
+
+
+def test_a_row_closed_during_its_check_takes_the_answer_quietly(
+    make_window: Any, arun: Any, slow: Any
+) -> None:
+    window = make_window()
+    row = LocalModelRow(window.ocr, window, make_active=False)
+    share = slow()
+    task = row.check_folder(str(share.path))
+    row.deleteLater()
+    arun(wait_for(lambda: not shiboken6.isValid(row), what="the row to be deleted"))
+    share.release()
+    assert arun(task) is None  # no RuntimeError from a deleted label
+    assert offered(window) == []
