@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from backend.i18n import _
 from backend.models import PageImage
 
 
@@ -51,6 +52,27 @@ class TokenLogprob:
     byte_values: tuple[int, ...] = ()  # needed to map tokens onto CJK characters
 
 
+# How a model ends an answer by itself: "stop" in OpenAI's API and vLLM's; servers behind
+# the same API that pass their own word through say "eos", "eos_token" (TGI), "end_turn".
+NORMAL_FINISH = frozenset({"stop", "eos", "eos_token", "end_turn", "stop_sequence"})
+
+
+def ended_early(finish_reason: str | None) -> bool:
+    """Stopped neither at its end nor at the token limit: vLLM's "abort" (the request was
+    given up), "error", "repetition" (a loop cut short), a content filter, a tool call...
+    The text may be incomplete. No reason at all says nothing."""
+    if finish_reason is None or finish_reason == "length":
+        return False
+    return finish_reason.lower() not in NORMAL_FINISH
+
+
+def early_end_warning(finish_reason: str | None) -> str:
+    """What a reviewer is told of an answer that ``ended_early``."""
+    return _(
+        "The answer ended early (finish reason “{reason}”): the end of the page may be missing."
+    ).format(reason=finish_reason)
+
+
 @dataclass(frozen=True)
 class Reading:
     """What an engine read on one page, with everything needed to trust it later."""
@@ -78,6 +100,11 @@ class Reading:
     def truncated(self) -> bool:
         """The model stopped because it ran out of tokens: the text is incomplete."""
         return self.finish_reason == "length"
+
+    @property
+    def ended_early(self) -> bool:
+        """Stopped for another reason than its end or the token limit (``ended_early``)."""
+        return ended_early(self.finish_reason)
 
     def provenance(self) -> dict[str, Any]:
         prov: dict[str, Any] = {

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from backend.engines.base import early_end_warning, ended_early
 from backend.i18n import _
 
 
@@ -34,6 +35,12 @@ def page_warnings(versions: Iterable[dict[str, Any]], text: str | None = None) -
         warnings.append(
             _("The answer was cut off at the token limit: the end of the page may be missing.")
         )
-    elif empty:
+    elif ended_early(reason := _text_or_none(current.get("finish_reason"))):
+        warnings.append(early_end_warning(reason))  # "abort", "repetition"...
+    if empty and not cut_off:
         warnings.append(_("The model returned no text: is the page blank?"))
     return warnings
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None  # a store's JSON: anything

@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
-from backend.engines.base import OcrRequest, Reading
+from backend.engines.base import OcrRequest, Reading, early_end_warning
 from backend.errors import (
     AuthenticationError,
     EngineDeadError,
@@ -273,11 +273,17 @@ class Batch:
             )
             await self._give_up(page, why, attempt)
             return
+        if not reading.text.strip() and reading.ended_early:  # nothing to keep, as an import
+            why = _("The server ended the answer early (finish reason “{reason}”) before any text.")
+            await self._give_up(page, why.format(reason=reading.finish_reason), attempt)
+            return
         warnings = reading.warnings + tuple(f"{d.title} {d.remedy}" for d in problems)
         if reading.truncated:
             warnings += (
                 _("The answer was cut off at the token limit: the end of the page may be missing."),
             )
+        elif reading.ended_early:  # "abort", "repetition"...: stored, but said
+            warnings += (early_end_warning(reading.finish_reason),)
         if not reading.text.strip():
             warnings += (_("The model returned no text: is the page blank?"),)
         try:

@@ -148,6 +148,13 @@ class ReadingCompare(QWidget):
                     "Raise max tokens and run again."
                 ).format(reading.completion_tokens or 0)
             )
+        elif reading.ended_early:  # vLLM's "abort", "repetition"...
+            found.append(
+                self.tr(
+                    "The server ended the answer early (finish reason “{0}”): the end of the "
+                    "page may be missing. Run it again."
+                ).format(reading.finish_reason)
+            )
         if reading.reasoning:
             found.append(
                 self.tr(

@@ -2630,31 +2630,36 @@
     </message>
     <message>
         <location filename="../../gui/ocr/reading_compare.py" line="154"/>
+        <source>The server ended the answer early (finish reason “{0}”): the end of the page may be missing. Run it again.</source>
+        <translation>伺服器提前結束了回應（結束方式「{0}」）：頁面結尾可能遺失。請再執行一次。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/ocr/reading_compare.py" line="161"/>
         <source>The model&apos;s thinking ({0:,} characters) was found and left out of the text; it is kept in the version&apos;s details.</source>
         <translation>發現模型的思考內容（{0:,} 個字元），已自文字中移除；保留於版本詳細資料中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="159"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="166"/>
         <source>The reading is empty.</source>
         <translation>辨識結果是空的。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="165"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="172"/>
         <source>prompt {0} tokens</source>
         <translation>提示詞 {0} 個 token</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="166"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="173"/>
         <source>answer {0} tokens</source>
         <translation>回應 {0} 個 token</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="167"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="174"/>
         <source>{0:.1f} s</source>
         <translation>{0:.1f} 秒</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/reading_compare.py" line="170"/>
+        <location filename="../../gui/ocr/reading_compare.py" line="177"/>
         <source>first token after {0:.1f} s</source>
         <translation>首個 token 於 {0:.1f} 秒後出現</translation>
     </message>

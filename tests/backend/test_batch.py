@@ -153,6 +153,22 @@ def test_truncated_pages_are_stored_with_a_warning(fake: FakeVllm) -> None:
     assert any("cut off" in w for w in done.warnings)
 
 
+def test_an_answer_the_server_gave_up_is_stored_with_a_warning(fake: FakeVllm) -> None:
+    # vLLM's finish_reason "abort": the text may stop anywhere, so the reviewer is told.
+    fake.push_faults("abort")
+    out = run_batch([0], [lane(fake)])
+    assert out.saved[0].finish_reason == "abort" and out.saved[0].text.strip()
+    done = next(e for e in out.events if e.kind == "done")
+    assert any("ended early" in w and "abort" in w for w in done.warnings)
+
+
+def test_an_answer_given_up_before_any_text_fails_the_page(fake: FakeVllm) -> None:
+    fake.push_faults("abort_empty")
+    out = run_batch([0], [lane(fake)])
+    assert 0 not in out.saved
+    assert "ended the answer early" in out.failed[0] and "abort" in out.failed[0]
+
+
 def test_a_server_that_dies_hands_its_pages_to_the_other(fake: FakeVllm, fake2: FakeVllm) -> None:
     fake.configure(service_time=0.05)
     fake2.configure(service_time=0.05)

@@ -40,3 +40,16 @@ def test_a_reading_that_spent_its_budget_writing_nothing_says_thinking_only() ->
     versions = [{"kind": "ocr", "current": True, "finish_reason": "length", "truncated": True}]
     (warning,) = page_warnings(versions, text="")
     assert "without writing any text" in warning
+
+
+def test_a_reading_the_server_gave_up_without_stored_warnings_still_says_so() -> None:
+    # vLLM's "abort" (or "repetition"): a single re-run stores no warnings.
+    versions = [{"kind": "ocr", "current": True, "finish_reason": "abort"}]
+    (warning,) = page_warnings(versions, text="第一條")
+    assert "ended early" in warning and "abort" in warning
+    empty = page_warnings(versions, text="")
+    assert len(empty) == 2 and "no text" in empty[1]
+    # What a store holds is JSON: a reason that is not text is no reason.
+    assert page_warnings([{"kind": "ocr", "current": True, "finish_reason": 7}], "x") == []
+    for normal in ("stop", "STOP", "eos", None):
+        assert page_warnings([{"kind": "ocr", "current": True, "finish_reason": normal}], "x") == []

@@ -25,6 +25,8 @@ FAULT_KINDS: tuple[str, ...] = (
     "malformed_json",
     "empty_choices",
     "length",
+    "abort",  # half the answer, finish_reason "abort" (vLLM gave the request up)
+    "abort_empty",  # no text at all, finish_reason "abort"
     "think_only",
     "think_block",
     "reasoning_field",

@@ -318,3 +318,14 @@ def test_the_estimate_shows_what_was_fitted(rig: Rig) -> None:
     p.settings.max_tokens.setValue(2000)
     assert "lowered" not in p.settings.estimate.text()
     assert "answer ≤ 2,000" in p.settings.estimate.text()
+
+
+def test_an_answer_the_server_gave_up_says_so_beside_the_diff(rig: Rig) -> None:
+    # vLLM's finish_reason "abort": the reading is kept (in history) but may stop anywhere.
+    rig.fake.push_faults("abort")
+    rig.run_and_wait()
+    new = rig.versions()[-1]
+    assert new.kind is VersionKind.OCR and new.provenance["finish_reason"] == "abort"
+    warning = rig.panel.compare.warnings
+    assert warning.isVisible()
+    assert "ended the answer early" in warning.text() and "“abort”" in warning.text()

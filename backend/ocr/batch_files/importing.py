@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from backend.engines.base import Reading
+from backend.engines.base import Reading, early_end_warning
 from backend.errors import BatchFileError, BatchMismatchError, PageTooLongError
 from backend.i18n import _
 from backend.models import Change, VersionKind
@@ -349,12 +349,7 @@ def _warnings(entry: ResultEntry) -> tuple[str, ...]:
             _("The answer was cut off at the token limit: the end of the page may be missing."),
         )
     elif entry.ended_early:
-        warnings += (
-            _(
-                "The answer ended early (finish reason “{reason}”): the end of the page may "
-                "be missing."
-            ).format(reason=entry.finish_reason),
-        )
+        warnings += (early_end_warning(entry.finish_reason),)
     if not entry.text.strip():
         warnings += (_("The model returned no text: is the page blank?"),)
     return warnings

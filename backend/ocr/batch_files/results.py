@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from backend.engines.base import TokenLogprob
+from backend.engines.base import TokenLogprob, ended_early
 from backend.engines.openai_chat import parse_completion, strip_thinking
 from backend.engines.server_text import ServerText
 from backend.errors import BatchFileError, ProofDeskError
@@ -28,9 +28,6 @@ from backend.i18n import _
 from backend.ocr.batch_files.layout import PageKey, parse_custom_id
 
 MAX_LINE_BYTES = 64 << 20  # a page's answer with logprobs is ~1 MB; far past it is not one
-# How a model ends an answer by itself: "stop" in OpenAI's API and vLLM's; servers behind
-# the same API that pass their own word through say "eos", "eos_token" (TGI), "end_turn".
-NORMAL_FINISH = frozenset({"stop", "eos", "eos_token", "end_turn", "stop_sequence"})
 
 
 @dataclass(frozen=True)
@@ -57,11 +54,9 @@ class ResultEntry:
 
     @property
     def ended_early(self) -> bool:
-        """Stopped neither at its end nor at the token limit: vLLM's "abort" (the runner
-        gave the request up), "error", "repetition" (a loop cut short), a content filter,
-        a tool call... The text may be incomplete. No reason at all says nothing."""
-        reason = self.finish_reason
-        return reason is not None and not self.truncated and reason.lower() not in NORMAL_FINISH
+        """Stopped for another reason than its end or the token limit (vLLM's "abort",
+        "repetition"...): the text may be incomplete (``engines.base.ended_early``)."""
+        return ended_early(self.finish_reason)
 
 
 def read_results(path: Path) -> Iterator[ResultEntry]:
