@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from backend.review.page_aids import AidSettings
-from backend.review.values import Flag, FlagKind
+from backend.review.values import Flag, FlagKind, PageReview
 from backend.session.document_session import DocumentSession
 
 
@@ -43,17 +43,24 @@ def approval_items(
     if alternate_id is not None and all(v.id != alternate_id for v in session.alternates(page)):
         alternate_id = None  # a reading of another page, or gone: the page's own
     review = session.review(page, alternate_id=alternate_id, settings=settings, text=text)
-    critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
-    if alternate_id is not None:
-        own = session.review(page, settings=settings, text=text)
+    own = None if alternate_id is None else session.review(page, settings=settings, text=text)
+    markers = tuple(f for f in review.flags if f.kind is FlagKind.MARKER)
+    return ApprovalItems(open_critical(review, own), markers)
+
+
+def open_critical(chosen: PageReview, own: PageReview | None) -> tuple[Flag, ...]:
+    """The critical items of the review against the chosen reading, and those of the
+    review against the page's own alternate (``own``; None: they are one) that no
+    chosen item already names: what approval asks about and the page list badges."""
+    critical = [f for f in chosen.flags if f.kind is FlagKind.CRITICAL]
+    if own is not None:
         critical += [
             f
             for f in own.flags
             if f.kind is FlagKind.CRITICAL and not any(_overlap(f, c) for c in critical)
         ]
         critical.sort(key=lambda f: (f.start, f.end))
-    markers = tuple(f for f in review.flags if f.kind is FlagKind.MARKER)
-    return ApprovalItems(tuple(critical), markers)
+    return tuple(critical)
 
 
 def _overlap(a: Flag, b: Flag) -> bool:

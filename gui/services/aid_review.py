@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from backend.review.values import FlagKind
+from backend.session.approval import open_critical
 
 if TYPE_CHECKING:
     from backend.models import Version
@@ -41,16 +42,21 @@ def loop_running() -> bool:
     return True
 
 
-def summary_with(old: PageSummary, review: PageReview, *, chosen: bool = False) -> PageSummary:
+def summary_with(
+    old: PageSummary, review: PageReview, *, chosen: bool = False, critical: int | None = None
+) -> PageSummary:
     """``old`` with the counts of ``review``: the page being edited follows its text as
     typed, not as saved. Compared with its own reading chosen in the dock (``chosen``),
-    it checks nothing: the page's own alternate's critical items and differences stay."""
+    it checks nothing: the page's own alternate's critical items and differences stay.
+    ``critical``: the open critical items as approval counts them (``review_text``)."""
     same = review.same_reading and chosen
+    if critical is None:
+        critical = old.critical if same else review.count(FlagKind.CRITICAL)
     return replace(
         old,
         agreement=review.agreement,
         markers=review.count(FlagKind.MARKER),
-        critical=old.critical if same else review.count(FlagKind.CRITICAL),
+        critical=critical,
         diffs=old.diffs if same else review.count(FlagKind.DIFF),
         same_reading=review.same_reading,
     )
@@ -65,11 +71,13 @@ def review_text(
     text: str,
     alternate_id: int | None,
     settings: AidSettings,
-) -> tuple[PageReview, list[Version]]:
+) -> tuple[PageReview, list[Version], int]:
     """The review of ``text`` as the editor shows it (typing not yet autosaved
-    included), and the page's alternates."""
+    included), the page's alternates, and its open critical items as approval counts
+    them: with another reading chosen, the page's own alternate's items count too."""
     alternates = session.alternates(page)
     if alternate_id is not None and all(v.id != alternate_id for v in alternates):
         alternate_id = None
     review = session.review(page, alternate_id=alternate_id, settings=settings, text=text)
-    return review, alternates
+    own = None if alternate_id is None else session.review(page, settings=settings, text=text)
+    return review, alternates, len(open_critical(review, own))

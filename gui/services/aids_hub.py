@@ -229,7 +229,7 @@ class AidsHub(QObject):
             self._debounce.start()
             return
         settings, chosen = self.aid_settings, self.alternate_id
-        review, alternates = await ws.run_in_store(
+        review, alternates, critical = await ws.run_in_store(
             lambda: review_text(ws.session, page, text, chosen, settings)
         )
         if self.workspace is not ws or self.text_source() != (page, text):
@@ -239,7 +239,7 @@ class AidsHub(QObject):
             self.alternates_changed.emit(alternates)
         self.review, self.review_page, self.review_text = review, page, text
         self.review_changed.emit(review)
-        self._update_summary(review)
+        self._update_summary(review, critical)
         if self.review_is_fresh():
             self.review_fresh.emit()
 
@@ -260,12 +260,13 @@ class AidsHub(QObject):
             self.summaries = list(summaries)
             self.summaries_changed.emit(self.summaries)
 
-    def _update_summary(self, review: PageReview) -> None:
-        """The page being edited: its counts follow the text as typed, not as saved."""
+    def _update_summary(self, review: PageReview, critical: int) -> None:
+        """The page being edited: its counts follow the text as typed, not as saved; its
+        critical badge counts what approval would ask about (``review_text``)."""
         if not 0 <= review.page < len(self.summaries):
             return
         old = self.summaries[review.page]
-        new = summary_with(old, review, chosen=self.alternate_id is not None)
+        new = summary_with(old, review, chosen=self.alternate_id is not None, critical=critical)
         if new != old:
             self.summaries[review.page] = new
             self.summaries_changed.emit(self.summaries)

@@ -42,3 +42,31 @@ def test_a_chosen_agreeing_reading_does_not_hide_the_open_critical_item(
     asked = dialogs["question"][0]
     assert "1 open legal-critical item(s)" in asked and "得以" in asked
     assert store.status(0) is not ReviewStatus.APPROVED
+
+
+def test_a_chosen_agreeing_reading_leaves_the_page_lists_critical_badge(
+    window: MainWindow, arun: Any, texts: dict[int, str]
+) -> None:
+    # Before: the badge counted only the chosen reading's items, so it went from ‼1 to
+    # nothing while approval still asked about the page's own alternate's 得以 → 應以.
+    from tests.gui.conftest import wait_for
+
+    w = window
+    model = w.page_list_model
+    ws = w.controller.workspace
+    assert ws is not None
+    wait_reviewed(w, arun)
+    arun(wait_for(lambda: model.open_critical(0) == 1, what="the badge of the page's own"))
+    version, _change = ws.session.store.add_version(
+        0, VersionKind.OCR, texts[0], {"engine": "vllm", "model": "model-b"}, history_only=True
+    )
+    w.aids.choose_alternate(version.id)
+    wait_reviewed(w, arun)
+    review = w.aids.review
+    assert review is not None and review.agreement == 1.0  # the chosen reading agrees
+    assert model.open_critical(0) == 1
+    assert "‼1" in str(model.data(model.index(0, 0)))
+    # Back to the page's own alternate: the same item, counted once.
+    w.aids.choose_alternate(None)
+    wait_reviewed(w, arun)
+    assert model.open_critical(0) == 1
