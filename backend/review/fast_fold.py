@@ -48,7 +48,7 @@ class LookupTable:
         if self._codes is None:
             import numpy as np
 
-            codes = np.arange(BMP, dtype=np.uint32)
+            codes = np.arange(BMP, dtype="<u4")  # decoded as UTF-32-LE
             for key, value in self.table.items():
                 if key < BMP:
                     codes[key] = ord(value)
@@ -85,7 +85,7 @@ def _units(text: str) -> Codes | None:
     import numpy as np  # a RapidOCR dependency; imported on the first long text only
 
     try:
-        units = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        units = np.frombuffer(text.encode("utf-32-le"), dtype="<u4")  # little-endian, as encoded
     except UnicodeEncodeError:  # a lone surrogate: str.translate copes
         return None
     return units if int(units.max()) < BMP else None

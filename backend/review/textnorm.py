@@ -31,6 +31,7 @@ from pathlib import Path
 
 from backend.errors import ProofDeskError
 from backend.i18n import _
+from backend.review import fast_fold
 from backend.review.fast_fold import LookupTable, normalise_page
 
 TABLES_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "normalise"
@@ -228,7 +229,7 @@ def fold_lookup(
     extra: Path | None = None,
     stamp: tuple[object, ...] = (),
 ) -> LookupTable:
-    """``fold_table`` as a lookup that folds a page ~15× faster (``fast_fold``)."""
+    """``fold_table`` as a lookup that folds a page of text ~15× faster (``fast_fold``)."""
     return LookupTable(fold_table(width, variants, alternate, extra, stamp))
 
 
@@ -295,7 +296,7 @@ def normalise(
         lookup = fold_lookup(
             options.fold_width, options.fold_variants, alternate, extra, variants_stamp(extra)
         )
-    if options.ignore_whitespace:  # a page: the numpy path finds the whitespace itself
+    if options.ignore_whitespace and len(text) >= fast_fold.MIN_LENGTH:  # a page: numpy
         others = dropped_spans(text, _keeping_whitespace(options), ignore_spans)
         page = normalise_page(text, others, lookup)
         if page is not None:
