@@ -57,11 +57,21 @@ class TokenLogprob:
 NORMAL_FINISH = frozenset({"stop", "eos", "eos_token", "end_turn", "stop_sequence"})
 
 
+# The token limit: "length" in OpenAI's API and vLLM's, "max_tokens" where a server
+# passes Anthropic's word through.
+TOKEN_LIMIT = frozenset({"length", "max_tokens"})
+
+
+def at_token_limit(finish_reason: str | None) -> bool:
+    """The model stopped because it ran out of tokens: the text is incomplete."""
+    return isinstance(finish_reason, str) and finish_reason.lower() in TOKEN_LIMIT
+
+
 def ended_early(finish_reason: str | None) -> bool:
     """Stopped neither at its end nor at the token limit: vLLM's "abort" (the request was
     given up), "error", "repetition" (a loop cut short), a content filter, a tool call...
     The text may be incomplete. No reason at all says nothing."""
-    if finish_reason is None or finish_reason == "length":
+    if not isinstance(finish_reason, str) or at_token_limit(finish_reason):
         return False
     return finish_reason.lower() not in NORMAL_FINISH
 
@@ -99,7 +109,7 @@ class Reading:
     @property
     def truncated(self) -> bool:
         """The model stopped because it ran out of tokens: the text is incomplete."""
-        return self.finish_reason == "length"
+        return at_token_limit(self.finish_reason)
 
     @property
     def ended_early(self) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from backend.engines.base import early_end_warning, ended_early
+from backend.engines.base import at_token_limit, early_end_warning, ended_early
 from backend.i18n import _
 
 
@@ -25,7 +25,8 @@ def page_warnings(versions: Iterable[dict[str, Any]], text: str | None = None) -
     warnings = [str(w) for w in current.get("warnings") or ()]
     if warnings:
         return warnings
-    cut_off = bool(current.get("truncated") or current.get("finish_reason") == "length")
+    reason = _text_or_none(current.get("finish_reason"))
+    cut_off = bool(current.get("truncated") or at_token_limit(reason))
     empty = text is not None and not text.strip()
     if cut_off and empty:  # the budget went on thinking: no transcript at all
         warnings.append(
@@ -35,7 +36,7 @@ def page_warnings(versions: Iterable[dict[str, Any]], text: str | None = None) -
         warnings.append(
             _("The answer was cut off at the token limit: the end of the page may be missing.")
         )
-    elif ended_early(reason := _text_or_none(current.get("finish_reason"))):
+    elif ended_early(reason):
         warnings.append(early_end_warning(reason))  # "abort", "repetition"...
     if empty and not cut_off:
         warnings.append(_("The model returned no text: is the page blank?"))

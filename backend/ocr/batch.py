@@ -255,6 +255,13 @@ class Batch:
             )
         else:
             lane.failures_in_a_row = 0
+            if reading.ended_early and attempt < self.policy.max_attempts:
+                # vLLM's "abort" says the server gave the request up (stopping, request
+                # dropped), nothing of the page: tried again, as a server error would be.
+                # The last try's answer is kept (with a warning) or fails the page.
+                why = _("The server ended the answer early (finish reason “{reason}”).")
+                self._retry_later(lane, page, attempt, why.format(reason=reading.finish_reason))
+                return
             await self._accept(page, reading, attempt)
 
     async def _accept(self, page: int, reading: Reading, attempt: int) -> None:
@@ -317,11 +324,25 @@ class Batch:
             await self._give_up(page, str(exc), attempt)
             return
         retry_after = exc.retry_after if isinstance(exc, ServerBusyError) else None
-        delay = self.policy.delay(attempt, retry_after)
-        if isinstance(exc, ServerUnreachableError | EngineDeadError) and len(self.lanes) > 1:
-            delay = 0.0  # another lane can take it now
+        # Another lane can take a page from a dead server now.
+        elsewhere = (
+            isinstance(exc, ServerUnreachableError | EngineDeadError) and len(self.lanes) > 1
+        )
+        self._retry_later(lane, page, attempt, str(exc), retry_after, now=elsewhere)
+
+    def _retry_later(
+        self,
+        lane: Lane,
+        page: int,
+        attempt: int,
+        message: str,
+        retry_after: float | None = None,
+        *,
+        now: bool = False,
+    ) -> None:
+        delay = 0.0 if now else self.policy.delay(attempt, retry_after)
         self._count.retrying += 1
-        self._emit("retry", page=page, lane=lane.name, message=str(exc))
+        self._emit("retry", page=page, lane=lane.name, message=message)
         asyncio.get_running_loop().call_later(delay, self._requeue, page)
 
     def _requeue(self, page: int) -> None:

@@ -64,27 +64,27 @@
         <translation>本頁仍有 {0} 個無法辨識文字的標示（例如【模糊】）。仍要核可嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="341"/>
+        <location filename="../../gui/services/aids_hub.py" line="342"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="357"/>
+        <location filename="../../gui/services/aids_hub.py" line="358"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="373"/>
+        <location filename="../../gui/services/aids_hub.py" line="374"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="377"/>
+        <location filename="../../gui/services/aids_hub.py" line="378"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="381"/>
+        <location filename="../../gui/services/aids_hub.py" line="382"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>

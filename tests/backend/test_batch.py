@@ -153,17 +153,28 @@ def test_truncated_pages_are_stored_with_a_warning(fake: FakeVllm) -> None:
     assert any("cut off" in w for w in done.warnings)
 
 
-def test_an_answer_the_server_gave_up_is_stored_with_a_warning(fake: FakeVllm) -> None:
-    # vLLM's finish_reason "abort": the text may stop anywhere, so the reviewer is told.
+def test_an_answer_the_server_gave_up_is_tried_again(fake: FakeVllm) -> None:
+    # vLLM's finish_reason "abort": the server dropped the request, which says nothing
+    # of the page: tried again like a server error, and the whole answer kept.
     fake.push_faults("abort")
     out = run_batch([0], [lane(fake)])
+    assert out.saved[0].finish_reason != "abort" and len(fake.requests()) == 2
+    (retry,) = [e for e in out.events if e.kind == "retry"]
+    assert "ended the answer early" in retry.message and "“abort”" in retry.message
+
+
+def test_an_answer_the_server_always_gives_up_is_stored_with_a_warning(fake: FakeVllm) -> None:
+    # The last try's half answer is kept (a person sees it), with what may be missing said.
+    fake.configure(default_fault="abort")
+    out = run_batch([0], [lane(fake)])
     assert out.saved[0].finish_reason == "abort" and out.saved[0].text.strip()
+    assert len(fake.requests()) == FAST.max_attempts
     done = next(e for e in out.events if e.kind == "done")
     assert any("ended early" in w and "abort" in w for w in done.warnings)
 
 
-def test_an_answer_given_up_before_any_text_fails_the_page(fake: FakeVllm) -> None:
-    fake.push_faults("abort_empty")
+def test_an_answer_always_given_up_before_any_text_fails_the_page(fake: FakeVllm) -> None:
+    fake.configure(default_fault="abort_empty")
     out = run_batch([0], [lane(fake)])
     assert 0 not in out.saved
     assert "ended the answer early" in out.failed[0] and "abort" in out.failed[0]

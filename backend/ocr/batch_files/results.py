@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from backend.engines.base import TokenLogprob, ended_early
+from backend.engines.base import TokenLogprob, at_token_limit, ended_early
 from backend.engines.openai_chat import parse_completion, strip_thinking
 from backend.engines.server_text import ServerText
 from backend.errors import BatchFileError, ProofDeskError
@@ -50,7 +50,7 @@ class ResultEntry:
 
     @property
     def truncated(self) -> bool:
-        return self.finish_reason == "length"
+        return at_token_limit(self.finish_reason)
 
     @property
     def ended_early(self) -> bool:
