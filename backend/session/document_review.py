@@ -57,12 +57,18 @@ class QueueItem:
     flag: Flag
 
 
+CACHED_ALTERNATES = 2  # reviews kept per page: its own alternate and one chosen
+
+
 class DocumentReviews:
     """Computes and caches page reviews for one store."""
 
     def __init__(self, store: PageStore) -> None:
         self.store = store
-        self._cache: dict[int, tuple[tuple[Any, ...], PageReview, PageRisk]] = {}
+        # Per page, the last reviews against each of a few alternates: with another
+        # reading chosen, the page is reviewed against it and against its own newest
+        # (approval and the badge ask both), and the two must not evict each other.
+        self._cache: dict[int, dict[int | None, tuple[tuple[Any, ...], PageReview, PageRisk]]] = {}
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -114,11 +120,15 @@ class DocumentReviews:
             settings_stamp(settings),
             self.store.get_meta(own_text_key(page)),
         )
-        cached = self._cache.get(page)
+        by_alternate = self._cache.setdefault(page, {})
+        cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
         review, risk = self._compute(page, alternate_id, settings, text)
-        self._cache[page] = (key, review, risk)
+        by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
+        by_alternate[alternate_id] = (key, review, risk)
+        while len(by_alternate) > CACHED_ALTERNATES:
+            del by_alternate[next(iter(by_alternate))]  # the oldest
         return review, risk
 
     def _compute(
