@@ -12,9 +12,12 @@ the model again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
+import threading
 import weakref
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
@@ -35,8 +38,46 @@ DTYPES = ("auto", "bfloat16", "float16", "float32")
 
 _TICKETS = itertools.count(1)
 # The newest folder check of each hub, started by any of its rows (the re-run panel's
-# and the batch panel's): a check that ends after a newer one started is stale.
+# and the batch panel's): a check that ends after a newer one started is stale. While
+# the newest runs, every row of the hub shows it and waits for it (``_IN_FLIGHT``), and
+# its outcome is shown in every row: one folder, one answer, whichever panel asked.
 _LATEST: weakref.WeakKeyDictionary[OcrHub, int] = weakref.WeakKeyDictionary()
+_IN_FLIGHT: weakref.WeakKeyDictionary[OcrHub, tuple[int, str]] = weakref.WeakKeyDictionary()
+_ROWS: weakref.WeakKeyDictionary[OcrHub, weakref.WeakSet[LocalModelRow]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _rows(hub: OcrHub) -> list[LocalModelRow]:
+    return [row for row in _ROWS.get(hub, ()) if shiboken6.isValid(row)]
+
+
+def _in_thread(
+    fn: Callable[[LocalOptions], TransformersEngine], options: LocalOptions
+) -> asyncio.Future[TransformersEngine]:
+    """``fn(options)`` on a daemon thread: a folder on a share that never answers must
+    not keep the app from quitting (the loop's own executor is waited for at close)."""
+    loop = asyncio.get_event_loop()
+    future: asyncio.Future[TransformersEngine] = loop.create_future()
+
+    def settle(result: TransformersEngine | None, exc: BaseException | None) -> None:
+        if future.done():  # cancelled meanwhile
+            return
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)  # type: ignore[arg-type]
+
+    def run() -> None:
+        try:
+            outcome: tuple[TransformersEngine | None, BaseException | None] = (fn(options), None)
+        except BaseException as exc:  # handed to the awaiting task, which reports it
+            outcome = (None, exc)
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
+            loop.call_soon_threadsafe(settle, *outcome)
+
+    threading.Thread(target=run, name="proofdesk-model-folder", daemon=True).start()
+    return future
 
 
 class LocalModelRow(QWidget):
@@ -73,6 +114,7 @@ class LocalModelRow(QWidget):
         self.dtype.activated.connect(self._options_chosen)
         self.unload_button.clicked.connect(self._unload)
         hub.profiles_changed.connect(self.refresh)
+        _ROWS.setdefault(hub, weakref.WeakSet()).add(self)
         self._restore()
 
     # -- choosing -------------------------------------------------------------------------
@@ -101,7 +143,9 @@ class LocalModelRow(QWidget):
         if device is not None:
             self.device.setCurrentIndex(DEVICES.index(device))
         _LATEST[self.hub] = next(_TICKETS)  # a check still in flight is older: stale
-        self._set_checking(0)
+        _IN_FLIGHT.pop(self.hub, None)
+        for row in _rows(self.hub):
+            row._set_checking(0)
         try:
             engine = TransformersEngine(self._options(folder))
         except ProofDeskError as exc:
@@ -117,14 +161,15 @@ class LocalModelRow(QWidget):
     def _check(
         self, options: LocalOptions, *, activate: bool
     ) -> asyncio.Task[TransformersEngine | None]:
-        # The newest pick wins, in either panel's row: the restore at start included.
+        # The newest pick wins, in either panel's row.
         ticket = next(_TICKETS)
         _LATEST[self.hub] = ticket
-        self._set_checking(ticket)
-        self._say(self.tr("Checking {0}…").format(options.model_path))
+        _IN_FLIGHT[self.hub] = (ticket, options.model_path)
+        for row in _rows(self.hub):
+            row._show_checking(ticket, options.model_path)
         # config.json and the file list: seconds on a slow share, so in a thread. Not
         # to_thread: Qt may run the task's first step while the loop is stopped (tests).
-        found = asyncio.get_event_loop().run_in_executor(None, TransformersEngine, options)
+        found = _in_thread(TransformersEngine, options)
         task = asyncio.ensure_future(self._checked(found, options, ticket, activate))
         self._checks.add(task)
         task.add_done_callback(self._check_done)
@@ -151,22 +196,39 @@ class LocalModelRow(QWidget):
             if not isinstance(exc, ProofDeskError):
                 log.error("checking the model folder %s", options.model_path, exc_info=exc)
         if not shiboken6.isValid(self):  # its panel closed meanwhile
+            self._settle_without_me(ticket)
             return None
-        mine = self._checking == ticket
-        if mine:
-            self._set_checking(0)
         if _LATEST.get(self.hub) != ticket:  # another folder was picked since: stale
-            if mine:  # "Checking…" is this row's: show what is offered now instead
-                self._say("")
-                self.refresh()
-            return None
+            return None  # the newest check tells every row
+        _IN_FLIGHT.pop(self.hub, None)
+        rows = _rows(self.hub)
+        for row in rows:
+            row._set_checking(0)
         if engine is None:
             message = str(failure)
             if not isinstance(failure, ProofDeskError):
                 message = self.tr("The folder could not be checked: {0}").format(failure)
-            self._say(message, error=True)
+            for row in rows:
+                row._say(message, error=True)
             return None
-        return self._offer(engine, activate=activate)
+        offered = self._offer(engine, activate=activate)
+        for row in rows:
+            row.refresh()
+        return offered
+
+    def _settle_without_me(self, ticket: int) -> None:
+        """This row's panel closed during its check: the other rows stop waiting."""
+        for hub, (pending, _folder) in list(_IN_FLIGHT.items()):
+            if pending == ticket:
+                del _IN_FLIGHT[hub]
+                for row in _rows(hub):
+                    row._set_checking(0)
+                    row._say("")
+                    row.refresh()
+
+    def _show_checking(self, ticket: int, folder: str) -> None:
+        self._set_checking(ticket)
+        self._say(self.tr("Checking {0}…").format(folder))
 
     def _set_checking(self, ticket: int) -> None:
         """While a check runs, the device, dtype and Unload wait for its answer; another
@@ -204,6 +266,9 @@ class LocalModelRow(QWidget):
         dtype = str(self.hub.settings._qs.value(DTYPE_KEY) or "auto")
         self.dtype.setCurrentIndex(DTYPES.index(dtype) if dtype in DTYPES else 0)
         folder = str(self.hub.settings._qs.value(PATH_KEY) or "")
+        if self.hub in _IN_FLIGHT:  # the other panel's row is checking: its answer is ours
+            self._show_checking(*_IN_FLIGHT[self.hub])
+            return
         if folder and self.engine() is None:
             # Offered again, not chosen: the server the user last chose stays the active one.
             self._check(self._options(folder), activate=False)
