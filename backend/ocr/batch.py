@@ -256,11 +256,11 @@ class Batch:
         else:
             lane.failures_in_a_row = 0
             if reading.ended_early and attempt < self.policy.max_attempts:
-                # vLLM's "abort" says the server gave the request up (stopping, request
-                # dropped), nothing of the page: tried again, as a server error would be.
-                # The last try's answer is kept (with a warning) or fails the page.
+                # vLLM's "abort": the server gave the request up, which says nothing of
+                # the page. Tried again; the last try's answer is kept with a warning.
                 why = _("The server ended the answer early (finish reason “{reason}”).")
-                self._retry_later(lane, page, attempt, why.format(reason=reading.finish_reason))
+                message = why.format(reason=reading.finish_reason)
+                self._retry_later(lane, page, message, self.policy.delay(attempt))
                 return
             await self._accept(page, reading, attempt)
 
@@ -328,19 +328,10 @@ class Batch:
         elsewhere = (
             isinstance(exc, ServerUnreachableError | EngineDeadError) and len(self.lanes) > 1
         )
-        self._retry_later(lane, page, attempt, str(exc), retry_after, now=elsewhere)
+        delay = 0.0 if elsewhere else self.policy.delay(attempt, retry_after)
+        self._retry_later(lane, page, str(exc), delay)
 
-    def _retry_later(
-        self,
-        lane: Lane,
-        page: int,
-        attempt: int,
-        message: str,
-        retry_after: float | None = None,
-        *,
-        now: bool = False,
-    ) -> None:
-        delay = 0.0 if now else self.policy.delay(attempt, retry_after)
+    def _retry_later(self, lane: Lane, page: int, message: str, delay: float) -> None:
         self._count.retrying += 1
         self._emit("retry", page=page, lane=lane.name, message=message)
         asyncio.get_running_loop().call_later(delay, self._requeue, page)
