@@ -76,6 +76,16 @@ def ended_early(finish_reason: str | None) -> bool:
     return finish_reason.lower() not in NORMAL_FINISH
 
 
+# Reasons that say the server gave the request up, nothing of the page (vLLM's "abort":
+# the engine stopped or dropped it; "error"): worth another try. A "repetition" or a
+# content filter at temperature 0 would only come again.
+SERVER_GAVE_UP = frozenset({"abort", "error"})
+
+
+def server_gave_up(finish_reason: str | None) -> bool:
+    return isinstance(finish_reason, str) and finish_reason.lower() in SERVER_GAVE_UP
+
+
 def early_end_warning(finish_reason: str | None) -> str:
     """What a reviewer is told of an answer that ``ended_early``."""
     return _(

@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
-from backend.engines.base import OcrRequest, Reading, early_end_warning
+from backend.engines.base import OcrRequest, Reading, early_end_warning, server_gave_up
 from backend.errors import (
     AuthenticationError,
     EngineDeadError,
@@ -255,7 +255,7 @@ class Batch:
             )
         else:
             lane.failures_in_a_row = 0
-            if reading.ended_early and attempt < self.policy.max_attempts:
+            if server_gave_up(reading.finish_reason) and attempt < self.policy.max_attempts:
                 # vLLM's "abort": the server gave the request up, which says nothing of
                 # the page. Tried again; the last try's answer is kept with a warning.
                 why = _("The server ended the answer early (finish reason “{reason}”).")

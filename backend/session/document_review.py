@@ -110,10 +110,12 @@ class DocumentReviews:
         current_id = self.store.current_version_id(page)
         if alternate_id is None:
             alternate_id = self.store.latest_version_id(page, VersionKind.ALTERNATE)
+        # The text reviewed: the one given, else the draft, else the working version's
+        # (None: known by ``current_id``). A text given that equals the draft is the same
+        # review, so the editor's and the page list's share one entry.
         shown = self.store.draft(page) if text is None else text
         key = (
             None if shown is None else _digest(shown),
-            text is None,
             alternate_id,
             current_id,
             settings,

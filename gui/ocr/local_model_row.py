@@ -80,6 +80,15 @@ def _in_thread(
     return future
 
 
+def _stop_waiting(hub: OcrHub) -> None:
+    """The check every row waited for will not answer (cancelled at close)."""
+    _IN_FLIGHT.pop(hub, None)
+    for row in _rows(hub):
+        row._set_checking(0)
+        row._say("")
+        row.refresh()
+
+
 class LocalModelRow(QWidget):
     def __init__(self, hub: OcrHub, parent: QWidget | None = None, *, make_active: bool) -> None:
         super().__init__(parent)
@@ -144,14 +153,21 @@ class LocalModelRow(QWidget):
             self.device.setCurrentIndex(DEVICES.index(device))
         _LATEST[self.hub] = next(_TICKETS)  # a check still in flight is older: stale
         _IN_FLIGHT.pop(self.hub, None)
-        for row in _rows(self.hub):
+        rows = _rows(self.hub)
+        for row in rows:  # no row says "Checking…" any more
             row._set_checking(0)
+            row._say("")
         try:
             engine = TransformersEngine(self._options(folder))
         except ProofDeskError as exc:
+            for row in rows:
+                row.refresh()
             self._say(str(exc), error=True)
             return None
-        return self._offer(engine, activate=activate)
+        offered = self._offer(engine, activate=activate)
+        for row in rows:
+            row.refresh()
+        return offered
 
     def _options(self, folder: str) -> LocalOptions:
         # The worker's Python: this setting, else PROOFDESK_TRANSFORMERS_PYTHON, else ours.
@@ -172,12 +188,18 @@ class LocalModelRow(QWidget):
         found = _in_thread(TransformersEngine, options)
         task = asyncio.ensure_future(self._checked(found, options, ticket, activate))
         self._checks.add(task)
-        task.add_done_callback(self._check_done)
+        hub = self.hub
+        task.add_done_callback(lambda done: self._check_done(done, hub, ticket))
         return task
 
-    def _check_done(self, task: asyncio.Task[TransformersEngine | None]) -> None:
+    def _check_done(
+        self, task: asyncio.Task[TransformersEngine | None], hub: OcrHub, ticket: int
+    ) -> None:
         self._checks.discard(task)
-        if not task.cancelled() and (exc := task.exception()) is not None:
+        if task.cancelled():  # at close: rows still waiting for this answer stop waiting
+            if _IN_FLIGHT.get(hub, (0, ""))[0] == ticket:
+                _stop_waiting(hub)
+        elif (exc := task.exception()) is not None:
             log.error("offering the model folder failed", exc_info=exc)  # a bug: logged
 
     async def _checked(
@@ -195,13 +217,25 @@ class LocalModelRow(QWidget):
             failure = exc
             if not isinstance(exc, ProofDeskError):
                 log.error("checking the model folder %s", options.model_path, exc_info=exc)
-        if not shiboken6.isValid(self):  # its panel closed meanwhile
-            self._settle_without_me(ticket)
-            return None
         if _LATEST.get(self.hub) != ticket:  # another folder was picked since: stale
             return None  # the newest check tells every row
         _IN_FLIGHT.pop(self.hub, None)
         rows = _rows(self.hub)
+        if not shiboken6.isValid(self):  # its panel closed meanwhile: another row tells
+            if not rows:
+                return None
+            return rows[0]._settled(rows, engine, failure, activate=False)
+        return self._settled(rows, engine, failure, activate=activate)
+
+    def _settled(
+        self,
+        rows: list[LocalModelRow],
+        engine: TransformersEngine | None,
+        failure: Exception | None,
+        *,
+        activate: bool,
+    ) -> TransformersEngine | None:
+        """The newest check's outcome, shown in every row; its model offered."""
         for row in rows:
             row._set_checking(0)
         if engine is None:
@@ -215,16 +249,6 @@ class LocalModelRow(QWidget):
         for row in rows:
             row.refresh()
         return offered
-
-    def _settle_without_me(self, ticket: int) -> None:
-        """This row's panel closed during its check: the other rows stop waiting."""
-        for hub, (pending, _folder) in list(_IN_FLIGHT.items()):
-            if pending == ticket:
-                del _IN_FLIGHT[hub]
-                for row in _rows(hub):
-                    row._set_checking(0)
-                    row._say("")
-                    row.refresh()
 
     def _show_checking(self, ticket: int, folder: str) -> None:
         self._set_checking(ticket)

@@ -910,77 +910,77 @@
 <context>
     <name>LocalModelRow</name>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="88"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="97"/>
         <source>Local model…</source>
         <translation>本機模型…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="91"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="100"/>
         <source>Read pages in-process with a Qwen2-VL, Qwen2.5-VL or Qwen3-VL model folder on this computer (needs: pip install proofdesk[transformers])</source>
         <translation>在本機以 Qwen2-VL、Qwen2.5-VL 或 Qwen3-VL 模型資料夾於程式內辨識頁面（需要：pip install proofdesk[transformers]）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="96"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="105"/>
         <source>GPU if present</source>
         <translation>有 GPU 時使用 GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="96"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="105"/>
         <source>GPU (CUDA)</source>
         <translation>GPU（CUDA）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="96"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="105"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="97"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="106"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="99"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="108"/>
         <source>dtype as configured</source>
         <translation>依設定檔的資料型別</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="100"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="109"/>
         <source>Data type</source>
         <translation>資料型別</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="101"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="110"/>
         <source>Unload</source>
         <translation>卸載</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="102"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="111"/>
         <source>End the model&apos;s worker and free its memory</source>
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="124"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="133"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="231"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="255"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="210"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="244"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="292"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="316"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="294"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="318"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>

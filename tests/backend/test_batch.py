@@ -173,6 +173,18 @@ def test_an_answer_the_server_always_gives_up_is_stored_with_a_warning(fake: Fak
     assert any("ended early" in w and "abort" in w for w in done.warnings)
 
 
+def test_a_repetition_cut_short_is_kept_with_a_warning_and_not_tried_again(
+    fake: FakeVllm,
+) -> None:
+    # At temperature 0 the same loop would come again: one try, the answer kept and said.
+    fake.push_faults("repetition")
+    out = run_batch([0], [lane(fake)])
+    assert out.saved[0].finish_reason == "repetition" and len(fake.requests()) == 1
+    assert not [e for e in out.events if e.kind == "retry"]
+    done = next(e for e in out.events if e.kind == "done")
+    assert any("ended early" in w and "“repetition”" in w for w in done.warnings)
+
+
 def test_an_answer_always_given_up_before_any_text_fails_the_page(fake: FakeVllm) -> None:
     fake.configure(default_fault="abort_empty")
     out = run_batch([0], [lane(fake)])

@@ -27,6 +27,7 @@ FAULT_KINDS: tuple[str, ...] = (
     "length",
     "abort",  # half the answer, finish_reason "abort" (vLLM gave the request up)
     "abort_empty",  # no text at all, finish_reason "abort"
+    "repetition",  # half the answer, finish_reason "repetition" (a loop cut short)
     "think_only",
     "think_block",
     "reasoning_field",

@@ -165,9 +165,10 @@ def make_plan(req: ChatRequest, knobs: Knobs, fault: str, rid: str, created: int
     if fault == "length":
         tokens = tokenize(text)
         content, finish = "".join(tokens[: max(1, len(tokens) // 2)]), "length"
-    elif fault in ("abort", "abort_empty"):
-        tokens = tokenize(text) if fault == "abort" else []
-        content, finish = "".join(tokens[: max(1, len(tokens) // 2)] if tokens else ()), "abort"
+    elif fault in ("abort", "abort_empty", "repetition"):
+        tokens = tokenize(text) if fault != "abort_empty" else []
+        half = "".join(tokens[: max(1, len(tokens) // 2)] if tokens else ())
+        content, finish = half, "repetition" if fault == "repetition" else "abort"
     elif fault == "think_only":
         reasoning, content, finish = None, f"{thought}\n</think>", "length"
     elif fault == "think_block":

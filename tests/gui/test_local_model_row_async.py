@@ -226,9 +226,12 @@ def test_unload_checks_the_folder_again_off_the_gui_thread(
     assert fresh is not None and fresh is not engine and fresh.loaded is None
 
 
-def test_a_row_closed_during_its_check_takes_the_answer_quietly(
+def test_a_row_closed_during_its_check_leaves_the_answer_to_the_other_rows(
     make_window: Any, arun: Any, slow: Any
 ) -> None:
+    # The folder the user picked is not lost with the panel: the window's own rows (the
+    # re-run and batch panels') show the answer and offer the model, without it becoming
+    # the active server; nothing touches the deleted row's labels.
     window = make_window()
     row = LocalModelRow(window.ocr, window, make_active=False)
     share = slow()
@@ -236,5 +239,6 @@ def test_a_row_closed_during_its_check_takes_the_answer_quietly(
     row.deleteLater()
     arun(wait_for(lambda: not shiboken6.isValid(row), what="the row to be deleted"))
     share.release()
-    assert arun(task) is None  # no RuntimeError from a deleted label
-    assert offered(window) == []
+    engine = arun(task)  # no RuntimeError from a deleted label
+    assert engine is not None and offered(window) == [str(share.path.resolve())]
+    assert window.ocr.settings.active_server != engine.profile.id
