@@ -18,12 +18,12 @@ from backend.engines.base import OcrRequest, Reading, SamplingParams
 from backend.engines.vllm import VllmClient
 from backend.models import PageImage, ReviewStatus, VersionKind
 from backend.ocr.batch import Batch, BatchEvent, RetryPolicy
-from backend.ocr.jobs import JobSpec, OcrJobRunner
+from backend.ocr.jobs import JobSpec
 from backend.ocr.lanes import Lane
-from backend.ocr.pipeline import PagePreparer
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, PageJobState, Selection
+from tests.backend.job_runner_helpers import fake_job_runner
 from tests.fakevllm import FakeVllm
 
 FAST = RetryPolicy(max_attempts=4, base_delay_s=0.02, max_delay_s=0.2, lane_cooldown_s=0.2)
@@ -300,19 +300,10 @@ def test_a_job_stores_every_page_and_never_replaces_a_human_edit(
         jobs = JobStore(session.store)
 
         async def go() -> int:
-            profile = ServerProfile(
-                name="f", base_url=fake.base_url + "/v1", model="fake-vl", max_model_len=4096
-            )
-            async with VllmClient(profile) as client:
-                runner = OcrJobRunner(
-                    jobs=jobs,
-                    page_count=session.page_count,
-                    preparer=PagePreparer(renderer),
-                    clients=[client],
-                    prompt_for=lambda page: f"prompt for {page}",
-                    run_in_store=_inline,
-                    policy=FAST,
-                )
+            prompt = lambda page: f"prompt for {page}"  # noqa: E731
+            async with fake_job_runner(
+                fake, session, renderer, jobs, policy=FAST, prompt_for=prompt
+            ) as runner:
                 job = await runner.create(JobSpec(Selection.ALL))
                 await runner.run(job, SamplingParams(max_tokens=256))
                 return job
@@ -333,7 +324,3 @@ def test_a_job_stores_every_page_and_never_replaces_a_human_edit(
     finally:
         renderer.close()
         session.close()
-
-
-async def _inline(fn):  # type: ignore[no-untyped-def]
-    return fn()

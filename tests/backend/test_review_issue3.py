@@ -22,12 +22,12 @@ from backend.engines.vllm import VllmClient
 from backend.errors import ServerTimeoutError, StoreError
 from backend.models import PageImage, ReviewStatus, VersionKind
 from backend.ocr.batch import Batch, RetryPolicy
-from backend.ocr.jobs import JobSpec, OcrJobRunner
+from backend.ocr.jobs import JobSpec
 from backend.ocr.lanes import Lane
-from backend.ocr.pipeline import PagePreparer
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, Selection
+from tests.backend.job_runner_helpers import fake_job_runner
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 
@@ -59,10 +59,6 @@ class _StubEngine:
 
     async def aclose(self) -> None:
         pass
-
-
-async def _inline(fn):  # type: ignore[no-untyped-def]
-    return fn()
 
 
 def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
@@ -158,19 +154,7 @@ def test_a_page_approved_before_the_job_runs_keeps_its_text(sample_pdf: Path) ->
         with FakeVllm(service_time=0.01) as fake:
 
             async def go() -> None:
-                profile = ServerProfile(
-                    name="f", base_url=fake.base_url + "/v1", model="fake-vl", max_model_len=4096
-                )
-                async with VllmClient(profile) as client:
-                    runner = OcrJobRunner(
-                        jobs=jobs,
-                        page_count=session.page_count,
-                        preparer=PagePreparer(renderer),
-                        clients=[client],
-                        prompt_for=lambda page: "p",
-                        run_in_store=_inline,
-                        policy=FAST,
-                    )
+                async with fake_job_runner(fake, session, renderer, jobs, policy=FAST) as runner:
                     job = await runner.create(JobSpec(Selection.ALL, pages=(0,)))
                     # The job was interrupted (app closed); before resuming it the
                     # reviewer approves page 0.

@@ -16,15 +16,13 @@ import pytest
 
 from backend.documents.render_service import RenderService
 from backend.engines.base import Reading, SamplingParams
-from backend.engines.vllm import VllmClient
 from backend.ocr import batch as batch_module
 from backend.ocr.batch import Batch, BatchEvent, RetryPolicy
-from backend.ocr.jobs import JobSpec, OcrJobRunner
+from backend.ocr.jobs import JobSpec
 from backend.ocr.lanes import Lane
-from backend.ocr.pipeline import PagePreparer
 from backend.session.document_session import DocumentSession
-from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, PageJobState, Selection
+from tests.backend.job_runner_helpers import fake_job_runner
 from tests.backend.test_batch import Outcome, lane, prepare
 from tests.fakevllm import FakeVllm
 
@@ -216,19 +214,10 @@ def test_a_resumed_job_does_not_read_a_page_whose_tries_ran_out(
     try:
 
         async def go() -> int:
-            profile = ServerProfile(
-                name="f", base_url=fake.base_url + "/v1", model="fake-vl", max_model_len=4096
-            )
-            async with VllmClient(profile) as client:
-                runner = OcrJobRunner(
-                    jobs=jobs,
-                    page_count=session.page_count,
-                    preparer=PagePreparer(renderer),
-                    clients=[client],
-                    prompt_for=lambda page: "Transcribe.",
-                    run_in_store=_inline,
-                    policy=POLICY,
-                )
+            prompt = lambda page: "Transcribe."  # noqa: E731
+            async with fake_job_runner(
+                fake, session, renderer, jobs, policy=POLICY, prompt_for=prompt
+            ) as runner:
                 job = await runner.create(JobSpec(Selection.ALL, pages=(0,)))
                 await runner.run(job, SamplingParams(max_tokens=64))
                 asked = len(fake.requests())
@@ -245,7 +234,3 @@ def test_a_resumed_job_does_not_read_a_page_whose_tries_ran_out(
     finally:
         renderer.close()
         session.close()
-
-
-async def _inline(fn):  # type: ignore[no-untyped-def]
-    return fn()

@@ -11,7 +11,6 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,43 +20,17 @@ from backend.review.page_aids import AidSettings
 from backend.session.document_review import CACHED_ALTERNATES
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import own_text_key
-from tests.pdf_factory import text_pdf
+from tests.backend.review_cache_helpers import Counted, page_with_readings
 
 TEXT = "甲方得以於十日內提出答辯狀。\n原告請求新臺幣壹萬元。"
 OWN = TEXT.replace("得以", "應以")  # the page's own alternate: a critical modal word
 CHOSEN = TEXT.replace("甲", "乙")  # another model's reading: 乙 where the page has 甲
 
 
-class Counted:
-    def __init__(self, session: DocumentSession, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.calls: list[int | None] = []
-        compute = session.reviews._compute
-
-        def counted(page: int, alternate_id: int | None, *args: Any) -> Any:
-            self.calls.append(alternate_id)
-            return compute(page, alternate_id, *args)
-
-        monkeypatch.setattr(session.reviews, "_compute", counted)
-
-    def take(self) -> list[int | None]:
-        calls, self.calls = self.calls, []
-        return calls
-
-
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[tuple[DocumentSession, int, int]]:
-    pdf = text_pdf(tmp_path / "case.pdf", ["page one", "page two"])
-    session = DocumentSession.open(pdf, store_path=tmp_path / "r.db")
-    try:
-        store = session.store
-        store.add_version(0, VersionKind.OCR, TEXT, {"engine": "vllm", "model": "model-a"})
-        own = store.add_version(0, VersionKind.ALTERNATE, OWN, {"engine": "rapidocr"})[0].id
-        chosen = store.add_version(
-            0, VersionKind.OCR, CHOSEN, {"engine": "vllm", "model": "model-b"}, history_only=True
-        )[0].id
-        yield session, own, chosen
-    finally:
-        session.close()
+    with page_with_readings(tmp_path, TEXT, OWN, CHOSEN) as found:
+        yield found
 
 
 def both(session: DocumentSession, own: int, chosen: int, settings: AidSettings) -> None:

@@ -11,53 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from backend.models import VersionKind
 from backend.review.page_aids import AidSettings
 from backend.session.approval import approval_items
 from backend.session.document_session import DocumentSession
 from gui.services.aid_review import review_text
-from tests.pdf_factory import text_pdf
+from tests.backend.review_cache_helpers import Counted, page_with_readings
 
 TEXT = "被告得以於十日內提出答辯狀。\n原告請求新臺幣壹萬元。"
 OWN = TEXT.replace("得以", "應以")  # the page's own alternate: a critical modal word
 CHOSEN = TEXT  # another model's reading that agrees
 
 
-class Counted:
-    def __init__(self, session: DocumentSession, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.calls: list[int | None] = []
-        compute = session.reviews._compute
-
-        def counted(page: int, alternate_id: int | None, *args: Any) -> Any:
-            self.calls.append(alternate_id)
-            return compute(page, alternate_id, *args)
-
-        monkeypatch.setattr(session.reviews, "_compute", counted)
-
-    def take(self) -> list[int | None]:
-        calls, self.calls = self.calls, []
-        return calls
-
-
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[tuple[DocumentSession, int, int]]:
-    """A session whose page 1 reads TEXT, with its own alternate and another reading."""
-    pdf = text_pdf(tmp_path / "case.pdf", ["page one", "page two"])
-    session = DocumentSession.open(pdf, store_path=tmp_path / "r.db")
-    try:
-        store = session.store
-        store.add_version(0, VersionKind.OCR, TEXT, {"engine": "vllm", "model": "model-a"})
-        own = store.add_version(0, VersionKind.ALTERNATE, OWN, {"engine": "rapidocr"})[0].id
-        chosen = store.add_version(
-            0, VersionKind.OCR, CHOSEN, {"engine": "vllm", "model": "model-b"}, history_only=True
-        )[0].id
-        yield session, own, chosen
-    finally:
-        session.close()
+    with page_with_readings(tmp_path, TEXT, OWN, CHOSEN) as found:
+        yield found
 
 
 def test_the_badge_counts_the_own_alternates_item_with_another_reading_chosen(
