@@ -13,19 +13,12 @@ import pytest
 
 from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
 from tests.gui.conftest import wait_for
-from tests.gui.test_local_model_row_async import (  # noqa: F401  (slow: a fixture)
+from tests.gui.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
     fast_folder,
     offered,
+    rows,
     slow,
 )
-
-
-def rows(window: Any) -> tuple[LocalModelRow, LocalModelRow]:
-    """The re-run panel's row (makes its model active) and the batch panel's."""
-    return (
-        LocalModelRow(window.ocr, window, make_active=True),
-        LocalModelRow(window.ocr, window, make_active=False),
-    )
 
 
 def _engines(window: Any) -> list[Any]:

@@ -20,28 +20,16 @@ from gui.ocr import local_model_row
 from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
 from gui.services.settings import GuiSettings
 from tests.gui.conftest import wait_for
-from tests.gui.test_local_model_row_async import (  # noqa: F401  (slow: a fixture)
+from tests.gui.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
+    close,
     fast_folder,
     offered,
+    rows,
     slow,
 )
 
 LOADS = "Qwen2.5-VL: loads on the first page"
 LLAMA = b'{"model_type": "llama"}'
-
-
-def rows(window: Any) -> tuple[LocalModelRow, LocalModelRow]:
-    """The re-run panel's row (makes its model active) and the batch panel's."""
-    return (
-        LocalModelRow(window.ocr, window, make_active=True),
-        LocalModelRow(window.ocr, window, make_active=False),
-    )
-
-
-def close(arun: Any, row: LocalModelRow) -> None:
-    """The row's panel closes: the widget is deleted, its Python object stays."""
-    row.deleteLater()
-    arun(wait_for(lambda: not shiboken6.isValid(row), what="the row to be deleted"))
 
 
 def idle(arun: Any, *waiting: LocalModelRow) -> None:
