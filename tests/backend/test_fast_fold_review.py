@@ -26,6 +26,7 @@ from backend.review.compare import compare_texts
 from backend.review.hunk_collector import kept_chars, moves_are_layout
 from backend.review.textnorm import CompareOptions, Normalised, fold_table, normalise
 from backend.review.values import DiffCategory, Hunk
+from tests.backend.test_fast_fold import options_st
 
 ROOT = Path(__file__).resolve().parents[2]
 WHITESPACE = [chr(c) for c in range(fast_fold.BMP) if re.match(r"\s", chr(c))]
@@ -82,14 +83,6 @@ MARKER_PATTERNS = [
     re.compile("x*"),
     re.compile("被告"),
 ]
-options_st = st.builds(
-    CompareOptions,
-    ignore_whitespace=st.booleans(),
-    fold_width=st.booleans(),
-    fold_variants=st.booleans(),
-    ignore_markers=st.booleans(),
-    ignore_markdown=st.booleans(),
-)
 
 
 @st.composite
