@@ -55,9 +55,9 @@ async def prepare(page: int, lane: Lane) -> OcrRequest:
     return OcrRequest(image_for(page), "Transcribe.", SamplingParams(max_tokens=128))
 
 
-def run_batch(pages: list[int], lanes: list[Lane], policy: RetryPolicy = FAST) -> Outcome:
-    out = Outcome()
-    batch = Batch(
+def make_batch(pages: list[int], lanes: list[Lane], out: Outcome, policy: RetryPolicy) -> Batch:
+    """A batch over ``pages`` whose outcomes go to ``out``."""
+    return Batch(
         pages,
         lanes,
         prepare=prepare,
@@ -67,6 +67,11 @@ def run_batch(pages: list[int], lanes: list[Lane], policy: RetryPolicy = FAST) -
         policy=policy,
         poll_interval_s=0.05,
     )
+
+
+def run_batch(pages: list[int], lanes: list[Lane], policy: RetryPolicy = FAST) -> Outcome:
+    out = Outcome()
+    batch = make_batch(pages, lanes, out, policy)
     asyncio.run(_run_closing(batch, lanes))
     return out
 

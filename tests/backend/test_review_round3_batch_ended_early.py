@@ -17,13 +17,13 @@ import pytest
 from backend.documents.render_service import RenderService
 from backend.engines.base import Reading, SamplingParams
 from backend.ocr import batch as batch_module
-from backend.ocr.batch import Batch, BatchEvent, RetryPolicy
+from backend.ocr.batch import BatchEvent, RetryPolicy
 from backend.ocr.jobs import JobSpec
 from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.store.job_rows import JobStore, PageJobState, Selection
 from tests.backend.job_runner_helpers import fake_job_runner
-from tests.backend.test_batch import Outcome, lane, prepare
+from tests.backend.test_batch import Outcome, lane, make_batch
 from tests.fakevllm import FakeVllm
 
 POLICY = RetryPolicy(max_attempts=3, base_delay_s=0.01, max_delay_s=0.5, lane_cooldown_s=0.05)
@@ -45,19 +45,6 @@ class Counted(Outcome):
     async def fail(self, page: int, reason: str, attempts: int) -> None:
         await super().fail(page, reason, attempts)
         self.attempts[page] = attempts
-
-
-def make_batch(pages: list[int], lanes: list[Lane], out: Outcome, policy: RetryPolicy) -> Batch:
-    return Batch(
-        pages,
-        lanes,
-        prepare=prepare,
-        save=out.save,
-        fail=out.fail,
-        on_event=out.events.append,
-        policy=policy,
-        poll_interval_s=0.05,
-    )
 
 
 def run_recording(
