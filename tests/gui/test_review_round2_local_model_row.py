@@ -84,23 +84,6 @@ def test_a_folder_picked_twice_quickly_is_offered_once(
     assert rerun.status.text() == "Qwen2.5-VL: loads on the first page"
 
 
-def test_a_check_that_raises_a_bug_does_not_leave_checking_for_ever(
-    make_window: Any, arun: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Not a ProofDeskError (a bug in the folder check): said, and the row usable again.
-    from backend.engines.transformers import engine
-
-    def broken(_path: Any) -> Any:
-        raise ValueError("a bug")
-
-    monkeypatch.setattr(engine, "inspect_folder", broken)
-    window = make_window()
-    rerun, _batch = rows(window)
-    assert arun(rerun.check_folder(str(fast_folder(tmp_path, "m")))) is None
-    assert rerun.status.text() == "The folder could not be checked: a bug"
-    assert rerun.device.isEnabled() and rerun.dtype.isEnabled() and not rerun._checking
-
-
 QUIT_WHILE_CHECKING = """
 import asyncio, os, sys
 from pathlib import Path
