@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import fast_diff_match_patch
 from diff_match_patch import diff_match_patch
@@ -93,7 +94,7 @@ def timed(fn: Callable[[str, str], object], pairs: list[tuple[str, str]], repeat
 
 
 def interleaved(
-    fns: dict[str, Callable[[str, str], object]], pairs: list[tuple[str, str]], repeats: int
+    fns: dict[str, Callable[[Any, Any], object]], pairs: list[tuple[Any, Any]], repeats: int
 ) -> dict[str, float]:
     """Median milliseconds per call of each function, calls taken in turn (every
     function on a pair, then the next pair): on a shared machine a burst of load
@@ -151,4 +152,28 @@ def run(docs: Docs) -> list[Row]:
     rows.append(
         Row("  … fast-diff-match-patch alone", timed(fast, unrelated, 3), base, goal="≤ 0.1×")
     )
-    return rows
+    return rows + corpus_rows()
+
+
+def corpus_rows() -> list[Row]:
+    """The review diff on generated legal pages (not the sample) against their real
+    RapidOCR readings, when ``python -m bench --only critical`` has cached them."""
+    from bench.corpus.ocr_cache import cached_reading
+    from bench.corpus.pages import generate
+    from bench.critical import CORPUS_PAGES, CORPUS_SEED
+
+    pages = generate(CORPUS_SEED, CORPUS_PAGES)
+    pairs = [(p.text, r) for p in pages if (r := cached_reading(p)) is not None]
+    if not pairs:
+        return []  # readings not cached: nothing to measure against
+    fns: dict[str, Callable[[Any, Any], object]] = {
+        "base": lambda t, r: pure_python(t, r.text),
+        "review": lambda t, r: compare_texts(t, r, folded=False),  # with its line boxes
+    }
+    ms = interleaved(fns, pairs, 3)
+    median = sorted(len(t) for t, _ in pairs)[len(pairs) // 2]
+    name = (
+        f"review diff, {len(pairs)} generated pages (seed {CORPUS_SEED}, median {median} chars) "
+        "vs their RapidOCR reading"
+    )
+    return [Row(name, ms["review"], ms["base"], baseline_name="diff-match-patch, pure Python")]
