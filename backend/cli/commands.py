@@ -104,6 +104,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        # Ctrl+C: the shell's code for it (128 + SIGINT) and one line, never a
+        # traceback. ``ocr`` and ``alt`` catch it themselves to say what was kept.
+        warn(_("proofdesk: stopped (Ctrl+C)."))
+        return cli_ocr.EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     cli_language.choose(sys.argv[1:] if argv is None else argv)
     try:
         args = build_parser().parse_args(argv)
