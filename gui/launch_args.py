@@ -35,12 +35,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         set_language(before)
 
 
+class _LaunchParser(argparse.ArgumentParser):
+    def format_help(self) -> str:
+        # Built only when asked: listing the commands imports every command's module,
+        # which an ordinary start of the window must not wait for.
+        from backend.cli.overview import command_overview
+
+        return f"{super().format_help()}\n{command_overview()}"
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _LaunchParser(
         prog="proofdesk",
         description=_(
-            "Proofread VLM transcripts of PDFs. Subcommands: info, status, import "
-            "(see “proofdesk info --help”)."
+            "Proofread VLM transcripts of PDFs. With a PDF (or none: the bundled sample) "
+            "it opens the window; with one of the commands below it works in the terminal."
         ),
     )
     parser.add_argument(

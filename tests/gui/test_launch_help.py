@@ -75,3 +75,33 @@ def test_a_bad_option_is_reported_in_that_language(lang: str) -> None:
     done = _launch(lang, "--no-such-option")
     assert done.returncode == 2
     assert bool(HAN.search(done.stderr)) == lang.startswith("zh"), done.stderr
+
+
+def _listed(said: str) -> dict[str, str]:
+    """The command lines of the help's list: ``{"store push": "copy this ...", ...}``."""
+    rows = [line.strip() for line in said.split("\n\n")[-1].splitlines()]
+    pairs = (re.split(" {2,}", row, maxsplit=1) for row in rows if "  " in row)
+    return {name: summary for name, summary in pairs}
+
+
+def test_help_lists_every_command_with_its_summary_grouped() -> None:
+    from backend.cli import COMMANDS
+    from backend.cli.commands import build_parser
+    from backend.cli.overview import summaries
+
+    said = _help("C.UTF-8")
+    listed = _listed(said)
+    registered = summaries(build_parser())
+    assert listed == registered, said  # each once, with the summary its parser gives
+    assert {name.split(" ")[0] for name in listed} == set(COMMANDS)
+    for heading in ("Review:", "OCR:", "Servers:", "Team:", "Files:"):
+        assert f"\n  {heading}\n" in said, said
+    assert "\n  Other:\n" not in said  # every command has its group
+
+
+def test_help_lists_the_commands_in_traditional_chinese_too() -> None:
+    said = _help("C.UTF-8", "--lang", "zh_TW")
+    listed = _listed(said)
+    assert "status" in listed and "store push" in listed, said
+    assert all(HAN.search(summary) for summary in listed.values()), said
+    assert "\n  Review:\n" not in said and "\n  Files:\n" not in said, said
