@@ -11,6 +11,10 @@ Two dangers, one module, because every boundary needs both:
   done") or write the clipboard (OSC 52). ``printable`` shows every control
   character as a visible escape (``\\x1b``), keeping line breaks and tabs where
   asked; ``placeholders`` does the same for the GUI with visible symbols.
+
+And one rule for text that will be *kept* (a page's transcript): ``admit`` is
+the only place it is written, and every boundary where text enters the review
+(a server's answer, a batch result file, an engine, an import, a paste) calls it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ import base64
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import quote, quote_plus
+
+from backend.i18n import _
 
 REDACTED = "[redacted]"
 # Keys shorter than this are not searched for: "a" would redact every "a".
@@ -57,6 +65,30 @@ _CONTROL_ALL = re.compile(
     "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+# What a transcript may not hold (``admit``): C0 controls but tab and line feed, DEL,
+# C1 controls, the bidi embeddings, overrides and isolates (they make a legal text
+# read in another order than it is stored: a transcript has no use for them), lone
+# surrogates (no file can encode them) and the noncharacters (U+FDD0-U+FDEF and the
+# last two code points of every plane: XML 1.0, hence DOCX, refuses U+FFFE/U+FFFF).
+_NONCHARACTERS = "\ufdd0-\ufdef" + "".join(
+    f"{chr(plane + 0xFFFE)}{chr(plane + 0xFFFF)}" for plane in range(0, 0x110000, 0x10000)
+)
+_NOT_IN_TEXT = re.compile(
+    f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff{_NONCHARACTERS}]"
+)
+# CRLF, a lone CR (old Mac files, some OCR engines) and NEL (U+0085, the C1 line end
+# of EBCDIC text) are line ends: made line feeds, the one line end ProofDesk stores.
+_LINE_END = re.compile("\r\n?|\x85")
+# U+FFFD REPLACEMENT CHARACTER: Unicode's own sign for "a character was lost here".
+# Every font ProofDesk uses draws it (a visible �, in the editor and in each export),
+# it is valid in XML, JSON, PDF and UTF-8, ``no_surrogates`` and ``placeholders``
+# already use it, and no legal text holds it, so a reviewer who sees it knows it is
+# not the document's. One symbol for all: which control it was does not matter to a
+# transcript, only that something was there.
+PLACEHOLDER = "\ufffd"
+# The provenance key of how many characters ``admit`` replaced in a version's text.
+REPLACED_KEY = "replaced_characters"
 
 
 def redact(text: str, secrets: Iterable[str | None] = ()) -> str:
@@ -191,3 +223,39 @@ def placeholders(text: str) -> str:
     """``text`` for a label or a dialog: controls as visible symbols (␛ for ESC, � else)."""
     text = _SURROGATE.sub("\ufffd", text)
     return _CONTROL.sub(lambda m: "\u241b" if m.group() == "\x1b" else "\ufffd", text)
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """Text as a transcript may keep it, and how many characters ``admit`` replaced."""
+
+    text: str
+    replaced: int = 0
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The reviewer's warning, when something was replaced (none otherwise)."""
+        return (replaced_warning(self.replaced),) if self.replaced else ()
+
+    def provenance(self) -> dict[str, Any]:
+        """What a version's provenance keeps of it: the count and the warning, if any."""
+        if not self.replaced:
+            return {}
+        return {"warnings": list(self.warnings), REPLACED_KEY: self.replaced}
+
+
+def admit(text: str) -> Admitted:
+    """``text`` as the review may keep it: CRLF, lone CR and NEL as line feeds (not
+    counted: nothing is lost), and each character a transcript may not hold (``_NOT_IN_TEXT``)
+    as ``PLACEHOLDER``, counted, so the reviewer can be told."""
+    text = _LINE_END.sub("\n", text)
+    clean, replaced = _NOT_IN_TEXT.subn(PLACEHOLDER, text)
+    return Admitted(clean, replaced)
+
+
+def replaced_warning(count: int) -> str:
+    """What the reviewer is told of ``count`` characters ``admit`` replaced."""
+    return _(
+        "{count} control or invalid character(s) in the text were replaced by “{placeholder}”: "
+        "check the scan at those places."
+    ).format(count=count, placeholder=PLACEHOLDER)

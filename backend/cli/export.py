@@ -127,6 +127,8 @@ def _report(result: ExportResult) -> None:
                 "marked as containing unapproved pages."
             ).format(numbers=_numbers(result.unapproved))
         )
+    if result.replaced:  # a store from before the boundary: said, never refused
+        warn(_("proofdesk: warning: ") + result.replaced_notice)
     say(
         _("{path} ({pages} page(s), {bytes:,} bytes)").format(
             path=result.path, pages=result.pages, bytes=result.bytes

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from backend.i18n import _
 from backend.models import PageImage
+from backend.safe_text import REPLACED_KEY
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ class Reading:
     # What the engine left out of a flawed answer and why (logprobs that were not
     # numbers, ...): the reading is good, but the proofreader is told.
     warnings: tuple[str, ...] = ()
+    # Characters of the answer ``safe_text.admit`` replaced (controls, noncharacters):
+    # the warning says it in words, this says it to an audit.
+    replaced: int = 0
 
     @property
     def truncated(self) -> bool:
@@ -154,6 +158,8 @@ class Reading:
             prov["notes"] = list(self.notes)
         if self.warnings:
             prov["warnings"] = list(self.warnings)
+        if self.replaced:
+            prov[REPLACED_KEY] = self.replaced
         return prov
 
 

@@ -55,6 +55,7 @@ from backend.engines.server_text import ServerText
 from backend.engines.transport_errors import info_timeout_error, timeout_error, transport_error
 from backend.errors import BadResponseError, ProfileError, ServerError
 from backend.i18n import _
+from backend.safe_text import admit
 from backend.settings.profiles import ServerProfile
 
 log = logging.getLogger(__name__)
@@ -303,12 +304,14 @@ class VllmClient:
 
     def _reading(self, request: OcrRequest, answer: Answer, clock: ReadClock) -> Reading:
         text, thinking = strip_thinking(self._text.page(answer.text))
+        admitted = admit(text)  # the boundary: controls and noncharacters replaced, counted
         reasoning = answer.reasoning_text
+        thought = self._text.page(reasoning) if reasoning else thinking
         logprobs = self._logprobs(answer)
         finish = answer.finish_reason
         image = request.image
         return Reading(
-            text=text,
+            text=admitted.text,
             engine=self.name,
             model=self.profile.model,
             server=self.server,
@@ -317,12 +320,13 @@ class VllmClient:
             completion_tokens=answer.completion_tokens,
             latency_s=clock.elapsed(),
             first_token_s=clock.first_token_s,
-            reasoning=self._text.page(reasoning) if reasoning else thinking,
+            reasoning=admit(thought).text if thought else None,
             logprobs=logprobs,
             prompt=request.prompt,
             params=request.params.as_dict(),
             notes=request.notes,
-            warnings=tuple(answer.warnings),
+            warnings=(*answer.warnings, *admitted.warnings),
+            replaced=admitted.replaced,
             image={
                 "width": image.width,
                 "height": image.height,

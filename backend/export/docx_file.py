@@ -21,11 +21,11 @@ from backend.export.pages import ExportDocument
 from backend.export.text import unapproved_notice
 from backend.export.words import draft_line
 from backend.i18n import _
+from backend.safe_text import admit
 
 EAST_ASIAN_FONT = "PMingLiU"  # 新細明體: on every Traditional Chinese Windows
 LATIN_FONT = "Times New Roman"
 EAST_ASIAN_LANG = "zh-TW"
-_XML_UNSAFE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # not allowed in XML 1.0
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
 Block = str | list[list[str]]  # a paragraph, or a table's rows of cells
@@ -110,8 +110,10 @@ def _add_table(document: Any, rows: list[list[str]]) -> None:
 
 
 def _clean(text: str) -> str:
-    """``text`` without the control characters XML 1.0 does not allow."""
-    return _XML_UNSAFE.sub("", text)
+    """``text`` without what XML 1.0 does not allow (controls, noncharacters, lone
+    surrogates): ``write_export`` admits the document already; this writer does not
+    rely on its caller for a file that would not open."""
+    return admit(text).text
 
 
 def blocks(text: str) -> list[Block]:

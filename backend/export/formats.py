@@ -16,7 +16,8 @@ from backend.export.docx_file import blocks, write_docx
 from backend.export.jsonl import render_jsonl
 from backend.export.markdown import render_markdown
 from backend.export.monitor import Monitor
-from backend.export.pages import ExportDocument
+from backend.export.page_warnings import replaced_notice
+from backend.export.pages import ExportDocument, admitted
 from backend.export.report import render_report, report_pdf
 from backend.export.safe_write import (
     atomic_write,
@@ -62,10 +63,17 @@ class ExportResult:
     bytes: int
     unapproved: tuple[int, ...]  # 0-based pages in the export that are not approved
     skipped: tuple[int, ...]  # 0-based unapproved pages left out
+    # (0-based page, characters) whose text held controls or noncharacters, replaced
+    replaced: tuple[tuple[int, int], ...] = ()
 
     @property
     def contains_unapproved(self) -> bool:
         return bool(self.unapproved)
+
+    @property
+    def replaced_notice(self) -> str:
+        """What the export says of the characters it replaced ("" when none)."""
+        return replaced_notice(self.replaced) if self.replaced else ""
 
 
 _TEXT_RENDERERS: dict[ExportFormat, TextRenderer] = {
@@ -95,6 +103,7 @@ def write_export(
     existing target, a failed write, or a cancel.
     """
     watch = monitor or Monitor()
+    document = admitted(document)  # nothing a writer cannot put in its file, and counted
     path = check_target(
         Path(target), protected_paths(document.source, document.store), overwrite=overwrite
     )
@@ -107,7 +116,15 @@ def write_export(
         watch.step(len(document.pages), len(document.pages))
 
     size = atomic_write(path, write_and_check, overwrite=overwrite)
-    return ExportResult(path, fmt, len(document.pages), size, document.unapproved, document.skipped)
+    return ExportResult(
+        path,
+        fmt,
+        len(document.pages),
+        size,
+        document.unapproved,
+        document.skipped,
+        document.replaced,
+    )
 
 
 def _writer(
@@ -129,7 +146,7 @@ def _write_text(out: BinaryIO, text: str) -> None:
 
 def preview(document: ExportDocument, fmt: ExportFormat, limit: int = PREVIEW_CHARS) -> str:
     """What the first page of the output will look like (text), cut at ``limit`` characters."""
-    first = replace(document, pages=document.pages[:1])
+    first = admitted(replace(document, pages=document.pages[:1]))
     if not first.pages:
         return ""
     page = first.pages[0]

@@ -14,6 +14,7 @@ from typing import Any
 
 from backend.engines.base import at_token_limit, early_end_warning, ended_early
 from backend.i18n import _
+from backend.safe_text import replaced_warning
 
 
 def page_warnings(versions: Iterable[dict[str, Any]], text: str | None = None) -> list[str]:
@@ -45,3 +46,11 @@ def page_warnings(versions: Iterable[dict[str, Any]], text: str | None = None) -
 
 def _text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None  # a store's JSON: anything
+
+
+def replaced_notice(replaced: Iterable[tuple[int, int]]) -> str:
+    """What an export says of the pages (0-based, count) whose text it had to admit."""
+    pairs = list(replaced)
+    pages = ", ".join(str(page + 1) for page, _count in pairs)
+    count = sum(count for _page, count in pairs)
+    return _("Page(s) {pages}: ").format(pages=pages) + replaced_warning(count)

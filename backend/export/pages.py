@@ -21,6 +21,7 @@ from backend.review.diffing import Op, char_diff
 from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
 from backend.review.values import Flag, FlagKind
+from backend.safe_text import REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import strip_keeping_own
 from backend.store.interface import file_of
@@ -43,6 +44,7 @@ PROVENANCE_KEYS = (
     "source",
     "restored_from",
     "warnings",
+    REPLACED_KEY,
 )
 
 
@@ -101,6 +103,9 @@ class ExportPage:
     agreement: float | None
     critical_flags: tuple[Any, ...]
     layout: Layout | None = None
+    # Characters of the stored text ``safe_text.admit`` replaced on the way out: a
+    # store written before the boundary existed may hold controls no XML can carry.
+    replaced: int = 0
 
     @property
     def approved(self) -> bool:
@@ -126,6 +131,43 @@ class ExportDocument:
     @property
     def contains_unapproved(self) -> bool:
         return bool(self.unapproved)
+
+    @property
+    def replaced(self) -> tuple[tuple[int, int], ...]:
+        """(page, characters replaced) for each page whose text ``admit`` changed."""
+        return tuple((p.page, p.replaced) for p in self.pages if p.replaced)
+
+
+def admitted(doc: ExportDocument) -> ExportDocument:
+    """``doc`` with every text a writer puts in a file passed through ``safe_text.admit``:
+    XML (DOCX, the report's PDF) refuses controls and noncharacters, and no file takes a
+    lone surrogate. ``collect`` admits the page text already; this also covers a document
+    made another way, and the title, notes, reviewers and audit records."""
+    pages = []
+    for page in doc.pages:
+        text = admit(page.text)
+        pages.append(
+            replace(
+                page,
+                text=text.text,
+                replaced=page.replaced + text.replaced,
+                reviewer=None if page.reviewer is None else admit(page.reviewer).text,
+                note=admit(page.note).text,
+                versions=tuple(_admit_values(v) for v in page.versions),
+            )
+        )
+    return replace(doc, title=admit(doc.title).text, pages=tuple(pages))
+
+
+def _admit_values(value: Any) -> Any:
+    """Every string in a JSON-like value admitted (a store's provenance: any shape)."""
+    if isinstance(value, str):
+        return admit(value).text
+    if isinstance(value, dict):
+        return {admit(str(k)).text: _admit_values(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_admit_values(v) for v in value]
+    return value
 
 
 def parse_pages(text: str | None, page_count: int) -> tuple[int, ...] | None:
@@ -203,18 +245,20 @@ def _page(
         strip_keeping_own(store, page, state.text, strip, options.markers) if strip else state.text
     )
     flags = aid.get("critical_flags") or ()
+    admitted = admit(text)
     return ExportPage(
         page=page,
-        text=text,
+        text=admitted.text,
         status=state.status,
         reviewer=reviewer,
         approved_at=approved_at,
-        note=state.note,
+        note=admit(state.note).text,
         versions=tuple(audit_record(v, v.id == state.version_id) for v in versions),
         markers_left=int(aid.get("markers_left", count(state.text))),
         agreement=_agreement(aid.get("agreement")),
-        critical_flags=tuple(_plain(f) for f in shift_flags(flags, state.text, text)),
+        critical_flags=tuple(_plain(f) for f in shift_flags(flags, state.text, admitted.text)),
         layout=_layout(versions),
+        replaced=admitted.replaced,
     )
 
 

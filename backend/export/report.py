@@ -19,6 +19,7 @@ from backend.export.pages import ExportDocument, ExportPage
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
 from backend.i18n import N_, _
+from backend.safe_text import admit
 
 STYLE = """
 body { font-family: "Noto Sans CJK TC", "PMingLiU", sans-serif; margin: 2em; color: #222; }
@@ -44,10 +45,16 @@ COLUMNS = (
 )
 
 
+def _escape(text: str) -> str:
+    """HTML-escaped and admitted (``safe_text.admit``): the PDF report is parsed as XHTML,
+    which refuses controls and noncharacters; a browser would show them raw."""
+    return html.escape(admit(text).text)
+
+
 def render_report(
     doc: ExportDocument, monitor: Monitor | None = None, *, extra_style: str = ""
 ) -> str:
-    e = html.escape
+    e = _escape
     title = doc.title or doc.source.stem
     parts = [
         "<!DOCTYPE html>",
@@ -70,7 +77,7 @@ def render_report(
 
 
 def _summary(doc: ExportDocument) -> str:
-    e = html.escape
+    e = _escape
     counts = Counter(p.status.value for p in doc.pages)
     agreements = [p.agreement for p in doc.pages if p.agreement is not None]
     items = [
@@ -102,7 +109,7 @@ def _summary(doc: ExportDocument) -> str:
 
 
 def _row(page: ExportPage) -> str:
-    e = html.escape
+    e = _escape
     css = ' class="approved"' if page.approved else ' class="warning"'
     cells = [
         str(page.page + 1),

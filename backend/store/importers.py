@@ -26,7 +26,7 @@ from typing import Any
 
 from backend.errors import ImportError_
 from backend.i18n import _
-from backend.safe_text import printable
+from backend.safe_text import admit, printable
 
 _PAGE_NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number in the file name
 _TEXT_SUFFIXES = {".txt", ".md"}
@@ -120,10 +120,17 @@ def _parse_line(line: str, number: int, name: str, stored: str) -> ImportedPage:
         )
     if not isinstance(text, str):
         raise ImportError_(_('{where}: "text" must be a string.').format(where=where))
-    _check_values(obj, where)
     extra = {k: v for k, v in obj.items() if k not in ("page", "text")}
+    _check_values(extra, where)  # the text itself is admitted (``_page``), not refused
     provenance = {"source": stored, "line": number, **({"fields": extra} if extra else {})}
-    return ImportedPage(page - 1, text, provenance)
+    return _page(page - 1, text, provenance)
+
+
+def _page(page: int, text: str, provenance: dict[str, Any]) -> ImportedPage:
+    """The boundary for imported text: what a transcript may not hold is replaced and
+    counted (``safe_text.admit``), the count and its warning kept in the provenance."""
+    admitted = admit(text)
+    return ImportedPage(page, admitted.text, {**provenance, **admitted.provenance()})
 
 
 def _check_values(obj: dict[str, Any], where: str) -> None:
@@ -203,7 +210,7 @@ def _read_page_file(file: Path) -> ImportedPage:
                 name=file.name, digits=digits[:MAX_PAGE_DIGITS]
             )
         )
-    return ImportedPage(int(digits) - 1, _read_text(file), {"source": stored_name(file.name)})
+    return _page(int(digits) - 1, _read_text(file), {"source": stored_name(file.name)})
 
 
 def _resolved(path: Path) -> Path | None:

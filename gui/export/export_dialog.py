@@ -352,7 +352,7 @@ class ExportDialog(QDialog):
         if result.skipped:
             pages = ", ".join(str(p + 1) for p in result.skipped)
             text += " " + self.tr("Left out (not approved): {0}.").format(pages)
-        return text
+        return " ".join(filter(None, (text, result.replaced_notice)))  # none refused: said
 
     def _running(self, running: bool) -> None:
         if self.closed:

@@ -18,6 +18,7 @@ from PySide6.QtCore import QModelIndex, QObject, Signal
 
 from backend.errors import StoreError
 from backend.models import Change, PageState, ReviewStatus
+from backend.safe_text import replaced_warning
 from gui.review.autosave import Autosave
 from gui.widgets.qimage import to_pixmap
 
@@ -98,6 +99,7 @@ class ReviewController(QObject):
         self._transitions = 0  # nested page transitions in progress
         w = views
         w.editor.text_edited.connect(self._on_text_edited)
+        w.editor.characters_replaced.connect(lambda n: self.message.emit(replaced_warning(n)))
         w.page_view.render_wanted.connect(lambda _s: self.request_render())
         w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
         w.page_list.selectionModel().currentRowChanged.connect(self._row_chosen)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.models import Version, VersionKind
+from backend.safe_text import placeholders
 from gui.review.provenance_view import ProvenanceWords
 from gui.widgets.diff_html import diff_html
 from gui.widgets.transcript_editor import cjk_font
@@ -60,7 +61,8 @@ class VersionListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(v.created_at))
             mark = " ●" if v.id == self.current_id else ""
-            return f"#{v.id}  {self.kind_word(v.kind)}  {when}  {v.author}{mark}"
+            author = placeholders(v.author)  # a team member's name: shown, never applied
+            return f"#{v.id}  {self.kind_word(v.kind)}  {when}  {author}{mark}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.words.html(v)
         return None

@@ -5,13 +5,14 @@ from __future__ import annotations
 import html
 
 from backend.review.diffing import Op, char_diff
+from backend.safe_text import placeholders
 
 
 def diff_html(old: str, new: str) -> str:
     """Deleted text struck through in red, inserted text underlined in green."""
     out = []
     for part in char_diff(old, new):
-        text = html.escape(part.text)
+        text = html.escape(placeholders(part.text))  # bidi overrides shown, never applied
         if part.op is not Op.EQUAL:
             text = text.replace("\n", "↵\n")  # a changed line break must be visible
         if part.op is Op.DELETE:

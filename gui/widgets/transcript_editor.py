@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from backend.safe_text import admit, placeholders
 
 # Fontconfig's fallback picks the Japanese face of Noto CJK; name the TC faces first.
 CJK_FAMILIES = [
@@ -47,12 +49,32 @@ def cjk_font(point_size: int = 13) -> QFont:
     return font
 
 
+class _AdmittingEdit(QPlainTextEdit):
+    """A plain-text edit whose pastes and drops pass the boundary (``safe_text.admit``):
+    a paste is text from outside, as a server's answer is."""
+
+    characters_replaced = Signal(int)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if not source.hasText():
+            super().insertFromMimeData(source)
+            return
+        admitted = admit(source.text())
+        self.textCursor().insertText(admitted.text)
+        self.ensureCursorVisible()
+        if admitted.replaced:
+            self.characters_replaced.emit(admitted.replaced)
+
+
 class TranscriptEditor(QWidget):
     text_edited = Signal(str)
+    # A paste had this many characters a transcript may not hold: they became "\ufffd".
+    characters_replaced = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.editor = QPlainTextEdit(self)
+        self.editor = _AdmittingEdit(self)
+        self.editor.characters_replaced.connect(self.characters_replaced)
         self.editor.setFont(cjk_font())
         self.editor.setAccessibleName(self.tr("Transcript"))
         self.editor.setPlaceholderText(self.tr("No transcript for this page yet."))
@@ -97,7 +119,10 @@ class TranscriptEditor(QWidget):
         try:
             self._layers.clear()
             self.editor.setExtraSelections([])
-            self.editor.setPlainText(text)
+            # Text stored before the boundary existed may still hold controls or bidi
+            # overrides: shown as visible symbols, never applied. One symbol for one
+            # character, so every offset the review aids computed still fits.
+            self.editor.setPlainText(placeholders(text))
         finally:
             self._loading = False
 

@@ -123,8 +123,11 @@ def test_docx_with_control_characters_and_a_table_of_only_rules(
     out = tmp_path / "out.docx"
     result = run_cli("export", pdf, "--store", store, "--format", "docx", "-o", out, "--pages", "1")
     assert result.returncode == 0, result.stderr
+    assert "3 control or invalid character(s)" in result.stderr  # said, not refused
     document = docx.Document(str(out))
-    assert document.core_properties.title == "判決書"
+    # Each character XML cannot hold is one visible placeholder (safe_text.admit).
+    assert document.core_properties.title == "判決\ufffd書\ufffd"
     [table] = document.tables
-    assert [[c.text for c in row.cells] for row in table.rows] == [["甲", "乙"], ["丙", "丁"]]
+    cells = [[c.text for c in row.cells] for row in table.rows]
+    assert cells == [["甲\ufffd", "乙\ufffd"], ["丙", "丁\ufffd"]]
     assert "結尾" in [p.text for p in document.paragraphs]

@@ -177,7 +177,7 @@ def test_default_names_and_preview(reviewed: DocumentSession) -> None:  # noqa: 
     )
 
 
-def test_docx_drops_characters_xml_cannot_hold(
+def test_docx_replaces_characters_xml_cannot_hold(
     reviewed: DocumentSession,  # noqa: F811
     tmp_path: Path,
 ) -> None:
@@ -186,4 +186,4 @@ def test_docx_drops_characters_xml_cannot_hold(
         collect(reviewed, ExportOptions(pages=(1,))), ExportFormat.DOCX, tmp_path / "o.docx"
     )
     texts = [p.text for p in docx.Document(str(tmp_path / "o.docx")).paragraphs]
-    assert "　頁內容\t尾" in texts  # leading full-width space and tab kept
+    assert "　頁\ufffd內\ufffd容\t尾" in texts  # leading full-width space and tab kept

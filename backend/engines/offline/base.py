@@ -18,6 +18,7 @@ from typing import Any
 from backend.errors import ProofDeskError
 from backend.i18n import _
 from backend.models import AltLine, AltText
+from backend.safe_text import Admitted, admit
 
 BOX_DIGITS = 5  # as AltLine.as_json rounds them
 SCORE_DIGITS = 4
@@ -84,6 +85,7 @@ class AltReading(AltText):
     # Set when there is nothing to read, e.g. "Page 3 has no text layer"; text is then "".
     notice: str = ""
     failed: bool = False  # the page could not be read; ``notice`` says why
+    replaced: int = 0  # characters ``safe_text.admit`` replaced in the engine's lines
 
     def provenance(self) -> dict[str, Any]:
         return {
@@ -93,6 +95,7 @@ class AltReading(AltText):
             "render": self.render,
             "latency_s": self.latency_s,
             **({"notice": self.notice} if self.notice else {}),
+            **Admitted(self.text, self.replaced).provenance(),
         }
 
 
@@ -109,9 +112,11 @@ def build_reading(
 ) -> AltReading:
     """Join lines into one text; ``size`` is the (width, height) the boxes are measured in."""
     lines: list[AltLine] = []
-    offset = 0
+    offset = replaced = 0
     for item in raw:
-        text = item.text.replace("\n", " ").strip()
+        admitted = admit(item.text)  # the boundary: before the offsets are counted
+        replaced += admitted.replaced
+        text = admitted.text.replace("\n", " ").strip()
         if not text:
             continue
         if lines:
@@ -135,6 +140,7 @@ def build_reading(
         render=render or {},
         latency_s=round(latency_s, 3),
         notice=notice,
+        replaced=replaced,
     )
 
 

@@ -30,6 +30,7 @@ from backend.engines.transformers.model_folder import ModelFolder, inspect_folde
 from backend.engines.transformers.worker_link import WorkerGone, WorkerLink, worker_python
 from backend.errors import LocalModelError
 from backend.i18n import _
+from backend.safe_text import admit
 from backend.settings.profiles import DEFAULT_MAX_PIXELS, ServerProfile
 
 ENGINE_NAME = "transformers"
@@ -253,10 +254,11 @@ class TransformersEngine:
 
     def _reading(self, request: OcrRequest, event: dict[str, Any], elapsed: float) -> Reading:
         text, thinking = strip_thinking(str(event.get("text", "")))
+        admitted = admit(text)  # the worker's text is a model's: the same boundary as a server's
         loaded = self.loaded or {}
         image = request.image
         return LocalReading(
-            text=text,
+            text=admitted.text,
             engine=self.name,
             model=self.folder.model_id,
             finish_reason=str(event.get("finish_reason") or "") or None,
@@ -264,11 +266,13 @@ class TransformersEngine:
             completion_tokens=_int(event.get("completion_tokens")),
             latency_s=elapsed,
             first_token_s=event.get("first_token_s"),
-            reasoning=thinking,
+            reasoning=admit(thinking).text if thinking else None,
             logprobs=_logprobs(event.get("logprobs")),
             prompt=request.prompt,
             params=request.params.as_dict(),
             notes=(*request.notes, *self.warnings),
+            warnings=admitted.warnings,
+            replaced=admitted.replaced,
             image={
                 "width": image.width,
                 "height": image.height,

@@ -320,6 +320,7 @@ def _provenance(entry: ResultEntry, manifest: layout.Manifest, page: int) -> dic
         image=image,
         notes=prepared.notes if prepared else (),
         warnings=entry.warnings + _warnings(entry),
+        replaced=entry.replaced,
     )
     provenance = reading.provenance()
     provenance.pop("latency_s", None)  # a batch runner measures no per-page latency

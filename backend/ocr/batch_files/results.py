@@ -26,6 +26,7 @@ from backend.engines.server_text import ServerText
 from backend.errors import BatchFileError, ProofDeskError
 from backend.i18n import _
 from backend.ocr.batch_files.layout import PageKey, parse_custom_id
+from backend.safe_text import admit
 
 MAX_LINE_BYTES = 64 << 20  # a page's answer with logprobs is ~1 MB; far past it is not one
 
@@ -47,6 +48,7 @@ class ResultEntry:
     completion_tokens: int | None = None
     logprobs: tuple[TokenLogprob, ...] = ()
     warnings: tuple[str, ...] = ()
+    replaced: int = 0  # characters of the text ``safe_text.admit`` replaced
 
     @property
     def truncated(self) -> bool:
@@ -122,12 +124,14 @@ def _entry(name: str, number: int, raw: bytes, clean: ServerText) -> ResultEntry
     except ProofDeskError as exc:
         return _with(base, error=clean.excerpt(str(exc), 300))
     text, thinking = strip_thinking(clean.page(answer.text))
+    admitted = admit(text)  # the same boundary as a live answer's
     reasoning = answer.reasoning_text
+    thought = clean.page(reasoning) if reasoning else thinking
     model = body.get("model") if isinstance(body.get("model"), str) else ""
     return _with(
         base,
-        text=text,
-        reasoning=clean.page(reasoning) if reasoning else thinking,
+        text=admitted.text,
+        reasoning=admit(thought).text if thought else None,
         finish_reason=clean.excerpt(answer.finish_reason, 40) if answer.finish_reason else None,
         model=clean.excerpt(model, 200),
         prompt_tokens=answer.prompt_tokens,
@@ -135,7 +139,8 @@ def _entry(name: str, number: int, raw: bytes, clean: ServerText) -> ResultEntry
         logprobs=tuple(
             TokenLogprob(clean.page(t.token), t.logprob, t.byte_values) for t in answer.logprobs
         ),
-        warnings=tuple(answer.warnings),
+        warnings=(*answer.warnings, *admitted.warnings),
+        replaced=admitted.replaced,
     )
 
 
