@@ -7,9 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.properties import load_profile
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_PDF = ROOT / "resources" / "samples" / "legal-sample.pdf"
 DATA = ROOT / "tests" / "data"
+HYPOTHESIS_PROFILE = load_profile()
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE}"
 
 
 @pytest.fixture(autouse=True)

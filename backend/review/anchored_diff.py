@@ -11,9 +11,13 @@ diffed on their own by
 fast-diff-match-patch, with its semantic cleanup. The result is a diff of the
 same texts, equal to the whole diff wherever a cut lies inside agreeing text.
 
-Texts with almost nothing in common (two different pages) find few cuts; their
-diff is given a time limit, after which diff-match-patch returns a coarser but
-still correct diff: every character of each text is in it once.
+Texts with almost nothing in common (two different pages, or a page an engine
+read very badly) find few cuts. Their full character diff would cost seconds, so
+they are diffed by lines first, and only the changed blocks small enough to
+afford are diffed by characters (``_coarse``). This used to be a time limit on
+diff-match-patch, which made the result depend on how busy the machine was, and
+its output after a timeout was not merged (two "+" in a row): the same two texts
+must give the same diff everywhere, in the canonical shape every reader assumes.
 """
 
 from __future__ import annotations
@@ -28,12 +32,20 @@ ANCHOR = 8  # characters a passage must share to cut there
 STEP = 48  # a candidate passage every this many characters of the first text
 MIN_LENGTH = 2000  # shorter texts are diffed whole: cutting saves nothing
 UNRELATED_SHARE = 0.2  # fewer candidates found than this: the texts are unrelated
-UNRELATED_LIMIT_S = 0.03  # the time limit for those (with the reading order, two diffs)
+# The coarse diff refines a changed block by characters in pieces of about this
+# many characters: ~8 ms for two unrelated pieces, ~1 ms for two readings of one.
+PIECE = 500
+# A reading with one wrong character in four keeps 0.75^8 = 10% of its 8-character
+# passages somewhere in the other text; below half that, two texts are different
+# pages, and their changed blocks are not worth a character diff.
+RELATED_FLOOR = 0.05
+PRIVATE_CODES = 0x10FFFE - 0xF0000  # U+F0000..U+10FFFD, one per distinct line
 
 
-def _whole(a: str, b: str, limit: float = 0.0) -> Ops:
-    return fast_diff_match_patch.diff(  # type: ignore[no-any-return]
-        a, b, counts_only=False, cleanup="Semantic", timelimit=limit
+def _whole(a: str, b: str) -> Ops:
+    """diff-match-patch with no time limit: the same answer on any machine."""
+    return canonical(
+        fast_diff_match_patch.diff(a, b, counts_only=False, cleanup="Semantic", timelimit=0)
     )
 
 
@@ -43,7 +55,7 @@ def anchored_diff(a: str, b: str) -> Ops:
         return _whole(a, b)
     candidates, cuts = _cuts(a, b)
     if len(cuts) < UNRELATED_SHARE * candidates:
-        return _whole(a, b, UNRELATED_LIMIT_S)
+        return _coarse(a, b)
     ops: Ops = []
     i = j = 0
     for p, q in cuts:
@@ -51,7 +63,7 @@ def anchored_diff(a: str, b: str) -> Ops:
         ops.append(("=", a[p : p + ANCHOR]))
         i, j = p + ANCHOR, q + ANCHOR
     ops += _whole(a[i:], b[j:]) if (i < len(a) or j < len(b)) else []
-    return _merged(ops)
+    return canonical(ops)
 
 
 def _cuts(a: str, b: str) -> tuple[int, list[tuple[int, int]]]:
@@ -102,14 +114,69 @@ def _increasing(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return run[::-1]
 
 
-def _merged(ops: Ops) -> Ops:
-    """Adjacent operations of one kind joined (a cut inside agreeing text)."""
-    out: Ops = []
-    for op, text in ops:
-        if not text:
-            continue
-        if out and out[-1][0] == op:
-            out[-1] = (op, out[-1][1] + text)
+def _coarse(a: str, b: str) -> Ops:
+    """A diff of two texts with little in common, at a cost bounded by their lines:
+    each distinct line becomes one private character, those are diffed, and each
+    changed block of two related texts is diffed by characters, a long one in pieces
+    cut at the same share of each side (``_by_pieces``). Deterministic, unlike a
+    time limit."""
+    lines_a, lines_b = a.splitlines(keepends=True), b.splitlines(keepends=True)
+    codes: dict[str, str] = {}
+    # Planes 15-16 are private use: 131,070 distinct lines, more than any page holds.
+    if len(set(lines_a) | set(lines_b)) > PRIVATE_CODES:
+        return [("-", a), ("+", b)]
+    key_a = "".join(codes.setdefault(line, chr(0xF0000 + len(codes))) for line in lines_a)
+    key_b = "".join(codes.setdefault(line, chr(0xF0000 + len(codes))) for line in lines_b)
+    text = {code: line for line, code in codes.items()}
+    refine = shared_share(a, b) >= RELATED_FLOOR
+    ops: Ops = []
+    removed = added = ""
+    for op, keys in [*_whole(key_a, key_b), ("=", "")]:
+        piece = "".join(text[k] for k in keys)
+        if op == "-":
+            removed += piece
+        elif op == "+":
+            added += piece
         else:
-            out.append((op, text))
+            ops += _by_pieces(removed, added) if refine else [("-", removed), ("+", added)]
+            ops.append(("=", piece))
+            removed = added = ""
+    return canonical(ops)
+
+
+def _by_pieces(a: str, b: str) -> Ops:
+    """The character diff of a changed block, at a cost linear in its length: both
+    sides cut into as many pieces as the longer needs, at the same share of each
+    (a badly read page drifts little against its transcript, so the pieces mostly
+    pair text with its own reading; unrelated text costs no more than it is worth)."""
+    n = max(1, -(-max(len(a), len(b)) // PIECE))
+    ops: Ops = []
+    for k in range(n):
+        ops += _whole(
+            a[k * len(a) // n : (k + 1) * len(a) // n], b[k * len(b) // n : (k + 1) * len(b) // n]
+        )
+    return ops
+
+
+def canonical(ops: Ops) -> Ops:
+    """``ops`` in the shape every reader of a diff assumes: no empty operation, no
+    two agreeing runs in a row, and between two of them at most one removal
+    followed by at most one addition. The same texts, the same changes."""
+    out: Ops = []
+    removed = added = ""
+    for op, text in ops:
+        if op == "-":
+            removed += text
+        elif op == "+":
+            added += text
+        elif text:
+            out += [("-", removed)] if removed else []
+            out += [("+", added)] if added else []
+            removed = added = ""
+            if out and out[-1][0] == "=":
+                out[-1] = ("=", out[-1][1] + text)
+            else:
+                out.append(("=", text))
+    out += [("-", removed)] if removed else []
+    out += [("+", added)] if added else []
     return out

@@ -12,6 +12,8 @@ from enum import StrEnum
 
 import fast_diff_match_patch
 
+from backend.review.anchored_diff import canonical
+
 
 class Op(StrEnum):
     EQUAL = "="
@@ -26,9 +28,10 @@ class DiffPart:
 
 
 def char_diff(old: str, new: str) -> list[DiffPart]:
-    """Differences from ``old`` to ``new``, cleaned up to read as whole words/phrases."""
-    raw = fast_diff_match_patch.diff(old, new, counts_only=False, cleanup="Semantic")
-    return [DiffPart(Op(op), str(text)) for op, text in raw]
+    """Differences from ``old`` to ``new``, cleaned up to read as whole words/phrases,
+    in the canonical shape (``anchored_diff.canonical``) that hunks and accepts rely on."""
+    raw = fast_diff_match_patch.diff(old, new, counts_only=False, cleanup="Semantic", timelimit=0)
+    return [DiffPart(Op(op), str(text)) for op, text in canonical(raw)]
 
 
 def similarity(old: str, new: str) -> float:

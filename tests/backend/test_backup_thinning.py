@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.store.backup import DAY, Backup, backups_to_delete, take_backup
+from tests.properties import examples
 
 HOUR = 3600.0
 NOW = 2_000_000_000.0
@@ -40,7 +41,7 @@ histories = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(history=histories, later=st.floats(min_value=-DAY, max_value=100 * DAY))
 def test_the_newest_backup_with_the_most_versions_always_survives(
     history: list[tuple[float, int | None]], later: float
@@ -53,7 +54,7 @@ def test_the_newest_backup_with_the_most_versions_always_survives(
         assert best not in doomed
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(
     solid=st.lists(
         st.tuples(

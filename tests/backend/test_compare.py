@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.models import AltLine, AltText
@@ -17,6 +17,7 @@ from backend.review.compare import (
     diff_flags,
 )
 from backend.review.values import DiffCategory, FlagKind
+from tests.properties import examples
 
 TRUTH = Path(__file__).resolve().parents[1] / "data" / "legal-sample.truth.json"
 L, P, G, S = (
@@ -280,7 +281,7 @@ def test_circles_a_mask_only_outside_numbers(
     assert [h.category for h in compare_texts(transcript, alternate).hunks] == [category]
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(
     st.text(alphabet="一二三四五六七八九十百千萬0123456789", min_size=1, max_size=4),
     st.integers(1, 4),

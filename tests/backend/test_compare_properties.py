@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import fast_diff_match_patch
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.review.compare import (
@@ -13,6 +13,7 @@ from backend.review.compare import (
 )
 from backend.review.textnorm import fold_table, normalise
 from backend.review.values import DiffCategory, Hunk
+from tests.properties import examples
 
 S = DiffCategory.SUBSTANTIVE
 
@@ -37,7 +38,7 @@ def apply(transcript: str, hunks: tuple[Hunk, ...]) -> str:
 # --- properties ------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(texts, texts)
 def test_hunk_offsets_are_valid_and_name_the_original_text(t: str, a: str) -> None:
     for options in (CompareOptions(), CompareOptions.raw()):
@@ -51,7 +52,7 @@ def test_hunk_offsets_are_valid_and_name_the_original_text(t: str, a: str) -> No
         assert 0.0 <= c.agreement <= 1.0
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(texts, texts)
 def test_with_everything_off_the_hunks_turn_the_transcript_into_the_alternate(
     t: str, a: str
@@ -61,7 +62,7 @@ def test_with_everything_off_the_hunks_turn_the_transcript_into_the_alternate(
     assert apply(t, classify_differences(t, a)) == a
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(texts, texts)
 def test_substantive_hunks_cover_exactly_the_characters_that_differ(t: str, a: str) -> None:
     """Every normalised character the diff deletes or inserts is in a substantive
@@ -82,7 +83,7 @@ def test_substantive_hunks_cover_exactly_the_characters_that_differ(t: str, a: s
     assert flagged_a == inserted
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(texts)
 def test_a_text_against_itself_has_no_hunks(t: str) -> None:
     c = compare_texts(t, t)
@@ -92,7 +93,7 @@ def test_a_text_against_itself_has_no_hunks(t: str) -> None:
 # --- the agreeing runs ------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(texts, texts, st.booleans())
 def test_matches_pair_characters_equal_after_folding(t: str, a: str, folded: bool) -> None:
     c = compare_texts(t, a, folded=folded)

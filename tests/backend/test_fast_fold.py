@@ -14,12 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.review import fast_fold, textnorm
 from backend.review.compare import compare_texts
 from backend.review.textnorm import CompareOptions, Normalised, normalise
+from tests.properties import examples
 
 # Pieces a page is made of: words, every kind of whitespace, folded marks and
 # glyphs, markers, Markdown, an astral ideograph, compatibility ideographs.
@@ -101,7 +102,7 @@ options_st = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(
     pieces=st.lists(st.sampled_from(PIECES), min_size=1, max_size=80),
     options=options_st,
@@ -181,7 +182,7 @@ def test_the_review_diff_is_the_same_on_both_paths() -> None:
     assert any(h.text == "得" and h.alt_text == "應" for h in fast.hunks)
 
 
-@settings(max_examples=400, deadline=None)
+@examples(400)
 @given(
     st.lists(
         st.sampled_from([*PIECES, ":", "-", "--", "---", ":---:", "|", " ", "\n", "*", "+", "_"]),

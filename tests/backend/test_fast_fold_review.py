@@ -18,7 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.review import compare, fast_fold, textnorm
@@ -27,6 +27,7 @@ from backend.review.hunk_collector import kept_chars, moves_are_layout
 from backend.review.textnorm import CompareOptions, Normalised, fold_table, normalise
 from backend.review.values import DiffCategory, Hunk
 from tests.backend.test_fast_fold import options_st
+from tests.properties import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 WHITESPACE = [chr(c) for c in range(fast_fold.BMP) if re.match(r"\s", chr(c))]
@@ -129,7 +130,7 @@ def reference(
     return Normalised(body, to_source, text, cuts)
 
 
-@settings(max_examples=250, deadline=None)
+@examples(250)
 @given(st.data())
 def test_normalise_is_the_character_by_character_reference(data: st.DataObject) -> None:
     text = data.draw(pages())
@@ -141,7 +142,7 @@ def test_normalise_is_the_character_by_character_reference(data: st.DataObject) 
     )
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(st.data())
 def test_dropped_spans_are_sorted_disjoint_and_cover_what_is_dropped(data: st.DataObject) -> None:
     """A caller's list may overlap or come in any order; what comes back never overlaps."""
@@ -233,7 +234,7 @@ def test_a_variant_file_edited_in_place_folds_a_long_page_differently_at_once(
     assert {(h.text, h.alt_text) for h in hunks} == {("丙", "甲")}
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(pages(), options_st, st.data())
 def test_kept_chars_are_the_original_characters_kept(
     text: str, options: CompareOptions, data: st.DataObject
@@ -263,7 +264,7 @@ SENTENCES = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(st.data())
 def test_agreement_is_the_share_of_matched_characters(data: st.DataObject) -> None:
     """``agreement`` is now counted in the loop; ``matches`` cover the same characters
@@ -280,7 +281,7 @@ def test_agreement_is_the_share_of_matched_characters(data: st.DataObject) -> No
     assert c.agreement == (1.0 if total == 0 else sum(n for _, _, n in c.matches) / total)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(st.data())
 def test_a_match_never_runs_over_text_either_side_dropped(data: st.DataObject) -> None:
     """``_runs`` cuts an agreeing run where the transcript *or* the alternate skipped
@@ -340,7 +341,7 @@ hunk_st = st.tuples(
 ).map(lambda c: (Hunk(0, len(c[1]), 0, len(c[2]), c[1], c[2], c[0]), c[1], c[2]))
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(st.lists(hunk_st, max_size=10))
 def test_moves_are_layout_pairs_as_the_two_pass_rule_did(
     found: list[tuple[Hunk, str, str]],

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.numerals import find_numbers, parse_number, well_formed
 from backend.review.values import FlagKind
+from tests.properties import examples
 
 CN = "〇一二三四五六七八九"
 FORMAL = "零壹貳參肆伍陸柒捌玖"
@@ -142,7 +143,7 @@ def test_the_renderer_writes_what_a_court_writes(n: int, written: str) -> None:
     assert chinese(n) == written
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(numbers)
 def test_every_form_parses_to_the_number(n: int) -> None:
     for name, form in FORMS.items():
@@ -166,7 +167,7 @@ def test_a_numeral_never_starts_with_the_mask_circle(text: str) -> None:
 COUNTERS = list("支顆包罐瓶枚把輛艘株尾頭盒箱袋桶捆疊棵片卷冊粒錠")
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(numbers, st.sampled_from(sorted(FORMS)), st.sampled_from(COUNTERS))
 def test_a_quantity_with_any_counter_is_one_number(n: int, form: str, counter: str) -> None:
     written = FORMS[form](n)
@@ -196,7 +197,7 @@ PLACES = [
 ]
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(numbers, st.sampled_from(sorted(FORMS)), st.sampled_from(range(len(PLACES))), st.data())
 def test_a_changed_digit_is_critical_in_every_form_and_place(
     n: int, form: str, place: int, data: st.DataObject
@@ -212,7 +213,7 @@ def test_a_changed_digit_is_critical_in_every_form_and_place(
     assert {f.category for f in here} <= categories | {"number"}, (transcript, alternate, here)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(
     numbers,
     st.sampled_from(sorted(FORMS)),
@@ -232,7 +233,7 @@ months = st.integers(1, 12)
 days = st.integers(1, 28)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(roc_years, months, days, st.sampled_from(["chinese", "digit by digit", "arabic"]), st.data())
 def test_a_changed_date_is_critical_roc_and_ad(
     year: int, month: int, day: int, form: str, data: st.DataObject
@@ -253,7 +254,7 @@ def test_a_changed_date_is_critical_roc_and_ad(
     assert [f.category for f in flags] == ["date"], (transcript, alternate, flags)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(
     roc_years,
     st.integers(1, 99999),
@@ -367,7 +368,7 @@ def test_a_long_numeral_run_is_linear_not_quadratic(run: str) -> None:
     assert isinstance(extract_terms(f"第{run}號"), list)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(numbers, st.sampled_from(sorted(FORMS)))
 def test_every_form_of_a_number_is_well_formed(n: int, form: str) -> None:
     """``well_formed`` is evidence against a reading: it must never reject a number

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import fast_diff_match_patch
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
 from tests.backend.legal_terms_helpers import make_hunks
+from tests.properties import examples
 
 # --- where a flag lies in the alternate ---------------------------------------------
 
@@ -66,7 +67,7 @@ TERMISH = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(TERMISH, TERMISH, st.booleans())
 def test_every_flag_names_valid_spans_and_a_true_replacement(
     transcript: str, alternate: str, folded: bool

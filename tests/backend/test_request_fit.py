@@ -6,7 +6,7 @@ import math
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.documents.vision import QWEN2_5_VL, QWEN3_VL, VisionSpec
@@ -19,6 +19,7 @@ from backend.ocr.request_fit import (
     fit_request,
     image_token_bound,
 )
+from tests.properties import examples
 
 PIXELS = 2_257_920  # 2,880 Qwen2.5-VL tokens
 PROMPT = "Transcribe this page."
@@ -172,13 +173,13 @@ def simple_rule(text: str) -> int:
 
 
 @given(st.text(max_size=300))
-@settings(max_examples=150, deadline=None)
+@examples(150)
 def test_estimate_never_underestimates_the_simple_rule(text: str) -> None:
     assert estimate_text_tokens(text) >= simple_rule(text)
 
 
 @given(st.text(max_size=100), st.text(max_size=100))
-@settings(max_examples=100, deadline=None)
+@examples(100)
 def test_more_text_never_estimates_fewer_tokens(a: str, b: str) -> None:
     assert estimate_text_tokens(a + b) >= max(estimate_text_tokens(a), estimate_text_tokens(b))
 
@@ -193,7 +194,7 @@ def test_more_text_never_estimates_fewer_tokens(a: str, b: str) -> None:
     max_model_len=st.integers(min_value=1, max_value=24_000),
     prompt=st.text(max_size=400),
 )
-@settings(max_examples=300, deadline=None)
+@examples(300)
 def test_whatever_is_returned_fits_the_context(
     spec: VisionSpec, max_pixels: int, max_tokens: int, max_model_len: int, prompt: str
 ) -> None:

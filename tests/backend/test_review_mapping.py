@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.documents.pdf import open_pdf
@@ -15,6 +15,7 @@ from backend.models import AltText
 from backend.review.alignment import diff
 from backend.review.page_aids import review_page
 from backend.review.textnorm import CompareOptions, fold_table, normalise
+from tests.properties import examples
 
 DATA = Path(__file__).parents[1] / "data"
 PIECES = [
@@ -25,7 +26,7 @@ PIECES = [
 texts = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 
 
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(texts, texts)
 def test_every_mapped_character_is_the_same_after_folding(t: str, a: str) -> None:
     review = review_page(0, t, AltText(a, "import"))

@@ -1,0 +1,40 @@
+"""Hypothesis profiles: the same examples on every CI run, fresh ones at a desk,
+many more when exploring (``scripts/explore.sh``).
+
+- ``ci`` (loaded when ``CI`` is set): derandomised (examples drawn from each test's
+  own source, so a run on any machine checks exactly what the last one checked), no
+  example database, and the reproduction blob of any failure printed.
+- ``default`` (a developer's run): random examples, failures saved to ``.hypothesis/``
+  and replayed first next time.
+- ``explore``: ``EXPLORE_FACTOR`` times each test's examples, no database, blobs printed.
+
+``HYPOTHESIS_PROFILE`` picks one by name. No profile has a deadline or the too-slow
+health check: both time the machine, and a busy machine is not a failing test.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
+EXPLORE_FACTOR = 20
+_TIMED = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def load_profile() -> str:
+    """Registers the three profiles and loads the one this run asks for."""
+    settings.register_profile("ci", derandomize=True, database=None, print_blob=True, **_TIMED)
+    settings.register_profile("default", print_blob=True, **_TIMED)
+    settings.register_profile("explore", database=None, print_blob=True, **_TIMED)
+    name = os.environ.get(PROFILE_VARIABLE) or ("ci" if os.environ.get("CI") else "default")
+    settings.load_profile(name)
+    return name
+
+
+def examples(n: int) -> settings:
+    """``@examples(150)``: a test's number of examples, scaled up when exploring (a
+    number written on the test would otherwise win over the profile's)."""
+    exploring = os.environ.get(PROFILE_VARIABLE) == "explore"
+    return settings(max_examples=n * EXPLORE_FACTOR if exploring else n)
