@@ -27,6 +27,7 @@ from typing import Any
 from backend.errors import ImportError_
 from backend.i18n import _
 from backend.safe_text import admit, printable
+from backend.store import import_source
 
 _PAGE_NUMBER = re.compile(r"(\d+)(?!.*\d)")  # the last number in the file name
 _TEXT_SUFFIXES = {".txt", ".md"}
@@ -47,14 +48,11 @@ class ImportedPage:
 def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
     """Parse ``source`` (JSONL file or folder); raise ``ImportError_`` with a clear reason."""
     path = Path(source)
-    if path.is_dir():
-        pages = _read_folder(path)
-    elif path.is_file():
-        pages = _read_jsonl(path)
-    else:
-        raise ImportError_(_("“{name}” was not found.").format(name=path.name))
+    shown = stored_name(str(path))  # the path as given: "“null” was not found" helped no one
+    folder = import_source.is_folder(path, shown)
+    pages = _read_folder(path) if folder else _read_jsonl(path)
     if not pages:
-        raise ImportError_(_("No transcripts were found in “{name}”.").format(name=path.name))
+        raise import_source.nothing_found(path, shown, folder)
     _check_pages(pages, page_count, path.name)
     return sorted(pages, key=lambda p: p.page)
 

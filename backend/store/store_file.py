@@ -154,19 +154,23 @@ def _kind(header: bytes, size: int) -> Found:
     return Found.TRUNCATED if size < max(page_size, 512) else Found.STORE
 
 
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular one is, in words: "a folder", "a device"..."""
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    if stat.S_ISFIFO(mode):
+        return _("a pipe (FIFO)")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    return _("not a regular file")
+
+
 def _require_regular(mode: int, path: Path) -> None:
     if stat.S_ISREG(mode):
         return
-    if stat.S_ISDIR(mode):
-        what = _("a folder")
-    elif stat.S_ISFIFO(mode):
-        what = _("a pipe (FIFO)")
-    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        what = _("a device")
-    elif stat.S_ISSOCK(mode):
-        what = _("a socket")
-    else:
-        what = _("not a regular file")
+    what = kind_of(mode)
     raise StoreError(
         _(
             "{path} is {what}, not a file, so it cannot hold a review; give the "

@@ -217,3 +217,35 @@ def test_a_store_gone_since_its_backup_is_said_on_stderr_not_silently_restarted(
     assert main(["status", str(pdf), "--store", str(store)]) == 0
     err = capsys.readouterr().err
     assert err.startswith("proofdesk: notice: ") and "backup" in err.lower()
+
+
+# -- import from what is not a file of transcripts (issue 21) -------------------------
+
+
+def test_import_from_dev_null_says_it_is_a_device(sample_pdf: Path, tmp_path: Path) -> None:
+    store = tmp_path / "review.sqlite3"
+    line = assert_one_line_error(
+        run_cli("import", sample_pdf, "--from", "/dev/null", "--store", store)
+    )
+    assert line.startswith("proofdesk: “/dev/null” is a device, not a file of transcripts;"), line
+
+
+def test_import_from_an_unreadable_file_names_its_path(sample_pdf: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "pages.jsonl"
+    secret.write_text('{"page": 1, "text": "x"}\n', "utf-8")
+    secret.chmod(0)
+    # Root reads any file: as root, the CLI runs without the two capabilities that let
+    # it (util-linux's setpriv), so the file's permissions apply as to anyone else.
+    as_anyone = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    args = ["import", str(sample_pdf), "--from", str(secret), "--store", str(tmp_path / "s")]
+    done = subprocess.run(
+        [*(as_anyone if os.geteuid() == 0 else []), sys.executable, "-m", "backend", *args],
+        cwd=ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+    line = assert_one_line_error(done)
+    assert line == f"proofdesk: “{secret}” cannot be read (Permission denied).", line

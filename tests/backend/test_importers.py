@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -194,15 +196,17 @@ def test_non_utf8_page_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_missing_source_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(ImportError_, match=r"“gone\.jsonl” was not found"):
+    with pytest.raises(ImportError_, match=r"/gone\.jsonl” was not found"):
         read_transcripts(tmp_path / "gone.jsonl", 7)
 
 
-@pytest.mark.parametrize("content", ["", "\n  \n\n"])
-def test_empty_jsonl_is_refused(tmp_path: Path, content: str) -> None:
+@pytest.mark.parametrize(
+    ("content", "said"), [("", r"is empty \(0 bytes\)"), ("\n  \n\n", "holds no transcripts")]
+)
+def test_empty_jsonl_is_refused(tmp_path: Path, content: str, said: str) -> None:
     src = tmp_path / "empty.jsonl"
     src.write_text(content, "utf-8")
-    with pytest.raises(ImportError_, match=r"No transcripts were found in “empty\.jsonl”"):
+    with pytest.raises(ImportError_, match=rf"“{re.escape(str(src))}” {said}"):
         read_transcripts(src, 7)
 
 
@@ -210,5 +214,35 @@ def test_folder_without_page_files_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "scans"
     folder.mkdir()
     (folder / "page-1.png").write_bytes(b"not text")
-    with pytest.raises(ImportError_, match=r"No transcripts were found in “scans”"):
+    with pytest.raises(ImportError_, match=r"The folder “.*/scans” holds no \.txt or \.md file"):
         read_transcripts(folder, 7)
+
+
+# -- what is not a file of transcripts: said with the path as given (issue 21) --------
+
+
+def test_a_device_is_named_as_one_not_as_missing() -> None:
+    with pytest.raises(ImportError_) as caught:
+        read_transcripts("/dev/null", 7)
+    assert str(caught.value).startswith("“/dev/null” is a device, not a file of transcripts")
+    assert "JSONL file" in str(caught.value)  # and what import takes instead
+
+
+def test_a_fifo_is_refused_without_waiting_on_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "pages.jsonl"
+    os.mkfifo(fifo)  # nobody writes: an open for reading would wait for ever
+    with pytest.raises(ImportError_, match=rf"“{re.escape(str(fifo))}” is a pipe \(FIFO\)"):
+        read_transcripts(fifo, 7)
+
+
+def test_an_empty_folder_is_named_with_what_it_should_hold(tmp_path: Path) -> None:
+    with pytest.raises(ImportError_) as caught:
+        read_transcripts(tmp_path, 7)
+    assert f"The folder “{tmp_path}” holds no .txt or .md file" in str(caught.value)
+
+
+def test_a_path_through_a_file_says_why_it_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x", "utf-8")
+    inside = tmp_path / "notes.txt" / "pages.jsonl"
+    with pytest.raises(ImportError_, match=r"notes\.txt/pages\.jsonl” cannot be read \(Not a dir"):
+        read_transcripts(inside, 7)
