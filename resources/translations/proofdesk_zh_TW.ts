@@ -845,28 +845,28 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="83"/>
+        <location filename="../../gui/review/history_panel.py" line="85"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="87"/>
+        <location filename="../../gui/review/history_panel.py" line="89"/>
         <source>Select a version to compare it with the one before it, or two versions to compare them.</source>
         <translation>選取一個版本可與前一版比對，選取兩個版本則比對這兩版。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="99"/>
+        <location filename="../../gui/review/history_panel.py" line="101"/>
         <source>Restore this version</source>
         <translation>還原此版本</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="130"/>
-        <location filename="../../gui/review/history_panel.py" line="137"/>
+        <location filename="../../gui/review/history_panel.py" line="132"/>
+        <location filename="../../gui/review/history_panel.py" line="139"/>
         <source>#{0} compared with #{1}</source>
         <translation>#{0} 與 #{1} 比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="132"/>
+        <location filename="../../gui/review/history_panel.py" line="134"/>
         <source>#{0}, the first version</source>
         <translation>#{0}，第一個版本</translation>
     </message>
@@ -2690,27 +2690,27 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="204"/>
+        <location filename="../../gui/review/controller.py" line="206"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="287"/>
+        <location filename="../../gui/review/controller.py" line="289"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="293"/>
+        <location filename="../../gui/review/controller.py" line="295"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="303"/>
+        <location filename="../../gui/review/controller.py" line="305"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="325"/>
+        <location filename="../../gui/review/controller.py" line="327"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
@@ -3954,42 +3954,42 @@ Backups of this document:
 <context>
     <name>TranscriptEditor</name>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="57"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="79"/>
         <source>Transcript</source>
         <translation>逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="58"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
         <source>No transcript for this page yet.</source>
         <translation>本頁尚無逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="73"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="95"/>
         <source>Find in page</source>
         <translation>在本頁尋找</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="76"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="98"/>
         <source>Previous match</source>
         <translation>上一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="77"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="99"/>
         <source>Next match</source>
         <translation>下一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="78"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
         <source>Close (Esc)</source>
         <translation>關閉（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="158"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
         <source>{0} match(es)</source>
         <translation>{0} 筆符合</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="158"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
         <source>not found</source>
         <translation>找不到</translation>
     </message>
@@ -3997,27 +3997,27 @@ Backups of this document:
 <context>
     <name>VersionListModel</name>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="49"/>
+        <location filename="../../gui/review/history_panel.py" line="50"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="50"/>
+        <location filename="../../gui/review/history_panel.py" line="51"/>
         <source>edited</source>
         <translation>人工編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="51"/>
+        <location filename="../../gui/review/history_panel.py" line="52"/>
         <source>imported</source>
         <translation>匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="52"/>
+        <location filename="../../gui/review/history_panel.py" line="53"/>
         <source>alternate reading</source>
         <translation>替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/review/history_panel.py" line="53"/>
+        <location filename="../../gui/review/history_panel.py" line="54"/>
         <source>restored</source>
         <translation>還原</translation>
     </message>
