@@ -31,6 +31,7 @@ from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests.backend.hostile_server import EVIL, closed_port
 from tests.conftest import SAMPLE_PDF
+from tests.properties import examples
 
 # Every character a terminal acts on except line breaks and tabs; lone surrogates.
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -38,10 +39,8 @@ DOCUMENTED_EXITS = {0, 2, 3}  # 3: some pages failed (ocr, alt)
 EXAMPLES = 400  # per test: 40-60 s for the whole file on a shared 2-core machine
 
 FUZZ_SETTINGS = settings(
-    max_examples=EXAMPLES,
-    deadline=None,  # one example opens a PDF and a store: timing varies with the load
+    examples(EXAMPLES),  # CI's profile derandomises: the same examples on every run
     database=None,  # nothing written into the repository
-    derandomize=True,  # the same examples on every run: a failure can be replayed
     # The data-dir fixture is autouse and only sets environment variables: sharing
     # it across examples is what we want.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

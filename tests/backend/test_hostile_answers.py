@@ -29,12 +29,11 @@ from backend.ocr.lanes import Lane
 from backend.settings.profiles import ServerProfile
 from tests.hostile import HostileServer, Request
 from tests.hostile import server as h
+from tests.properties import examples
 
 IMAGE = PageImage(0, b"\xff\xd8\xff\xe0 not really a jpeg", "image/jpeg", 100, 140)
 SETTINGS = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    examples(40), suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 
 
@@ -330,7 +329,7 @@ ANSWER = st.fixed_dictionaries(
 
 
 def test_any_json_at_all_gives_a_reading_or_a_server_error(board: Switchboard) -> None:
-    @settings(SETTINGS, max_examples=300)
+    @settings(SETTINGS, max_examples=examples(300).max_examples)
     @given(answer=ANSWER | SOME_JSON, stream=st.booleans())
     def check(answer: Any, stream: bool) -> None:
         text = json.dumps(answer)  # NaN and Infinity included: Python's json reads them

@@ -46,6 +46,7 @@ from tests.backend.secret_leaks import assert_clean, spellings
 from tests.conftest import ROOT
 from tests.hostile import HostileServer, Request
 from tests.hostile import server as h
+from tests.properties import examples
 
 IMAGE = PageImage(0, b"\xff\xd8\xff\xe0 not really a jpeg", "image/jpeg", 100, 140)
 KEY_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=!$%*"\\'
@@ -183,9 +184,7 @@ def test_an_echoed_key_comes_out_nowhere(caplog: pytest.LogCaptureFixture) -> No
     with HostileServer(models=route, chat=route, metrics=route, health=route) as server:
 
         @settings(
-            max_examples=60,
-            deadline=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+            examples(60), suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
         )
         @given(
             key=st.text(KEY_CHARS, min_size=16, max_size=40).map(lambda s: "sk-" + s),

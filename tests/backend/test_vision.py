@@ -20,10 +20,11 @@ from backend.documents.vision import (
     vision_tokens,
 )
 from tests.conftest import DATA
+from tests.properties import examples
 
 CONFIGS = DATA / "model-configs"
 # database=None: no .hypothesis folder left in the working tree.
-PROPERTY = settings(max_examples=300, database=None, deadline=None)
+PROPERTY = settings(examples(300), database=None)
 
 A4_150 = (1240, 1754)
 A4_200 = (1654, 2339)
