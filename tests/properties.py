@@ -19,7 +19,7 @@ import os
 from hypothesis import HealthCheck, settings
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
-EXPLORE_FACTOR = 20
+EXPLORE_FACTOR = 5
 _TIMED = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
