@@ -19,6 +19,7 @@ and show ``str(exc)`` to the user for the rest.
     │   │   └── StoreEmptyError       empty or cut short where a review was kept
     │   ├── StoreFullError            the disk under the store is full; nothing was written
     │   ├── StoreMismatchError        the store belongs to a different PDF
+    │   ├── NoReviewError             a command that only reads found no review (made none)
     │   └── PageTooLongError          a page's text is far beyond any real page; refused
     ├── ImportError_                  transcripts to import are malformed
     ├── BatchFileError                an offline batch folder or its results cannot be used
@@ -119,6 +120,18 @@ class StoreFullError(StoreError):
 
 class StoreMismatchError(StoreError):
     """The store was made for a different PDF."""
+
+
+class NoReviewError(StoreError):
+    """A command that only reads found no review of the document, and made none.
+
+    ``page_count`` is the document's, so a caller can still show every page as not
+    reviewed, which is what a new review would say.
+    """
+
+    def __init__(self, message: str, *, page_count: int, detail: str = "") -> None:
+        super().__init__(message, detail=detail)
+        self.page_count = page_count
 
 
 class PageTooLongError(StoreError):

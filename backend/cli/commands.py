@@ -20,8 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from backend.cli import alt as cli_alt
 from backend.cli import batch_files as cli_batch_files
@@ -35,8 +37,14 @@ from backend.cli import team as cli_team
 from backend.cli.arguments import Parser, free_text, quoted
 from backend.cli.output import EXIT_BAD_INPUT, PREFIX, fail, say, say_json, warn
 from backend.documents.pdf import open_pdf
-from backend.errors import PasswordRequiredError, ProofDeskError, WrongPasswordError
+from backend.errors import (
+    NoReviewError,
+    PasswordRequiredError,
+    ProofDeskError,
+    WrongPasswordError,
+)
 from backend.i18n import _
+from backend.models import ReviewStatus
 from backend.session.document_session import DocumentSession
 
 # A bug, not bad input: scripts can tell the two apart (BSD's EX_SOFTWARE).
@@ -173,10 +181,13 @@ def _info(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open_session(args: argparse.Namespace) -> DocumentSession:
+def _open_session(args: argparse.Namespace, *, create: bool = True) -> DocumentSession:
     """The document's session; what the opening noticed (a missing store started anew,
-    the PDF repaired or moved) is told on stderr, one line each, never silently."""
-    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    the PDF repaired or moved) is told on stderr, one line each, never silently.
+    A command that only reads (``create=False``) makes no store where there is none."""
+    session = DocumentSession.open(
+        args.pdf, password=args.password, store_path=args.store, create=create
+    )
     for notice in session.notices:
         warn(PREFIX + _("notice: {notice}").format(notice=notice))
     return session
@@ -195,7 +206,11 @@ def _abandon(session: DocumentSession) -> None:
 
 
 def _status(args: argparse.Namespace) -> int:
-    session = _open_session(args)
+    try:
+        session = _open_session(args, create=False)
+    except NoReviewError as exc:  # every page is then not reviewed: said, and nothing made
+        warn(PREFIX + _("notice: {notice}").format(notice=exc))
+        return _print_status(args, [ReviewStatus.UNREVIEWED] * exc.page_count, None)
     if args.by_risk or args.alternate:  # --alternate only means anything for the risk
         from backend.cli.risk import print_by_risk
 
@@ -208,12 +223,19 @@ def _status(args: argparse.Namespace) -> int:
         return 0
     try:
         statuses = session.statuses()
-        summary = session.status_summary()
         team = cli_team.progress(session)  # on the team server: per person, claims
     except BaseException:
         _abandon(session)
         raise
     _close_session(session)
+    return _print_status(args, statuses, team)
+
+
+def _print_status(
+    args: argparse.Namespace, statuses: list[ReviewStatus], team: dict[str, Any] | None
+) -> int:
+    counts = Counter(statuses)
+    summary = {status: counts.get(status, 0) for status in ReviewStatus}
     if args.json:
         say_json(
             {

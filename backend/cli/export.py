@@ -68,7 +68,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     fmt = ExportFormat(args.format)
-    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    session = DocumentSession.open(
+        args.pdf, password=args.password, store_path=args.store, create=False
+    )
     try:
         options = ExportOptions(
             pages=parse_pages(args.pages, session.page_count),

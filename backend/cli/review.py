@@ -220,7 +220,9 @@ def run_eval(args: argparse.Namespace) -> int:
 
     for selector in (args.side_a, args.side_b):
         check_selector(selector)
-    session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    session = DocumentSession.open(
+        args.pdf, password=args.password, store_path=args.store, create=False
+    )
     try:
         pages = parse_page_ranges(args.pages, session.page_count)
         report = evaluate(session.store, session.page_count, args.side_a, args.side_b, pages)

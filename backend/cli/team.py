@@ -51,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
 
     if is_team_url(args.store):
         return fail(_("--store names the review on this computer here; the server is --to/--from."))
-    local = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
+    local = DocumentSession.open(  # a push only reads the review here: it makes none
+        args.pdf, password=args.password, store_path=args.store, create=args.move != "push"
+    )
     try:
         team = open_team_store(local.pdf, args.url)
         try:

@@ -30,6 +30,7 @@ from backend.store.backup import BACKUP_INTERVAL_S, Backup, take_backup
 from backend.store.importers import read_transcripts
 from backend.store.interface import PageStore, file_of, jobs_for, local_only
 from backend.store.job_rows import JobStore
+from backend.store.opening import require_review
 from backend.store.postgres.urls import is_team_url
 from backend.store.review_store import ReviewStore
 from backend.store.sql import is_disk_full
@@ -66,8 +67,10 @@ class DocumentSession:
         store_path: str | Path | None = None,
         author: str | None = None,
         allow_mismatch: bool = False,
+        create: bool = True,
     ) -> DocumentSession:
-        """Open a PDF and its review. Raises ``DocumentError`` / ``StoreError`` subclasses."""
+        """Open a PDF and its review. Raises ``DocumentError`` / ``StoreError`` subclasses;
+        without ``create``, ``NoReviewError`` where there is no review (none is made)."""
         pdf = open_pdf(pdf_path, password)
         team = is_team_url(store_path)  # a shared PostgreSQL server: backend.session.team
         try:
@@ -76,16 +79,16 @@ class DocumentSession:
                 store = open_team_store(pdf, str(store_path))
             else:
                 target = Path(store_path) if store_path else paths.store_path_for(pdf.info.sha256)
+                # The record and the backups say whether a review was kept here,
+                # which an emptied (or deleted) store file cannot say for itself.
+                backups, known = paths.backup_dir_for(target), paths.store_was_opened(target)
+                if not create:
+                    name, pages = Path(pdf_path).name, pdf.page_count
+                    require_review(target, backups, known=known, document=name, page_count=pages)
                 if store_path is None:
                     paths.make_private_dir(target.parent)
-                # The record and the backups say whether a review was kept here,
-                # which an emptied store file cannot say for itself.
-                store = ReviewStore(
-                    target,
-                    author=author or _default_author(),
-                    backup_dir=paths.backup_dir_for(target),
-                    known=paths.store_was_opened(target),
-                )
+                author = author or _default_author()
+                store = ReviewStore(target, author=author, backup_dir=backups, known=known)
         except BaseException:
             pdf.close()
             raise

@@ -10,11 +10,12 @@ a new one, and the refusal names the backup that holds it.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from pathlib import Path
 
-from backend.errors import StoreCorruptError, StoreEmptyError, StoreError
+from backend.errors import NoReviewError, StoreCorruptError, StoreEmptyError, StoreError
 from backend.i18n import N_, _
 from backend.store.backup import Backup, best_backup, counted_backups
 from backend.store.schema import SCHEMA_VERSION, schema_version
@@ -67,6 +68,38 @@ def refuse_lost_review(
     """
     if found is Found.STORE and _has_no_schema(conn) and (known or _has_backup(backup_dir)):
         raise lost_review_error(path, found, backup_dir)
+
+
+def require_review(
+    path: Path, backup_dir: Path, *, known: bool, document: str, page_count: int
+) -> None:
+    """For a command that only reads: no review file means no review, and none is made
+    (neither the file nor its folder). One that was kept there and is gone is an error
+    naming its backup, as for a file found empty."""
+    if os.path.lexists(path):
+        return  # whatever is there, opening it judges it (damaged, a folder, ...)
+    backup = best_backup(counted_backups(backup_dir))
+    if known or backup is not None:
+        step = (
+            _("to get the review back, {restore_step}").format(
+                restore_step=_restore_step(path, backup)
+            )
+            if backup
+            else _("no backup of it was found.")
+        )
+        raise StoreEmptyError(
+            _(
+                "No review file was found at {path}, though a review was kept there; "
+                "nothing was created; {step}"
+            ).format(path=path, step=step),
+            backup=str(backup.path) if backup else "",
+        )
+    raise NoReviewError(
+        _("“{document}” has no review yet (no review file at {path}); nothing was created.").format(
+            document=document, path=path
+        ),
+        page_count=page_count,
+    )
 
 
 def missing_store_notice(path: Path, backup_dir: Path, *, known: bool) -> str:

@@ -214,9 +214,12 @@ def test_a_store_gone_since_its_backup_is_said_on_stderr_not_silently_restarted(
     session.save_draft(0, "an edit")
     session.close()  # takes a backup
     store.unlink()
-    assert main(["status", str(pdf), "--store", str(store)]) == 0
+    # status only reads: it says where the review went and makes no new one (issue 21)
+    assert main(["status", str(pdf), "--store", str(store)]) == EXIT_BAD_INPUT
     err = capsys.readouterr().err
-    assert err.startswith("proofdesk: notice: ") and "backup" in err.lower()
+    assert err.startswith(f"proofdesk: No review file was found at {store}, though a review")
+    assert "backup" in err.lower() and len(err.splitlines()) == 1
+    assert not store.exists()
 
 
 # -- import from what is not a file of transcripts (issue 21) -------------------------
@@ -249,3 +252,53 @@ def test_import_from_an_unreadable_file_names_its_path(sample_pdf: Path, tmp_pat
     )
     line = assert_one_line_error(done)
     assert line == f"proofdesk: “{secret}” cannot be read (Permission denied).", line
+
+
+# -- commands that only read make no review (issue 21) --------------------------------
+
+
+def test_status_without_a_review_lists_every_page_and_makes_none(
+    sample_pdf: Path, tmp_path: Path, isolated_data_dir: Path
+) -> None:
+    store = tmp_path / "review.sqlite3"
+    named = run_cli("status", sample_pdf, "--store", store)
+    default = run_cli("status", sample_pdf, "--json")  # the per-user store
+
+    assert named.returncode == 0, named.stderr
+    assert named.stdout.splitlines()[:7] == [f"page {n}: not reviewed" for n in range(1, 8)]
+    assert named.stderr == (
+        f"proofdesk: notice: “legal-sample.pdf” has no review yet (no review file at "
+        f"{store}); nothing was created.\n"
+    )
+    assert default.returncode == 0, default.stderr
+    assert json.loads(default.stdout)["pages"] == ["unreviewed"] * 7
+    assert "has no review yet" in default.stderr
+    assert list(tmp_path.iterdir()) == [sample_pdf]  # no store, no -wal, no lock
+    assert not (isolated_data_dir / "stores").exists()  # not even the folder
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["export", "--format", "txt", "-o", "OUT"],
+        ["eval", "--a", "model:x", "--b", "model:y"],
+        ["store", "push", "--to", "postgresql://127.0.0.1:9/nothing-listens-here"],
+    ],
+    ids=["export", "eval", "store push"],
+)
+def test_other_reading_commands_say_there_is_no_review_and_make_none(
+    command: list[str], sample_pdf: Path, tmp_path: Path, isolated_data_dir: Path
+) -> None:
+    store = tmp_path / "review.sqlite3"
+    command = [str(tmp_path / "out.txt") if word == "OUT" else word for word in command]
+    if command[0] == "store":  # the document goes between the two words
+        args: list[str | Path] = [*command[:2], sample_pdf, *command[2:]]
+    else:
+        args = [command[0], sample_pdf, *command[1:]]
+    line = assert_one_line_error(run_cli(*args, "--store", store))
+    assert line == (
+        f"proofdesk: “legal-sample.pdf” has no review yet (no review file at {store}); "
+        "nothing was created."
+    )
+    assert list(tmp_path.iterdir()) == [sample_pdf]
+    assert not (isolated_data_dir / "stores").exists()

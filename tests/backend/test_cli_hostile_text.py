@@ -21,6 +21,7 @@ import pytest
 from backend.cli.commands import main
 from backend.cli.ocr import _ProgressLine
 from backend.ocr.batch import BatchEvent, BatchStats
+from backend.session.document_session import DocumentSession
 from tests.backend.hostile_server import EVIL, HostileServer
 
 # Every character a terminal acts on, except the line break (and tab) that
@@ -165,6 +166,7 @@ def test_file_names_in_error_lines_are_escaped(
 def test_eval_shows_selectors_escaped(
     capsys: pytest.CaptureFixture[str], sample_pdf: Path, store: Path
 ) -> None:
+    DocumentSession.open(sample_pdf, store_path=store).close()  # eval reads, makes none
     code, out, err = run(
         capsys, "eval", sample_pdf, "--store", store, "--a", f"model:{EVIL}", "--b", "current"
     )

@@ -75,6 +75,7 @@ def test_force_onto_a_link_replaces_the_link_not_its_target(
     capsys: pytest.CaptureFixture[str], sample_pdf: Path, tmp_path: Path
 ) -> None:
     store = tmp_path / "s.sqlite3"
+    DocumentSession.open(sample_pdf, store_path=store).close()  # export reads, makes none
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", "utf-8")
     link = tmp_path / "out.txt"
