@@ -55,8 +55,11 @@ async def start(args: argparse.Namespace) -> TransformersEngine:
         max_pixels=args.max_pixels,
     )
     engine = TransformersEngine(options)
-    if args.timeout:  # --timeout N: a worker silent for N s on a page has hung
-        engine.profile = engine.profile.with_(first_token_timeout_s=float(args.timeout))
+    if args.timeout:  # --timeout N: a page's limit, retries included; silent N s: hung
+        seconds = float(args.timeout)
+        engine.profile = engine.profile.with_(
+            first_token_timeout_s=seconds, total_timeout_s=seconds
+        )
     tty = sys.stderr.isatty()
     if tty:
         control(sys.stderr, _("loading the model…"))

@@ -102,8 +102,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         type=real(0.1, MAX_TIMEOUT_S, or_zero=True),
         default=0,
         help=_(
-            "seconds one page may take, its whole answer included (also bounds the "
-            "server checks); 0: the profile's timeouts"
+            "seconds one page may take, its whole answer and its retries included "
+            "(also bounds each server check); 0: the profile's timeouts"
         ),
     )
     p.add_argument("--resume", action="store_true", help=_("continue the last unfinished job"))
@@ -209,7 +209,7 @@ async def _connect(url: str, args: argparse.Namespace, key: str | None, *, name:
                 "network is trusted."
             ).format(url=url)
         )
-    if args.timeout:  # a deadline per page: trickling bytes cannot stretch it
+    if args.timeout:  # the page's deadline, retries included: trickling cannot stretch it
         profile = profile.with_(first_token_timeout_s=args.timeout, total_timeout_s=args.timeout)
     if args.max_pixels:
         profile = profile.with_(max_pixels=args.max_pixels)
@@ -276,6 +276,15 @@ class _ProgressLine:
 
     def on_event(self, event: BatchEvent) -> None:
         s = event.stats
+        if event.kind == "retry" and event.page is not None:  # why, and what comes next
+            self._line(
+                _("page {page}: trying again (attempt {attempt} of {attempts}) — {reason}").format(
+                    page=event.page + 1,
+                    attempt=event.attempt,
+                    attempts=event.attempts,
+                    reason=event.message,
+                )
+            )
         if event.kind in ("failed", "lane_down", "lane_disabled"):
             where = (
                 _("page {page}").format(page=event.page + 1)

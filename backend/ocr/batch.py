@@ -4,9 +4,10 @@ Each server is a *lane* with its own in-flight limit. A lane takes a page from
 the shared queue only when it has a free slot, so a fast server takes more
 pages and a dead one takes none: pages that fail on a lane that went down go
 back to the queue for the others. Transient failures retry with exponential
-backoff and jitter (``Retry-After`` honoured); a request the server refuses as
-it is (400, context too long) fails at once with the server's reason, because
-sending it again cannot help.
+backoff and jitter (``Retry-After`` honoured), within the page's deadline (its
+lane's total timeout, retries included: ``page_deadlines``); a request the server
+refuses as it is (400, context too long) fails at once with the server's reason,
+because sending it again cannot help.
 
 The batch does no I/O of its own: it is given ``prepare`` (page → request),
 ``save`` and ``fail`` (write the outcome), and reports ``BatchEvent``s.
@@ -34,7 +35,10 @@ from backend.errors import (
     ServerUnreachableError,
 )
 from backend.i18n import _
+from backend.ocr.batch_stats import BatchEvent as BatchEvent
+from backend.ocr.batch_stats import BatchStats as BatchStats
 from backend.ocr.lanes import Lane
+from backend.ocr.page_deadlines import Clock, PageDeadlines
 from backend.server.diagnose import diagnose_reading
 
 log = logging.getLogger(__name__)
@@ -51,45 +55,6 @@ class RetryPolicy:
         backoff = min(self.max_delay_s, self.base_delay_s * 2.0 ** (attempt - 1))
         backoff *= random.uniform(0.5, 1.5)  # jitter: retries from many pages do not align
         return max(backoff, retry_after or 0.0)
-
-
-@dataclass(frozen=True)
-class BatchStats:
-    total: int
-    done: int = 0
-    failed: int = 0
-    in_flight: int = 0
-    retrying: int = 0
-    elapsed_s: float = 0.0
-    completion_tokens: int = 0
-    paused: bool = False
-
-    @property
-    def finished(self) -> int:
-        return self.done + self.failed
-
-    @property
-    def pages_per_minute(self) -> float:
-        return 60.0 * self.done / self.elapsed_s if self.elapsed_s > 0 else 0.0
-
-    @property
-    def tokens_per_second(self) -> float:
-        return self.completion_tokens / self.elapsed_s if self.elapsed_s > 0 else 0.0
-
-    @property
-    def eta_s(self) -> float | None:
-        rate = self.finished / self.elapsed_s if self.elapsed_s > 0 else 0.0
-        return (self.total - self.finished) / rate if rate > 0 else None
-
-
-@dataclass(frozen=True)
-class BatchEvent:
-    kind: str  # "done", "failed", "retry", "lane_down", "lane_up", "lane_disabled", "progress"
-    stats: BatchStats
-    page: int | None = None
-    lane: str = ""
-    message: str = ""
-    warnings: tuple[str, ...] = ()
 
 
 Prepare = Callable[[int, Lane], Awaitable[OcrRequest]]
@@ -118,6 +83,7 @@ class Batch:
         on_event: Callable[[BatchEvent], None] | None = None,
         policy: RetryPolicy | None = None,
         poll_interval_s: float = 1.0,
+        clock: Clock = time.monotonic,
     ) -> None:
         if not lanes:
             raise ProfileError(_("Choose at least one server for the batch."))
@@ -130,6 +96,7 @@ class Batch:
         self._queue: asyncio.Queue[int | None] = asyncio.Queue()
         self._remaining = len(pages)
         self._count = _Counters()
+        self._deadlines = PageDeadlines(clock)
         self._running = asyncio.Event()
         self._running.set()
         self._finished = asyncio.Event()
@@ -231,12 +198,19 @@ class Batch:
 
     async def _attempt(self, lane: Lane, page: int) -> None:
         attempt = self._count.attempts.get(page, 0) + 1
+        if not self._deadlines.allows(page):  # its time ran out while it waited for a lane
+            await lane.release()
+            await self._give_up(page, self._deadlines.reason(page, attempt - 1), attempt - 1)
+            return
         self._count.attempts[page] = attempt
         lane.reading += 1
+        cut: asyncio.Timeout | None = None
         try:
             try:
                 request = await self._prepare(page, lane)
-                reading = await lane.engine.read(request)
+                self._deadlines.start(page, lane.page_timeout_s)
+                async with asyncio.timeout(self._deadlines.left(page)) as cut:
+                    reading = await lane.engine.read(request)
             finally:
                 # Free the slot before the outcome is stored and reported, so the
                 # stats in that report no longer count this page as in flight.
@@ -246,21 +220,28 @@ class Batch:
             await self._on_server_error(lane, page, attempt, exc)
         except ProofDeskError as exc:  # the page itself cannot be prepared (render, fit)
             await self._give_up(page, str(exc), attempt)
-        except Exception as exc:  # a bug must cost one page, never the batch
-            log.exception("page %d failed unexpectedly", page)
-            await self._give_up(
-                page,
-                _("Unexpected error: {name__}: {exc}").format(name__=type(exc).__name__, exc=exc),
-                attempt,
-            )
+        except Exception as exc:  # the page's deadline; or a bug: it costs one page, not the batch
+            if isinstance(exc, TimeoutError) and cut is not None and cut.expired():
+                why = self._deadlines.reason(page, attempt)
+            else:
+                log.exception("page %d failed unexpectedly", page)
+                why = _("Unexpected error: {name__}: {exc}").format(
+                    name__=type(exc).__name__, exc=exc
+                )
+            await self._give_up(page, why, attempt)
         else:
             lane.failures_in_a_row = 0
-            if server_gave_up(reading.finish_reason) and attempt < self.policy.max_attempts:
+            delay = self.policy.delay(attempt)
+            if (
+                server_gave_up(reading.finish_reason)
+                and attempt < self.policy.max_attempts
+                and self._deadlines.allows(page, delay)
+            ):
                 # vLLM's "abort": the server gave the request up, which says nothing of
                 # the page. Tried again; the last try's answer is kept with a warning.
                 why = _("The server ended the answer early (finish reason “{reason}”).")
                 message = why.format(reason=reading.finish_reason)
-                self._retry_later(lane, page, message, self.policy.delay(attempt))
+                self._retry_later(lane, page, message, delay)
                 return
             await self._accept(page, reading, attempt)
 
@@ -298,6 +279,7 @@ class Batch:
         except PageTooLongError as exc:  # this page's text is refused; the next may be fine
             await self._give_up(page, str(exc), attempt)
             return
+        self._deadlines.forget(page)
         self._count.done += 1
         self._count.tokens += reading.completion_tokens or 0
         self._emit("done", page=page, warnings=warnings)
@@ -329,11 +311,17 @@ class Batch:
             isinstance(exc, ServerUnreachableError | EngineDeadError) and len(self.lanes) > 1
         )
         delay = 0.0 if elsewhere else self.policy.delay(attempt, retry_after)
+        if not self._deadlines.allows(page, delay):  # the next attempt would start too late
+            await self._give_up(page, self._deadlines.reason(page, attempt, str(exc)), attempt)
+            return
         self._retry_later(lane, page, str(exc), delay)
 
     def _retry_later(self, lane: Lane, page: int, message: str, delay: float) -> None:
         self._count.retrying += 1
-        self._emit("retry", page=page, lane=lane.name, message=message)
+        attempt, attempts = self._count.attempts[page] + 1, self.policy.max_attempts
+        self._emit(
+            "retry", page=page, lane=lane.name, message=message, attempt=attempt, attempts=attempts
+        )
         asyncio.get_running_loop().call_later(delay, self._requeue, page)
 
     def _requeue(self, page: int) -> None:
@@ -347,6 +335,7 @@ class Batch:
             self._fail_all_queued()
 
     async def _give_up(self, page: int, reason: str, attempt: int) -> None:
+        self._deadlines.forget(page)
         await self._fail(page, reason, attempt)
         self._count.failed += 1
         self._emit("failed", page=page, message=reason)

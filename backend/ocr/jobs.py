@@ -132,6 +132,7 @@ class OcrJobRunner:
             limit=p.max_concurrency or DEFAULT_CONCURRENCY,
             fixed=p.max_concurrency > 0,
             load=client.load,
+            page_timeout_s=p.total_timeout_s,
         )
 
     async def _prepare(self, page: int, lane: Lane, params: SamplingParams) -> OcrRequest:

@@ -26,6 +26,7 @@ class Lane:
         limit: int = 4,
         fixed: bool = False,
         load: Callable[[], Awaitable[ServerLoad | None]] | None = None,
+        page_timeout_s: float = 0.0,
     ) -> None:
         self.name = name
         self.engine = engine
@@ -33,6 +34,9 @@ class Lane:
         self.fixed = fixed  # the user set the concurrency: do not adapt it
         self.ramp = Ramp(self.limit)
         self.load = load
+        # The time one page may take on this server, its retries included (the
+        # profile's total timeout); 0: no limit of the batch's own.
+        self.page_timeout_s = page_timeout_s
         self.in_flight = 0  # slots taken (a lane takes one before it takes a page)
         self.reading = 0  # pages actually being prepared or read: what the user sees
         self.failures_in_a_row = 0
