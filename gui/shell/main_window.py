@@ -268,9 +268,11 @@ class MainWindow(QMainWindow):
             SaveState.PENDING: self.tr("editing"),
             SaveState.SAVING: self.tr("saving"),
             SaveState.FAILED: self.tr("not saved — retrying: {0}").format(reason),
+            SaveState.REFUSED: self.tr("not saved: {0}").format(reason),
         }[state]
         self.save_label.setText(text)
-        set_color(self.save_label, ALERT if state is SaveState.FAILED else None)
+        alert = state in (SaveState.FAILED, SaveState.REFUSED)
+        set_color(self.save_label, ALERT if alert else None)
 
     def select_page_row(self, page: int) -> None:
         index = self.page_list_model.index(self.page_list_model.row_of(page))

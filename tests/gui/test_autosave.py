@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from backend.errors import StoreError
+from backend.store import sql
 from gui.review.autosave import MAX_WAIT_MS, Autosave, SaveState
 from gui.services.tasks import TaskRunner
 from tests.gui.conftest import wait_for
@@ -104,3 +111,58 @@ def test_typing_during_a_save_is_saved_too(arun) -> None:
     assert arun(scenario())
     assert written[-1] == "第一條"
     assert not autosave.dirty and autosave.state is SaveState.SAVED
+
+
+# -- a text the store refuses for good (issue 21) -------------------------------------
+
+
+def test_a_refused_long_text_is_said_once_kept_and_not_retried_until_shortened(
+    make_window: Any, arun: Any, sample_pdf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real window on a real store whose page limit is the text's length plus 3:
+    typing 10 more characters makes a text the store refuses (PageTooLongError)."""
+    w = make_window()
+    assert arun(w.opener.open(sample_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="page 1"))
+    arun(w.runner.drain())
+    ws, autosave = w.controller.workspace, w.controller.autosave
+    assert ws is not None
+    saved_text = w.editor.text()
+    monkeypatch.setattr(sql, "MAX_PAGE_CHARS", len(saved_text) + 3)
+    attempts: list[str] = []
+    real_save = ws.save_draft
+
+    async def counted(page: int, text: str) -> Any:
+        attempts.append(text)
+        return await real_save(page, text)
+
+    monkeypatch.setattr(ws, "save_draft", counted)
+    told: list[str] = []
+    autosave.state_changed.connect(lambda s, r: told.append(r) if s is SaveState.REFUSED else None)
+    w.activateWindow()
+    w.editor.editor.setFocus()
+    QTest.keyClick(w.editor.editor, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClicks(w.editor.editor, "0123456789")
+    typed = w.editor.text()
+
+    assert not arun(autosave.flush())  # not saved...
+    assert len(attempts) == 1 and autosave.state is SaveState.REFUSED
+    assert not autosave._retry.isActive()  # ...and no retry waits to write it again
+    assert "characters a page can hold" in w.save_label.text()
+    assert "retrying" not in w.save_label.text()
+    assert not arun(autosave.flush())  # as leaving the page or approving would ask
+    w.controller.go_to(1)
+    arun(w.runner.drain())
+    QTest.keyClicks(w.editor.editor, "more")  # still too long: nothing to try
+    arun(w.runner.drain())
+    assert not arun(autosave.flush())
+    assert len(attempts) == 1
+    assert w.controller.current == 0 and w.editor.text() == typed + "more"  # nothing lost
+    assert autosave.dirty and len(told) == 1  # said once
+    assert ws.session.store.draft(0) is None  # the store holds nothing of it
+
+    for _ in range(12):  # the reviewer shortens it: 2 characters over the saved text
+        QTest.keyClick(w.editor.editor, Qt.Key.Key_Backspace)
+    assert arun(autosave.flush())
+    assert len(attempts) == 2 and autosave.state is SaveState.SAVED and not autosave.dirty
+    assert ws.session.store.draft(0) == saved_text + "01"
