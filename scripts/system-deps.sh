@@ -4,13 +4,14 @@
 # Why each: Qt's xcb/EGL runtime libraries (real windows and offscreen tests),
 # a Traditional Chinese font (without one CJK text renders as boxes), Xvfb for
 # screenshots, poppler-utils (pdftoppm) as the benchmark's rendering baseline,
-# Tesseract with Traditional Chinese + English as an offline alternate OCR engine.
+# Tesseract with Traditional Chinese + English as an offline alternate OCR engine,
+# desktop-file-utils (desktop-file-validate) to check the packaged menu entry.
 set -euo pipefail
 PKGS=(libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3
       xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
       libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1
       libxkbcommon-x11-0 fonts-noto-cjk poppler-utils
-      tesseract-ocr tesseract-ocr-chi-tra tesseract-ocr-eng)
+      tesseract-ocr tesseract-ocr-chi-tra tesseract-ocr-eng desktop-file-utils)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
