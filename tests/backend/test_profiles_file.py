@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import keyring.backends.fail
@@ -15,6 +17,7 @@ from backend.errors import ProfileError
 from backend.settings.keys import KeyStore
 from backend.settings.profiles import ProfileStore, ServerProfile
 from tests.backend.profiles_helpers import SECRET, MemoryKeyring, profile
+from tests.conftest import ROOT
 
 # --- the profile file -------------------------------------------------------------------
 
@@ -96,16 +99,32 @@ def test_an_unreadable_path_is_an_error_naming_it(tmp_path: Path) -> None:
     assert path.is_dir()
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
 def test_a_file_without_read_permission_is_an_error(tmp_path: Path) -> None:
     path = tmp_path / "servers.json"
     path.write_text('{"profiles": []}')
     path.chmod(0o000)
+    # Root reads any file: as root, the load runs in a process without the two
+    # capabilities that let it (util-linux's setpriv), so the mode applies to it too.
+    as_anyone = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    load = (
+        "import sys\nfrom pathlib import Path\nfrom backend.errors import ProfileError\n"
+        "from backend.settings.profiles import ProfileStore\n"
+        "try:\n    ProfileStore(Path(sys.argv[1])).load()\n"
+        "except ProfileError as exc:\n    print(exc)\n"
+    )
     try:
-        with pytest.raises(ProfileError, match="cannot be read"):
-            ProfileStore(path).load()
+        done = subprocess.run(
+            [*(as_anyone if os.geteuid() == 0 else []), sys.executable, "-c", load, str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
     finally:
         path.chmod(0o600)
+    assert done.returncode == 0, done.stderr
+    assert "cannot be read" in done.stdout, done.stdout
     assert path.read_text() == '{"profiles": []}'
 
 
