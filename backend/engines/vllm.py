@@ -70,6 +70,16 @@ TooLarge = Callable[[int], ServerError]
 _NO_ANSWER = (httpx.HTTPError, httpx.InvalidURL)
 
 
+def _whole(timeout: httpx.Timeout, profile: ServerProfile) -> httpx.Timeout:
+    """``timeout`` with the read limit of a whole answer: the profile's total time."""
+    return httpx.Timeout(
+        connect=timeout.connect,
+        read=profile.total_timeout_s,
+        write=timeout.write,
+        pool=timeout.pool,
+    )
+
+
 class VllmClient:
     """One server profile's connection. Use as ``async with`` or call ``aclose``."""
 
@@ -290,7 +300,11 @@ class VllmClient:
     ) -> None:
         answer, clock = into
         url = self.server + "/v1/chat/completions"
-        async with http.stream("POST", url, json=body) as resp:
+        # The client's read timeout is the first-token one: the longest silence within a
+        # stream. A whole answer is silent until generation ends, so only the total
+        # deadline may bound it (the caller's): a long page is not a cold start.
+        timeout = http.timeout if body.get("stream") else _whole(http.timeout, self.profile)
+        async with http.stream("POST", url, json=body, timeout=timeout) as resp:
             if resp.status_code != 200:
                 raise await self._status_error(resp)
             clock.receiving = True

@@ -31,7 +31,7 @@ from backend.engines.transformers.worker_link import WorkerGone, WorkerLink, wor
 from backend.errors import LocalModelError
 from backend.i18n import _
 from backend.safe_text import admit
-from backend.settings.profiles import DEFAULT_MAX_PIXELS, ServerProfile
+from backend.settings.profiles import DEFAULT_MAX_PIXELS, NUMBER_LIMITS, ServerProfile
 
 ENGINE_NAME = "transformers"
 DEVICES = ("auto", "cuda", "cpu")
@@ -307,6 +307,9 @@ def _profile_for(folder: ModelFolder, options: LocalOptions) -> ServerProfile:
         model=folder.model_id,
         id=f"{ENGINE_NAME}-{ident}",
         max_concurrency=1,
+        # A page on a CPU can take an hour; a worker that still reports progress is not
+        # hung (its silence is the first-token timeout). ``--timeout N`` sets a total.
+        total_timeout_s=NUMBER_LIMITS["total_timeout_s"][1],
         max_pixels=budget,
         max_model_len=folder.max_model_len,
     )
