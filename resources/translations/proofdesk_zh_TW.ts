@@ -42,12 +42,12 @@
         <translation>這項變更涵蓋一個無法辨識文字的標示。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="40"/>
+        <location filename="../../gui/aids/accept_guard.py" line="42"/>
         <source>It changes a legal-critical term: {0}</source>
         <translation>這會變更法律關鍵用語：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="45"/>
+        <location filename="../../gui/aids/accept_guard.py" line="47"/>
         <source>Accept the alternate&apos;s reading here?
 
 {0}</source>
@@ -175,6 +175,14 @@
         <location filename="../../gui/aids/approval.py" line="98"/>
         <source>“{0}” is marked as the document&apos;s own text.</source>
         <translation>「{0}」已標為文件本身的文字。</translation>
+    </message>
+</context>
+<context>
+    <name>Autosave</name>
+    <message>
+        <location filename="../../gui/review/autosave.py" line="136"/>
+        <source>page {0}&apos;s text is longer than the {1} characters a page can hold; it stays in the editor, and is saved once it is shortened</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1258,7 +1266,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/shell/main_window.py" line="67"/>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="285"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
@@ -1361,7 +1369,12 @@
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="287"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <source>not saved: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/main_window.py" line="289"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
