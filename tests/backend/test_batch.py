@@ -262,10 +262,12 @@ def test_pause_holds_new_pages_and_resume_finishes(fake: FakeVllm) -> None:
         while batch.stats().done < 2:
             await asyncio.sleep(0.005)
         batch.pause()
-        await asyncio.sleep(0.3)  # in-flight pages finish ...
-        held = batch.stats().done
-        await asyncio.sleep(0.3)  # ... and nothing new starts
+        while batch.stats().in_flight:  # in-flight pages finish (however slowly) ...
+            await asyncio.sleep(0.005)
+        held, sent = batch.stats().done, len(fake.requests())
+        await asyncio.sleep(0.5)  # ... and nothing new starts in 10× a page's service time
         still = batch.stats().done
+        assert len(fake.requests()) == sent
         batch.resume()
         await asyncio.wait_for(task, 30)
         await lanes[0].engine.aclose()  # type: ignore[attr-defined]
