@@ -20,7 +20,8 @@ and show ``str(exc)`` to the user for the rest.
     │   ├── StoreFullError            the disk under the store is full; nothing was written
     │   ├── StoreMismatchError        the store belongs to a different PDF
     │   ├── NoReviewError             a command that only reads found no review (made none)
-    │   └── PageTooLongError          a page's text is far beyond any real page; refused
+    │   ├── PageTooLongError          a page's text is far beyond any real page; refused
+    │   └── NoteTooLongError          a page note is far beyond any remark; refused
     ├── ImportError_                  transcripts to import are malformed
     ├── BatchFileError                an offline batch folder or its results cannot be used
     │   └── BatchMismatchError        results for another document or page count
@@ -136,6 +137,18 @@ class NoReviewError(StoreError):
 
 class PageTooLongError(StoreError):
     """A page's text is far longer than any real page; the store refuses to keep it."""
+
+    def __init__(
+        self, message: str, *, page: int, length: int, limit: int, detail: str = ""
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.page = page  # 0-based
+        self.length = length  # characters
+        self.limit = limit
+
+
+class NoteTooLongError(StoreError):
+    """A page note is far longer than a remark; the store refuses to keep it."""
 
     def __init__(
         self, message: str, *, page: int, length: int, limit: int, detail: str = ""

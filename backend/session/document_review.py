@@ -145,7 +145,7 @@ class DocumentReviews:
         review = review_page(
             page, text, alternate, logprobs=_logprobs(current, text), settings=settings
         )
-        if current is not None and current.text != text and current.provenance.get("logprobs"):
+        if current is not None and current.text != text and _logprobs(current, current.text):
             review = _with_remapped_confidence(review, current, text, settings)
         flags = without_own_text(review.flags, text, load_own_text(self.store, page))
         same = alt_version is not None and self._same_reading(alt_version, current, text)

@@ -27,6 +27,7 @@ from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store import page_queries, store_file
 from backend.store.backup import default_backup_dir
+from backend.store.limits import check_note
 from backend.store.lock import SessionLock
 from backend.store.opening import (
     check_integrity,
@@ -352,6 +353,7 @@ class ReviewStore:
         return page_queries.statuses(self._conn, page_count)
 
     def set_note(self, page: int, text: str) -> Change:
+        check_note(page, text)  # before the transaction: refused, nothing is written
         with self._write() as c:
             c.execute(
                 "INSERT INTO note_events (page, text, created_at, author) VALUES (?, ?, ?, ?)",

@@ -21,6 +21,7 @@ from backend.errors import (
 )
 from backend.i18n import _
 from backend.models import Change, ReviewStatus, Version, VersionKind
+from backend.store.limits import bounded_provenance
 from backend.store.store_file import DISK_FULL, FULL_ERRNOS, disk_is_full
 
 VERSION_COLUMNS = "id, page, kind, text, created_at, author, provenance"
@@ -45,10 +46,11 @@ def insert_version(
     author: str,
 ) -> int:
     check_page_text(page, text)
+    kept = bounded_provenance(provenance)  # megabytes from a server: trimmed, reading kept
     cur = c.execute(
         "INSERT INTO versions (page, kind, text, created_at, author, provenance) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (page, kind.value, text, now(), author, json.dumps(provenance, ensure_ascii=False)),
+        (page, kind.value, text, now(), author, json.dumps(kept, ensure_ascii=False)),
     )
     return int(cur.lastrowid or 0)
 

@@ -85,3 +85,24 @@ def test_ocr_jobs_live_on_the_server_and_spare_claimed_pages(open_store: Open) -
     assert summary.state == "done" and summary.counts[PageJobState.DONE] == 1
     assert rita.page_state(0).text == "讀到的字"
     assert jobs.select_pages(50, Selection.UNPROCESSED, [0, 1]) == [1]
+
+
+def test_note_and_provenance_limits_as_in_the_embedded_store(open_store: Open) -> None:
+    """issue 21: a note too long is refused before the journal or the server keeps it;
+    provenance of megabytes is trimmed with the same marker as in SQLite."""
+    from backend.errors import NoteTooLongError
+    from backend.store.limits import MAX_NOTE_CHARS, MAX_PROVENANCE_BYTES, TRIMMED
+
+    rita = open_store("rita")
+    rita.set_note(4, "字" * MAX_NOTE_CHARS)
+    with pytest.raises(NoteTooLongError, match="page 5"):
+        rita.set_note(4, "x" * (MAX_NOTE_CHARS + 1))
+    assert rita.note(4) == "字" * MAX_NOTE_CHARS
+    assert rita.journal.entries() == []  # not queued to be sent later either
+
+    echo = "x" * (3 * MAX_PROVENANCE_BYTES)
+    version, _ = rita.add_version(4, VersionKind.OCR, "判決", {"engine": "vllm", "echo": echo})
+    kept = rita.versions(4)[-1].provenance
+    assert version.text == "判決" and kept["engine"] == "vllm"
+    assert kept["echo"] == {"trimmed_bytes": len(echo) + 2}
+    assert kept[TRIMMED]["keys"] == ["echo"]

@@ -1,7 +1,6 @@
 """TeamStore: one document's review on the shared PostgreSQL server.
 
-The same interface as the embedded store (``backend.store.interface.PageStore``)
-so the session facade drives either. What differs:
+The embedded store's interface (``store.interface.PageStore``), for the session. What differs:
 - identity is the database login (``current_user``), stamped by the database;
 - typing claims the page (a lease renewed with every autosave); a page claimed by
   someone else refuses edits, in the database too;
@@ -21,6 +20,7 @@ from typing import Any
 
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.store.limits import check_note
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
@@ -358,7 +358,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def set_note(self, page: int, text: str) -> Change:
         key = uuid.uuid4().hex  # recorded once however often it is sent (``set_team_status``)
-        entry = {"op": "note", "page": page, "text": text, "key": key}
+        entry = {"op": "note", "page": page, "text": check_note(page, text), "key": key}
         return self._write(entry, lambda: self._set_note(page, text, key))
 
     @again_if_dropped

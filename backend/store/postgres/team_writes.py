@@ -15,6 +15,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from backend.models import VersionKind
+from backend.store.limits import bounded_provenance
 from backend.store.postgres.errors import PageClaimedError
 
 Conn = psycopg.Connection[tuple[Any, ...]]
@@ -46,11 +47,12 @@ def insert_version(
     base: int | None,
     origin: tuple[str, float] | None = None,
 ) -> int:
+    kept = bounded_provenance(provenance)  # as the embedded store: trimmed if huge
     row = c.execute(
         "INSERT INTO proofdesk.versions (document_id, page, kind, text, provenance, "
         "base_version, origin_author, origin_created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
         "RETURNING id",
-        (doc, page, kind.value, text, Jsonb(provenance), base, *(origin or (None, None))),
+        (doc, page, kind.value, text, Jsonb(kept), base, *(origin or (None, None))),
     ).fetchone()
     assert row is not None
     return int(row[0])
