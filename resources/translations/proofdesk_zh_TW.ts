@@ -182,7 +182,7 @@
     <message>
         <location filename="../../gui/review/autosave.py" line="136"/>
         <source>page {0}&apos;s text is longer than the {1} characters a page can hold; it stays in the editor, and is saved once it is shortened</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {0} 頁的文字超過每頁可保存的 {1} 個字元；文字仍保留在編輯器中，縮短後即會儲存</translation>
     </message>
 </context>
 <context>
@@ -1371,7 +1371,7 @@
     <message>
         <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>not saved: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>未儲存：{0}</translation>
     </message>
     <message>
         <location filename="../../gui/shell/main_window.py" line="289"/>
