@@ -224,10 +224,12 @@ def test_streamed_reasoning_field(fake: FakeVllm, client: httpx.Client) -> None:
 
 
 def test_slots_and_waiting_in_metrics(fake: FakeVllm) -> None:
-    fake.configure(slots=2, service_time=0.6)
-    with http_client(fake.base_url, timeout=5) as c, ThreadPoolExecutor(5) as pool:
+    # The gate holds the two running requests until five run at once: nothing finishes
+    # (and leaves the queue) before the test has read the metrics, however slow the machine.
+    fake.configure(slots=2, service_time=0.05, gate=5)
+    with http_client(fake.base_url, timeout=60) as c, ThreadPoolExecutor(5) as pool:
         futures = [pool.submit(c.post, CHAT, json=chat_body(JPEG)) for _ in range(5)]
-        deadline = time.monotonic() + 2
+        deadline = time.monotonic() + 20  # a guard: the five arrive in well under 1 s
         text = ""
         while time.monotonic() < deadline:
             text = c.get("/metrics").text
@@ -246,19 +248,22 @@ def test_slots_and_waiting_in_metrics(fake: FakeVllm) -> None:
 
 
 def test_64_concurrent_streams(fake: FakeVllm) -> None:
-    fake.configure(slots=64, service_time=0.3)
+    # Each request is held at a gate until all 64 are being served at once: only a server
+    # that serves them concurrently opens it (a decision, not a duration). The gate's guard
+    # (30 s, ~100x the ~0.3 s all 64 take to arrive here) lets a serialising server answer
+    # anyway, with a peak below 64; the client's timeout outlasts the guard.
+    fake.configure(slots=64, service_time=0.05, gate=64, gate_guard=30.0)
     images = [make_image(56, 56, "png", shade=i) for i in range(64)]
     limits = httpx.Limits(max_connections=100)
-    with http_client(fake.base_url, timeout=10, limits=limits) as c:
+    with http_client(fake.base_url, timeout=60, limits=limits) as c:
 
         def one(image: bytes) -> str:
             _, events = stream_chat(c, chat_body(image))
             return "".join(e["choices"][0]["delta"]["content"] for e in events[1:-1])
 
-        started = time.monotonic()
         with ThreadPoolExecutor(64) as pool:
             texts = list(pool.map(one, images))
-    assert time.monotonic() - started < 3
+    assert fake.peak_running == 64
     for image, text in zip(images, texts, strict=True):
         assert text.startswith(f"FAKE {hashlib.sha256(image).hexdigest()[:16]}\n")
     assert len(set(texts)) == 64

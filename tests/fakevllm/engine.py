@@ -35,6 +35,8 @@ class Engine:
         self.generation_total = 0
         self.finished = dict.fromkeys(FINISH_REASONS, 0)
         self.latency_sum = 0.0
+        self.peak_running = 0  # the most requests ever served at once
+        self.gate_open = False  # see Knobs.gate
         self.latency_counts = [0] * (len(LATENCY_BUCKETS) + 1)
         self.created = time.time()
 
@@ -43,6 +45,8 @@ class Engine:
     def configure(self, **changes: Any) -> None:
         with self.cond:
             self.knobs = self.knobs.updated(**changes)
+            if "gate" in changes:
+                self.gate_open = False  # a new gate starts closed
             self.cond.notify_all()  # more slots may free waiting requests
 
     def push_faults(self, kinds: Any) -> int:
@@ -92,7 +96,27 @@ class Engine:
                 self.cond.wait(0.25)
             self.queue.popleft()
             self.running += 1
+            self.peak_running = max(self.peak_running, self.running)
             self.cond.notify_all()  # the next in line may fit too
+            return True
+
+    def pass_gate(self, stop: threading.Event) -> bool:
+        """After ``acquire``: wait until ``knobs.gate`` requests run at once (the gate
+        stays open after); ``gate_guard`` seconds open it anyway. False if stopped."""
+        with self.cond:
+            if self.running >= self.knobs.gate:
+                self.gate_open = True
+                self.cond.notify_all()
+            guard_end = time.monotonic() + self.knobs.gate_guard
+            while not self.gate_open:
+                if stop.is_set():
+                    return False
+                left = guard_end - time.monotonic()
+                if left <= 0:
+                    self.gate_open = True  # let the rest through: peak_running tells
+                    self.cond.notify_all()
+                    break
+                self.cond.wait(min(left, 0.25))
             return True
 
     def release(self) -> None:

@@ -232,6 +232,8 @@ class Handler(BaseHTTPRequestHandler):
             raise Aborted
         finish = "abort"
         try:
+            if not engine.pass_gate(self.server.run.stop):
+                raise Aborted
             engine.update_record(rec, status=200)
             if req.stream:
                 self.stream(plan, knobs.service_time)

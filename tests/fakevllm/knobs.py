@@ -71,6 +71,12 @@ class Knobs:
     hang_seconds: float | None = None  # None: a hung request waits until stop()
     dead_exit_after: float = 0.2  # http_500_engine: seconds until the listener closes
     slow_seconds: float = 1.0  # slow_first_token's delay
+    # Hold each admitted request until this many run at once (0: no gate), so a test can
+    # prove the server serves concurrently by a decision (the gate opened) rather than a
+    # duration. A gate that has waited gate_guard seconds opens anyway: a server that
+    # serialises still answers, and peak_running says how many ever ran together.
+    gate: int = 0
+    gate_guard: float = 30.0
     trust_request_mm_kwargs: bool = False
 
     def updated(self, **changes: Any) -> Knobs:

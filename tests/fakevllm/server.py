@@ -119,6 +119,11 @@ class FakeVllm:
         return self.engine.knobs
 
     @property
+    def peak_running(self) -> int:
+        """The most requests served at once since start or reset (see Knobs.gate)."""
+        return self.engine.peak_running
+
+    @property
     def dead(self) -> bool:
         return self.engine.dead
 
