@@ -21,6 +21,7 @@ from bench import (
     effort,
     engine_latency,
     export,
+    fault_stall,
     flip,
     launch,
     memory,
@@ -48,6 +49,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "effort": effort.run,  # critical errors found reviewing the riskiest pages first
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
+    "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
 }
 
 
