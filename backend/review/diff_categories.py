@@ -10,16 +10,16 @@ evaluation diff (``classify_differences``) categorise through here.
 
 from __future__ import annotations
 
-import unicodedata
-from functools import lru_cache
-
+from backend.review.charclass import MASK_CHARS, PLAIN_DIGITS, is_han, only_punctuation
 from backend.review.textnorm import CompareOptions, fold_table
 from backend.review.values import DiffCategory
 
-MASKS = frozenset("○〇◯")  # one mark with width folding on, three without
+# The transcript's mask characters (``charclass``): with width folding on the circles
+# are one mark and Ｏ is O (a look-alike below).
+MASKS = MASK_CHARS
 MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º")  # after width folding
 # Next to one of these a circle is a zero (一〇〇年, 第一○○號), never a name mask.
-NUMERAL_CONTEXT = frozenset("〇一二三四五六七八九十百千萬0123456789０１２３４５６７８９")
+NUMERAL_CONTEXT = PLAIN_DIGITS | frozenset("十百千萬")
 # Superscript digits and daggers mark footnote references; engines often miss them.
 FOOTNOTE_MARKS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹†‡")
 
@@ -48,7 +48,7 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
-    if options.fold_masks and _only_punctuation(t_norm + a_norm):
+    if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A comma or full stop one reading lacks or reads as another mark: engines
         # drop punctuation all the time, and a mark alone changes no word or number.
         return DiffCategory.PUNCTUATION
@@ -72,20 +72,7 @@ def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, s
     before, after = context
     if before in NUMERAL_CONTEXT or after in NUMERAL_CONTEXT:  # "" is in no set
         return False
-    return bool(a_norm) or _is_cjk(before)
-
-
-@lru_cache(maxsize=512)
-def _is_punctuation(char: str) -> bool:
-    return unicodedata.category(char).startswith("P")
-
-
-def _only_punctuation(text: str) -> bool:
-    return bool(text) and all(map(_is_punctuation, text))
-
-
-def _is_cjk(char: str) -> bool:
-    return len(char) == 1 and ("\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff")
+    return bool(a_norm) or is_han(before)
 
 
 def mask_context(text: str, i: int, j: int) -> tuple[str, str]:

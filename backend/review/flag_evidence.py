@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from backend.i18n import N_, _
+from backend.review.charclass import CIRCLES, DOTS, MASK_CHARS
 from backend.review.numerals import describe_number, format_number
 from backend.review.term_extract import WORDED_KINDS, CriticalTerm, LegalKind, TermKind
 from backend.review.textnorm import fold_table
@@ -49,9 +50,7 @@ _LABELS |= {  # N_: translated where a detail is written
 }
 _SIDES = (N_("transcript"), N_("alternate"))
 _YEARS = {CriticalKind.DATE, CriticalKind.CASE_NUMBER}
-_CIRCLES = frozenset("○〇◯")
 _LINE_BREAKS = re.compile(r"\s*[\r\n]+\s*")
-_DOTS = frozenset("。｡.°º")
 
 
 @lru_cache(maxsize=1)
@@ -177,7 +176,7 @@ def _suspect(sides: Sides, years: Counter[int]) -> str:
                 side=theirs, year=other
             )
     masked = sides.term.kind is CriticalKind.MASK and not sides.in_transcript
-    if masked and sides.seen.strip() and not set(sides.seen) & _CIRCLES:
+    if masked and sides.seen.strip() and not set(sides.seen) & MASK_CHARS:
         # The transcript writes out what the alternate masks.
         return _("the transcript writes out a name the alternate reads masked: a privacy leak?")
     return ""
@@ -187,14 +186,14 @@ def _dot_for_circle(text: str, other: str) -> bool:
     """Where ``text`` and ``other`` differ, ``text`` has full stops (or degree signs)
     and ``other`` circles (三二一。號 / 三二一○號): a look-alike, not another number."""
     ours, theirs = _differing(text, other)
-    return bool(ours) and bool(theirs) and set(ours) <= _DOTS and set(theirs) <= _CIRCLES
+    return bool(ours) and bool(theirs) and set(ours) <= DOTS and set(theirs) <= CIRCLES
 
 
 def _circle_lost(text: str, other: str) -> bool:
     """Where ``text`` and ``other`` differ, ``text`` lacks only circles ``other`` has
     (一九年 / 一○九年): a zero an engine did not see, not another digit."""
     ours, theirs = _differing(text, other)
-    return not ours.strip() and bool(theirs) and set(theirs) <= _CIRCLES
+    return not ours.strip() and bool(theirs) and set(theirs) <= CIRCLES
 
 
 def _differing(a: str, b: str) -> tuple[str, str]:

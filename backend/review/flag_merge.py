@@ -18,17 +18,6 @@ from backend.review.values import Flag, FlagKind
 BOTH = " — "  # between the critical detail and the difference's detail
 
 
-def _touch(a: Flag, b: Flag) -> bool:
-    """Overlapping spans; a zero-width one touches what holds it or abuts it."""
-    if a.start < b.end and b.start < a.end:
-        return True
-    if a.start == a.end:
-        return b.start <= a.start <= b.end
-    if b.start == b.end:
-        return a.start <= b.start <= a.end
-    return False
-
-
 def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
     """``flags`` with each critical flag and the DIFF flags touching it as one flag."""
     critical = [f for f in flags if f.kind is FlagKind.CRITICAL]
@@ -37,7 +26,7 @@ def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
         return tuple(flags)
     groups: list[tuple[list[Flag], list[Flag]]] = []
     for c in sorted(critical, key=lambda f: (f.start, f.end)):
-        touching = [d for d in diffs if _touch(c, d)]
+        touching = [d for d in diffs if c.span.overlaps(d.span)]  # one place
         # A difference touching an earlier group's critical flag joins that group.
         joined = next((g for g in groups if any(d in g[1] for d in touching)), None)
         if joined is None:

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 
+from backend.review.charclass import MASK_CHARS
 from backend.review.flag_evidence import Sides, agreed_years, detail, unverified
 from backend.review.legal_rules import LegalRules, current_rules
 from backend.review.misreadings import (
@@ -37,8 +38,8 @@ from backend.review.misreadings import (
 from backend.review.name_check import name_flags
 from backend.review.numerals import numeral_span
 from backend.review.offset_map import OffsetMap
+from backend.review.span import Span
 from backend.review.term_extract import (
-    MASK_CHARS,
     CriticalTerm,
     LegalKind,
     TermKind,
@@ -113,7 +114,7 @@ def critical_flags(
     a_side = _side(alternate, _view(_repaired(alternate, transcript, hunks), True), rules)
     forward = OffsetMap.build(transcript, alternate, hunks, matches)
     maps = (forward, forward.reversed())
-    misreads = rules.mask_misreads | frozenset(MASK_CHARS)
+    misreads = rules.mask_misreads | MASK_CHARS
     checked = [
         (h, _kinds(h))
         for h in hunks
@@ -269,19 +270,15 @@ def _layered(core: dict[_Key, _Hit], words: dict[_Key, _Hit]) -> list[_Hit]:
     for word in words.values():
         side = word.in_transcript
         lo, hi = word.own_span(side)
-        touching = [k for k, c in kept.items() if _overlap(c.own_span(side), (lo, hi))]
-        if any(not (lo <= s and e <= hi) for s, e in (kept[k].own_span(side) for k in touching)):
+        held = Span(lo, hi)
+        touching = [k for k, c in kept.items() if held.overlaps(Span(*c.own_span(side)))]
+        if any(not held.contains(Span(*kept[k].own_span(side))) for k in touching):
             continue  # 不受理 crossing 應不: the modal word's flag says it
         for k in touching:
             hit = kept.pop(k)
             word.start, word.end = min(word.start, hit.start), max(word.end, hit.end)
         added.append(word)
     return [*kept.values(), *added]
-
-
-def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Overlapping spans; an empty one (where a term is missing) overlaps what holds it."""
-    return (a[0] < b[1] and b[0] < a[1]) or (a[0] == a[1] and b[0] <= a[0] < b[1])
 
 
 def _flag(

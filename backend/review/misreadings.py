@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from backend.review.charclass import CIRCLES, is_han
 from backend.review.flag_evidence import simplified_only
 from backend.review.numerals import CHINESE_CHARS, well_formed
 from backend.review.term_extract import CriticalTerm
@@ -54,18 +55,42 @@ def unread_lines(h: Hunk, transcript: str, alternate: str) -> bool:
     compared. A word or clause dropped or changed inside a line is compared."""
     if h.text.strip() and h.alt_text.strip():
         return _garbled(h.text, h.alt_text)
-    text, start, end = (
-        (transcript, h.start, h.end) if h.text.strip() else (alternate, h.alt_start, h.alt_end)
-    )
+    if h.text.strip():
+        return _unread_unit(transcript, h.start, h.end) is not None
+    return _unread_unit(alternate, h.alt_start, h.alt_end) is not None
+
+
+def lines_unread(h: Hunk, transcript: str) -> int:
+    """How many of the transcript's lines ``h`` is that the alternate has nothing for,
+    by the rule of ``unread_lines``: whole lines only. A table cell alone is part of
+    a line the alternate did read (its terms are still not compared)."""
+    if not h.text.strip() or h.alt_text.strip():
+        return 0
+    if _unread_unit(transcript, h.start, h.end) != "lines":
+        return 0
+    return sum(1 for line in h.text.split("\n") if line.strip())
+
+
+def _unread_unit(text: str, start: int, end: int) -> str | None:
+    """ "lines" when text[start:end] is whole lines, "cell" when it is the whole of a
+    table cell (between | marks), None when other text shares its line or cell."""
     piece = text[start:end]
     start, end = start + len(piece) - len(piece.lstrip()), end - len(piece) + len(piece.rstrip())
     if "\n" in text[start:end]:
-        return True
+        return "lines"
     # The line, or the table cell (between | marks), the missing text stands in.
     lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start)) + 1
     ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
     after = DEFAULT_MARKERS.sub("", text[end : min(ends, default=len(text))])
-    return not text[lo:start].strip() and not after.strip()
+    if text[lo:start].strip() or after.strip():
+        return None
+    line_lo = text.rfind("\n", 0, start) + 1
+    line_hi = len(text) if (e := text.find("\n", end)) < 0 else e
+    rest = DEFAULT_MARKERS.sub("", text[line_lo:start] + text[end:line_hi])
+    return "cell" if rest.strip(_CELL_MARKS) else "lines"
+
+
+_CELL_MARKS = " \t\u3000|｜"  # a row's pipes and spaces: no text of its own
 
 
 GARBLED_MIN = 12  # characters: a shorter replacement is a misreading to compare
@@ -76,7 +101,7 @@ def _garbled(ours: str, theirs: str) -> bool:
     """The alternate read a long stretch as mostly other characters: not a reading
     of the same words, so its numbers and words there say nothing."""
     # Numerals are left out: 一百二十萬 and 1200000 share no character, and are one number.
-    mine = {c for c in ours if "\u3400" <= c <= "\u9fff" and c not in CHINESE_CHARS}
+    mine = {c for c in ours if is_han(c) and c not in CHINESE_CHARS}
     if len(ours.strip()) < GARBLED_MIN or len(mine) < GARBLED_MIN // 2:
         return False
     return len(mine & set(theirs)) < GARBLED_SHARE * len(mine)
@@ -143,7 +168,7 @@ def _digit_read_as_letter(t: str, a: str) -> bool:
 
 
 def _NUMERAL_CHAR(c: str) -> bool:
-    return c in CHINESE_CHARS or c in "○" or c.isdigit()
+    return c in CHINESE_CHARS or c in CIRCLES or c.isdigit()
 
 
 def _digits(text: str) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from backend.i18n import _
+from backend.review.charclass import MASK_CHARS, has_han
 from backend.review.term_extract import CriticalTerm, LegalKind
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
 NAME_CHARS = 4  # a name starts within this many characters after its role
 _GAP = " \u3000：:"  # between a role and its name in a heading (原告　王○○)
-_CIRCLES = frozenset("○〇◯")
 
 
 def name_flags(
@@ -45,7 +45,9 @@ def name_flags(
     term_starts = {t.start for t in (*terms, *words)}
     out: list[Flag] = []
     for h in hunks:
-        if h.category is not DiffCategory.SUBSTANTIVE or not (_cjk(h.text) or _cjk(h.alt_text)):
+        if h.category is not DiffCategory.SUBSTANTIVE or not (
+            has_han(h.text) or has_han(h.alt_text)
+        ):
             continue
         if max(len(h.text), len(h.alt_text)) > NAME_CHARS or set(h.text + h.alt_text) <= misreads:
             continue  # a clause, not a name; or the mask's look-alikes
@@ -53,7 +55,7 @@ def name_flags(
         role = next(
             (r for r in roles if _names(transcript, r, h.start, one_sided, term_starts)), None
         )
-        if role is None or any(f.start <= h.end and h.start <= f.end for f in (*taken, *out)):
+        if role is None or any(f.span.touches(h.span) for f in (*taken, *out)):
             continue
         said = _("name after {role}: transcript {ours}, alternate {theirs}").format(
             role=role.text,
@@ -89,12 +91,8 @@ def _names(text: str, role: CriticalTerm, at: int, one_sided: bool, terms: set[i
     if start >= len(text) or text[start] in _NOT_A_NAME or start in terms:
         return False
     window = text[start : start + NAME_CHARS]
-    evident = one_sided or start > role.end or bool(set(window) & _CIRCLES)
+    evident = one_sided or start > role.end or bool(set(window) & MASK_CHARS)
     return evident and start <= at < start + NAME_CHARS and "\n" not in text[role.end : at]
-
-
-def _cjk(text: str) -> bool:
-    return any("\u4e00" <= c <= "\u9fff" for c in text)
 
 
 def _quote(text: str) -> str:

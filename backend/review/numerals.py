@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import pairwise
 
+from backend.review.charclass import CHINESE_NUMERALS, CIRCLES, PLAIN_DIGITS, TYPED_ZEROS
 from backend.review.legal_rules import current_rules
 from backend.review.lexicon import Excluded
 
@@ -26,7 +27,7 @@ Number = int | Fraction
 _DIGITS = {
     **{str(d): d for d in range(10)},
     **{chr(0xFF10 + d): d for d in range(10)},  # full-width ０-９
-    **dict.fromkeys("〇零○", 0),
+    **dict.fromkeys(["〇", "零", *TYPED_ZEROS], 0),
     "一": 1,
     "壹": 1,
     "二": 2,
@@ -59,19 +60,22 @@ _AR = "0-9０-９"
 # repeated NUMERAL below, a splittable run backtracked exponentially when a
 # pattern around it failed (28 digits on a page hung the review aids).
 ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:\.[{_AR}]+)?)"
-CHINESE_CHARS = "〇零一二三四五六七八九兩壹貳貮參叁肆伍陸柒捌玖十拾百佰千仟萬万億廿卅卌"
-# ○ (U+25CB) is a zero only inside a numeral (一○五, 三二一○): typed for 〇 in
-# many judgments. A numeral never starts with it, so 王○○ stays a name mask.
+CHINESE_CHARS = CHINESE_NUMERALS
+# ○ and ◯ (``charclass.TYPED_ZEROS``) are a zero only inside a numeral (一○五,
+# 三二一○): typed for 〇 in many judgments. A numeral never starts with one, so
+# 王○○ stays a name mask.
+_TYPED = "".join(sorted(TYPED_ZEROS))
 # A numeral starts only where a run of numeral characters starts (the lookbehind):
 # otherwise a pattern that fails after one (…年度, …%) is retried at every character
 # of a long run, each retry rescanning the rest of it — quadratic on 一一一….
 NUMERAL = (
-    rf"(?<![{_AR}{CHINESE_CHARS}○])(?:{ARABIC}|[{CHINESE_CHARS}])(?:{ARABIC}|[{CHINESE_CHARS}○])*+"
+    rf"(?<![{_AR}{CHINESE_CHARS}{_TYPED}])(?:{ARABIC}|[{CHINESE_CHARS}])"
+    rf"(?:{ARABIC}|[{CHINESE_CHARS}{_TYPED}])*+"
 )
-_TOKEN = re.compile(rf"{ARABIC}|[{CHINESE_CHARS}○]")
+_TOKEN = re.compile(rf"{ARABIC}|[{CHINESE_CHARS}{_TYPED}]")
 NUMERAL_RE = re.compile(NUMERAL)
 _TENS = str.maketrans({"廿": "二十", "卅": "三十", "卌": "四十"})
-_ZEROS = frozenset("〇零○")
+_ZEROS = CIRCLES | {"零"}
 _SPACES = re.compile(r"\s+")
 
 
@@ -92,7 +96,7 @@ MAX_NUMERAL_CHARS = 200
 def parse_number(text: str) -> Number | None:
     """The value of a numeral in any of the forms above, or None if it is not one."""
     text = _SPACES.sub("", text).translate(_TENS)
-    if not text or text[0] == "○" or len(text) > MAX_NUMERAL_CHARS:
+    if not text or text[0] in TYPED_ZEROS or len(text) > MAX_NUMERAL_CHARS:
         return None
     tokens = _TOKEN.findall(text)
     if "".join(tokens) != text:
@@ -226,14 +230,10 @@ def numeral_span(text: str) -> tuple[int, int]:
     return (runs[0][0], runs[-1][1]) if runs else (0, len(text))
 
 
-_PLAIN_DIGITS = frozenset("〇零○一二三四五六七八九0123456789０１２３４５６７８９")
-_CIRCLES = frozenset("○〇")
-
-
 def _surname_mask(run: str) -> bool:
     """A formal numeral or a unit (陸, 伍, 萬) followed only by circles: written
-    numbers use ○ as a zero only among plain digits (一○五), never after 陸 or 萬."""
-    return len(run) >= 2 and run[0] not in _PLAIN_DIGITS and set(run[1:]) <= _CIRCLES
+    numbers use a circle as a zero only among plain digits (一○五), never after 陸 or 萬."""
+    return len(run) >= 2 and run[0] not in PLAIN_DIGITS and set(run[1:]) <= CIRCLES
 
 
 def _said(text: str, start: int, end: int, friend_end: int) -> bool:

@@ -41,7 +41,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from backend.i18n import _
+from backend.review.charclass import CIRCLES
 from backend.review.flag_evidence import simplified_only
+from backend.review.misreadings import lines_unread
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
 
 W_CRITICAL = 10.0  # per open legal-critical disagreement, in a line both read alike
@@ -49,7 +51,6 @@ W_SHORT_DIFF = 2.0  # per short difference (a word, not a line), in a line both 
 SHORT = 4  # characters: a difference at most this long on both sides is "short"
 RADIUS = 10  # characters either side of a flag that say whether the readings agree there
 DOUBTFUL = 0.2  # the weight left to an item the text says is the alternate's misreading
-_CIRCLES = frozenset("〇○◯")  # circle zeros (and name masks): a ring with nothing inside
 W_MARKER = 4.0  # per marker left (the model said it could not read there)
 W_UNREAD_LINE = 3.0  # per transcript line the alternate has nothing for
 W_LOW_CONFIDENCE = 0.5  # per unsure span, at most LOW_CONFIDENCE_CAP of them
@@ -103,23 +104,11 @@ class PageRisk:
         }
 
 
-def unread_lines(hunks: Iterable[Hunk], transcript: str) -> int:
-    """Transcript lines (or most of a line) the alternate has nothing for."""
-    count = 0
-    for h in hunks:
-        if h.category is not DiffCategory.SUBSTANTIVE or h.alt_text.strip():
-            continue
-        text = transcript[h.start : h.end]
-        lines = [line for line in text.split("\n") if line.strip()]
-        if not lines:
-            continue
-        line_start = transcript.rfind("\n", 0, h.start) + 1
-        line_end = transcript.find("\n", h.end)
-        whole = transcript[line_start : len(transcript) if line_end < 0 else line_end]
-        # A word dropped inside a line is an ordinary difference, not an unread line.
-        if len(lines) > 1 or len(text.strip()) * 2 >= len(whole.strip()):
-            count += len(lines)
-    return count
+def unread_line_count(hunks: Iterable[Hunk], transcript: str) -> int:
+    """Transcript lines the alternate has nothing for, by the one rule that also keeps
+    their critical terms from being compared (``misreadings.unread_lines``): whole
+    lines. A word, a clause or most of a line dropped is an ordinary difference."""
+    return sum(lines_unread(h, transcript) for h in hunks if h.category is DiffCategory.SUBSTANTIVE)
 
 
 def local_agreement(review: PageReview, start: int, end: int, length: int) -> float:
@@ -145,8 +134,8 @@ def credibility(flag: Flag, transcript: str) -> float:
     longer, shorter = sorted((len(theirs.strip()), len(ours.strip())), reverse=True)
     if longer > 2 * shorter + 6:  # a line one side lacks, not a word changed
         return DOUBTFUL
-    if ours != theirs and "".join(c for c in ours if c not in _CIRCLES) == theirs:
-        return DOUBTFUL  # 一〇九 read as 一九
+    if ours != theirs and "".join(c for c in ours if c not in CIRCLES) == theirs:
+        return DOUBTFUL  # 一〇九 read as 一九: a ring with nothing inside, dropped
     around = transcript[max(0, flag.start - 1) : flag.end + 1]
     if not theirs.strip() and ours and len(set(ours)) == 1 and around.count(ours[0]) > len(ours):
         return DOUBTFUL  # 一 of 一一 dropped
@@ -177,7 +166,7 @@ def page_risk(review: PageReview, transcript: str) -> PageRisk:
     critical = review.count(FlagKind.CRITICAL)
     markers = review.count(FlagKind.MARKER)
     unsure = review.count(FlagKind.LOW_CONFIDENCE)
-    unread = unread_lines(review.hunks, transcript)
+    unread = unread_line_count(review.hunks, transcript)
     disagreement = NO_ALTERNATE_DISAGREEMENT if review.agreement is None else 1.0 - review.agreement
     if not transcript.strip():
         # A blank page read blank (a line break, spaces) agrees: nothing to check there.

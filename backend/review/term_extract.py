@@ -21,6 +21,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
+from backend.review.charclass import DOTS, HAN, MASK_CHARS, is_han
 from backend.review.legal_rules import LegalRules, current_rules
 from backend.review.lexicon import Excluded
 from backend.review.numerals import NUMERAL as _N
@@ -76,7 +77,6 @@ _PERCENT_RE = re.compile(
     rf"(?P<base>[十百千萬])\s*分\s*之\s*(?P<n>{_N})|(?P<m>{_N})\s*(?P<sign>[%％‰])"
 )
 _PER = {"十": 10, "百": 100, "千": 1000, "萬": 10_000, "%": 100, "％": 100, "‰": 1000}
-MASK_CHARS = "○〇◯Ｏ"
 
 
 def _case_terms(
@@ -152,7 +152,7 @@ def _mask_terms(
         start, end = m.span()
         head = "" if m["head"] is None or m["head"] in seals else m["head"]
         run = end - start - len(head)
-        if run == 1 and end < len(text) and _is_cjk(text[end]) and text[end] not in seals:
+        if run == 1 and end < len(text) and is_han(text[end]) and text[end] not in seals:
             value = f"{head}○{text[end]}"  # 王○明: one masked character inside the name
             end += 1
         else:
@@ -163,17 +163,14 @@ def _mask_terms(
 def _seals(misreads: frozenset[str]) -> str:
     """Misreadings that stand among a mask's circles (not 。 or ASCII, which end or
     follow a name as punctuation)."""
-    return "".join(sorted(c for c in misreads if not c.isascii() and c not in "。｡°º"))
+    return "".join(sorted(c for c in misreads if not c.isascii() and c not in DOTS))
 
 
 @lru_cache(maxsize=4)
 def _mask_pattern(seals: str) -> re.Pattern[str]:
     """A surname (optional) and circles, seals among them, ending in a circle."""
-    return re.compile(rf"(?P<head>[\u3400-\u9fff])?[{MASK_CHARS}{re.escape(seals)}]*[{MASK_CHARS}]")
-
-
-def _is_cjk(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff"
+    masks = "".join(sorted(MASK_CHARS))
+    return re.compile(rf"(?P<head>[{HAN}])?[{masks}{re.escape(seals)}]*[{masks}]")
 
 
 def _modal_terms(

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from backend.models import AltText
+from backend.review.span import Span
 
 
 class FlagKind(StrEnum):
@@ -53,6 +54,10 @@ class Hunk:
     alt_text: str  # alternate[alt_start:alt_end]
     category: DiffCategory
 
+    @property
+    def span(self) -> Span:
+        return Span(self.start, self.end)
+
 
 @dataclass(frozen=True)
 class Flag:
@@ -68,6 +73,11 @@ class Flag:
     category: str = ""  # a DiffCategory for diffs, a CriticalKind for critical flags
     # A critical flag that is also the difference around it (``flag_merge``): one item.
     also_diff: bool = False
+
+    @property
+    def span(self) -> Span:
+        """Where it is in the transcript (``Span``: when two flags are one place)."""
+        return Span(self.start, self.end)
 
     def as_json(self) -> dict[str, Any]:
         return {

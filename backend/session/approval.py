@@ -57,17 +57,7 @@ def open_critical(chosen: PageReview, own: PageReview | None) -> tuple[Flag, ...
         critical += [
             f
             for f in own.flags
-            if f.kind is FlagKind.CRITICAL and not any(_overlap(f, c) for c in critical)
+            if f.kind is FlagKind.CRITICAL and not any(f.span.overlaps(c.span) for c in critical)
         ]
         critical.sort(key=lambda f: (f.start, f.end))
     return tuple(critical)
-
-
-def _overlap(a: Flag, b: Flag) -> bool:
-    """The same place: overlapping spans, or a point (something missing) at or in the other."""
-    if a.start < b.end and b.start < a.end:
-        return True
-    # Only a point may merely touch: two spans side by side are two items (得|三十).
-    if a.start == a.end:
-        return b.start <= a.start <= b.end
-    return b.start == b.end and a.start <= b.start <= a.end

@@ -34,7 +34,9 @@ class AcceptGuard(QObject):
             out.append(self.tr("The alternate could not read this region of the page."))
         if markers.find(span) or markers.find(new):
             out.append(self.tr("The change covers an unreadable-text marker."))
-        critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL and _touch(f, flag)]
+        critical = [
+            f for f in review.flags if f.kind is FlagKind.CRITICAL and f.span.overlaps(flag.span)
+        ]
         if critical:
             details = "; ".join(dict.fromkeys(f.detail for f in critical))
             out.append(self.tr("It changes a legal-critical term: {0}").format(details))
@@ -69,9 +71,3 @@ def _unread(flag: Flag, alt: AltText, span: str, new: str) -> bool:
         line.score is not None and line.score < LOW_SCORE and line.start < hi and lo < line.end
         for line in alt.lines
     )
-
-
-def _touch(a: Flag, b: Flag) -> bool:
-    if a.start < b.end and b.start < a.end:
-        return True
-    return a.start <= b.start <= a.end if b.start == b.end else b.start <= a.start <= b.end

@@ -20,7 +20,7 @@ from backend.review.risk import (
     credibility,
     local_agreement,
     page_risk,
-    unread_lines,
+    unread_line_count,
 )
 from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
@@ -87,9 +87,47 @@ def test_markers_unread_lines_and_no_alternate_raise_the_score() -> None:
     assert risk_of(CLEAN.replace("十二", "【模糊】"), None) > risk_of(CLEAN, None) > 0.0
     dropped = CLEAN.replace("被告不得再為請求。\n", "")
     review = review_page(0, CLEAN, alt(dropped))
-    assert unread_lines(review.hunks, CLEAN) == 1
+    assert unread_line_count(review.hunks, CLEAN) == 1
     assert page_risk(review, CLEAN).unread_lines == 1
     assert risk_of(CLEAN, dropped) > risk_of(CLEAN, CLEAN)
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate", "unread", "unverified"),
+    [
+        # Most of a line the alternate lacks: it read the line, so its terms are
+        # compared ("alternate omits it"), and it is no unread line.
+        (
+            "被告不得再為請求，應於十日內給付。\n第二行照常。\n",
+            "被告不得再為請求\n第二行照常。\n",
+            0,
+            False,
+        ),
+        # A whole line: not compared (to check against the scan), one unread line.
+        (
+            "被告不得再為請求。\n應於十日內給付。\n第二行照常。\n",
+            "被告不得再為請求。\n第二行照常。\n",
+            1,
+            True,
+        ),
+        # A whole table cell: not compared either, but part of a row the alternate read.
+        (
+            "| 本院認為被告之行為已經構成侵權行為 | 應賠償三十萬元 |\n第二行照常。\n",
+            "| 本院認為被告之行為已經構成侵權行為 | |\n第二行照常。\n",
+            0,
+            True,
+        ),
+    ],
+)
+def test_an_unread_line_is_one_rule_for_the_risk_and_the_critical_check(
+    transcript: str, alternate: str, unread: int, unverified: bool
+) -> None:
+    """What the risk counts as unread lines is what the critical check does not compare
+    because the alternate could not read it (``misreadings.unread_lines``), in whole lines."""
+    review = review_page(0, transcript, alt(alternate))
+    said = [f for f in review.flags if "could not read" in f.detail]
+    assert page_risk(review, transcript).unread_lines == unread
+    assert bool(said) is unverified, review.flags
 
 
 def test_by_risk_is_riskiest_first_and_stable() -> None:

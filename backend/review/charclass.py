@@ -1,0 +1,72 @@
+"""The character classes the review's rules share: circles and masks, numerals, Han, marks.
+
+One definition each, so that two rules asking "is this a circle?" cannot drift
+apart (they did: one module's circles were 〇○, another's 〇○◯, a third's 〇○◯Ｏ).
+A rule that wants a narrower class uses a narrower *named* class from here, with
+the reason beside it, never a literal of its own.
+
+Circles. A printed legal text uses one round mark for two things: a name mask
+(林○○) and a zero (三二一○號, 一○九年). Three code points draw it: ○ (U+25CB WHITE
+CIRCLE, what most judgments type), 〇 (U+3007, the numeral zero proper) and ◯
+(U+25EF LARGE CIRCLE, what some fonts and OCR engines give). A reader cannot tell
+them apart on a scan, so every rule treats them alike, and width folding makes
+them one mark (``resources/normalise/punctuation.tsv``). Only 〇 is a numeral
+character of its own (it may start one: 〇〇二號); the other two are typed for it
+and count as a zero only inside a numeral (a numeral never starts with them, so
+王○○ stays a name).
+
+Ｏ (U+FF2F, the full-width letter O) is no circle: it is a letter, and nobody
+writes a zero with it. But some courts and agencies type it for a masked
+character (林ＯＯ), so it is a mask character, not a zero. Read by an engine where
+the scan prints a ring it is that engine's misreading (the rule table lists it
+among the mask misreadings).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# --- circles and masks ---------------------------------------------------------
+CIRCLES = frozenset("○〇◯")  # one round mark: a zero or a name mask (see above)
+CIRCLE = "○"  # the one width folding folds every circle to
+TYPED_ZEROS = CIRCLES - {"〇"}  # typed for 〇: a zero only inside a numeral (一○五)
+MASK_CHARS = CIRCLES | {"Ｏ"}  # what a text types for a masked character (王○○, 林ＯＯ)
+# Full stops and look-alikes an engine reads for a circle (三二一。號 for 三二一○號).
+DOTS = frozenset("。｡.°º")
+
+# --- numerals ------------------------------------------------------------------
+# Every character a Chinese numeral is written with, plain and formal (壹萬貳仟).
+CHINESE_NUMERALS = "〇零一二三四五六七八九兩壹貳貮參叁肆伍陸柒捌玖十拾百佰千仟萬万億廿卅卌"
+ARABIC_DIGITS = frozenset("0123456789０１２３４５６７８９")
+# Digits written one after another (一○五年, 2023): a circle among them is a zero.
+# Not the formal digits: 陸, 伍 and 萬 are surnames too, and formal numerals write 零,
+# never a circle, so 陸○○ is a name (``numerals``).
+PLAIN_DIGITS = frozenset("零一二三四五六七八九") | CIRCLES | ARABIC_DIGITS
+
+# --- Han -----------------------------------------------------------------------
+# Han ideographs: Extension A and the unified block, the compatibility ideographs
+# (PDF text layers use them), and Extensions B-H (rare characters, often in names).
+HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_HAN = re.compile(f"[{HAN}]")
+
+
+def is_han(char: str) -> bool:
+    """One Han ideograph (not a numeral test: 一 is Han too)."""
+    return len(char) == 1 and _HAN.match(char) is not None
+
+
+def has_han(text: str) -> bool:
+    return _HAN.search(text) is not None
+
+
+# --- punctuation ---------------------------------------------------------------
+@lru_cache(maxsize=512)
+def is_punctuation(char: str) -> bool:
+    """A Unicode punctuation mark (，。、「」《》…, and ASCII ones)."""
+    return unicodedata.category(char).startswith("P")
+
+
+def only_punctuation(text: str) -> bool:
+    return bool(text) and all(map(is_punctuation, text))

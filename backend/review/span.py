@@ -1,0 +1,55 @@
+"""A span of text, [start, end) in code points, and when two spans are the same place.
+
+Flags, hunks and terms all point at spans, and several rules ask whether two of
+them are one place: is this difference the critical item's (``flag_merge``), is
+this item already named (``session.approval``), does accepting this change touch
+a critical term (the GUI's accept guard), does this word hold that modal word
+(``legal_terms``), does this change follow a party's role (``name_check``). They
+ask it here, so that they cannot disagree.
+
+Empty spans. An empty span (start == end) is a point: where the transcript lacks
+text the other reading has (an omission), or where a term is missing. A point is
+*in* a span when it lies at or inside it, both ends included: inserting 不 just
+before 得 or just after 應 changes that word. So:
+
+* ``overlaps``: the spans share a character, or one is a point at or inside the
+  other. Two spans that only meet end to start do not overlap: side by side
+  they are two places (得|三十 is two items).
+* ``touches``: they overlap or meet end to start (abut). A point touches what
+  it overlaps and nothing else.
+* ``contains``: every character of ``other`` is in this span, and a point at or
+  inside it is contained.
+
+All three are symmetric except ``contains``; ``overlaps`` implies ``touches``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start > self.end:
+            raise ValueError(f"a span ends before it starts: [{self.start}, {self.end})")
+
+    @property
+    def empty(self) -> bool:
+        return self.start == self.end
+
+    def overlaps(self, other: Span) -> bool:
+        """One place: a character in common, or a point at or inside the other."""
+        if self.start < other.end and other.start < self.end:
+            return True
+        return (self.empty or other.empty) and self.touches(other)
+
+    def touches(self, other: Span) -> bool:
+        """Overlapping or abutting: the closed intervals [start, end] meet."""
+        return self.start <= other.end and other.start <= self.end
+
+    def contains(self, other: Span) -> bool:
+        return self.start <= other.start and other.end <= self.end
