@@ -101,6 +101,7 @@ class Batch:
         self._running.set()
         self._finished = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._taken = 0  # pages a lane took whose task has not started yet
         self._t0 = 0.0
         self._paused_at: float | None = None
         self._paused_total = 0.0
@@ -134,7 +135,7 @@ class Batch:
             total=len(self.pages),
             done=c.done,
             failed=c.failed,
-            in_flight=sum(lane.reading for lane in self.lanes),
+            in_flight=self._taken + sum(lane.reading for lane in self.lanes),
             retrying=c.retrying,
             elapsed_s=max(0.0, now - self._t0 - self._paused_total) if self._t0 else 0.0,
             completion_tokens=c.tokens,
@@ -150,6 +151,9 @@ class Batch:
             self._queue.put_nowait(page)
         if not self.pages:
             return self.stats()
+        # Said before any lane takes a page: a listener can still pause the batch
+        # (a Pause clicked while it was being prepared) before the first page goes out.
+        self._emit("progress")
         workers = [asyncio.create_task(self._lane_loop(lane)) for lane in self.lanes]
         monitors = [
             asyncio.create_task(self._monitor(lane))
@@ -182,11 +186,15 @@ class Batch:
                 self._queue.put_nowait(page)
                 await lane.release()
                 continue
+            # In flight from the moment it is taken, not from when its task first runs:
+            # a pause in between must not be told "0 in flight" while this page goes out.
+            self._taken += 1
             task = asyncio.create_task(self._process(lane, page))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def _process(self, lane: Lane, page: int) -> None:
+        self._taken -= 1  # from here its lane counts it (``lane.reading``)
         try:
             await self._attempt(lane, page)
         except Exception as exc:

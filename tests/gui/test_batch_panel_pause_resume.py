@@ -54,13 +54,17 @@ def test_pause_clicked_while_preparing_takes_effect(setup: Setup, fake: FakeVllm
         setup.click(panel.pause_button)  # before the batch even exists
         assert panel.pause_button.text() == "Resume"
         await wait_for(lambda: panel.stats_label.text().endswith("· paused"), what="paused")
-        await wait_for(lambda: "0 in flight" in panel.stats_label.text(), what="in flight done")
-        held = panel.progress.value()
-        await asyncio.sleep(1.0)
-        assert panel.progress.value() == held < PAGES
+        # Applied as the batch began, before any page went out. (It used to wait for the
+        # first page's answer, and a second page could be taken meanwhile: under load it
+        # was still read while "0 in flight · paused" was shown, and the count moved.)
+        # A page taken counts as in flight from that moment, so this says none was taken.
+        assert "0 done · 0 failed · 0 in flight" in panel.stats_label.text()
+        batch = setup.w.ocr.batch
+        assert batch.paused and batch.stats().in_flight == 0 and fake.requests() == []
         setup.click(panel.pause_button)
         await setup.finished()
         assert panel.progress.value() == PAGES
+        assert await setup.ocr_versions() == dict.fromkeys(range(PAGES), 1)
 
     setup.arun(scenario())
 
