@@ -1425,37 +1425,37 @@
 <context>
     <name>MenuTitles</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="64"/>
+        <location filename="../../gui/shell/menus.py" line="63"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="65"/>
+        <location filename="../../gui/shell/menus.py" line="64"/>
         <source>&amp;Edit</source>
         <translation>編輯(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="66"/>
+        <location filename="../../gui/shell/menus.py" line="65"/>
         <source>&amp;Page</source>
         <translation>頁面(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="67"/>
+        <location filename="../../gui/shell/menus.py" line="66"/>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="68"/>
+        <location filename="../../gui/shell/menus.py" line="67"/>
         <source>&amp;OCR</source>
         <translation>文字辨識(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="69"/>
+        <location filename="../../gui/shell/menus.py" line="68"/>
         <source>&amp;Review</source>
         <translation>審閱(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="70"/>
+        <location filename="../../gui/shell/menus.py" line="69"/>
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
@@ -3657,177 +3657,177 @@
 <context>
     <name>ShellActions</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="135"/>
+        <location filename="../../gui/shell/menus.py" line="134"/>
         <source>&amp;Open…</source>
         <translation>開啟(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="144"/>
+        <location filename="../../gui/shell/menus.py" line="143"/>
         <source>&amp;Import Transcripts (JSONL)…</source>
         <translation>匯入逐字稿（JSONL）(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="152"/>
+        <location filename="../../gui/shell/menus.py" line="151"/>
         <source>Import Transcripts from a &amp;Folder…</source>
         <translation>從資料夾匯入逐字稿(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="160"/>
+        <location filename="../../gui/shell/menus.py" line="159"/>
         <source>&amp;Save</source>
         <translation>儲存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="165"/>
+        <location filename="../../gui/shell/menus.py" line="164"/>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="171"/>
+        <location filename="../../gui/shell/menus.py" line="170"/>
         <source>&amp;Undo</source>
         <translation>復原(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="173"/>
+        <location filename="../../gui/shell/menus.py" line="172"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="176"/>
+        <location filename="../../gui/shell/menus.py" line="175"/>
         <source>&amp;Find in Page…</source>
         <translation>在本頁尋找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="181"/>
+        <location filename="../../gui/shell/menus.py" line="180"/>
         <source>Find &amp;Next</source>
         <translation>尋找下一個(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="189"/>
+        <location filename="../../gui/shell/menus.py" line="188"/>
         <source>Find Pre&amp;vious</source>
         <translation>尋找上一個(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="197"/>
+        <location filename="../../gui/shell/menus.py" line="196"/>
         <source>&amp;Search All Pages…</source>
         <translation>搜尋所有頁面(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="211"/>
+        <location filename="../../gui/shell/menus.py" line="210"/>
         <source>&amp;Next Page</source>
         <translation>下一頁(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="219"/>
+        <location filename="../../gui/shell/menus.py" line="218"/>
         <source>&amp;Previous Page</source>
         <translation>上一頁(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="225"/>
+        <location filename="../../gui/shell/menus.py" line="224"/>
         <source>&amp;First Page</source>
         <translation>第一頁(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="227"/>
+        <location filename="../../gui/shell/menus.py" line="226"/>
         <source>&amp;Last Page</source>
         <translation>最後一頁(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="228"/>
+        <location filename="../../gui/shell/menus.py" line="227"/>
         <source>&amp;Go to Page…</source>
         <translation>前往頁面(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="232"/>
+        <location filename="../../gui/shell/menus.py" line="231"/>
         <source>&amp;Approve and Next</source>
         <translation>核可並前往下一頁(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="241"/>
+        <location filename="../../gui/shell/menus.py" line="240"/>
         <source>&amp;Flag for Another Look</source>
         <translation>標記為需再檢查(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="250"/>
+        <location filename="../../gui/shell/menus.py" line="249"/>
         <source>Mark &amp;Reviewed</source>
         <translation>標為已審閱(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="257"/>
+        <location filename="../../gui/shell/menus.py" line="256"/>
         <source>Mark &amp;Unreviewed</source>
         <translation>標為未審閱(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="269"/>
+        <location filename="../../gui/shell/menus.py" line="268"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="277"/>
+        <location filename="../../gui/shell/menus.py" line="276"/>
         <source>Zoom &amp;Out</source>
         <translation>縮小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="285"/>
+        <location filename="../../gui/shell/menus.py" line="284"/>
         <source>Fit &amp;Width</source>
         <translation>符合寬度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="293"/>
+        <location filename="../../gui/shell/menus.py" line="292"/>
         <source>Fit &amp;Page</source>
         <translation>符合頁面(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="301"/>
+        <location filename="../../gui/shell/menus.py" line="300"/>
         <source>&amp;Actual Size</source>
         <translation>實際大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="313"/>
+        <location filename="../../gui/shell/menus.py" line="312"/>
         <source>Show &amp;History</source>
         <translation>顯示版本紀錄(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="322"/>
+        <location filename="../../gui/shell/menus.py" line="321"/>
         <source>&amp;Reset Layout</source>
         <translation>重設版面配置(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="329"/>
+        <location filename="../../gui/shell/menus.py" line="328"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="331"/>
+        <location filename="../../gui/shell/menus.py" line="330"/>
         <source>Where Are My &amp;Backups?</source>
         <translation>我的備份在哪裡？(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="341"/>
+        <location filename="../../gui/shell/menus.py" line="340"/>
         <source>Open &amp;Recent</source>
         <translation>最近開啟(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="352"/>
+        <location filename="../../gui/shell/menus.py" line="351"/>
         <source>(none yet)</source>
         <translation>（尚無）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="367"/>
+        <location filename="../../gui/shell/menus.py" line="366"/>
         <source>Go to Page</source>
         <translation>前往頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="368"/>
+        <location filename="../../gui/shell/menus.py" line="367"/>
         <source>Page number:</source>
         <translation>頁碼：</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="386"/>
+        <location filename="../../gui/shell/menus.py" line="385"/>
         <source>Backups</source>
         <translation>備份</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="388"/>
+        <location filename="../../gui/shell/menus.py" line="387"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
