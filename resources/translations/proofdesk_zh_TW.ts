@@ -2708,22 +2708,32 @@
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="289"/>
+        <location filename="../../gui/review/controller.py" line="286"/>
+        <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
+        <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="291"/>
+        <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
+        <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="309"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="295"/>
+        <location filename="../../gui/review/controller.py" line="315"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="305"/>
+        <location filename="../../gui/review/controller.py" line="325"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="327"/>
+        <location filename="../../gui/review/controller.py" line="347"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
@@ -3967,42 +3977,42 @@ Backups of this document:
 <context>
     <name>TranscriptEditor</name>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="79"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
         <source>Transcript</source>
         <translation>逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="81"/>
         <source>No transcript for this page yet.</source>
         <translation>本頁尚無逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="95"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
         <source>Find in page</source>
         <translation>在本頁尋找</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="98"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="103"/>
         <source>Previous match</source>
         <translation>上一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="99"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="104"/>
         <source>Next match</source>
         <translation>下一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="105"/>
         <source>Close (Esc)</source>
         <translation>關閉（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
         <source>{0} match(es)</source>
         <translation>{0} 筆符合</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
         <source>not found</source>
         <translation>找不到</translation>
     </message>
