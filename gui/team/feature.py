@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from collections.abc import Callable
@@ -129,7 +130,18 @@ class TeamFeature(QObject):
 
         store = self._store_of(ws)
         assert store is not None
-        self.live = await ws.run_in_store(lambda: LiveUpdates(store))
+        # Its own connection, made on the store's thread: it must be closed even when
+        # the document closes (or this task is cancelled) before it is made.
+        making = asyncio.ensure_future(ws.run_in_store(lambda: LiveUpdates(store)))
+        try:
+            live = await asyncio.shield(making)
+        except asyncio.CancelledError:
+            making.add_done_callback(_close_live)
+            raise
+        if self.nav.workspace is not ws:  # closed meanwhile: document_closed has run
+            live.close()
+            return
+        self.live = live
         ws.changed.connect(self._changed)
         self._timer.start()
 
@@ -305,3 +317,9 @@ class TeamFeature(QObject):
             self.progress_view = ProgressView(self.host.dialog_parent())
         self.progress_view.show_progress(progress)
         self.progress_view.show()
+
+
+def _close_live(made: asyncio.Future[LiveUpdates]) -> None:
+    """A listener made for a task that was cancelled meanwhile: nobody else will close it."""
+    if not made.cancelled() and made.exception() is None:
+        made.result().close()

@@ -44,10 +44,14 @@ class LiveUpdates:
     def __init__(self, store: TeamStore) -> None:
         self._own = store.client
         self._conn = connect(store._info)
-        self.channel = str(
-            store._one("SELECT channel FROM proofdesk.documents WHERE id = %s", (store.doc,))
-        )
-        self._conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        try:
+            self.channel = str(
+                store._one("SELECT channel FROM proofdesk.documents WHERE id = %s", (store.doc,))
+            )
+            self._conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.channel)))
+        except BaseException:
+            self._conn.close()  # no one else holds it: left open, it lingers until a GC
+            raise
 
     def poll(self, timeout: float) -> list[TeamEvent]:
         """Wait up to ``timeout`` s for the next notification; return it and any queued."""
