@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from backend.cli.commands import main
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.hostile_server import EVIL, closed_port
+from tests.backend.cli.hostile_server import EVIL, closed_port
 from tests.conftest import SAMPLE_PDF
 from tests.properties import examples
 

@@ -1,6 +1,6 @@
 """The real CLI with one step replaced by a wait that only the test's SIGINT ends.
 
-    python -m tests.backend.cli_interrupt_entry MODULE:ATTR[.ATTR] CLI-ARGS...
+    python -m tests.backend.cli.cli_interrupt_entry MODULE:ATTR[.ATTR] CLI-ARGS...
 
 The step (e.g. ``backend.cli.plan:read_json``) writes ``BLOCKED`` on stderr,
 then reads stdin, which the test holds open and never writes: the test sends

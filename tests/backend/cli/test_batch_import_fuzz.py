@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from backend.cli.commands import main
 from backend.ocr.batch_files import layout
-from tests.backend.cli_fuzz_support import (
+from tests.backend.cli.cli_fuzz_support import (
     COMMON,
     FUZZ_SETTINGS,
     Workspace,
@@ -31,7 +31,7 @@ from tests.backend.cli_fuzz_support import (
     json_values,
     options,
 )
-from tests.backend.hostile_server import EVIL
+from tests.backend.cli.hostile_server import EVIL
 
 FEW = settings(FUZZ_SETTINGS, max_examples=120)
 

@@ -16,7 +16,7 @@ import pytest
 from backend.cli.commands import main
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.hostile_server import closed_port
+from tests.backend.cli.hostile_server import closed_port
 
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.backend.cli_fuzz_support import (
+from tests.backend.cli.cli_fuzz_support import (
     COMMON,
     FUZZ_SETTINGS,
     Workspace,

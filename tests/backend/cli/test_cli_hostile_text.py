@@ -22,7 +22,7 @@ from backend.cli.commands import main
 from backend.cli.ocr import _ProgressLine
 from backend.ocr.batch import BatchEvent, BatchStats
 from backend.session.document_session import DocumentSession
-from tests.backend.hostile_server import EVIL, HostileServer
+from tests.backend.cli.hostile_server import EVIL, HostileServer
 
 # Every character a terminal acts on, except the line break (and tab) that
 # text output keeps on purpose; lone surrogates cannot be printed at all.

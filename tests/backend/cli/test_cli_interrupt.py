@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.backend.cli_interrupt_entry import READY
+from tests.backend.cli.cli_interrupt_entry import READY
 from tests.conftest import ROOT
 
 EXIT_INTERRUPTED = 130
@@ -32,7 +32,13 @@ def _config(tmp_path: Path) -> Path:
 def interrupted(blocked_at: str, *args: str | Path) -> subprocess.CompletedProcess[str]:
     """Run ``proofdesk ARGS`` until it reaches ``blocked_at``, then send it SIGINT."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.backend.cli_interrupt_entry", blocked_at, *map(str, args)],
+        [
+            sys.executable,
+            "-m",
+            "tests.backend.cli.cli_interrupt_entry",
+            blocked_at,
+            *map(str, args),
+        ],
         cwd=ROOT,
         env=dict(os.environ),  # the fixture's PROOFDESK_DATA_DIR
         stdin=subprocess.PIPE,

@@ -13,8 +13,8 @@ import pytest
 from backend.cli import commands as cli
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.test_cli import run_cli
-from tests.backend.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.cli.test_cli import run_cli
+from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
     reviewed,
     squeeze,
     transcripts,

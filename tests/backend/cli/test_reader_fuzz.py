@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.backend.cli_fuzz_support import (
+from tests.backend.cli.cli_fuzz_support import (
     FUZZ_SETTINGS,
     Workspace,
     any_number,

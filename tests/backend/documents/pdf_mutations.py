@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # not tests.conftest: the fuzz child imports this
 DATA = ROOT / "tests" / "data"
 FUZZ_SEEDS = DATA / "fuzz-seeds"
 

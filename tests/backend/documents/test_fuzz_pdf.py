@@ -11,7 +11,7 @@ user opens: ``open_pdf``, ``page_count``, and for up to three pages ``render``
 ProofDesk's own (``DocumentError``, ``RenderError``): they carry a message for
 the user. Anything else (MuPDF's types, ValueError, Pillow's errors, ...) is a bug.
 
-The loop runs in a child process (``python -m tests.backend.test_fuzz_pdf``):
+The loop runs in a child process (``python -m tests.backend.documents.test_fuzz_pdf``):
 a segfault or a hang inside MuPDF's C code would otherwise take pytest down
 with it (a Python-level timeout cannot interrupt C code that holds the GIL).
 The child arms ``faulthandler`` for every example, so a hang ends the child
@@ -39,7 +39,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from tests.backend.pdf_mutations import FUZZ_SEEDS, ROOT, SEEDS, mutate, mutation
+from tests.backend.documents.pdf_mutations import FUZZ_SEEDS, ROOT, SEEDS, mutate, mutation
 
 MAX_EXAMPLES = 950  # 65-80 s on this 2-core machine (12-15 examples/s); the budget caps slower ones
 BUDGET_S = 75.0  # examples after this are skipped, so the run stays in the 60-90 s window
@@ -225,7 +225,7 @@ def test_fuzz_mutated_pdfs(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONFAULTHANDLER="1")
     started = time.monotonic()
     proc = subprocess.run(
-        [sys.executable, "-m", "tests.backend.test_fuzz_pdf", "--out", str(tmp_path)],
+        [sys.executable, "-m", "tests.backend.documents.test_fuzz_pdf", "--out", str(tmp_path)],
         cwd=tmp_path,  # anything hypothesis might write lands here, not in the repo
         env=env,
         capture_output=True,

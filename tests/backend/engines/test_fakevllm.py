@@ -11,8 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from tests.backend import fakevllm_helpers
-from tests.backend.fakevllm_helpers import (
+from tests.backend.engines import fakevllm_helpers
+from tests.backend.engines.fakevllm_helpers import (
     CHAT,
     JPEG,
     PNG,

@@ -10,8 +10,8 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from tests.backend import fakevllm_helpers
-from tests.backend.fakevllm_helpers import (
+from tests.backend.engines import fakevllm_helpers
+from tests.backend.engines.fakevllm_helpers import (
     CHAT,
     JPEG,
     chat_body,

@@ -14,7 +14,7 @@ import pytest
 from backend.engines.base import OcrRequest, SamplingParams
 from backend.engines.openai_chat import build_body, strip_thinking
 from backend.models import PageImage
-from tests.backend.openai_chat_helpers import MODEL
+from tests.backend.engines.openai_chat_helpers import MODEL
 
 IMAGE_BYTES = b"\xff\xd8\xff\xe0 not really a jpeg \x00\x01\x02"
 

@@ -9,7 +9,7 @@ import pytest
 
 from backend.engines.openai_chat import parse_completion
 from backend.errors import BadResponseError
-from tests.backend.openai_chat_helpers import MODEL
+from tests.backend.engines.openai_chat_helpers import MODEL
 
 # --- parse_completion -------------------------------------------------------------------
 

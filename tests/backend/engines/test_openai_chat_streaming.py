@@ -10,7 +10,7 @@ import pytest
 from backend.engines.base import TokenLogprob
 from backend.engines.openai_chat import Answer, SseDecoder, feed_event, feed_events
 from backend.errors import BadResponseError
-from tests.backend.openai_chat_helpers import MODEL
+from tests.backend.engines.openai_chat_helpers import MODEL
 
 # --- feed_event (streaming) -----------------------------------------------------------
 

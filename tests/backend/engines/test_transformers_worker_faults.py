@@ -30,7 +30,7 @@ from backend.engines.transformers import engine as engine_module
 from backend.engines.transformers.worker_link import WORKER_SCRIPT
 from backend.errors import BadResponseError, LocalModelError, ServerTimeoutError
 from backend.models import PageImage
-from tests.backend.test_transformers_engine import CONFIGS, model_folder, wrapper
+from tests.backend.engines.test_transformers_engine import CONFIGS, model_folder, wrapper
 
 FAKE = r"""
 import json, os, sys, time

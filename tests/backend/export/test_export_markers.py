@@ -13,7 +13,7 @@ from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from tests import pdf_factory
-from tests.backend.test_cli import run_cli
+from tests.backend.cli.test_cli import run_cli
 
 # A court's own way of marking what it could not read, and one default marker.
 TEXT = "第五條 承租人〔字跡不清〕應於每月五日前給付租金【模糊】元。\n〔下缺〕\n"

@@ -23,7 +23,7 @@ from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, PageJobState, Selection
-from tests.backend.job_runner_helpers import fake_job_runner
+from tests.backend.ocr.job_runner_helpers import fake_job_runner
 from tests.fakevllm import FakeVllm
 
 FAST = RetryPolicy(max_attempts=4, base_delay_s=0.02, max_delay_s=0.2, lane_cooldown_s=0.2)

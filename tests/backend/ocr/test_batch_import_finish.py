@@ -6,7 +6,7 @@ the end of the page: it is stored, like an answer cut off at the token limit, an
 listed with its reason. Answers from a model other than the one the batch was
 prepared for are stored under the model that answered, and the import says how
 many and which model. The folder is prepared for real from the sample PDF, the
-result lines have run-batch's shape (``tests/backend/test_batch_import.py``).
+result lines have run-batch's shape (``tests/backend/ocr/test_batch_import.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from backend.cli.commands import main
 from backend.models import VersionKind
 from backend.ocr.batch_files import importing, layout
-from tests.backend.test_batch_import import (  # noqa: F401  (prepared: a fixture)
+from tests.backend.ocr.test_batch_import import (  # noqa: F401  (prepared: a fixture)
     answer,
     ids,
     ocr_versions,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from backend.ocr.batch import Batch, BatchEvent
-from tests.backend.test_batch import FAST, Outcome, fake, lane, prepare
+from tests.backend.ocr.test_batch import FAST, Outcome, fake, lane, prepare
 from tests.fakevllm import FakeVllm
 
 __all__ = ["fake"]  # the batch tests' fake server fixture, used here as it is

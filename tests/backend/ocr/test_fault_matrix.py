@@ -14,7 +14,7 @@ import asyncio
 import gc
 
 from bench.fault_stall import GC_CLOCK
-from tests.backend.fault_matrix_helpers import (
+from tests.backend.ocr.fault_matrix_helpers import (
     GUARD_S,
     KNOBS,
     PAGES,

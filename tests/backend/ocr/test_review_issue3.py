@@ -26,7 +26,7 @@ from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.settings.profiles import ServerProfile
 from backend.store.job_rows import JobStore, Selection
-from tests.backend.job_runner_helpers import fake_job_runner
+from tests.backend.ocr.job_runner_helpers import fake_job_runner
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 

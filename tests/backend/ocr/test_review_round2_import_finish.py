@@ -5,7 +5,7 @@ a list or blank is no reason, and must neither fail the import nor be called an
 early end; a stored reading's ``finish_reason`` is then absent, not the odd value.
 An answer that failed for ending before any text is stored when a later results
 file brings the page's full answer. The folder is prepared for real
-(``tests/backend/test_batch_import.py``).
+(``tests/backend/ocr/test_batch_import.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from backend.export.page_warnings import page_warnings
-from tests.backend.test_batch_import import (  # noqa: F401  (prepared: a fixture)
+from tests.backend.ocr.test_batch_import import (  # noqa: F401  (prepared: a fixture)
     answer,
     ids,
     ocr_versions,
@@ -24,7 +24,7 @@ from tests.backend.test_batch_import import (  # noqa: F401  (prepared: a fixtur
     run_import,
     write,
 )
-from tests.backend.test_batch_import_finish import job  # noqa: F401  (a fixture)
+from tests.backend.ocr.test_batch_import_finish import job  # noqa: F401  (a fixture)
 
 
 @pytest.mark.parametrize("odd", [7, {"type": "abort"}, ["abort"], "", True])

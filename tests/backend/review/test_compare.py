@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -17,9 +16,10 @@ from backend.review.compare import (
     diff_flags,
 )
 from backend.review.values import DiffCategory, FlagKind
+from tests.conftest import DATA
 from tests.properties import examples
 
-TRUTH = Path(__file__).resolve().parents[1] / "data" / "legal-sample.truth.json"
+TRUTH = DATA / "legal-sample.truth.json"
 L, P, G, S = (
     DiffCategory.LAYOUT,
     DiffCategory.PUNCTUATION,

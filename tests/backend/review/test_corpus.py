@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
@@ -17,8 +16,9 @@ from PIL import Image, ImageChops
 from bench.corpus import CRITICAL_FAMILIES, FINDERS, generate, seed_errors
 from bench.corpus.documents import KINDS
 from bench.corpus.render import DEFECTS, FACES, font
+from tests.conftest import DATA
 
-TRUTH = Path(__file__).parents[1] / "data" / "legal-sample.truth.json"
+TRUTH = DATA / "legal-sample.truth.json"
 
 
 @pytest.fixture(scope="module")

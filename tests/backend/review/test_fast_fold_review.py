@@ -26,10 +26,10 @@ from backend.review.compare import compare_texts
 from backend.review.hunk_collector import kept_chars, moves_are_layout
 from backend.review.textnorm import CompareOptions, Normalised, fold_table, normalise
 from backend.review.values import DiffCategory, Hunk
-from tests.backend.test_fast_fold import options_st
+from tests.backend.review.test_fast_fold import options_st
+from tests.conftest import ROOT
 from tests.properties import examples
 
-ROOT = Path(__file__).resolve().parents[2]
 WHITESPACE = [chr(c) for c in range(fast_fold.BMP) if re.match(r"\s", chr(c))]
 PIECES = [
     "原告請求被告給付新臺幣參拾萬元",

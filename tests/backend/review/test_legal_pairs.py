@@ -11,7 +11,6 @@ the table lists must not fire when a character in or around it is misread.
 from __future__ import annotations
 
 from itertools import permutations
-from pathlib import Path
 from typing import NamedTuple
 
 import fast_diff_match_patch
@@ -20,8 +19,9 @@ import pytest
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag, FlagKind
+from tests.conftest import ROOT
 
-TABLE = Path(__file__).parents[2] / "resources" / "legal" / "critical-terms.tsv"
+TABLE = ROOT / "resources" / "legal" / "critical-terms.tsv"
 
 
 class Entry(NamedTuple):

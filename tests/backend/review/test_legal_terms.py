@@ -7,7 +7,7 @@ import pytest
 
 from backend.review.legal_terms import CriticalTerm, extract_terms
 from backend.review.values import CriticalKind
-from tests.backend.legal_terms_helpers import make_hunks
+from tests.backend.review.legal_terms_helpers import make_hunks
 
 K = CriticalKind
 

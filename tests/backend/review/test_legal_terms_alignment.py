@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
-from tests.backend.legal_terms_helpers import make_hunks
+from tests.backend.review.legal_terms_helpers import make_hunks
 from tests.properties import examples
 
 # --- where a flag lies in the alternate ---------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import DiffCategory, FlagKind
-from tests.backend.legal_terms_helpers import make_hunks
+from tests.backend.review.legal_terms_helpers import make_hunks
 
 # (transcript, alternate, flagged transcript text or None, replacement)
 CASES = [

@@ -4,7 +4,7 @@ is flagged critical, while ordinary misreadings flag under 1% of the page."""
 from __future__ import annotations
 
 from backend.review.legal_terms import critical_flags
-from tests.backend.legal_terms_helpers import make_hunks
+from tests.backend.review.legal_terms_helpers import make_hunks
 
 # A judgment page, for the recall/precision goal: every seeded modal-word and
 # number error is flagged critical, while ordinary misreadings stay under 1%.

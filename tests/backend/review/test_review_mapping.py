@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,9 +14,9 @@ from backend.models import AltText
 from backend.review.alignment import diff
 from backend.review.page_aids import review_page
 from backend.review.textnorm import CompareOptions, fold_table, normalise
+from tests.conftest import DATA
 from tests.properties import examples
 
-DATA = Path(__file__).parents[1] / "data"
 PIECES = [
     *"第一條為爲規範法院之得應不被告內内○〇，,。.：:（）() \n\u3000|-#*",
     "【模糊】",

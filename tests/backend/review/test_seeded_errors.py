@@ -15,7 +15,6 @@ import asyncio
 import json
 import random
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
@@ -23,10 +22,10 @@ from backend.engines.offline import AltOcrRunner
 from backend.models import AltText
 from backend.review.page_aids import flagged_share, review_page
 from backend.review.values import FlagKind, PageReview
+from tests.conftest import DATA, ROOT
 from tests.seeding import SEEDERS, Seeded
 
-DATA = Path(__file__).parents[1] / "data"
-SAMPLE = Path(__file__).parents[2] / "resources" / "samples" / "legal-sample.pdf"
+SAMPLE = ROOT / "resources" / "samples" / "legal-sample.pdf"
 ROUNDS = 6  # seeds per error kind per page
 FLAG_KINDS = frozenset({FlagKind.DIFF, FlagKind.CRITICAL})
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from backend.server.diagnose import Diagnosis
+from tests.conftest import DATA
 
-FIXTURES = Path(__file__).resolve().parent.parent / "data" / "vllm-logs"
+FIXTURES = DATA / "vllm-logs"
 
 
 def _log(name: str) -> list[str]:

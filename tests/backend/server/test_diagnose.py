@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from backend.server.diagnose import Diagnosis, diagnose_log, diagnose_reading, diagnose_response
-from tests.backend.diagnose_helpers import FIXTURES, _codes, _log, _one, _reading, _response
+from tests.backend.server.diagnose_helpers import FIXTURES, _codes, _log, _one, _reading, _response
 
 # Expected codes per fixture, most important first; [] is a negative fixture.
 LOGS: dict[str, tuple[list[str], int | None]] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from backend.server.diagnose import diagnose_log, diagnose_reading, diagnose_response
-from tests.backend.diagnose_helpers import _log, _one, _reading, _response
+from tests.backend.server.diagnose_helpers import _log, _one, _reading, _response
 
 # --- remedies quote what the message said ---------------------------------------------
 

@@ -20,7 +20,7 @@ from backend.review.page_aids import AidSettings
 from backend.session.document_review import CACHED_ALTERNATES
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import own_text_key
-from tests.backend.review_cache_helpers import Counted, page_with_readings
+from tests.backend.session.review_cache_helpers import Counted, page_with_readings
 
 TEXT = "甲方得以於十日內提出答辯狀。\n原告請求新臺幣壹萬元。"
 OWN = TEXT.replace("得以", "應以")  # the page's own alternate: a critical modal word

@@ -8,7 +8,7 @@ import pytest
 
 from backend.errors import ProfileError
 from backend.settings.profiles import api_root, check_url, is_loopback_url
-from tests.backend.profiles_helpers import SECRET, profile
+from tests.backend.settings.profiles_helpers import SECRET, profile
 
 # --- URLs ------------------------------------------------------------------------------
 

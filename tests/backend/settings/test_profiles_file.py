@@ -16,7 +16,7 @@ import pytest
 from backend.errors import ProfileError
 from backend.settings.keys import KeyStore
 from backend.settings.profiles import ProfileStore, ServerProfile
-from tests.backend.profiles_helpers import SECRET, MemoryKeyring, profile
+from tests.backend.settings.profiles_helpers import SECRET, MemoryKeyring, profile
 from tests.conftest import ROOT
 
 # --- the profile file -------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from keyring.backend import KeyringBackend
 
 from backend.settings.keys import SERVICE, KeyStore
-from tests.backend.profiles_helpers import SECRET, BrokenKeyring, MemoryKeyring
+from tests.backend.settings.profiles_helpers import SECRET, BrokenKeyring, MemoryKeyring
 
 # --- keys ------------------------------------------------------------------------------
 

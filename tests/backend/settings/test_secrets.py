@@ -10,7 +10,7 @@ used, so each test also checks that the canary did reach where it belongs (the s
 store) — and that the log it searched was really written at DEBUG.
 
 The local server's 127.0.0.1 binding and its required random key are covered by
-``tests/backend/test_local_server.py`` (test_bound_to_loopback_only,
+``tests/backend/server/test_local_server.py`` (test_bound_to_loopback_only,
 test_start_becomes_ready_and_answers_only_with_its_key,
 test_each_server_gets_a_fresh_key_never_on_its_command_line).
 """

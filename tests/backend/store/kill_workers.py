@@ -1,6 +1,6 @@
-"""The process the kill test (tests/backend/test_kill.py) SIGKILLs, over and over.
+"""The process the kill test (tests/backend/store/test_kill.py) SIGKILLs, over and over.
 
-    python -m tests.backend.kill_workers PDF STORE SERVER_URL ACK_FILE ROUND EDIT_PAGES
+    python -m tests.backend.store.kill_workers PDF STORE SERVER_URL ACK_FILE ROUND EDIT_PAGES
 
 It does what ``proofdesk ocr --resume`` does (resume the unfinished job, else
 start a new one; when a job ends it starts another, so a batch is always under

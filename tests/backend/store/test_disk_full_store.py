@@ -1,4 +1,4 @@
-"""A real full disk under the store (a small tmpfs, as in tests/gui/test_disk_full.py):
+"""A real full disk under the store (a small tmpfs, as in tests/gui/review/test_disk_full.py):
 one true message, nothing written half way, and the review intact once there is room."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from backend.errors import StoreError
 from backend.session.document_session import DocumentSession
 from backend.store.review_store import ReviewStore
-from tests.backend.test_cli import run_cli
+from tests.backend.cli.test_cli import run_cli
 
 PAGE = "第一條 本契約自簽訂日起生效,雙方應誠信履行。" * 4000  # ~100,000 characters
 

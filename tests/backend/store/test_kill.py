@@ -1,6 +1,6 @@
 """Kill test (issue 6): SIGKILL a headless batch run, with edits, 25 times; lose nothing.
 
-Each round starts ``tests/backend/kill_workers.py`` on the same store: it
+Each round starts ``tests/backend/store/kill_workers.py`` on the same store: it
 resumes the unfinished OCR job against the fake vLLM server (and starts new
 ones when a job ends) while a scripted reviewer saves drafts and commits them
 through the backend API. Every write the store acknowledged is logged by the
@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 
 from backend.session.document_session import DocumentSession
-from tests.backend.kill_workers import parse_edit, text_sha
+from tests.backend.store.kill_workers import parse_edit, text_sha
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
 from tests.pdf_factory import text_pdf
@@ -190,7 +190,7 @@ def test_sigkill_during_batch_and_edits_loses_nothing(
                     [
                         sys.executable,
                         "-m",
-                        "tests.backend.kill_workers",
+                        "tests.backend.store.kill_workers",
                         str(pdf),
                         str(store),
                         fake.base_url + "/v1",

@@ -17,8 +17,8 @@ from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
+from tests.gui.aids.review_helpers import accept_answering, press, wait_reviewed
 from tests.gui.conftest import wait_for
-from tests.gui.review_helpers import accept_answering, press, wait_reviewed
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 PARTY_LINES = ("答辯人即被告【blurry】\n", "為就原告請求【blurry】\n")

@@ -16,10 +16,10 @@ from gui.aids.diff_highlight import CRITICAL_BG, CURRENT_BG, MARKER_BG
 from gui.review.autosave import SaveState
 from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
+from tests.gui.aids.review_helpers import accept_answering
+from tests.gui.aids.review_helpers import press as _key
+from tests.gui.aids.review_helpers import wait_reviewed as _reviewed
 from tests.gui.conftest import wait_for
-from tests.gui.review_helpers import accept_answering
-from tests.gui.review_helpers import press as _key
-from tests.gui.review_helpers import wait_reviewed as _reviewed
 
 ALT = Qt.KeyboardModifier.AltModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier

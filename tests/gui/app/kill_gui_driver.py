@@ -1,6 +1,6 @@
 """Driver for the GUI kill test: the real window, typed into like a person, until killed.
 
-    python -m tests.gui.kill_gui_driver PDF STORE ACKFILE
+    python -m tests.gui.app.kill_gui_driver PDF STORE ACKFILE
 
 Starts ProofDesk's own window the way ``gui.app`` does (one QApplication, one
 qasync loop, ``build_window(parse_args([PDF, "--store", STORE]))``), opens the
@@ -132,7 +132,7 @@ async def drive(pdf: Path, store: Path, ackfile: Path, seed: int) -> None:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 3:
-        print("usage: python -m tests.gui.kill_gui_driver PDF STORE ACKFILE", file=sys.stderr)
+        print("usage: python -m tests.gui.app.kill_gui_driver PDF STORE ACKFILE", file=sys.stderr)
         return 2
     pdf, store, ackfile = (Path(a) for a in argv)
     seed = int(os.environ.get("PROOFDESK_KILL_SEED") or random.SystemRandom().randrange(1 << 30))

@@ -1,7 +1,7 @@
 """Kill test, GUI round (issue 6): SIGKILL the real window (offscreen) while a person
 types, and no edit acknowledged ("saved") more than 2 s before the kill is lost.
 
-The driver (tests/gui/kill_gui_driver.py) types into the real window and logs
+The driver (tests/gui/app/kill_gui_driver.py) types into the real window and logs
 every autosave acknowledgement durably; this test kills it at a random moment,
 opens the store the way the app would after a crash, and checks each
 acknowledged text against the drafts and edit versions that survived.
@@ -103,7 +103,7 @@ def test_sigkill_while_typing_loses_no_acknowledged_edit(tmp_path: Path, sample_
             [
                 sys.executable,
                 "-m",
-                "tests.gui.kill_gui_driver",
+                "tests.gui.app.kill_gui_driver",
                 str(sample_pdf),
                 str(store_path),
                 str(ack_path),

@@ -14,8 +14,8 @@ import pytest
 
 from backend import i18n
 from gui.launch_args import parse_args
+from tests.conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 HAN = re.compile("[\u4e00-\u9fff]")
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
+
 WIDTH, HEIGHT = 1600, 1000
 
 

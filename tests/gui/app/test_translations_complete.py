@@ -6,7 +6,7 @@
 - both catalogues use the glossary's terms (``resources/translations/glossary.tsv``);
 - the compiled .qm translates at run time.
 
-The backend catalogue's own completeness test is tests/backend/test_i18n.py; this
+The backend catalogue's own completeness test is tests/backend/core/test_i18n.py; this
 one reads it too, for the glossary. ``bash scripts/update_translations.sh`` refreshes
 both catalogues from the code; then translate what is new.
 """

@@ -16,7 +16,7 @@ from PySide6.QtCore import QTimer
 
 from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
 from tests.gui.conftest import wait_for
-from tests.gui.local_model_row_helpers import (
+from tests.gui.ocr.local_model_row_helpers import (
     fast_folder,
     offered,
     slow,

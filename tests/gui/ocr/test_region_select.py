@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from gui.widgets.page_view import FitMode, PageView
-from tests.gui.test_ocr_panel import (  # noqa: F401 - fixtures
+from tests.gui.ocr.test_ocr_panel import (  # noqa: F401 - fixtures
     Rig,
     fake,
     rig,

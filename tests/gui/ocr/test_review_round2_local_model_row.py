@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
+from tests.conftest import ROOT
 from tests.gui.conftest import wait_for
-from tests.gui.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
+from tests.gui.ocr.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
     fast_folder,
     offered,
     rows,
@@ -112,11 +113,10 @@ def test_quitting_while_a_folder_check_waits_on_a_share_ends_the_app(tmp_path: P
     share.mkdir()
     os.mkfifo(share / "config.json")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    root = Path(__file__).resolve().parents[2]
     try:
         out = subprocess.run(
             [sys.executable, "-c", QUIT_WHILE_CHECKING, str(share)],
-            cwd=root,
+            cwd=ROOT,
             env=env,
             capture_output=True,
             text=True,

@@ -20,7 +20,7 @@ from gui.ocr import local_model_row
 from gui.ocr.local_model_row import PATH_KEY, LocalModelRow
 from gui.services.settings import GuiSettings
 from tests.gui.conftest import wait_for
-from tests.gui.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
+from tests.gui.ocr.local_model_row_helpers import (  # noqa: F401  (slow: a fixture)
     close,
     fast_folder,
     offered,

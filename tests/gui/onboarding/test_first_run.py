@@ -13,8 +13,8 @@ from backend.session.document_session import DocumentSession
 from gui.launch_args import SAMPLE_PDF
 from gui.onboarding import sample
 from gui.shell.main_window import MainWindow
+from tests.gui.aids.review_helpers import wait_reviewed
 from tests.gui.conftest import wait_for
-from tests.gui.review_helpers import wait_reviewed
 
 
 def test_the_sample_opens_with_markers_differences_and_a_critical_flag(

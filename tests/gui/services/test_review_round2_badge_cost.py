@@ -18,7 +18,7 @@ from backend.review.page_aids import AidSettings
 from backend.session.approval import approval_items
 from backend.session.document_session import DocumentSession
 from gui.services.aid_review import review_text
-from tests.backend.review_cache_helpers import Counted, page_with_readings
+from tests.backend.session.review_cache_helpers import Counted, page_with_readings
 
 TEXT = "被告得以於十日內提出答辯狀。\n原告請求新臺幣壹萬元。"
 OWN = TEXT.replace("得以", "應以")  # the page's own alternate: a critical modal word

@@ -1,10 +1,10 @@
 """Run in a child process, one per UI language (one QApplication has one set of
 translators), on a 1366×768 offscreen screen: build the real window on the sample,
 open every window and dialog the GUI can show, and print what cuts its text
-(``tests/gui/fit_check.py``) as JSON lines, for ``test_dialog_fit``.
+(``tests/gui/shell/fit_check.py``) as JSON lines, for ``test_dialog_fit``.
 
     QT_QPA_PLATFORM=offscreen:configfile=SCREEN.json \
-        python -m tests.gui.dialog_fit_probe STORE LANG
+        python -m tests.gui.shell.dialog_fit_probe STORE LANG
 
 Each line is ``{"opened": where}`` for every window checked, ``{"cut": row}`` for a
 widget that cuts its text and ``{"outside": row}`` for a window larger than the screen.
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from gui.app import build_window, install_translations, parse_args
 from gui.launch_args import SAMPLE_PDF
 from gui.shell.main_window import MainWindow
-from tests.gui.fit_check import cut_in_every_tab, outside_screen, settle, text_widgets
+from tests.gui.shell.fit_check import cut_in_every_tab, outside_screen, settle, text_widgets
 
 # What the menus open, by action name. "goto" and "team_server" run a modal exec().
 DIALOG_ACTIONS = (

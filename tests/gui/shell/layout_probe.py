@@ -2,7 +2,8 @@
 build the real window on the sample, open the docks a reviewer opens, and print the
 window's geometry after each step as JSON lines, for ``test_layout_fit``.
 
-    QT_QPA_PLATFORM=offscreen:configfile=SCREEN.json python -m tests.gui.layout_probe STORE [LANG]
+    QT_QPA_PLATFORM=offscreen:configfile=SCREEN.json \\
+        python -m tests.gui.shell.layout_probe STORE [LANG]
 """
 
 from __future__ import annotations

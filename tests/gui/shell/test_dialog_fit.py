@@ -1,7 +1,7 @@
 """No label, button, combo box, group box title or tab cuts its text, in either language:
 every window and dialog the GUI shows is opened on a 1366×768 screen in a child
-process per language (``tests/gui/dialog_fit_probe.py``) and each widget's size is
-held against what its text needs (``tests/gui/fit_check.py``); each window fits the
+process per language (``tests/gui/shell/dialog_fit_probe.py``) and each widget's size is
+held against what its text needs (``tests/gui/shell/fit_check.py``); each window fits the
 screen too. The checker itself is shown to catch cut widgets of every kind it knows."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tests.gui.fit_check import cut_in_every_tab, cut_widgets, settle
-from tests.gui.test_layout_fit import run_probe, screen_config
+from tests.gui.shell.fit_check import cut_in_every_tab, cut_widgets, settle
+from tests.gui.shell.test_layout_fit import run_probe, screen_config
 
 # Every window the probe must reach (a renamed action or a dialog that failed to open
 # would otherwise pass by checking nothing).
@@ -67,7 +67,7 @@ def _describe(row: dict) -> str:  # type: ignore[type-arg]
 def test_no_window_cuts_its_text(tmp_path: Path, language: str) -> None:
     rows = run_probe(
         tmp_path,
-        "tests.gui.dialog_fit_probe",
+        "tests.gui.shell.dialog_fit_probe",
         screen_config(tmp_path, 1366, 768),
         str(tmp_path / "review.sqlite3"),
         language,

@@ -1,6 +1,6 @@
 """The main window stays inside the screen's available area whatever docks open,
 at 1366×768 and 1600×1000: run in a child process on an offscreen screen of that
-size (``tests/gui/layout_probe.py``), since one process has one screen."""
+size (``tests/gui/shell/layout_probe.py``), since one process has one screen."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import ROOT
 
 
 def screen_config(tmp_path: Path, width: int, height: int, dpr: float = 1) -> str:
@@ -59,7 +59,7 @@ def test_window_never_outgrows_the_screen(
 ) -> None:
     steps = run_probe(
         tmp_path,
-        "tests.gui.layout_probe",
+        "tests.gui.shell.layout_probe",
         screen_config(tmp_path, *size),
         str(tmp_path / "review.sqlite3"),
         language,
@@ -89,7 +89,7 @@ def test_the_page_image_is_drawn_at_the_screens_pixel_density(tmp_path: Path) ->
     stretched from a 1× image (blurry); so are the icons Qt draws for us."""
     steps = run_probe(
         tmp_path,
-        "tests.gui.layout_probe",
+        "tests.gui.shell.layout_probe",
         screen_config(tmp_path, 3200, 2000),  # 1600×1000 logical pixels at 2×
         str(tmp_path / "review.sqlite3"),
         scale=2,

@@ -4,7 +4,6 @@ of the real window, pinned against the list in docs/SHORTCUTS.md (issue 14)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
@@ -15,11 +14,12 @@ from gui.services import language
 from gui.shell.help_dialog import HelpDialog
 from gui.shell.keys import MAC_REMAP, mac_safe
 from gui.shell.main_window import MainWindow
-from tests.gui.test_language import installed
+from tests.conftest import ROOT
+from tests.gui.services.test_language import installed
 
 __all__ = ["installed"]  # the fixture: translators removed again after the test
 
-LIST = Path(__file__).resolve().parents[2] / "docs" / "SHORTCUTS.md"
+LIST = ROOT / "docs" / "SHORTCUTS.md"
 # The input-method frameworks take keys before any application, on GNOME and KDE alike.
 DESKTOPS = ("GNOME", "KDE", "Windows", "macOS", "IBus", "fcitx5")
 ROW = re.compile(r"^\| `([^`]+)` \| ([^|]+) \|[^|]*\| ([^|]+) \|$")

@@ -27,7 +27,7 @@ from gui.services.tasks import TaskRunner
 from gui.widgets import dialogs
 from gui.widgets.notice_bar import NoticeBar
 from gui.widgets.run_status import RunStatus
-from tests.backend.hostile_server import EVIL, HostileServer
+from tests.backend.cli.hostile_server import EVIL, HostileServer
 from tests.gui.conftest import wait_for
 
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

@@ -32,9 +32,10 @@ from gui.widgets import theme as theme_module
 from gui.widgets.rich_text_delegate import marked
 from gui.widgets.run_status import RunStatus
 from gui.widgets.theme import ALERT, ERROR, OK, WARNING, color_css, contrast, is_dark
+from tests.conftest import ROOT
 from tests.gui.conftest import type_text, wait_for
 
-GUI = Path(__file__).resolve().parents[2] / "gui"
+GUI = ROOT / "gui"
 
 
 def dark_palette() -> QPalette:
