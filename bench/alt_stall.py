@@ -20,8 +20,9 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable
 
-from backend.engines.offline import AltEngine, AltOcrRunner, AltOptions
+from backend.engines.offline import AltOcrRunner, AltOptions
 from backend.engines.offline import worker as alt_worker
+from backend.engines.offline.rapidocr_engine import NAME as RAPIDOCR
 from bench.make_doc import Docs
 from bench.stall import StallResult, _ticker
 from bench.table import Row
@@ -47,19 +48,19 @@ async def _measure(work: Callable[[], Awaitable[object]]) -> StallResult:
 async def _in_worker(path: str) -> StallResult:
     runner = AltOcrRunner()
     try:
-        await runner.warm_up(AltEngine.RAPIDOCR)
-        return await _measure(lambda: runner.run_pages(path, PAGES, AltEngine.RAPIDOCR))
+        await runner.warm_up(RAPIDOCR)
+        return await _measure(lambda: runner.run_pages(path, PAGES, RAPIDOCR))
     finally:
         runner.close()
 
 
 async def _in_thread(path: str) -> StallResult:
     options = AltOptions()
-    await asyncio.to_thread(alt_worker.warm_up, AltEngine.RAPIDOCR, options)
+    await asyncio.to_thread(alt_worker.warm_up, RAPIDOCR, options)
 
     async def read_all() -> None:
         for page in PAGES:
-            job = alt_worker.PageJob(path, page, AltEngine.RAPIDOCR, options)
+            job = alt_worker.PageJob(path, page, RAPIDOCR, options)
             await asyncio.to_thread(alt_worker.read_page, job)
 
     return await _measure(read_all)

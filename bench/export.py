@@ -19,7 +19,6 @@ import pymupdf
 from backend.export import ExportFormat, collect, write_export
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
-from backend.store.interface import local_only
 from backend.store.sql import insert_status
 from bench.flip import scale_for
 from bench.make_doc import Docs
@@ -42,9 +41,8 @@ def _reviewed(pdf: Path, folder: Path) -> DocumentSession:
     session.store.add_versions(
         [(n, VersionKind.IMPORT, text, {"source": "bench"}) for n, text in enumerate(texts)]
     )
-    with local_only(
-        session.store
-    ).transaction() as c:  # one transaction: 2,000 fsyncs would take minutes
+    # One transaction: 2,000 fsyncs would take minutes.
+    with session.store.local().transaction() as c:
         for n in range(session.page_count):
             insert_status(c, n, ReviewStatus.APPROVED, "bench")
     return session

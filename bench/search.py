@@ -22,7 +22,6 @@ from typing import TypeVar
 
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from backend.store.interface import local_only
 from bench.make_doc import TRUTH_JSON, Docs
 from bench.table import Row, median_ms
 
@@ -67,7 +66,7 @@ def temp_data_dir() -> Iterator[Path]:
 
 def fill(session: DocumentSession, texts: list[str]) -> None:
     """Store each text as the page's OCR reading (fsync off while filling: setup only)."""
-    conn = local_only(session.store).connection
+    conn = session.store.local().connection
     conn.execute("PRAGMA synchronous=OFF")
     try:
         for page, text in enumerate(texts):

@@ -16,16 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-# qasync tries PyQt5 first; import PySide6 before it.
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
-
-import qasync  # isort: skip
 
 from backend import i18n
 from gui.compose import build_window
 from gui.launch_args import SAMPLE_PDF, parse_args
-from gui.services import app_icon
+from gui.services import app_icon, qloop
 from gui.services import language as language_choice
 from gui.services.asyncgens import AsyncGenCloser
 from gui.services.settings import GuiSettings
@@ -128,7 +125,7 @@ def run(argv: list[str]) -> int:
     app_icon.install(app)
     install_translations(app, args.lang)
     try:
-        code = int(qasync.run(main(args)))
+        code = int(qloop.run(main(args)))  # qasync's loop, safe from nested Qt loops
     except asyncio.CancelledError:
         code = 0
     # Everything is saved and closed by now (the window saves before it closes).

@@ -1,8 +1,9 @@
 """``proofdesk alt``: read pages with an offline engine and store them as alternate readings.
 
-    proofdesk alt PDF --engine {rapidocr,tesseract,textlayer,import} [--pages 1-3,5]
+    proofdesk alt PDF --engine {ENGINE,import} [--pages 1-3,5]
                   [--from PATH] [--as-transcript] [--store PATH] [--json]
 
+The engines are ``backend.engines.offline.registry``'s (``--help`` lists them).
 Each page is stored as it finishes (Ctrl+C keeps the pages already read).
 ``--as-transcript`` stores the readings as the working transcript instead (a
 machine without a VLM server); a page with a person's edit keeps the edit.
@@ -21,14 +22,15 @@ from backend.cli.arguments import free_text, real
 from backend.cli.ocr import EXIT_INTERRUPTED, EXIT_SOME_FAILED, parse_pages
 from backend.cli.output import control, fail, say, say_json, warn
 from backend.engines.offline import (
-    AltEngine,
     AltOcrRunner,
     AltOptions,
     AltReading,
+    engine_names,
     engine_problem,
     read_imported,
     store_alt_text,
 )
+from backend.engines.offline.imported import IMPORT
 from backend.errors import ProfileError
 from backend.i18n import N_, _
 from backend.session.document_session import DocumentSession
@@ -41,7 +43,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "alt", parents=[common], help=_("read pages with an offline engine (alternate readings)")
     )
-    p.add_argument("--engine", required=True, choices=[e.value for e in AltEngine])
+    p.add_argument("--engine", required=True, choices=[*engine_names(), IMPORT])
     p.add_argument(
         "--pages", type=free_text, help=_("page range, e.g. 1-3,5 (1-based; default: all)")
     )
@@ -64,17 +66,17 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     options = AltOptions(dpi=args.dpi, tesseract_cmd=args.tesseract_cmd)
-    engine = AltEngine(args.engine)
-    if engine is AltEngine.IMPORT and args.source is None:
+    engine: str = args.engine
+    if engine == IMPORT and args.source is None:
         raise ProfileError(_("--engine import needs --from PATH (a text, JSONL file or a folder)."))
-    problem = engine_problem(engine, options)
+    problem = None if engine == IMPORT else engine_problem(engine, options)  # import reads files
     if problem:
         return fail(problem)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     report = _Report(session, engine, args.as_transcript)
     try:
         pages = parse_pages(args.pages, session.page_count) or range(session.page_count)
-        if engine is AltEngine.IMPORT:
+        if engine == IMPORT:
             for reading in read_imported(args.source, session.page_count):
                 if reading.page in pages:
                     report.add(reading)
@@ -93,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 async def _read(
     args: argparse.Namespace,
     options: AltOptions,
-    engine: AltEngine,
+    engine: str,
     pages: list[int],
     report: _Report,
 ) -> None:
@@ -114,7 +116,7 @@ async def _read(
 class _Report:
     """Stores each reading as it arrives and keeps what to tell the user."""
 
-    def __init__(self, session: DocumentSession, engine: AltEngine, as_transcript: bool) -> None:
+    def __init__(self, session: DocumentSession, engine: str, as_transcript: bool) -> None:
         self.session = session
         self.engine = engine
         self.as_transcript = as_transcript
@@ -159,7 +161,7 @@ class _Report:
         kind = N_("transcript (ocr)") if self.as_transcript else N_("alternate")
         elapsed = time.perf_counter() - self.t0
         if as_json:
-            data: dict[str, Any] = {"engine": self.engine.value, "stored_as": kind}
+            data: dict[str, Any] = {"engine": self.engine, "stored_as": kind}
             data |= {"stored": stored, "failed": self.failed, "elapsed_s": round(elapsed, 2)}
             data["pages"] = self.rows
             say_json(data)
@@ -177,7 +179,7 @@ class _Report:
             ).format(
                 stored=stored,
                 kind=_(kind),
-                value=self.engine.value,
+                value=self.engine,
                 rows_count=len(self.rows) - stored,
                 failed=self.failed,
                 elapsed=elapsed,

@@ -1,10 +1,11 @@
 """``proofdesk export``: write the corrected text, a searchable PDF or the audit trail.
 
-    proofdesk export PDF --format {txt,md,docx,jsonl,pdf,report,report-pdf} [-o OUT]
+    proofdesk export PDF --format FORMAT [-o OUT]
                      [--approved-only] [--pages A-B] [--store PATH] [--strip-markers]
                      [--marker PATTERN]... [--separator TEXT] [--force]
 
-Without ``-o`` the file goes next to the PDF, named after its title. An
+The formats are ``backend.export.registry``'s (``proofdesk export --help`` lists
+them). Without ``-o`` the file goes next to the PDF, named after its title. An
 existing file is replaced only with ``--force``; the PDF and its review store
 never are. Pages not yet approved are named on stderr.
 """
@@ -25,6 +26,7 @@ from backend.export import (
     ExportResult,
     collect,
     default_name,
+    export_format,
     parse_pages,
     review_aids_provider,
     write_export,
@@ -45,7 +47,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "--format",
         required=True,
         choices=[f.value for f in ExportFormat],
-        help=_("txt, md, docx, jsonl (audit trail), pdf (searchable), report (HTML), report-pdf"),
+        help="; ".join(f"{f.value}: {_(f.spec.label)}" for f in ExportFormat),
     )
     p.add_argument("-o", "--output", type=Path, help=_("output file (default: next to the PDF)"))
     p.add_argument("--pages", type=free_text, help=_("page range, e.g. 1-20 or 3,5,9 (1-based)"))
@@ -67,7 +69,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    fmt = ExportFormat(args.format)
+    fmt = export_format(args.format)
     session = DocumentSession.open(
         args.pdf, password=args.password, store_path=args.store, create=False
     )
@@ -79,9 +81,7 @@ def run(args: argparse.Namespace) -> int:
             markers=markers_of(args.marker),
             separator=args.separator.replace("\\f", "\f").replace("\\n", "\n"),
         )
-        # Agreement and open critical flags cost a diff per page: only for the
-        # formats that carry them.
-        wants_aids = fmt in (ExportFormat.JSONL, ExportFormat.REPORT, ExportFormat.REPORT_PDF)
+        wants_aids = fmt.spec.needs_aids  # a diff per page: only where the file carries it
         settings = AidSettings(markers=options.markers)  # the aids count the same markers
         document = collect(
             session, options, aids=review_aids_provider(session, settings) if wants_aids else None

@@ -1,7 +1,7 @@
 """``proofdesk compare`` and ``proofdesk eval``: the review aids without the GUI.
 
     proofdesk compare PDF --page N [--transcript FILE]
-        --alternate {rapidocr,tesseract,textlayer,PATH,version:ID,model:NAME,prompt:HASH}
+        --alternate {ENGINE,PATH,version:ID,model:NAME,prompt:HASH}
     proofdesk eval PDF --a SELECTOR --b SELECTOR [--pages 1-5,9]
 
 ``compare`` prints the same flags the GUI shows, with offsets into the
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from backend.cli.arguments import free_text, quoted, whole
 from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
+from backend.engines.offline.registry import engine_names
 from backend.errors import ProofDeskError
 from backend.i18n import _
 
@@ -33,7 +34,6 @@ if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
     from backend.review.values import PageReview
     from backend.session.document_session import DocumentSession
 
-ENGINES = ("rapidocr", "tesseract", "textlayer")
 MAX_PAGE = 1_000_000_000
 # SQLite keeps a version id in 64 bits: a larger "version:N" names no version (and
 # would overflow the query instead of saying so).
@@ -55,9 +55,9 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "--alternate",
         required=True,
         help=_(
-            "an engine (rapidocr, tesseract, textlayer), a UTF-8 text file, or a "
+            "an engine ({engines}), a UTF-8 text file, or a "
             "stored reading: version:ID, model:NAME, prompt:HASH"
-        ),
+        ).format(engines=", ".join(engine_names())),
     )
     compare.add_argument(
         "--fresh", action="store_true", help=_("run the engine even if the store has its reading")
@@ -148,12 +148,12 @@ def compare_json(review: PageReview) -> dict[str, Any]:
 def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText:
     from backend.models import AltText
 
-    if args.alternate not in ENGINES:
+    if args.alternate not in engine_names():
         path = Path(args.alternate)
         if not path.is_file():
             raise ProofDeskError(
                 _("--alternate {alternate} is neither an engine ({join}) nor a text file.").format(
-                    alternate=quoted(args.alternate), join=", ".join(ENGINES)
+                    alternate=quoted(args.alternate), join=", ".join(engine_names())
                 )
             )
         try:

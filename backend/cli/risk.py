@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.cli.output import say, say_json
+from backend.engines.offline.registry import engine_names
 from backend.errors import ProofDeskError
 from backend.export.words import status_words
 from backend.i18n import _
@@ -29,15 +30,12 @@ from backend.session.readings import (
     is_selector,
 )
 
-# ``compare --alternate rapidocr`` names an engine; here only its stored reading can be.
-ENGINES = ("rapidocr", "tesseract", "textlayer")
-
 
 def alternate_selector(value: str | None) -> str | None:
     """``--alternate`` as a stored reading's selector (an engine name: its reading)."""
     if value is None or is_selector(value):
         return value
-    if value in ENGINES:
+    if value in engine_names():  # ``compare`` would run it; here its stored reading is meant
         return "engine:" + value
     raise ProofDeskError(
         _(

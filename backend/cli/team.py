@@ -19,7 +19,6 @@ from typing import Any
 from backend.cli.output import PREFIX, fail, say, warn
 from backend.i18n import _
 from backend.session.document_session import DocumentSession
-from backend.store.interface import local_only
 from backend.store.postgres.urls import is_team_url
 
 
@@ -58,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
         team = open_team_store(local.pdf, args.url)
         try:
             if args.move == "push":
-                count = transfer.push(local_only(local.store), team)
+                count = transfer.push(local.store.local(), team)
                 message = _("Pushed {count} version(s) to the team server.")
             else:
-                count = transfer.pull(team, local_only(local.store))
+                count = transfer.pull(team, local.store.local())
                 message = _("Pulled {count} version(s) from the team server.")
         finally:
             team.close_connection()

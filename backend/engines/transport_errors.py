@@ -29,7 +29,7 @@ def timeout_error(
         return ServerTimeoutError(
             _(
                 "{server} began to answer but sent no complete answer within "
-                "{first_token_timeout_s:.0f} s; check the server (it may be overloaded), "
+                "{first_token_timeout_s:g} s; check the server (it may be overloaded), "
                 "then run the page again."
             ).format(server=server, first_token_timeout_s=profile.first_token_timeout_s),
             phase="first_token",
@@ -38,7 +38,7 @@ def timeout_error(
     if not started and not total:
         return ServerTimeoutError(
             _(
-                "No answer from {server} within {first_token_timeout_s:.0f} s. A server "
+                "No answer from {server} within {first_token_timeout_s:g} s. A server "
                 "that scales to zero can take minutes to start: raise the first-token "
                 "timeout of the profile if this is a cold start."
             ).format(server=server, first_token_timeout_s=profile.first_token_timeout_s),
@@ -47,7 +47,7 @@ def timeout_error(
         )
     return ServerTimeoutError(
         _(
-            "The answer took longer than the {total_timeout_s:.0f} s allowed; raise "
+            "The answer took longer than the {total_timeout_s:g} s allowed; raise "
             "the total timeout of the profile, or lower max tokens."
         ).format(total_timeout_s=profile.total_timeout_s),
         phase="total",
@@ -73,7 +73,7 @@ def transport_error(exc: httpx.HTTPError, profile: ServerProfile, *, started: bo
     server = profile.api_root
     if isinstance(exc, httpx.ConnectTimeout):
         return ServerTimeoutError(
-            _("Could not connect to {server} within {connect_timeout_s:.0f} s.").format(
+            _("Could not connect to {server} within {connect_timeout_s:g} s.").format(
                 server=server, connect_timeout_s=profile.connect_timeout_s
             ),
             phase="connect",

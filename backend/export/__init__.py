@@ -1,4 +1,4 @@
-"""Exporting a reviewed document: corrected text in five formats, and an audit trail.
+"""Exporting a reviewed document: corrected text, an audit trail, a report (``registry``).
 
     document = collect(session, ExportOptions(approved_only=True))   # store thread
     result = write_export(document, ExportFormat.PDF, "out.pdf")      # any thread
@@ -18,7 +18,8 @@ from backend.export.errors import (
     ExportExistsError,
     ProtectedTargetError,
 )
-from backend.export.formats import ExportFormat, ExportResult, default_name, preview, write_export
+from backend.export.format_spec import FormatOption, FormatSpec
+from backend.export.formats import ExportResult, default_name, preview, write_export
 from backend.export.monitor import Monitor
 from backend.export.pages import (
     AidsProvider,
@@ -32,6 +33,7 @@ from backend.export.pages import (
     preview_options,
     review_aids_provider,
 )
+from backend.export.registry import ExportFormat, UnknownFormatError, export_format, format_names
 from backend.export.safe_write import atomic_write, check_target, safe_filename
 from backend.session.document_session import DocumentSession
 
@@ -68,15 +70,20 @@ __all__ = [
     "ExportOptions",
     "ExportPage",
     "ExportResult",
+    "FormatOption",
+    "FormatSpec",
     "MarkerCounter",
     "Monitor",
     "ProtectedTargetError",
     "TextFilter",
+    "UnknownFormatError",
     "atomic_write",
     "check_target",
     "collect",
     "default_name",
     "export_document",
+    "export_format",
+    "format_names",
     "parse_pages",
     "preview",
     "preview_options",

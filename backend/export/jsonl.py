@@ -11,9 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.page_warnings import page_warnings
 from backend.export.pages import ExportDocument, ExportPage, iso_time
+from backend.i18n import N_
 
 SCHEMA_ID = "https://proofdesk.invalid/schemas/export-page.schema.json"
 FORMAT_VERSION = 1
@@ -54,3 +56,13 @@ def render_jsonl(doc: ExportDocument, monitor: Monitor | None = None) -> str:
         # (U+2028 stays raw: such readers must not use splitlines()).
         lines.append(json.dumps(page_record(doc, page), ensure_ascii=False, default=str))
     return "".join(line + "\n" for line in lines)
+
+
+FORMAT = FormatSpec.of_text(
+    render_jsonl,
+    name="jsonl",
+    label=N_("Audit trail (.jsonl)"),
+    file_type=N_("JSON Lines files"),
+    suffix=".audit.jsonl",
+    needs_aids=True,
+)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
 from backend.export.text import unapproved_notice
-from backend.i18n import _
+from backend.i18n import N_, _
 
 
 def render_markdown(doc: ExportDocument, monitor: Monitor | None = None) -> str:
@@ -34,3 +35,12 @@ def render_markdown(doc: ExportDocument, monitor: Monitor | None = None) -> str:
 def _escape_heading(text: str) -> str:
     """A title from PDF metadata stays one plain heading line."""
     return " ".join(text.split()).replace("#", "\\#") or "Document"
+
+
+FORMAT = FormatSpec.of_text(
+    render_markdown,
+    name="md",
+    label=N_("Markdown (.md)"),
+    file_type=N_("Markdown files"),
+    suffix=".proofread.md",
+)

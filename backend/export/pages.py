@@ -24,7 +24,6 @@ from backend.review.values import Flag, FlagKind
 from backend.safe_text import REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import strip_keeping_own
-from backend.store.interface import file_of
 
 AidsProvider = Callable[[int], Mapping[str, Any]]
 TextFilter = Callable[[str], str]
@@ -203,7 +202,7 @@ def collect(
     info = session.pdf.info
     return ExportDocument(
         source=Path(info.path),
-        store=file_of(session.store),
+        store=session.store.local_file(),
         sha256=info.sha256,
         title=info.title,
         page_count=session.page_count,
@@ -235,6 +234,9 @@ def _page(
 ) -> ExportPage:
     store = session.store
     state = store.page_state(page)
+    if options.approved_only:  # the text that was approved, never text written since
+        approved = store.approved_version(page)
+        state = replace(state, text="" if approved is None else approved.text)
     versions = store.versions(page)
     history = store.status_history(page)
     reviewer = history[-1][2] if history else None

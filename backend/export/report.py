@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from typing import BinaryIO
 
+from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.pages import ExportDocument, ExportPage
@@ -142,3 +143,24 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
         writer.end_page()
     writer.close()
     out.write(buffer.getvalue())
+
+
+HTML_FORMAT = FormatSpec.of_text(
+    render_report,
+    name="report",
+    label=N_("Review report (HTML)"),
+    file_type=N_("HTML files"),
+    suffix=".review-report.html",
+    needs_aids=True,
+    html_preview=True,
+)
+PDF_FORMAT = FormatSpec(
+    "report-pdf",
+    N_("Review report (PDF)"),
+    N_("PDF files"),
+    ".review-report.pdf",
+    lambda doc, out, monitor, _password: report_pdf(doc, out, monitor),
+    render_report,  # previewed as the HTML it is laid out from
+    needs_aids=True,
+    html_preview=True,
+)

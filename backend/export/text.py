@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from backend.export.format_spec import FormatOption, FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
-from backend.i18n import _
+from backend.i18n import N_, _
 
 
 def unapproved_notice(doc: ExportDocument) -> str:
@@ -29,3 +30,13 @@ def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:
         # One marked line first: whoever opens the file sees it before any text.
         text = f"[ProofDesk] {unapproved_notice(doc)}\n" + text
     return text + "\n"
+
+
+FORMAT = FormatSpec.of_text(
+    render_text,
+    name="txt",
+    label=N_("Plain text (.txt)"),
+    file_type=N_("Text files"),
+    suffix=".proofread.txt",
+    options=frozenset({FormatOption.SEPARATOR}),
+)

@@ -25,8 +25,10 @@ def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
     if not critical or not diffs:
         return tuple(flags)
     groups: list[tuple[list[Flag], list[Flag]]] = []
+    diff_spans = [(d, d.span) for d in diffs]
     for c in sorted(critical, key=lambda f: (f.start, f.end)):
-        touching = [d for d in diffs if c.span.overlaps(d.span)]  # one place
+        at = c.span
+        touching = [d for d, span in diff_spans if at.overlaps(span)]  # one place
         # A difference touching an earlier group's critical flag joins that group.
         joined = next((g for g in groups if any(d in g[1] for d in touching)), None)
         if joined is None:

@@ -43,9 +43,11 @@ class Span:
 
     def overlaps(self, other: Span) -> bool:
         """One place: a character in common, or a point at or inside the other."""
-        if self.start < other.end and other.start < self.end:
+        start, end, o_start, o_end = self.start, self.end, other.start, other.end
+        if start < o_end and o_start < end:
             return True
-        return (self.empty or other.empty) and self.touches(other)
+        # A point meets what holds it or ends or starts at it (inlined: a hot path).
+        return (start == end or o_start == o_end) and start <= o_end and o_start <= end
 
     def touches(self, other: Span) -> bool:
         """Overlapping or abutting: the closed intervals [start, end] meet."""

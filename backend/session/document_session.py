@@ -28,7 +28,7 @@ from backend.session.team import open_team_store
 from backend.settings import paths
 from backend.store.backup import BACKUP_INTERVAL_S, Backup, take_backup
 from backend.store.importers import read_transcripts
-from backend.store.interface import PageStore, file_of, jobs_for, local_only
+from backend.store.interface import PageStore
 from backend.store.job_rows import JobStore
 from backend.store.opening import require_review
 from backend.store.postgres.urls import is_team_url
@@ -141,7 +141,7 @@ class DocumentSession:
                 self.pdf.close()
 
     def _backup_on_close(self) -> None:
-        if (file := file_of(self.store)) is None:
+        if (file := self.store.local_file()) is None:
             return  # the team server's backups are its own (pg_dump: docs/TEAM.md)
         try:
             self.backup()
@@ -261,7 +261,7 @@ class DocumentSession:
     @property
     def jobs(self) -> JobStore:
         if self._jobs is None:
-            self._jobs = jobs_for(self.store)
+            self._jobs = self.store.jobs()
         return self._jobs
 
     # -- review aids: alternate readings, flags, the review queue -----------------
@@ -305,13 +305,13 @@ class DocumentSession:
 
     def backup(self) -> Backup:
         self._last_backup = time.monotonic()
-        store = local_only(self.store)
+        store = self.store.local()
         return take_backup(store.connection, paths.backup_dir_for(store.path))
 
     def backup_if_due(self) -> Backup | None:
         """Call now and then (the GUI does every minute): backs up every 30 minutes."""
         due = time.monotonic() - self._last_backup >= BACKUP_INTERVAL_S
-        if due and file_of(self.store) is not None:  # the team server's are pg_dump's
+        if due and self.store.local_file() is not None:  # the team server's are pg_dump's
             return self.backup()
         return None
 

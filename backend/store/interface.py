@@ -5,7 +5,9 @@ review aids call, whether the review is in an embedded SQLite file
 
 A Protocol, not a base class: the SQLite store predates it and stays exactly as
 it was; mypy checks that each store still fits where ``DocumentSession.open``
-takes either as a ``PageStore``.
+takes either as a ``PageStore``. What only one of them can do (a file on this
+computer, its backups) is asked of the store itself (``local_file``, ``local``,
+``jobs``): this module knows neither implementation.
 """
 
 from __future__ import annotations
@@ -13,11 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from backend.errors import StoreError
-from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
-from backend.store.job_rows import JobStore
-from backend.store.review_store import ReviewStore
+from backend.store.job_rows import JobsHost, JobStore
 
 
 class PageStore(Protocol):
@@ -69,6 +68,7 @@ class PageStore(Protocol):
     def status(self, page: int) -> ReviewStatus: ...
     def status_history(self, page: int) -> list[tuple[ReviewStatus, float, str]]: ...
     def statuses(self, page_count: int) -> list[ReviewStatus]: ...
+    def approved_version(self, page: int) -> Version | None: ...
     def set_note(self, page: int, text: str) -> Change: ...
     def note(self, page: int) -> str: ...
 
@@ -78,29 +78,22 @@ class PageStore(Protocol):
     def version_counts(self) -> dict[int, int]: ...
     def search(self, query: str, *, limit: int = 500) -> list[tuple[int, str]]: ...
 
+    # what each store can do, answered by the store itself
+    def local_file(self) -> Path | None:
+        """The store's file on this computer; None for a review on the team server."""
+        ...
 
-def local_only(store: PageStore) -> ReviewStore:
-    """``store`` as the embedded store, for what only it does (its file, its backups,
-    OCR batch jobs); a ``StoreError`` saying so on the team server."""
-    if not isinstance(store, ReviewStore):
-        raise StoreError(
-            _("This needs a review kept on this computer; the team server cannot do it yet.")
-        )
-    return store
+    def local(self) -> LocalStore:
+        """The store as the embedded store, for what only it does (its file, its backups);
+        a ``StoreError`` saying so on the team server."""
+        ...
+
+    def jobs(self) -> JobStore:
+        """The OCR batch jobs kept with the store (in its SQLite file, or on the server)."""
+        ...
 
 
-def file_of(store: PageStore) -> Path | None:
-    """The embedded store's file; None for a review on the team server."""
-    return store.path if isinstance(store, ReviewStore) else None
+class LocalStore(PageStore, JobsHost, Protocol):
+    """The embedded store's own surface: its file, its connection, its transactions."""
 
-
-def jobs_for(store: PageStore) -> JobStore:
-    """The OCR batch jobs kept with ``store`` (in its SQLite file, or on the team server)."""
-    if isinstance(store, ReviewStore):
-        return JobStore(store)
-    from backend.store.postgres.team_jobs import TeamJobStore  # the PostgreSQL driver, late
-    from backend.store.postgres.team_store import TeamStore
-
-    if isinstance(store, TeamStore):
-        return TeamJobStore(store)
-    raise StoreError(_("This review store keeps no OCR batch jobs."))
+    path: Path

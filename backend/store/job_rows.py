@@ -11,17 +11,39 @@ import json
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from backend.i18n import _
-from backend.models import Change, ReviewStatus, VersionKind
-from backend.store.review_store import ReviewStore
+from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store.sql import now
 
-if TYPE_CHECKING:
-    from backend.store.postgres.team_store import TeamStore
+
+class PageReader(Protocol):
+    """What of a store ``persons_work`` reads (either store: each makes its jobs)."""
+
+    def page_state(self, page: int) -> PageState: ...
+    def current_version(self, page: int) -> Version | None: ...
+
+
+class JobsHost(PageReader, Protocol):
+    """What of the embedded store its ``JobStore`` uses (``interface.LocalStore``)."""
+
+    @property
+    def connection(self) -> sqlite3.Connection: ...
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def append_in(
+        self,
+        c: sqlite3.Connection,
+        page: int,
+        kind: VersionKind,
+        text: str,
+        provenance: dict[str, Any],
+        *,
+        history_only: bool = False,
+    ) -> tuple[int, Change]: ...
 
 
 class PageJobState(StrEnum):
@@ -36,9 +58,7 @@ class PageJobState(StrEnum):
 Reader = tuple[str, str]
 
 
-def persons_work(
-    store: ReviewStore | TeamStore, page: int, *, claimed: Callable[[], bool] | None = None
-) -> str:
+def persons_work(store: PageReader, page: int, *, claimed: Callable[[], bool] | None = None) -> str:
     """What of a person's work a batch must leave alone on ``page`` ("" = nothing): the
     same rules for the local and the team store (``claimed``: asked only when it
     matters, whether someone is typing there now)."""
@@ -90,7 +110,7 @@ class JobSummary:
 
 
 class JobStore:
-    def __init__(self, store: ReviewStore) -> None:
+    def __init__(self, store: JobsHost) -> None:
         self.store = store
         self._conn = store.connection
 

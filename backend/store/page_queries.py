@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from backend.models import ReviewStatus, Version
+from backend.models import ReviewStatus, Version, VersionKind
 from backend.store.sql import VERSION_COLUMNS
 
 
@@ -25,6 +25,40 @@ def current_version_row(c: sqlite3.Connection, page: int) -> tuple[Any, ...] | N
         (page,),
     ).fetchone()
     return None if row is None else tuple(row)
+
+
+def current_version_id(c: sqlite3.Connection, page: int) -> int | None:
+    row = c.execute("SELECT current_version FROM pages WHERE page = ?", (page,)).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def latest_version_id(c: sqlite3.Connection, page: int, kind: VersionKind) -> int | None:
+    row = c.execute(
+        "SELECT max(id) FROM versions WHERE page = ? AND kind = ?", (page, kind.value)
+    ).fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def note(c: sqlite3.Connection, page: int) -> str:
+    row = c.execute(
+        "SELECT text FROM note_events WHERE page = ? ORDER BY id DESC LIMIT 1", (page,)
+    ).fetchone()
+    return "" if row is None else str(row[0])
+
+
+def approved_version_id(c: sqlite3.Connection, page: int) -> int | None:
+    """The version the page's approval in force was given to; None when the page is not
+    approved, or was approved with no text. An approval from before events named their
+    version (schema 4) is of the working version: the upgrade took back every one whose
+    text had changed since, and the rule has taken back each one since."""
+    row = c.execute(
+        "SELECT s.status, coalesce(s.version_id, p.current_version) FROM status_events s "
+        "LEFT JOIN pages p ON p.page = s.page WHERE s.page = ? ORDER BY s.id DESC LIMIT 1",
+        (page,),
+    ).fetchone()
+    if row is None or ReviewStatus(row[0]) is not ReviewStatus.APPROVED or row[1] is None:
+        return None
+    return int(row[1])
 
 
 def status_history(c: sqlite3.Connection, page: int) -> list[tuple[ReviewStatus, float, str]]:

@@ -1,9 +1,10 @@
 """The review store's write transaction and the steps run inside it.
 
-Kept apart from ``review_store`` because this is where the store's rules live:
-a machine reading never displaces a person's work (what becomes the working
-text), a draft becomes an ``edit`` version only when it changed anything, and
-typing starts a page's review. Each step works on the connection of a
+Kept apart from ``review_store`` because this is where the store applies the
+review's rules (``rules``, shared with the team store): a machine reading never
+displaces a person's work, new working text takes back a page's approval, and
+typing starts a page's review; and a draft becomes an ``edit`` version only when
+it changed anything. Each step works on the connection of a
 transaction the caller holds, so several steps commit together or not at all;
 ``ReviewStore`` chooses which steps make up each of its writes.
 """
@@ -16,8 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from backend.models import ReviewStatus, VersionKind
+from backend.models import VersionKind
 from backend.store.page_queries import current_version_row
+from backend.store.rules import becomes_current, status_after
 from backend.store.sql import (
     check_page_text,
     index_text,
@@ -59,26 +61,36 @@ def append_version(
 ) -> tuple[int, bool]:
     """Store a version; (its id, whether it became the page's working text)."""
     vid = insert_version(c, page, kind, text, provenance, author)
-    made_current = not history_only and _becomes_current(c, page, kind)
+    typing = c.execute("SELECT 1 FROM drafts WHERE page = ?", (page,)).fetchone() is not None
+    current = current_version_row(c, page)
+    made_current = not history_only and becomes_current(
+        kind, typing=typing, current=None if current is None else VersionKind(current[2])
+    )
     if made_current:
-        c.execute("INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid))
+        _make_current(c, page, vid, author)
         index_text(c, page, text)
     return vid, made_current
 
 
-def _becomes_current(c: sqlite3.Connection, page: int, kind: VersionKind) -> bool:
-    if kind.is_human:
-        return True
-    if kind is VersionKind.ALTERNATE:
-        return False
-    if c.execute("SELECT 1 FROM drafts WHERE page = ?", (page,)).fetchone():
-        return False
-    current = current_version_row(c, page)
-    return current is None or not VersionKind(current[2]).is_human
+def _make_current(c: sqlite3.Connection, page: int, vid: int, author: str) -> None:
+    """Point the page at version ``vid``: new working text, which an approval no longer covers."""
+    c.execute("INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid))
+    _apply_status_rule(c, page, author, typing=False, changed=True)
+
+
+def _apply_status_rule(
+    c: sqlite3.Connection, page: int, author: str, *, typing: bool, changed: bool
+) -> bool:
+    """Record the status ``rules.status_after`` gives the page; True when it changed."""
+    status = status_after(status_of(c, page), typing=typing, changed=changed)
+    if status is not None:
+        insert_status(c, page, status, author)
+    return status is not None
 
 
 def save_draft_in(c: sqlite3.Connection, page: int, text: str, author: str) -> bool:
-    """Keep typed text as the page's draft; True when that started the page's review."""
+    """Keep typed text as the page's draft; True when that changed the page's status
+    (typing started its review, or took back its approval: at the first keystroke)."""
     check_page_text(page, text)  # a draft becomes an edit version: the same limit
     current = current_version_row(c, page)
     c.execute(
@@ -87,7 +99,8 @@ def save_draft_in(c: sqlite3.Connection, page: int, text: str, author: str) -> b
         (page, text, None if current is None else current[0], now(), author),
     )
     index_text(c, page, text)
-    return _mark_in_progress(c, page, author)
+    changed = text != ("" if current is None else current[3])
+    return _apply_status_rule(c, page, author, typing=True, changed=changed)
 
 
 def commit_draft_in(c: sqlite3.Connection, page: int) -> bool:
@@ -100,12 +113,5 @@ def commit_draft_in(c: sqlite3.Connection, page: int) -> bool:
     if current is not None and current[3] == row[0]:
         return False
     vid = insert_version(c, page, VersionKind.EDIT, row[0], {}, row[1])
-    c.execute("INSERT OR REPLACE INTO pages (page, current_version) VALUES (?, ?)", (page, vid))
+    _make_current(c, page, vid, row[1])
     return True
-
-
-def _mark_in_progress(c: sqlite3.Connection, page: int, author: str) -> bool:
-    if status_of(c, page) is ReviewStatus.UNREVIEWED:
-        insert_status(c, page, ReviewStatus.IN_PROGRESS, author)
-        return True
-    return False

@@ -27,6 +27,7 @@ from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store import page_queries, store_file
 from backend.store.backup import default_backup_dir
+from backend.store.job_rows import JobStore
 from backend.store.limits import check_note
 from backend.store.lock import SessionLock
 from backend.store.opening import (
@@ -165,9 +166,20 @@ class ReviewStore:
         self._lock.release()
         store_file.unregister(self._file)
 
+    # -- what only this store does (``interface.PageStore``'s capabilities) -----
+
+    def local_file(self) -> Path:
+        return self.path
+
+    def local(self) -> ReviewStore:
+        return self
+
+    def jobs(self) -> JobStore:
+        return JobStore(self)
+
     @property
     def connection(self) -> sqlite3.Connection:
-        """For the backup API only."""
+        """For the backup API and the jobs' reads."""
         return self._conn
 
     def transaction(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
@@ -209,17 +221,18 @@ class ReviewStore:
         author: str | None = None,
         history_only: bool = False,
     ) -> tuple[Version, Change]:
-        """Append a version. Machine readings never displace a person's work.
-
-        An ``ocr`` or ``import`` version becomes the working text only when the
-        page has no draft and its working version is not a human edit; an
-        ``alternate`` never does. ``edit`` and ``restore`` always do.
-        ``history_only`` keeps any version out of the working text (a re-run
-        the reviewer has yet to accept).
-        """
+        """Append a version; ``rules.becomes_current`` says whether it becomes the working
+        text (a machine reading never displaces a person's work). ``history_only`` keeps
+        any version out of it (a re-run the reviewer has yet to accept)."""
         with self._write() as c:
-            vid, made_current = self._append(
-                c, page, kind, text, provenance or {}, author, history_only=history_only
+            vid, made_current = append_version(
+                c,
+                page,
+                kind,
+                text,
+                provenance or {},
+                author or self.author,
+                history_only=history_only,
             )
         change = version_change(page, kind, made_current, history_only=history_only)
         return self.version(vid), change
@@ -231,7 +244,7 @@ class ReviewStore:
         changes = []
         with self._write() as c:
             for page, kind, text, provenance in items:
-                _unused, made_current = self._append(c, page, kind, text, provenance, None)
+                _unused, made_current = append_version(c, page, kind, text, provenance, self.author)
                 changes.append(version_change(page, kind, made_current))
         return changes
 
@@ -246,25 +259,10 @@ class ReviewStore:
         history_only: bool = False,
     ) -> tuple[int, Change]:
         """Append a version inside a caller's ``transaction()``."""
-        vid, made_current = self._append(
-            c, page, kind, text, provenance, None, history_only=history_only
+        vid, made_current = append_version(
+            c, page, kind, text, provenance, self.author, history_only=history_only
         )
         return vid, version_change(page, kind, made_current, history_only=history_only)
-
-    def _append(
-        self,
-        c: sqlite3.Connection,
-        page: int,
-        kind: VersionKind,
-        text: str,
-        provenance: dict[str, Any],
-        author: str | None,
-        *,
-        history_only: bool = False,
-    ) -> tuple[int, bool]:
-        return append_version(
-            c, page, kind, text, provenance, author or self.author, history_only=history_only
-        )
 
     def versions(self, page: int) -> list[Version]:
         rows = self._conn.execute(
@@ -286,17 +284,11 @@ class ReviewStore:
 
     def current_version_id(self, page: int) -> int | None:
         """The working version's id, without reading the version (cheap: a cache key)."""
-        row = self._conn.execute(
-            "SELECT current_version FROM pages WHERE page = ?", (page,)
-        ).fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        return page_queries.current_version_id(self._conn, page)
 
     def latest_version_id(self, page: int, kind: VersionKind) -> int | None:
         """The newest version of ``kind`` on ``page``, by id only (cheap)."""
-        row = self._conn.execute(
-            "SELECT max(id) FROM versions WHERE page = ? AND kind = ?", (page, kind.value)
-        ).fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        return page_queries.latest_version_id(self._conn, page, kind)
 
     def restore(self, version_id: int) -> tuple[Version, Change]:
         """Make an old version the working text again, as a new ``restore`` version.
@@ -308,8 +300,12 @@ class ReviewStore:
         provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
         with self._write() as c:
             commit_draft_in(c, old.page)
-            vid, _made = self._append(c, old.page, VersionKind.RESTORE, old.text, provenance, None)
-        return self.version(vid), Change(pages=frozenset({old.page}), text=True, versions=True)
+            vid, _made = append_version(
+                c, old.page, VersionKind.RESTORE, old.text, provenance, self.author
+            )
+        return self.version(vid), Change(
+            pages=frozenset({old.page}), text=True, versions=True, status=True
+        )
 
     # -- drafts (autosave) ------------------------------------------------------
 
@@ -323,7 +319,8 @@ class ReviewStore:
         """Turn the page's draft into an ``edit`` version (nothing if unchanged)."""
         with self._write() as c:
             added = commit_draft_in(c, page)
-        return Change(pages=frozenset({page}), versions=added) if added else Change()
+        # (status: new working text takes back an approval, ``rules.status_after``)
+        return Change(pages=frozenset({page}), versions=True, status=True) if added else Change()
 
     def commit_all_drafts(self) -> Change:
         pages = [r[0] for r in self._conn.execute("SELECT page FROM drafts").fetchall()]
@@ -338,12 +335,19 @@ class ReviewStore:
     # -- status and notes ---------------------------------------------------------
 
     def set_status(self, page: int, status: ReviewStatus) -> Change:
+        """Record a status, of the text on screen: typing is saved as a version first."""
         with self._write() as c:
+            added = commit_draft_in(c, page)
             insert_status(c, page, status, self.author)
-        return Change(pages=frozenset({page}), status=True)
+        return Change(pages=frozenset({page}), status=True, versions=added)
 
     def status(self, page: int) -> ReviewStatus:
         return status_of(self._conn, page)
+
+    def approved_version(self, page: int) -> Version | None:
+        """The version the page's approval in force was given to (None: not approved)."""
+        vid = page_queries.approved_version_id(self._conn, page)
+        return None if vid is None else self.version(vid)
 
     def status_history(self, page: int) -> list[tuple[ReviewStatus, float, str]]:
         return page_queries.status_history(self._conn, page)
@@ -362,10 +366,7 @@ class ReviewStore:
         return Change(pages=frozenset({page}), note=True)
 
     def note(self, page: int) -> str:
-        row = self._conn.execute(
-            "SELECT text FROM note_events WHERE page = ? ORDER BY id DESC LIMIT 1", (page,)
-        ).fetchone()
-        return "" if row is None else str(row[0])
+        return page_queries.note(self._conn, page)
 
     # -- reading a page -------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -123,8 +123,29 @@ CREATE TRIGGER status_append_only_d BEFORE DELETE ON status_events
 BEGIN SELECT RAISE(ABORT, 'status history is append-only'); END;
 """
 
+# Each status event names the working version it was given to, so "approved" names the
+# text that was approved (issue 28). Before this, typing on an approved page left it
+# approved: a page whose latest "approved" or "reviewed" is older than its working
+# text (a newer working version, or a draft that differs from it) goes back to
+# "in progress" now, as the rule says (``rules.status_after``). Older events keep no
+# version: for an approval still in force, that is the working version.
+_V4 = """
+ALTER TABLE status_events ADD COLUMN version_id INTEGER REFERENCES versions (id);
+INSERT INTO status_events (page, status, created_at, author)
+    SELECT s.page, 'in_progress', (julianday('now') - 2440587.5) * 86400.0, 'ProofDesk'
+      FROM status_events s
+      LEFT JOIN pages p ON p.page = s.page
+      LEFT JOIN versions v ON v.id = p.current_version
+     WHERE s.id IN (SELECT max(id) FROM status_events GROUP BY page)
+       AND s.status IN ('approved', 'reviewed')
+       AND (v.created_at > s.created_at
+            OR EXISTS (SELECT 1 FROM drafts d
+                        WHERE d.page = s.page AND d.text IS NOT coalesce(v.text, '')))
+     ORDER BY s.page;
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2, _V3]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -76,13 +76,23 @@ def version_change(
     message = ""
     if kind in (VersionKind.OCR, VersionKind.IMPORT) and not made_current and not history_only:
         message = _("Kept your edit; the new reading was added to the page's history.")
-    return Change(pages=frozenset({page}), text=made_current, versions=True, message=message)
+    # New working text may take back the page's approval (``rules.status_after``).
+    return Change(
+        pages=frozenset({page}),
+        text=made_current,
+        status=made_current,
+        versions=True,
+        message=message,
+    )
 
 
 def insert_status(c: sqlite3.Connection, page: int, status: ReviewStatus, author: str) -> None:
+    """A status event, with the working version it was given to: "approved" names the
+    text that was approved (``ReviewStore.approved_version``)."""
     c.execute(
-        "INSERT INTO status_events (page, status, created_at, author) VALUES (?, ?, ?, ?)",
-        (page, status.value, now(), author),
+        "INSERT INTO status_events (page, status, created_at, author, version_id) "
+        "VALUES (?, ?, ?, ?, (SELECT current_version FROM pages WHERE page = ?))",
+        (page, status.value, now(), author, page),
     )
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from backend.engines.offline.registry import ENGINES
+from backend.i18n import _
 from backend.models import Version, VersionKind
 from backend.review.values import Flag, FlagKind
 
@@ -21,12 +23,9 @@ class AlternatesModel(QAbstractListModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._versions: list[Version] = []
-        self._engines = {
-            "rapidocr": self.tr("RapidOCR"),
-            "tesseract": self.tr("Tesseract"),
-            "textlayer": self.tr("Text layer"),
-            "import": self.tr("Imported"),
-        }
+        # The registry's engines, named by the backend's catalogue; and text made elsewhere.
+        self._engines = {spec.name: _(spec.label) for spec in ENGINES}
+        self._engines["import"] = self.tr("Imported")
 
     def set_versions(self, versions: list[Version]) -> None:
         self.beginResetModel()

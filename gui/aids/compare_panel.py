@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from backend.engines.offline.registry import engine_names
 from backend.models import Version
 from backend.review.values import Flag, PageReview
 from backend.safe_text import placeholders
@@ -38,7 +39,6 @@ from gui.services.aids_hub import AidsHub
 from gui.widgets.theme import ALERT, set_color
 from gui.widgets.transcript_editor import cjk_font
 
-ENGINES = ("rapidocr", "tesseract", "textlayer")
 OPTION_COLUMNS = 2
 
 
@@ -69,7 +69,7 @@ class ReviewPanel(QWidget):
         self.alternate_choice.setAccessibleName(self.tr("Alternate reading"))
         self.alternate_choice.setPlaceholderText(self.tr("Choose a reading to compare with"))
         self.engine = QComboBox(self)
-        for engine in ENGINES:
+        for engine in engine_names():
             self.engine.addItem(self.alternates_model.engine_name(engine), engine)
         self.engine.setToolTip(self.tr("Offline OCR engine for a second reading"))
         self.engine.setAccessibleName(self.tr("Engine"))

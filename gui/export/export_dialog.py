@@ -42,8 +42,10 @@ from backend.export import (
     ExportFormat,
     ExportOptions,
     ExportResult,
+    FormatOption,
     Monitor,
     collect,
+    export_format,
     parse_pages,
     preview,
     preview_options,
@@ -51,6 +53,7 @@ from backend.export import (
 )
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import default_output_name
+from backend.i18n import _
 from backend.safe_text import placeholders
 from gui.export.export_memory import ExportMemory
 from gui.services.workspace import page_chunks
@@ -65,9 +68,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 RunInStore = Callable[[Callable[[], T]], Awaitable[T]]
 log = logging.getLogger(__name__)
-# Agreement and open critical flags cost a diff per page: only for the formats
-# that carry them (as ``proofdesk export`` does).
-AIDS_FORMATS = frozenset({ExportFormat.JSONL, ExportFormat.REPORT, ExportFormat.REPORT_PDF})
 
 
 class ExportDialog(QDialog):
@@ -107,17 +107,8 @@ class ExportDialog(QDialog):
 
     def _build(self) -> None:
         self.format = QComboBox(self)
-        names = {
-            ExportFormat.TXT: self.tr("Plain text (.txt)"),
-            ExportFormat.MD: self.tr("Markdown (.md)"),
-            ExportFormat.DOCX: self.tr("Word document (.docx)"),
-            ExportFormat.PDF: self.tr("Searchable PDF (scan + invisible text)"),
-            ExportFormat.JSONL: self.tr("Audit trail (.jsonl)"),
-            ExportFormat.REPORT: self.tr("Review report (HTML)"),
-            ExportFormat.REPORT_PDF: self.tr("Review report (PDF)"),
-        }
-        for fmt, name in names.items():
-            self.format.addItem(name, fmt.value)
+        for fmt in ExportFormat:  # the registry's formats, labelled by the backend's catalogue
+            self.format.addItem(_(fmt.spec.label), fmt.value)
         self.pages = QLineEdit(self)
         self.pages.setPlaceholderText(self.tr("all pages (or e.g. 1-20, 25)"))
         self.approved_only = QCheckBox(self.tr("Only &approved pages"), self)
@@ -174,7 +165,7 @@ class ExportDialog(QDialog):
 
     @property
     def chosen_format(self) -> ExportFormat:
-        return ExportFormat(self.format.currentData())
+        return export_format(self.format.currentData())
 
     def options(self) -> ExportOptions:
         """The options as set; raises ``ExportError`` for a bad page range."""
@@ -186,8 +177,11 @@ class ExportDialog(QDialog):
             separator=str(self.separator.currentData()),
         )
 
+    def _uses_separator(self) -> bool:
+        return FormatOption.SEPARATOR in self.chosen_format.spec.options
+
     def _format_changed(self) -> None:
-        self.separator.setEnabled(self.chosen_format is ExportFormat.TXT)
+        self.separator.setEnabled(self._uses_separator())
         if not self._path_edited:
             self._set_default_path()
         self.refresh_preview()
@@ -202,7 +196,10 @@ class ExportDialog(QDialog):
         self._path_edited = True
 
     def _choose_path(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export to"), self.path.text())
+        filters = self.chosen_format.spec.file_filter() + ";;" + self.tr("All files (*)")
+        path, _chosen = QFileDialog.getSaveFileName(
+            self, self.tr("Export to"), self.path.text(), filters
+        )
         if path:
             self.path.setText(path)
             self._path_edited = True
@@ -241,7 +238,7 @@ class ExportDialog(QDialog):
             return
         if self.closed:
             return
-        if text and fmt in (ExportFormat.REPORT, ExportFormat.REPORT_PDF):
+        if text and fmt.spec.html_preview:
             self.preview.setHtml(text)  # the report as it reads, not its HTML source
         else:
             self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
@@ -251,7 +248,7 @@ class ExportDialog(QDialog):
         return preview_options(self.session, options)
 
     def _collect(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
-        aids = self.aids if fmt in AIDS_FORMATS else None
+        aids = self.aids if fmt.spec.needs_aids else None
         return collect(self.session, options, aids=aids)
 
     async def _collect_in_chunks(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
@@ -336,7 +333,7 @@ class ExportDialog(QDialog):
 
     async def _open_critical(self, document: ExportDocument) -> tuple[int, ...]:
         """Approved pages with critical items open, as ``proofdesk export`` names them."""
-        carried = self.aids is not None and self.chosen_format in AIDS_FORMATS
+        carried = self.aids is not None and self.chosen_format.spec.needs_aids
         session = None if carried else self.session
         return tuple(await self.run_in_store(lambda: approved_open_critical(document, session)))
 
@@ -361,7 +358,7 @@ class ExportDialog(QDialog):
         controls += (self.strip_markers, self.path, self.browse, self.export_button)
         for widget in controls:
             widget.setEnabled(not running)
-        self.separator.setEnabled(not running and self.chosen_format is ExportFormat.TXT)
+        self.separator.setEnabled(not running and self._uses_separator())
         self.cancel_button.setText(self.tr("Cancel") if running else self.tr("Close"))
         if running:
             self.progress.setValue(0)

@@ -12,11 +12,14 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 
+from backend.engines.offline.registry import ENGINES, engine_spec
+from backend.i18n import _
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.aids_hub import AidsHub
 from gui.services.tasks import TaskRunner
 
-ENGINE_NAMES = {"rapidocr": "RapidOCR", "tesseract": "Tesseract"}
+# The engines that read a scan (not the text layer: a scan has none), best first.
+TRANSCRIBERS = tuple(spec.name for spec in ENGINES if spec.reads_scans)
 
 
 class OfflineTranscript(QObject):
@@ -31,7 +34,7 @@ class OfflineTranscript(QObject):
     def engine(self) -> str:
         # The text layer holds no text on a scan: for a transcript, an OCR engine.
         chosen = self.hub.gui_settings.alt_engine
-        return chosen if chosen in ENGINE_NAMES else "rapidocr"
+        return chosen if chosen in TRANSCRIBERS else TRANSCRIBERS[0]
 
     def actions(self) -> list[ActionSpec]:
         return [
@@ -94,7 +97,9 @@ class OfflineTranscript(QObject):
             return False
         self._ours = True
         self.host.show_message(
-            self.tr("{0} is reading {1} page(s)…").format(ENGINE_NAMES[self.engine], len(pages))
+            self.tr("{0} is reading {1} page(s)…").format(
+                _(engine_spec(self.engine).label), len(pages)
+            )
         )
         self.hub.run_alternate(self.engine, pages, as_transcript=True)
         return True

@@ -273,6 +273,26 @@ class ReviewController(QObject):
     def _on_text_edited(self, text: str) -> None:
         if self.current >= 0:
             self.autosave.text_changed(self.current, text)
+            self._tell_if_checked()
+
+    def _tell_if_checked(self) -> None:
+        """The first keystroke on an approved (or reviewed) page takes that back (the store's
+        rule): say so, and save at once so the page list and the status bar show it now."""
+        status, notice = self.w.page_list_model.status(self.current), self.w.editor.notice
+        if status not in (ReviewStatus.APPROVED, ReviewStatus.REVIEWED) or notice.isVisible():
+            return
+        if status is ReviewStatus.APPROVED:
+            text = self.tr(
+                "This page was approved. Your edit takes the approval back: the page is "
+                "in progress again until it is approved again."
+            )
+        else:
+            text = self.tr(
+                "This page was marked reviewed. Your edit takes that back: the page is in "
+                "progress again until it is reviewed again."
+            )
+        notice.show_notices([text])
+        self.runner.run(self.autosave.flush())
 
     async def _save_draft(self, page: int, text: str) -> None:
         if self.workspace is None:  # never drop text silently: autosave keeps and retries it

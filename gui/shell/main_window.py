@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from backend.engines.offline.registry import engine_names, engine_spec
+from backend.i18n import _
 from backend.models import PageState, ReviewStatus
 from backend.safe_text import placeholders
 from gui.review.autosave import SaveState
@@ -244,13 +246,9 @@ class MainWindow(QMainWindow):
 
     def source_text(self, kind: str, engine: str, model: str) -> str:
         """Says who produced the text shown: a VLM, an offline engine, a person, an import."""
-        engines = {
-            "rapidocr": "RapidOCR",
-            "tesseract": "Tesseract",
-            "textlayer": self.tr("the PDF's text layer"),
-        }
-        if kind == "ocr" and engine in engines:
-            return self.tr("text: {0} (offline engine)").format(engines[engine])
+        if kind == "ocr" and engine in engine_names():
+            label = _(engine_spec(engine).label)
+            return self.tr("text: {0} (offline engine)").format(label)
         if kind == "ocr":
             return self.tr("text: {0}").format(placeholders(model or engine) or self.tr("OCR"))
         return {

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QMenu
 
 from backend.models import ReviewStatus
 from backend.settings import paths
-from backend.store.interface import file_of
 from gui.context import ActionSpec
 from gui.shell.finding import find_next
 from gui.shell.help_dialog import HelpDialog
@@ -379,7 +378,7 @@ class ShellActions(QObject):
     def _show_backups(self) -> None:
         w = self.w
         ws = w.controller.workspace
-        store = file_of(ws.session.store) if ws else None  # None: on the team server
+        store = ws.session.store.local_file() if ws else None  # None: on the team server
         where = paths.backup_dir_for(store) if store else paths.data_dir()
         dialogs.show_message(
             w,

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from backend.safe_text import admit, placeholders
+from gui.widgets.notice_bar import NoticeBar
 
 # Fontconfig's fallback picks the Japanese face of Noto CJK; name the TC faces first.
 CJK_FAMILIES = [
@@ -84,8 +85,12 @@ class TranscriptEditor(QWidget):
         self._layers: dict[str, list[QTextEdit.ExtraSelection]] = {}
         self.editor.textChanged.connect(self._on_text_changed)
         self._build_find_bar()
+        # About the text being edited (e.g. an approved page taken back): above it, never
+        # a dialog, so typing goes on. Hidden when another text is loaded.
+        self.notice = NoticeBar(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.notice)
         layout.addWidget(self.editor)
         layout.addWidget(self.find_bar)
 
@@ -116,6 +121,7 @@ class TranscriptEditor(QWidget):
         Highlights belong to the text they were computed for: all layers are cleared.
         """
         self._loading = True
+        self.notice.hide()
         try:
             self._layers.clear()
             self.editor.setExtraSelections([])

@@ -92,47 +92,32 @@
 <context>
     <name>AlternatesModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="25"/>
-        <source>RapidOCR</source>
-        <translation>RapidOCR</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/compare_models.py" line="26"/>
-        <source>Tesseract</source>
-        <translation>Tesseract</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/compare_models.py" line="27"/>
-        <source>Text layer</source>
-        <translation>文字層</translation>
-    </message>
-    <message>
         <location filename="../../gui/aids/compare_models.py" line="28"/>
         <source>Imported</source>
         <translation>匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="37"/>
+        <location filename="../../gui/aids/compare_models.py" line="36"/>
         <source>unknown engine</source>
         <translation>不明引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="52"/>
+        <location filename="../../gui/aids/compare_models.py" line="51"/>
         <source>{0} (reading #{1}) — {2}</source>
         <translation>{0}（辨識結果 #{1}）— {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="54"/>
+        <location filename="../../gui/aids/compare_models.py" line="53"/>
         <source>Imported text #{0} — {1}</source>
         <translation>匯入文字 #{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="55"/>
+        <location filename="../../gui/aids/compare_models.py" line="54"/>
         <source>{0} — {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="57"/>
+        <location filename="../../gui/aids/compare_models.py" line="56"/>
         <source>Version #{0}</source>
         <translation>版本 #{0}</translation>
     </message>
@@ -638,173 +623,143 @@
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="111"/>
-        <source>Plain text (.txt)</source>
-        <translation>純文字（.txt）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="112"/>
-        <source>Markdown (.md)</source>
-        <translation>Markdown（.md）</translation>
-    </message>
-    <message>
         <location filename="../../gui/export/export_dialog.py" line="113"/>
-        <source>Word document (.docx)</source>
-        <translation>Word 文件（.docx）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
-        <source>Searchable PDF (scan + invisible text)</source>
-        <translation>可搜尋 PDF（掃描影像＋隱藏文字）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
-        <source>Audit trail (.jsonl)</source>
-        <translation>稽核紀錄（.jsonl）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
-        <source>Review report (HTML)</source>
-        <translation>審閱報告（HTML）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
-        <source>Review report (PDF)</source>
-        <translation>審閱報告（PDF）</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="122"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20, 25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="123"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="124"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="127"/>
+        <location filename="../../gui/export/export_dialog.py" line="118"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="134"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="135"/>
+        <location filename="../../gui/export/export_dialog.py" line="126"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="138"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="139"/>
+        <location filename="../../gui/export/export_dialog.py" line="130"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="142"/>
+        <location filename="../../gui/export/export_dialog.py" line="133"/>
         <source>Preview of the first page</source>
         <translation>第一頁預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="147"/>
+        <location filename="../../gui/export/export_dialog.py" line="138"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="149"/>
-        <location filename="../../gui/export/export_dialog.py" line="365"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="362"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="156"/>
+        <location filename="../../gui/export/export_dialog.py" line="147"/>
         <source>Preview (first page):</source>
         <translation>預覽（第一頁）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="205"/>
+        <location filename="../../gui/export/export_dialog.py" line="199"/>
+        <source>All files (*)</source>
+        <translation>所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_dialog.py" line="201"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="240"/>
+        <location filename="../../gui/export/export_dialog.py" line="237"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="247"/>
+        <location filename="../../gui/export/export_dialog.py" line="244"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="281"/>
+        <location filename="../../gui/export/export_dialog.py" line="278"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="287"/>
+        <location filename="../../gui/export/export_dialog.py" line="284"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="288"/>
+        <location filename="../../gui/export/export_dialog.py" line="285"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="299"/>
+        <location filename="../../gui/export/export_dialog.py" line="296"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="306"/>
+        <location filename="../../gui/export/export_dialog.py" line="303"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="344"/>
+        <location filename="../../gui/export/export_dialog.py" line="341"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="350"/>
+        <location filename="../../gui/export/export_dialog.py" line="347"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="354"/>
+        <location filename="../../gui/export/export_dialog.py" line="351"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="365"/>
+        <location filename="../../gui/export/export_dialog.py" line="362"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="368"/>
+        <location filename="../../gui/export/export_dialog.py" line="365"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -812,32 +767,32 @@
 <context>
     <name>FlagsModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="80"/>
+        <location filename="../../gui/aids/compare_models.py" line="79"/>
         <source>Difference</source>
         <translation>差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="81"/>
+        <location filename="../../gui/aids/compare_models.py" line="80"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="82"/>
+        <location filename="../../gui/aids/compare_models.py" line="81"/>
         <source>Marker</source>
         <translation>標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="83"/>
+        <location filename="../../gui/aids/compare_models.py" line="82"/>
         <source>Unsure</source>
         <translation>不確定</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="97"/>
+        <location filename="../../gui/aids/compare_models.py" line="96"/>
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="113"/>
+        <location filename="../../gui/aids/compare_models.py" line="112"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -1265,23 +1220,23 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="67"/>
-        <location filename="../../gui/shell/main_window.py" line="285"/>
+        <location filename="../../gui/shell/main_window.py" line="69"/>
+        <location filename="../../gui/shell/main_window.py" line="283"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="110"/>
+        <location filename="../../gui/shell/main_window.py" line="112"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="112"/>
+        <location filename="../../gui/shell/main_window.py" line="114"/>
         <source>F1: every shortcut</source>
         <translation>F1：所有快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="118"/>
+        <location filename="../../gui/shell/main_window.py" line="120"/>
         <source>No transcript for this page yet. To get one:
 
 • File ▸ Import Transcripts (Ctrl+I): a JSONL file or a folder of page files from a VLM run
@@ -1294,102 +1249,97 @@
 • 文字辨識 ▸ 伺服器…：連線到 vLLM 伺服器，再執行 文字辨識 ▸ 重新辨識本頁（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="128"/>
+        <location filename="../../gui/shell/main_window.py" line="130"/>
         <source>Note for this page</source>
         <translation>本頁備註</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="151"/>
+        <location filename="../../gui/shell/main_window.py" line="153"/>
         <source>History</source>
         <translation>版本紀錄</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="153"/>
+        <location filename="../../gui/shell/main_window.py" line="155"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="241"/>
+        <location filename="../../gui/shell/main_window.py" line="243"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="250"/>
-        <source>the PDF&apos;s text layer</source>
-        <translation>PDF 的文字層</translation>
-    </message>
-    <message>
-        <location filename="../../gui/shell/main_window.py" line="253"/>
+        <location filename="../../gui/shell/main_window.py" line="251"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="255"/>
+        <location filename="../../gui/shell/main_window.py" line="253"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="255"/>
+        <location filename="../../gui/shell/main_window.py" line="253"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="257"/>
+        <location filename="../../gui/shell/main_window.py" line="255"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="258"/>
+        <location filename="../../gui/shell/main_window.py" line="256"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="259"/>
+        <location filename="../../gui/shell/main_window.py" line="257"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="265"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="268"/>
+        <location filename="../../gui/shell/main_window.py" line="266"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="267"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="270"/>
+        <location filename="../../gui/shell/main_window.py" line="268"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <location filename="../../gui/shell/main_window.py" line="269"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="289"/>
+        <location filename="../../gui/shell/main_window.py" line="287"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="203"/>
+        <location filename="../../gui/shell/main_window.py" line="205"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="212"/>
+        <location filename="../../gui/shell/main_window.py" line="214"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="214"/>
+        <location filename="../../gui/shell/main_window.py" line="216"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -1425,37 +1375,37 @@
 <context>
     <name>MenuTitles</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="64"/>
+        <location filename="../../gui/shell/menus.py" line="63"/>
         <source>&amp;File</source>
         <translation>檔案(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="65"/>
+        <location filename="../../gui/shell/menus.py" line="64"/>
         <source>&amp;Edit</source>
         <translation>編輯(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="66"/>
+        <location filename="../../gui/shell/menus.py" line="65"/>
         <source>&amp;Page</source>
         <translation>頁面(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="67"/>
+        <location filename="../../gui/shell/menus.py" line="66"/>
         <source>&amp;View</source>
         <translation>檢視(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="68"/>
+        <location filename="../../gui/shell/menus.py" line="67"/>
         <source>&amp;OCR</source>
         <translation>文字辨識(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="69"/>
+        <location filename="../../gui/shell/menus.py" line="68"/>
         <source>&amp;Review</source>
         <translation>審閱(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="70"/>
+        <location filename="../../gui/shell/menus.py" line="69"/>
         <source>&amp;Help</source>
         <translation>說明(&amp;H)</translation>
     </message>
@@ -1735,42 +1685,42 @@
 <context>
     <name>OfflineTranscript</name>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="41"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="44"/>
         <source>&amp;Transcribe This Page with the Offline Engine</source>
         <translation>以離線引擎產生本頁逐字稿(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="48"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="51"/>
         <source>Transcribe &amp;All Pages with the Offline Engine</source>
         <translation>以離線引擎產生所有頁面逐字稿(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="57"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="60"/>
         <source>&amp;Stop the Offline Engine</source>
         <translation>停止離線引擎(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="73"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="76"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="76"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="79"/>
         <source>An offline engine is already reading pages.</source>
         <translation>已有離線引擎正在辨識頁面。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="89"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="92"/>
         <source>{0} of these pages already have a transcript. The offline reading becomes their working text; the earlier text stays in History, and pages you edited, approved or marked reviewed keep their text. Go on?</source>
         <translation>這些頁面中有 {0} 頁已有逐字稿。離線辨識結果將成為其工作文字；原有文字保留在版本紀錄中，您編輯過、核可或標為已審閱的頁面則保留原文字。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="97"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="100"/>
         <source>{0} is reading {1} page(s)…</source>
         <translation>{0} 正在辨識 {1} 頁…</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="104"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="109"/>
         <source>Offline engine: {0} of {1} page(s)</source>
         <translation>離線引擎：{0}／{1} 頁</translation>
     </message>
@@ -2708,22 +2658,32 @@
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="289"/>
+        <location filename="../../gui/review/controller.py" line="286"/>
+        <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
+        <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="291"/>
+        <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
+        <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="309"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="295"/>
+        <location filename="../../gui/review/controller.py" line="315"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="305"/>
+        <location filename="../../gui/review/controller.py" line="325"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="327"/>
+        <location filename="../../gui/review/controller.py" line="347"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
@@ -3657,177 +3617,177 @@
 <context>
     <name>ShellActions</name>
     <message>
-        <location filename="../../gui/shell/menus.py" line="135"/>
+        <location filename="../../gui/shell/menus.py" line="134"/>
         <source>&amp;Open…</source>
         <translation>開啟(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="144"/>
+        <location filename="../../gui/shell/menus.py" line="143"/>
         <source>&amp;Import Transcripts (JSONL)…</source>
         <translation>匯入逐字稿（JSONL）(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="152"/>
+        <location filename="../../gui/shell/menus.py" line="151"/>
         <source>Import Transcripts from a &amp;Folder…</source>
         <translation>從資料夾匯入逐字稿(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="160"/>
+        <location filename="../../gui/shell/menus.py" line="159"/>
         <source>&amp;Save</source>
         <translation>儲存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="165"/>
+        <location filename="../../gui/shell/menus.py" line="164"/>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="171"/>
+        <location filename="../../gui/shell/menus.py" line="170"/>
         <source>&amp;Undo</source>
         <translation>復原(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="173"/>
+        <location filename="../../gui/shell/menus.py" line="172"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="176"/>
+        <location filename="../../gui/shell/menus.py" line="175"/>
         <source>&amp;Find in Page…</source>
         <translation>在本頁尋找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="181"/>
+        <location filename="../../gui/shell/menus.py" line="180"/>
         <source>Find &amp;Next</source>
         <translation>尋找下一個(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="189"/>
+        <location filename="../../gui/shell/menus.py" line="188"/>
         <source>Find Pre&amp;vious</source>
         <translation>尋找上一個(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="197"/>
+        <location filename="../../gui/shell/menus.py" line="196"/>
         <source>&amp;Search All Pages…</source>
         <translation>搜尋所有頁面(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="211"/>
+        <location filename="../../gui/shell/menus.py" line="210"/>
         <source>&amp;Next Page</source>
         <translation>下一頁(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="219"/>
+        <location filename="../../gui/shell/menus.py" line="218"/>
         <source>&amp;Previous Page</source>
         <translation>上一頁(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="225"/>
+        <location filename="../../gui/shell/menus.py" line="224"/>
         <source>&amp;First Page</source>
         <translation>第一頁(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="227"/>
+        <location filename="../../gui/shell/menus.py" line="226"/>
         <source>&amp;Last Page</source>
         <translation>最後一頁(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="228"/>
+        <location filename="../../gui/shell/menus.py" line="227"/>
         <source>&amp;Go to Page…</source>
         <translation>前往頁面(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="232"/>
+        <location filename="../../gui/shell/menus.py" line="231"/>
         <source>&amp;Approve and Next</source>
         <translation>核可並前往下一頁(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="241"/>
+        <location filename="../../gui/shell/menus.py" line="240"/>
         <source>&amp;Flag for Another Look</source>
         <translation>標記為需再檢查(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="250"/>
+        <location filename="../../gui/shell/menus.py" line="249"/>
         <source>Mark &amp;Reviewed</source>
         <translation>標為已審閱(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="257"/>
+        <location filename="../../gui/shell/menus.py" line="256"/>
         <source>Mark &amp;Unreviewed</source>
         <translation>標為未審閱(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="269"/>
+        <location filename="../../gui/shell/menus.py" line="268"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="277"/>
+        <location filename="../../gui/shell/menus.py" line="276"/>
         <source>Zoom &amp;Out</source>
         <translation>縮小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="285"/>
+        <location filename="../../gui/shell/menus.py" line="284"/>
         <source>Fit &amp;Width</source>
         <translation>符合寬度(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="293"/>
+        <location filename="../../gui/shell/menus.py" line="292"/>
         <source>Fit &amp;Page</source>
         <translation>符合頁面(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="301"/>
+        <location filename="../../gui/shell/menus.py" line="300"/>
         <source>&amp;Actual Size</source>
         <translation>實際大小(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="313"/>
+        <location filename="../../gui/shell/menus.py" line="312"/>
         <source>Show &amp;History</source>
         <translation>顯示版本紀錄(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="322"/>
+        <location filename="../../gui/shell/menus.py" line="321"/>
         <source>&amp;Reset Layout</source>
         <translation>重設版面配置(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="329"/>
+        <location filename="../../gui/shell/menus.py" line="328"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="331"/>
+        <location filename="../../gui/shell/menus.py" line="330"/>
         <source>Where Are My &amp;Backups?</source>
         <translation>我的備份在哪裡？(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="341"/>
+        <location filename="../../gui/shell/menus.py" line="340"/>
         <source>Open &amp;Recent</source>
         <translation>最近開啟(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="352"/>
+        <location filename="../../gui/shell/menus.py" line="351"/>
         <source>(none yet)</source>
         <translation>（尚無）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="367"/>
+        <location filename="../../gui/shell/menus.py" line="366"/>
         <source>Go to Page</source>
         <translation>前往頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="368"/>
+        <location filename="../../gui/shell/menus.py" line="367"/>
         <source>Page number:</source>
         <translation>頁碼：</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="386"/>
+        <location filename="../../gui/shell/menus.py" line="385"/>
         <source>Backups</source>
         <translation>備份</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/menus.py" line="388"/>
+        <location filename="../../gui/shell/menus.py" line="387"/>
         <source>The review is backed up on close and every 30 minutes, older backups thinned to one a day, then one a week.
 
 Backups of this document:
@@ -3967,42 +3927,42 @@ Backups of this document:
 <context>
     <name>TranscriptEditor</name>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="79"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
         <source>Transcript</source>
         <translation>逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="81"/>
         <source>No transcript for this page yet.</source>
         <translation>本頁尚無逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="95"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
         <source>Find in page</source>
         <translation>在本頁尋找</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="98"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="103"/>
         <source>Previous match</source>
         <translation>上一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="99"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="104"/>
         <source>Next match</source>
         <translation>下一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="105"/>
         <source>Close (Esc)</source>
         <translation>關閉（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
         <source>{0} match(es)</source>
         <translation>{0} 筆符合</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="183"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
         <source>not found</source>
         <translation>找不到</translation>
     </message>

@@ -18,11 +18,11 @@ if os.environ["QT_QPA_PLATFORM"] == "offscreen":
 os.environ.setdefault("QT_API", "pyside6")
 
 import pytest
-import qasync
 from PySide6.QtWidgets import QApplication
 
 from gui.app import build_window, parse_args
 from gui.services.asyncgens import AsyncGenCloser
+from gui.services.qloop import QEventLoop
 from gui.shell.main_window import MainWindow
 
 T = TypeVar("T")
@@ -31,7 +31,7 @@ Run = Callable[[Coroutine[Any, Any, T]], T]
 
 @pytest.fixture
 def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
-    event_loop = qasync.QEventLoop(qapp, already_running=False)
+    event_loop = QEventLoop(qapp, already_running=False)  # the app's loop (gui.services.qloop)
     asyncio.set_event_loop(event_loop)
     generators = AsyncGenCloser()  # as the app does
     generators.install()

@@ -12,7 +12,6 @@ Open = Callable[..., TeamStore]
 
 
 def test_alternates_runs_choose_pages_without_their_own_alternate(open_store: Open) -> None:
-    from backend.store.interface import jobs_for
     from backend.store.job_rows import Selection
 
     rita = open_store("rita")
@@ -21,7 +20,7 @@ def test_alternates_runs_choose_pages_without_their_own_alternate(open_store: Op
         rita.add_version(page, VersionKind.OCR, "轉錄", {"engine": "vllm", "model": "model-a"})
     rita.add_version(1, VersionKind.ALTERNATE, "對照", {"server": second[0], "model": second[1]})
     rita.add_version(2, VersionKind.ALTERNATE, "對照", {"engine": "rapidocr"})
-    jobs = jobs_for(rita)
+    jobs = rita.jobs()
     assert jobs.select_pages(3, Selection.UNPROCESSED, None) == []  # every page is transcribed
     assert jobs.select_pages(3, Selection.UNPROCESSED, None, alternates_by=[second]) == [0, 2]
     third = ("http://gpu-3:8000", "model-b")  # the same model on another server: not read

@@ -82,10 +82,12 @@ _HOLDER = textwrap.dedent(
     from pathlib import Path
     from backend.store.postgres.team_store import TeamStore
     store = TeamStore(sys.argv[1], sha256=sys.argv[2], name="case.pdf", page_count=50,
-                      journal_dir=Path(sys.argv[3]), lease_s=1.5)
+                      journal_dir=Path(sys.argv[3]), lease_s=3.0)
     store.save_draft(9, "typed before the kill")
     print("ready", flush=True)
-    time.sleep(600)
+    while True:  # still typing: its claim never lapses while it lives (30x its renewal)
+        time.sleep(0.1)
+        store.save_draft(9, "typed before the kill")
     """
 )
 

@@ -66,12 +66,11 @@ def test_a_page_claimed_by_someone_else_refuses_edits(open_store: Open) -> None:
 
 
 def test_ocr_jobs_live_on_the_server_and_spare_claimed_pages(open_store: Open) -> None:
-    from backend.store.interface import jobs_for
     from backend.store.job_rows import PageJobState, Selection
 
     rita, ron = open_store("rita"), open_store("ron")
     ron.save_draft(2, "ron is typing")  # claims page 3
-    jobs = jobs_for(rita)
+    jobs = rita.jobs()
     pages = jobs.select_pages(50, Selection.UNPROCESSED, [0, 1, 2])
     job = jobs.create(pages, {"model": "m"})
     assert jobs.unfinished() == [job]

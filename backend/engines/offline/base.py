@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from backend.errors import ProofDeskError
@@ -22,17 +21,6 @@ from backend.safe_text import Admitted, admit
 
 BOX_DIGITS = 5  # as AltLine.as_json rounds them
 SCORE_DIGITS = 4
-
-
-class AltEngine(StrEnum):
-    RAPIDOCR = "rapidocr"  # PP-OCR ONNX models in the wheel; offline, best of the three
-    TESSERACT = "tesseract"  # the system's tesseract binary with chi_tra
-    TEXTLAYER = "textlayer"  # the PDF's own text (digital PDFs, or an earlier OCR layer)
-    IMPORT = "import"  # a text file made elsewhere; no boxes
-
-
-# Engines that need a worker process (they render the page or hold the GIL for seconds).
-WORKER_ENGINES = (AltEngine.RAPIDOCR, AltEngine.TESSERACT, AltEngine.TEXTLAYER)
 
 
 class AltOcrError(ProofDeskError):

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
+from backend.engines.offline.base import AltReading, RawLine, build_reading
 from backend.errors import ImportError_
 from backend.i18n import _
 from backend.store.importers import read_transcripts, stored_name
 
+IMPORT = "import"  # the engine its readings name: text made elsewhere (no page is read)
 _PLAIN_SUFFIXES = (".txt", ".md")
 
 
@@ -27,7 +28,7 @@ def read_imported(source: str | Path, page_count: int) -> list[AltReading]:
     return [
         build_reading(
             (RawLine(line, None, None) for line in text.splitlines()),
-            engine=AltEngine.IMPORT.value,
+            engine=IMPORT,
             page=page,
             size=(1.0, 1.0),
             engine_version=stored_name(path.name),  # where the text came from (storable)

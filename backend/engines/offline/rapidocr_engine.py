@@ -12,11 +12,24 @@ from __future__ import annotations
 import importlib.metadata
 import logging
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLine, rapidocr_missing
+from backend.engines.offline.base import (
+    AltOcrError,
+    AltOptions,
+    AltReading,
+    EngineMissingError,
+    RawLine,
+    rapidocr_missing,
+)
+from backend.engines.offline.engine_spec import EngineSpec
 from backend.engines.offline.faint_ink import suppress_faint
-from backend.i18n import _
+from backend.engines.offline.page_image import read_rendered
+from backend.i18n import N_, _
+
+if TYPE_CHECKING:
+    from backend.documents.pdf import PdfDocument
+    from backend.models import RenderedPage
 
 _log = logging.getLogger(__name__)
 
@@ -219,3 +232,28 @@ def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float
         max(b[2] for b in boxes),
         max(b[3] for b in boxes),
     )
+
+
+def read_page(doc: PdfDocument, page: int, options: AltOptions) -> AltReading:
+    """``page`` rendered and read, in the worker (the first page loads the models)."""
+    version = load()
+    return read_rendered(
+        doc, page, options, engine=NAME, version=version, read=lambda r, _info: read(_to_array(r))
+    )
+
+
+def _to_array(rendered: RenderedPage) -> Any:
+    import numpy as np  # a RapidOCR dependency: only needed where RapidOCR runs
+
+    rows = np.frombuffer(rendered.samples, dtype=np.uint8).reshape(rendered.height, rendered.stride)
+    return rows[:, : rendered.width * 3].reshape(rendered.height, rendered.width, 3)
+
+
+NAME = "rapidocr"
+ENGINE = EngineSpec(
+    NAME,
+    N_("RapidOCR"),
+    problem=lambda _options: rapidocr_missing(),
+    load=lambda _options: load(),
+    read=read_page,
+)

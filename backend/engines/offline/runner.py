@@ -21,14 +21,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from backend.engines.offline import worker
-from backend.engines.offline.base import (
-    AltEngine,
-    AltOcrError,
-    AltOptions,
-    AltReading,
-    EngineMissingError,
-    rapidocr_missing,
-)
+from backend.engines.offline.base import AltOcrError, AltOptions, AltReading, EngineMissingError
+from backend.engines.offline.registry import engine_spec
 from backend.errors import RenderError
 from backend.i18n import _
 
@@ -36,24 +30,14 @@ T = TypeVar("T")
 ProgressCallback = Callable[[int, int, int], None]  # (done, total, page just finished)
 
 
-def engine_problem(engine: AltEngine | str, options: AltOptions | None = None) -> str | None:
+def engine_problem(engine: str, options: AltOptions | None = None) -> str | None:
     """None when ``engine`` can run on this machine, else a message saying how to fix it.
 
     Quick (no worker, no onnxruntime import; Tesseract is asked for its
     languages once per process), for greying out choices and for the CLI.
+    Raises ``UnknownEngineError`` for a name that is no engine.
     """
-    from backend.engines.offline import tesseract_engine
-
-    options = options or AltOptions()
-    engine = AltEngine(engine)
-    if engine is AltEngine.RAPIDOCR:
-        return rapidocr_missing()
-    if engine is AltEngine.TESSERACT:
-        try:
-            tesseract_engine.check(options.tesseract_cmd, options.tesseract_langs)
-        except EngineMissingError as exc:
-            return str(exc)
-    return None
+    return engine_spec(engine).problem(options or AltOptions())
 
 
 class AltOcrRunner:
@@ -70,32 +54,29 @@ class AltOcrRunner:
 
     # -- public API ------------------------------------------------------------
 
-    async def warm_up(self, engine: AltEngine | str) -> str:
+    async def warm_up(self, engine: str) -> str:
         """Start the worker and load ``engine`` now; returns the engine's version."""
-        return await self._call(worker.warm_up, AltEngine(engine), self.options)
+        return await self._call(worker.warm_up, engine_spec(engine).name, self.options)
 
     async def run_page(
         self,
         pdf_path: str | Path,
         page: int,
-        engine: AltEngine | str,
+        engine: str,
         *,
         password: str | None = None,
     ) -> AltReading:
-        """Read one page (0-based). Raises ``AltOcrError``, ``RenderError``, ``DocumentError``."""
-        engine = AltEngine(engine)
-        if engine not in (AltEngine.RAPIDOCR, AltEngine.TESSERACT, AltEngine.TEXTLAYER):
-            raise AltOcrError(
-                _("“{value}” is not an engine that reads pages.").format(value=engine.value)
-            )
-        job = worker.PageJob(str(pdf_path), page, engine, self.options, password)
+        """Read one page (0-based). Raises ``AltOcrError`` (``UnknownEngineError`` for a
+        name that is no engine), ``RenderError``, ``DocumentError``."""
+        name = engine_spec(engine).name  # checked here: the worker would only say it later
+        job = worker.PageJob(str(pdf_path), page, name, self.options, password)
         return await self._call(worker.read_page, job)
 
     async def run_pages(
         self,
         pdf_path: str | Path,
         pages: Iterable[int],
-        engine: AltEngine | str,
+        engine: str,
         on_progress: ProgressCallback | None = None,
         *,
         on_result: Callable[[AltReading], None] | None = None,
@@ -104,11 +85,12 @@ class AltOcrRunner:
         """Read pages in order; cancel the awaiting task to stop.
 
         A page that cannot be read (damaged, an engine failure) gives a reading
-        with ``failed`` set and the reason in ``notice``; the others go on. A
-        missing engine or an unusable document raises at once. ``on_result``
+        with ``failed`` set and the reason in ``notice``; the others go on. An
+        unknown or missing engine or an unusable document raises at once. ``on_result``
         gets each reading as it arrives (store it there: a cancelled run keeps
         what it finished).
         """
+        engine_spec(engine)  # an unknown name: said once, not as a failure on every page
         todo = list(pages)
         results: dict[int, AltReading] = {}
         queue = iter(todo)
@@ -144,7 +126,7 @@ class AltOcrRunner:
     # -- internals ---------------------------------------------------------------
 
     async def _page_or_failure(
-        self, pdf_path: str | Path, page: int, engine: AltEngine | str, password: str | None
+        self, pdf_path: str | Path, page: int, engine: str, password: str | None
     ) -> AltReading:
         try:
             return await self.run_page(pdf_path, page, engine, password=password)
@@ -156,9 +138,7 @@ class AltOcrRunner:
             notice = _("Page {page} could not be read: {value}.").format(
                 page=page + 1, value=exc.strerror or exc
             )
-        return AltReading(
-            text="", engine=AltEngine(engine).value, page=page, notice=notice, failed=True
-        )
+        return AltReading(text="", engine=engine, page=page, notice=notice, failed=True)
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # "spawn": forking a process that runs Qt threads can deadlock the child.

@@ -9,15 +9,29 @@ the page does not have; those are removed between two CJK characters.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from backend.engines.offline.base import AltOcrError, EngineMissingError, RawLine
-from backend.i18n import _
+from backend.engines.offline.base import (
+    AltOcrError,
+    AltOptions,
+    AltReading,
+    EngineMissingError,
+    RawLine,
+)
+from backend.engines.offline.engine_spec import EngineSpec
+from backend.engines.offline.page_image import read_rendered
+from backend.i18n import N_, _
+
+if TYPE_CHECKING:
+    from backend.documents.pdf import PdfDocument
+    from backend.models import RenderedPage
 
 # Spaces Tesseract puts between two CJK characters (ideographs, CJK and
 # full-width punctuation, bopomofo): never in the original Chinese text.
@@ -53,6 +67,15 @@ def check(cmd: str, langs: str) -> str:
         _check_languages(path, langs)
         _checked[key] = _version(path)
     return _checked[key]
+
+
+def problem(options: AltOptions) -> str | None:
+    """None when Tesseract and its languages are here, else what to install."""
+    try:
+        check(options.tesseract_cmd, options.tesseract_langs)
+    except EngineMissingError as exc:
+        return str(exc)
+    return None
 
 
 def _find(cmd: str) -> str:
@@ -182,3 +205,40 @@ def _rows(tsv: str) -> Iterator[list[str]]:
 
 def join_words(words: Iterable[str]) -> str:
     return _CJK_SPACE.sub("", " ".join(words))
+
+
+def read_page(doc: PdfDocument, page: int, options: AltOptions) -> AltReading:
+    """``page`` rendered and read by one ``tesseract`` run, in the worker."""
+    version = check(options.tesseract_cmd, options.tesseract_langs)
+
+    def lines(rendered: RenderedPage, info: dict[str, Any]) -> list[RawLine]:
+        return read(
+            _to_pgm(rendered),
+            dpi=info["dpi"],
+            cmd=options.tesseract_cmd,
+            langs=options.tesseract_langs,
+            timeout_s=options.timeout_s,
+        )
+
+    return read_rendered(doc, page, options, engine=NAME, version=version, read=lines)
+
+
+def _to_pgm(rendered: RenderedPage) -> bytes:
+    # Grey PGM: Tesseract binarises anyway, and PGM costs no compression time.
+    from PIL import Image
+
+    size = (rendered.width, rendered.height)
+    image = Image.frombuffer("RGB", size, rendered.samples, "raw", "RGB", rendered.stride, 1)
+    out = io.BytesIO()
+    image.convert("L").save(out, "PPM")
+    return out.getvalue()
+
+
+NAME = "tesseract"
+ENGINE = EngineSpec(
+    NAME,
+    N_("Tesseract"),
+    problem=problem,
+    load=lambda options: check(options.tesseract_cmd, options.tesseract_langs),
+    read=read_page,
+)

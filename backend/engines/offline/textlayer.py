@@ -11,9 +11,12 @@ import time
 import pymupdf
 
 from backend.documents.pdf import PdfDocument
-from backend.engines.offline.base import AltEngine, AltReading, RawLine, build_reading
+from backend.engines.offline.base import AltReading, RawLine, build_reading
+from backend.engines.offline.engine_spec import EngineSpec, always_available, nothing_to_load
 from backend.errors import RenderError
-from backend.i18n import _
+from backend.i18n import N_, _
+
+NAME = "textlayer"
 
 
 def no_text_notice(page: int) -> str:
@@ -40,7 +43,7 @@ def read_text_layer(doc: PdfDocument, page: int) -> AltReading:
     rect = pg.rect
     return build_reading(
         lines,
-        engine=AltEngine.TEXTLAYER.value,
+        engine=NAME,
         page=page,
         size=(rect.width, rect.height),
         engine_version=f"PyMuPDF {pymupdf.VersionBind}",
@@ -61,3 +64,13 @@ def _lines(data: dict[str, object], rotation: pymupdf.Matrix) -> list[RawLine]:
             r = pymupdf.Rect(line["bbox"]) * rotation
             out.append(RawLine(text, (r.x0, r.y0, r.x1, r.y1), None))
     return out
+
+
+ENGINE = EngineSpec(
+    NAME,
+    N_("Text layer"),
+    problem=always_available,
+    load=nothing_to_load,
+    read=lambda doc, page, _options: read_text_layer(doc, page),
+    reads_scans=False,  # a scan has no text layer: no transcript from it
+)

@@ -8,19 +8,17 @@ its parent dies or when the runner stops it (SIGTERM).
 
 from __future__ import annotations
 
-import io
 import os
 import signal
 import threading
 import time
 from dataclasses import dataclass
 from types import FrameType
-from typing import Any
 
 from backend.documents.pdf import PdfDocument, open_pdf
 from backend.engines.offline import tesseract_engine
-from backend.engines.offline.base import AltEngine, AltOptions, AltReading, build_reading
-from backend.models import RenderedPage
+from backend.engines.offline.base import AltOptions, AltReading
+from backend.engines.offline.registry import engine_spec
 
 WORKER_NICENESS = 10
 _doc: tuple[tuple[str, str | None], PdfDocument] | None = None
@@ -30,7 +28,7 @@ _doc: tuple[tuple[str, str | None], PdfDocument] | None = None
 class PageJob:
     pdf_path: str
     page: int  # 0-based
-    engine: AltEngine
+    engine: str  # a name in ``registry.ENGINES``
     options: AltOptions
     password: str | None = None
 
@@ -68,15 +66,9 @@ def _end() -> None:
     os._exit(0)
 
 
-def warm_up(engine: AltEngine, options: AltOptions) -> str:
+def warm_up(engine: str, options: AltOptions) -> str:
     """Load an engine now (RapidOCR's models) instead of on the first page; its version."""
-    if engine is AltEngine.RAPIDOCR:
-        from backend.engines.offline import rapidocr_engine  # only ever imported in a worker
-
-        return rapidocr_engine.load()
-    if engine is AltEngine.TESSERACT:
-        return tesseract_engine.check(options.tesseract_cmd, options.tesseract_langs)
-    return ""
+    return engine_spec(engine).load(options)
 
 
 def pid() -> int:
@@ -84,36 +76,8 @@ def pid() -> int:
 
 
 def read_page(job: PageJob) -> AltReading:
-    """Render ``job.page`` and read it with ``job.engine``."""
-    doc = _open(job.pdf_path, job.password)
-    if job.engine is AltEngine.TEXTLAYER:
-        from backend.engines.offline.textlayer import read_text_layer
-
-        return read_text_layer(doc, job.page)
-    version = warm_up(job.engine, job.options)
-    rendered, render_info = _render(doc, job.page, job.options)
-    t0 = time.perf_counter()
-    if job.engine is AltEngine.RAPIDOCR:
-        from backend.engines.offline import rapidocr_engine
-
-        lines = rapidocr_engine.read(_to_array(rendered))
-    else:
-        lines = tesseract_engine.read(
-            _to_pgm(rendered),
-            dpi=render_info["dpi"],
-            cmd=job.options.tesseract_cmd,
-            langs=job.options.tesseract_langs,
-            timeout_s=job.options.timeout_s,
-        )
-    return build_reading(
-        lines,
-        engine=job.engine.value,
-        page=job.page,
-        size=(rendered.width, rendered.height),
-        engine_version=version,
-        render=render_info,
-        latency_s=time.perf_counter() - t0,
-    )
+    """Read ``job.page`` with ``job.engine`` (which renders it if it reads pixels)."""
+    return engine_spec(job.engine).read(_open(job.pdf_path, job.password), job.page, job.options)
 
 
 def _open(path: str, password: str | None) -> PdfDocument:
@@ -125,33 +89,3 @@ def _open(path: str, password: str | None) -> PdfDocument:
             _doc = None
         _doc = (key, open_pdf(path, password, content_hash=False))
     return _doc[1]
-
-
-def _render(
-    doc: PdfDocument, page: int, options: AltOptions
-) -> tuple[RenderedPage, dict[str, Any]]:
-    rendered = doc.render(page, options.dpi / 72, max_pixels=options.max_pixels)
-    info = {
-        "dpi": round(rendered.scale * 72, 1),
-        "pixels": [rendered.width, rendered.height],
-        "clamped": rendered.clamped,
-    }
-    return rendered, info
-
-
-def _to_array(rendered: RenderedPage) -> Any:
-    import numpy as np  # a RapidOCR dependency: only needed where RapidOCR runs
-
-    rows = np.frombuffer(rendered.samples, dtype=np.uint8).reshape(rendered.height, rendered.stride)
-    return rows[:, : rendered.width * 3].reshape(rendered.height, rendered.width, 3)
-
-
-def _to_pgm(rendered: RenderedPage) -> bytes:
-    # Grey PGM: Tesseract binarises anyway, and PGM costs no compression time.
-    from PIL import Image
-
-    size = (rendered.width, rendered.height)
-    image = Image.frombuffer("RGB", size, rendered.samples, "raw", "RGB", rendered.stride, 1)
-    out = io.BytesIO()
-    image.convert("L").save(out, "PPM")
-    return out.getvalue()

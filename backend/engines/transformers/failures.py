@@ -164,7 +164,7 @@ def not_a_reading(event: dict[str, Any]) -> BadResponseError:
 def read_silent(seconds: float) -> ServerTimeoutError:
     return ServerTimeoutError(
         _(
-            "The model's worker process sent nothing for {seconds:.0f} s on this page and was "
+            "The model's worker process sent nothing for {seconds:g} s on this page and was "
             "ended; the next page loads the model again."
         ).format(seconds=seconds),
         phase="first_token",

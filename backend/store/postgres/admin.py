@@ -1,9 +1,9 @@
 """Setting up a team server: the schema, people, documents and who works on what.
 
-``install`` runs ``roles.sql`` and ``schema.sql`` once (as the database's owner
-or a superuser). The rest are what an administrator does; each is a plain SQL
-statement the database would refuse a reviewer anyway (docs/TEAM.md shows the
-same statements for psql).
+``install`` runs ``roles.sql`` and ``schema.sql`` once, then the schema's upgrades
+(``upgrade``: ``schema_2.sql``, ...), as the database's owner or a superuser. The
+rest are what an administrator does; each is a plain SQL statement the database
+would refuse a reviewer anyway (docs/TEAM.md shows the same statements for psql).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from psycopg import sql
 
 from backend.i18n import _
 from backend.store.postgres.errors import TeamStoreError
+from backend.store.postgres.team_sql import SCHEMA_VERSION
 
 Role = Literal["reviewer", "senior", "admin"]
 HERE = Path(__file__).resolve().parent
@@ -26,15 +27,36 @@ def installed(conn: psycopg.Connection[Any]) -> bool:
     return row is not None and row[0] is not None
 
 
+# UPGRADES[n] takes the schema from version n - 1 to n (``team_sql.SCHEMA_VERSION``).
+UPGRADES = {2: "schema_2.sql"}
+
+
 def install(conn: psycopg.Connection[Any]) -> bool:
-    """Make the roles and the schema when missing; True when it installed them."""
+    """Make the roles and the schema when missing, or upgrade an older schema; True when
+    it changed anything."""
     if installed(conn):
-        return False
+        return upgrade(conn)
     require_extensions(conn, EXTENSIONS)
     with conn.transaction():
         conn.execute((HERE / "roles.sql").read_text("utf-8"))
         conn.execute((HERE / "schema.sql").read_text("utf-8"))
+    upgrade(conn)
     return True
+
+
+def schema_version(conn: psycopg.Connection[Any]) -> int:
+    row = conn.execute("SELECT max(version) FROM proofdesk.schema_info").fetchone()
+    return int(row[0]) if row and row[0] is not None else 1
+
+
+def upgrade(conn: psycopg.Connection[Any]) -> bool:
+    """Run the upgrades an installed schema lacks, each in one transaction (as its
+    owner or a superuser); True when it ran any."""
+    start = schema_version(conn)
+    for version in range(start + 1, SCHEMA_VERSION + 1):
+        with conn.transaction():
+            conn.execute((HERE / UPGRADES[version]).read_text("utf-8"))
+    return start < SCHEMA_VERSION
 
 
 EXTENSIONS = ("pg_trgm",)  # schema.sql's search index

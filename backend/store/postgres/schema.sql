@@ -1,5 +1,6 @@
 -- The team store's schema (version 1), run once per database by an
--- administrator (see docs/TEAM.md). Everything lives in the "proofdesk"
+-- administrator (see docs/TEAM.md), then its upgrades in order (schema_2.sql, ...;
+-- ``admin.install`` runs them all). Everything lives in the "proofdesk"
 -- schema, owned by proofdesk_owner.
 --
 -- The rules are the database's, not only the client's: a person connecting

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Collection
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
 from backend.i18n import _
 from backend.models import Change, VersionKind
@@ -23,18 +24,28 @@ from backend.store.job_rows import (
     JobStore,
     JobSummary,
     PageJobState,
+    PageReader,
     Reader,
     Selection,
     pages_read_by,
     persons_work,
 )
 from backend.store.postgres import team_writes as w
-from backend.store.postgres.team_store import TeamStore
 from backend.store.sql import version_change
 
 
+class TeamPages(PageReader, Protocol):
+    """What of ``TeamStore`` its jobs use (not imported: the store makes its jobs)."""
+
+    doc: int
+
+    def _read(self) -> AbstractContextManager[w.Conn]: ...
+    def _tx(self) -> AbstractContextManager[w.Conn]: ...
+    def claim_holder(self, page: int) -> tuple[str, float] | None: ...
+
+
 class TeamJobStore(JobStore):
-    def __init__(self, store: TeamStore) -> None:  # no SQLite connection: not super()'s
+    def __init__(self, store: TeamPages) -> None:  # no SQLite connection: not super()'s
         self.team = store
 
     def _rows(self, query: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:

@@ -14,12 +14,17 @@ from typing import Any, ParamSpec, TypeVar
 
 import psycopg
 
-from backend.models import ReviewStatus
+from backend.models import ReviewStatus, Version
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import connect
 from backend.store.postgres.db_errors import mapped
 from backend.store.postgres.errors import TeamUnreachableError
-from backend.store.postgres.team_sql import from_db
+from backend.store.postgres.team_sql import (
+    SCHEMA_VERSION,
+    VERSION_COLUMNS,
+    from_db,
+    version_row,
+)
 
 PER_PERSON_META = frozenset({"pdf_path"})
 P = ParamSpec("P")
@@ -92,12 +97,15 @@ class TeamLink:
         from backend.i18n import _
         from backend.store.postgres.errors import NotGivenError, TeamStoreError
 
+        version = None
         with self._read() as c:
             row = c.execute(
                 "SELECT to_regnamespace('proofdesk') IS NOT NULL, "
                 "to_regnamespace('proofdesk') IS NOT NULL "
                 "AND has_schema_privilege('proofdesk', 'USAGE'), current_user"
             ).fetchone()
+            if row is not None and row[1]:
+                version = c.execute("SELECT max(version) FROM proofdesk.schema_info").fetchone()
         assert row is not None
         if not row[0]:
             self.close_connection()
@@ -115,6 +123,39 @@ class TeamLink:
                     "adds people (docs/TEAM.md)."
                 ).format(user=row[2], url=url)
             )
+        if version is None or version[0] is None or int(version[0]) < SCHEMA_VERSION:
+            self.close_connection()
+            raise TeamStoreError(
+                _(
+                    "The team schema on {url} is older than this ProofDesk: an administrator "
+                    "upgrades it first (docs/TEAM.md)."
+                ).format(url=url)
+            )
+
+    def _document(self, sha256: str, name: str, page_count: int, url: str) -> int:
+        """The document's id on the server (an administrator opening it adds it)."""
+        from backend.i18n import _
+        from backend.store.postgres.errors import NotGivenError
+
+        doc = self._one("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha256,))
+        if doc is None and self._one("SELECT proofdesk.is_admin()"):
+            with self._tx() as c:
+                row = c.execute(
+                    "INSERT INTO proofdesk.documents (sha256, name, page_count) "
+                    "VALUES (%s, %s, %s) RETURNING id",
+                    (sha256, name, page_count),
+                ).fetchone()
+            assert row is not None
+            doc = row[0]
+        if doc is None:
+            self.close_connection()
+            raise NotGivenError(
+                _(
+                    "“{name}” is not on the team server {url}, or it was not given to you "
+                    "({user}). An administrator adds documents and gives them to reviewers."
+                ).format(name=name, url=url, user=self.author)
+            )
+        return int(doc)
 
     def _dropped(self) -> bool:
         return self._conn is not None and self._conn.broken
@@ -232,6 +273,23 @@ class TeamLink:
                 if 0 <= page < page_count:
                     out[page] = from_db(status)
         return out
+
+    @again_if_dropped
+    def approved_version(self, page: int) -> Version | None:
+        """The version the page's approval in force was given to (None: not approved). A
+        "final" from before events named their version (schema 2) is of the working one:
+        the database has always taken back a "final" when the working version changed."""
+        with self._read() as c:
+            row = c.execute(
+                f"SELECT {VERSION_COLUMNS} FROM proofdesk.versions WHERE id = ("
+                "SELECT CASE WHEN s.status = 'final' THEN coalesce(s.version_id, "
+                "(SELECT p.current_version FROM proofdesk.pages p "
+                "WHERE p.document_id = s.document_id AND p.page = s.page)) END "
+                "FROM proofdesk.status_events s WHERE s.document_id = %s AND s.page = %s "
+                "ORDER BY s.id DESC LIMIT 1)",
+                (self.doc, page),
+            ).fetchone()
+        return None if row is None else version_row(row)
 
     def note(self, page: int) -> str:
         value = self._one(

@@ -16,15 +16,15 @@ import dataclasses
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+from backend.errors import StoreError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store.limits import check_note
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
-    NotGivenError,
     PageClaimedError,
     SaveConflictError,
     TeamStoreError,
@@ -32,6 +32,7 @@ from backend.store.postgres.errors import (
 )
 from backend.store.postgres.journal import Journal
 from backend.store.postgres.team_claims import ClaimWatch
+from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
@@ -65,7 +66,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self.disk_full = False
         self._check_installed(self.url)
         self.author = str(self._one("SELECT current_user"))
-        self.doc = self._document(sha256, name, page_count)
+        self.doc = self._document(sha256, name, page_count, self.url)
         self._seen: dict[int, int | None] = {}  # the version each page had when shown here
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
         self._recover_orphans()
@@ -86,27 +87,6 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             self.notices.append(
                 _("Typing left by a window that closed abnormally was kept in the history.")
             )
-
-    def _document(self, sha256: str, name: str, page_count: int) -> int:
-        doc = self._one("SELECT id FROM proofdesk.documents WHERE sha256 = %s", (sha256,))
-        if doc is None and self._one("SELECT proofdesk.is_admin()"):
-            with self._tx() as c:
-                row = c.execute(
-                    "INSERT INTO proofdesk.documents (sha256, name, page_count) "
-                    "VALUES (%s, %s, %s) RETURNING id",
-                    (sha256, name, page_count),
-                ).fetchone()
-            assert row is not None
-            doc = row[0]
-        if doc is None:
-            self.close_connection()
-            raise NotGivenError(
-                _(
-                    "“{name}” is not on the team server {url}, or it was not given to you "
-                    "({user}). An administrator adds documents and gives them to reviewers."
-                ).format(name=name, url=self.url, user=self.author)
-            )
-        return int(doc)
 
     # -- offline journal ------------------------------------------------------------
 
@@ -330,6 +310,19 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             (self.doc, page, self.client),
         )
         return None if text is None else str(text)
+
+    # -- what only the embedded store does (``interface.PageStore``'s capabilities) ------------
+
+    def local_file(self) -> None:
+        return None  # the team server's backups are its own (pg_dump: docs/TEAM.md)
+
+    def local(self) -> NoReturn:
+        raise StoreError(
+            _("This needs a review kept on this computer; the team server cannot do it yet.")
+        )
+
+    def jobs(self) -> TeamJobStore:
+        return TeamJobStore(self)
 
     # -- status and notes ----------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """The team store's write steps, each run inside a transaction the caller holds.
 
-Where the rules the client keeps live (the database keeps its own besides):
-a machine reading never displaces a person's work, and a save based on an
+Where the store applies the review's rules (``backend.store.rules``, shared with the
+embedded store; the database enforces them besides): a machine reading never
+displaces a person's work, and a save based on an
 older version than the page's working one never replaces it: the save is
 stored (both are kept) and the caller is told which version stays current.
 Each step locks the page's row first, so two saves of one page are ordered.
@@ -17,6 +18,7 @@ from psycopg.types.json import Jsonb
 from backend.models import VersionKind
 from backend.store.limits import bounded_provenance
 from backend.store.postgres.errors import PageClaimedError
+from backend.store.rules import becomes_current
 
 Conn = psycopg.Connection[tuple[Any, ...]]
 
@@ -80,7 +82,14 @@ def append_version(
     """Store a version; (its id, whether it became the page's working text)."""
     current, current_kind, _ = lock_page(c, doc, page)
     vid = insert_version(c, doc, page, kind, text, provenance, current, origin)
-    made_current = not history_only and _becomes_current(c, doc, page, kind, current_kind)
+    typing = c.execute(
+        "SELECT 1 FROM proofdesk.drafts WHERE document_id = %s AND page = %s LIMIT 1", (doc, page)
+    ).fetchone()
+    made_current = not history_only and becomes_current(
+        kind,
+        typing=typing is not None,
+        current=None if current_kind is None else VersionKind(current_kind),
+    )
     if made_current:
         set_current(c, doc, page, vid, text)
     return vid, made_current
@@ -100,19 +109,6 @@ def restore_in(
     vid = insert_version(c, doc, page, VersionKind.RESTORE, text, provenance, current)
     set_current(c, doc, page, vid, text)
     return vid, None
-
-
-def _becomes_current(
-    c: Conn, doc: int, page: int, kind: VersionKind, current_kind: str | None
-) -> bool:
-    if kind.is_human:
-        return True
-    if kind is VersionKind.ALTERNATE:
-        return False
-    typing = c.execute(
-        "SELECT 1 FROM proofdesk.drafts WHERE document_id = %s AND page = %s LIMIT 1", (doc, page)
-    ).fetchone()
-    return typing is None and (current_kind is None or not VersionKind(current_kind).is_human)
 
 
 def claim_in(c: Conn, doc: int, page: int, lease_s: float) -> None:

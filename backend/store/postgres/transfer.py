@@ -18,11 +18,11 @@ from psycopg.types.json import Jsonb
 
 from backend.i18n import _
 from backend.models import ReviewStatus
+from backend.store.interface import LocalStore
 from backend.store.postgres.errors import TeamStoreError
 from backend.store.postgres.team_sql import TO_DB, VERSION_COLUMNS, from_db
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.postgres.team_store import TeamStore
-from backend.store.review_store import ReviewStore
 from backend.store.sql import index_text
 
 LIFECYCLE_KEYS = ("open_state",)  # the local file's own bookkeeping, not the review's
@@ -35,7 +35,7 @@ def _renumber(provenance: dict[str, Any], ids: dict[int, int]) -> dict[str, Any]
     return provenance
 
 
-def push(local: ReviewStore, team: TeamStore) -> int:
+def push(local: LocalStore, team: TeamStore) -> int:
     """Copy ``local`` into ``team`` (which must be empty); the number of versions."""
     local.commit_all_drafts()
     conn = local.connection
@@ -68,13 +68,13 @@ def push(local: ReviewStore, team: TeamStore) -> int:
                 "current_version = EXCLUDED.current_version, text = EXCLUDED.text",
                 (team.doc, page, ids[int(current)], text),
             )
-        for page, status, created, author in conn.execute(
-            "SELECT page, status, created_at, author FROM status_events ORDER BY id"
+        for page, status, created, author, vid in conn.execute(
+            "SELECT page, status, created_at, author, version_id FROM status_events ORDER BY id"
         ):
-            c.execute(
+            c.execute(  # with the version each status was given to ("final": the text approved)
                 "INSERT INTO proofdesk.status_events (document_id, page, status, origin_author, "
-                "origin_created_at) VALUES (%s, %s, %s, %s, %s)",
-                (team.doc, page, TO_DB[ReviewStatus(status)], author, created),
+                "origin_created_at, version_id) VALUES (%s, %s, %s, %s, %s, %s)",
+                (team.doc, page, TO_DB[ReviewStatus(status)], author, created, ids.get(vid)),
             )
         for page, text, created, author in conn.execute(
             "SELECT page, text, created_at, author FROM note_events ORDER BY id"
@@ -94,7 +94,7 @@ def push(local: ReviewStore, team: TeamStore) -> int:
     return len(ids)
 
 
-def pull(team: TeamStore, local: ReviewStore) -> int:
+def pull(team: TeamStore, local: LocalStore) -> int:
     """Copy the team's review into ``local`` (which must have no versions yet)."""
     with team._read() as c:
         versions = [
@@ -113,11 +113,14 @@ def pull(team: TeamStore, local: ReviewStore) -> int:
         events = {
             table: c.execute(
                 f"SELECT page, {column}, coalesce(origin_created_at, "
-                "extract(epoch FROM created_at)::float8), coalesce(origin_author, author) "
-                f"FROM proofdesk.{table} WHERE document_id = %s ORDER BY id",
+                "extract(epoch FROM created_at)::float8), coalesce(origin_author, author), "
+                f"{version} FROM proofdesk.{table} WHERE document_id = %s ORDER BY id",
                 (team.doc,),
             ).fetchall()
-            for table, column in (("status_events", "status"), ("note_events", "text"))
+            for table, column, version in (
+                ("status_events", "status", "version_id"),
+                ("note_events", "text", "NULL"),
+            )
         }
         meta = c.execute(
             "SELECT key, value FROM proofdesk.meta WHERE document_id = %s", (team.doc,)
@@ -149,12 +152,13 @@ def pull(team: TeamStore, local: ReviewStore) -> int:
                 (page, ids[int(current)]),
             )
             index_text(s, int(page), texts[int(current)])
-        for page, status, created, author in events["status_events"]:
+        for page, status, created, author, vid in events["status_events"]:
             s.execute(
-                "INSERT INTO status_events (page, status, created_at, author) VALUES (?, ?, ?, ?)",
-                (page, from_db(status).value, created, author),
+                "INSERT INTO status_events (page, status, created_at, author, version_id) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (page, from_db(status).value, created, author, ids.get(vid)),
             )
-        for page, text, created, author in events["note_events"]:
+        for page, text, created, author, _none in events["note_events"]:
             s.execute(
                 "INSERT INTO note_events (page, text, created_at, author) VALUES (?, ?, ?, ?)",
                 (page, text, created, author),

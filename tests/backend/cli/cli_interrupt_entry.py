@@ -12,6 +12,7 @@ ended. Nothing else of the CLI is changed.
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 from typing import Any
 
@@ -38,5 +39,10 @@ def block(target: str) -> None:
 
 
 if __name__ == "__main__":
+    # Ctrl+C as a terminal delivers it. A process started in the background by a
+    # shell without job control (nohup, `&` in a script: the flake hunt, some CI
+    # runners) inherits SIGINT ignored, and Python keeps it ignored, so the test's
+    # signal would never arrive and stdin would be closed under the wait instead.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     block(sys.argv[1])
     sys.exit(main(sys.argv[2:]))

@@ -11,11 +11,14 @@ not a stuck test run.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import json
 import os
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -60,6 +63,27 @@ for line in sys.stdin:
 BIG_PAGE = OcrRequest(
     PageImage(0, os.urandom(1_000_000), "image/png", 100, 100), "Transcribe.", SamplingParams()
 )
+
+
+def pipe_full(pid: int) -> bool:
+    """Whether the process's stdin pipe is full, so a write to it blocks (Linux)."""
+    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        capacity = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ)
+        pending = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+        return bool(pending >= capacity)
+    finally:
+        os.close(fd)
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """Counts the calls handed to it, so a test can wait until one is queued."""
+
+    submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
 
 
 def fake_engine(tmp_path: Path, mode: str) -> TransformersEngine:
@@ -115,9 +139,8 @@ def test_a_worker_that_stops_reading_cannot_block_cancel_or_close(tmp_path: Path
 
     async def scenario() -> tuple[bool, int | None]:
         task = asyncio.ensure_future(engine.read(BIG_PAGE))
-        while engine.loaded is None:  # loaded, and the request is going in
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.5)
+        while engine.worker_pid is None or not pipe_full(engine.worker_pid):
+            await asyncio.sleep(0.01)  # until the request sticks in the full pipe
         pid = engine.worker_pid
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -255,14 +278,17 @@ def test_a_read_cancelled_before_its_request_was_written_keeps_the_worker(
 
     async def scenario() -> tuple[int | None, int | None, str]:
         loop = asyncio.get_running_loop()
-        loop.set_default_executor(ThreadPoolExecutor(1))
+        executor = CountingExecutor(1)
+        loop.set_default_executor(executor)
         try:
             await engine.start()
             pid = engine.worker_pid
             gate = threading.Event()
             busy = loop.run_in_executor(None, gate.wait)  # the executor's only thread
+            queued = executor.submitted + 1
             task = asyncio.ensure_future(engine.read(BIG_PAGE))
-            await asyncio.sleep(0.2)  # the request is queued behind ``busy``
+            while executor.submitted < queued:  # until the request's write is queued
+                await asyncio.sleep(0.01)  # behind ``busy``
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task

@@ -34,8 +34,8 @@ PERMANENT = ["http_400_too_long"]
 QUIRKS = ["length", "think_block", "reasoning_field", "slow_first_token"]
 POLICY = RetryPolicy(max_attempts=6, base_delay_s=0.05, max_delay_s=0.5, lane_cooldown_s=0.3)
 # A hung request ends at the first-token timeout (1.5 s) or when the fake gives up (3 s):
-# a retry either way. The page's total is 60 s, ~10x the whole batch (~6 s), so no page's
-# deadline decides anything here, however loaded the machine.
+# a retry either way. A page may take 60 s in all: 5x the whole batch's time even with
+# three busy processes beside it (~12 s; ~8 s idle), so no page's deadline decides anything.
 KNOBS: dict[str, Any] = {"service_time": 0.05, "slots": 4, "hang_seconds": 3.0, "slow_seconds": 0.5}
 FIRST_TOKEN_S, TOTAL_S = 1.5, 60.0
 KILL_AFTER = 12  # pages finished when server a is killed
@@ -44,7 +44,7 @@ KILL_AFTER = 12  # pages finished when server a is killed
 # when a is back: ~30 queued pages take b 7+ rounds of 3 s, 40x the cooldown and 20x
 # a's restart (a new process, ~1 s). b is fast again once a has stored a page.
 SLOW_B_S = 3.0
-GUARD_S = 120.0  # every wait on an event: ~20x the whole batch
+GUARD_S = 120.0  # every wait on an event: 10x the whole batch under load
 
 
 def image_for(page: int) -> PageImage:

@@ -78,6 +78,16 @@ async def gone(pid: int, timeout: float = 10.0) -> bool:
     return True
 
 
+async def logged(server: LocalServer, words: str, timeout: float = 30.0) -> bool:
+    """Whether a line with ``words`` reaches the server's log within ``timeout`` (a guard)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not any(words in line for line in server.lines):
+        if asyncio.get_running_loop().time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
 def non_loopback_ip() -> str | None:
     """This machine's address on its default route, if it has one (no packet is sent)."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -289,7 +299,8 @@ def test_stop_kills_a_group_that_ignores_sigterm() -> None:
         try:
             await server.start(timeout_s=30, poll_s=0.1)
             (worker,) = pids(server, "EngineCore_DP0")
-            await asyncio.sleep(0.5)  # let it install its SIGTERM handler
+            # Until the child ignores SIGTERM, a SIGTERM would end it: wait for its word.
+            assert await logged(server, "SIGTERM ignored"), "the worker never ignored SIGTERM"
         finally:
             with contextlib.suppress(Exception):
                 await server.stop(grace_s=1.0)

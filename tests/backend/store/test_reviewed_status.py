@@ -59,13 +59,12 @@ def test_a_store_from_before_reviewed_upgrades(tmp_path: Path) -> None:
 
 
 def test_a_batch_leaves_a_reviewed_page_alone(tmp_path: Path) -> None:
-    from backend.store.interface import jobs_for
     from backend.store.job_rows import PageJobState, Selection
 
     store = ReviewStore(tmp_path / "r.sqlite3", author="ana")
     store.add_version(0, VersionKind.OCR, "讀過的字", {"engine": "vllm"})
     store.set_status(0, ReviewStatus.REVIEWED)  # checked as the machine read it
-    jobs = jobs_for(store)
+    jobs = store.jobs()
     job = jobs.create(jobs.select_pages(2, Selection.ALL, [0, 1]), {"model": "m"})
     assert {p.page: p.state for p in jobs.pages(job)}[0] is PageJobState.SKIPPED
     store.close()

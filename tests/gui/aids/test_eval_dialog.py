@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -204,12 +203,11 @@ def test_closing_the_dialog_mid_run_stops_it_quietly(window: MainWindow, arun: A
     dialog.set_choices(["current", "model:model-a", "engine:rapidocr"])
     dialog.run_button.click()
     arun(wait_for(started.is_set, what="the comparison to start"))
+    deleted: list[bool] = []
+    dialog.destroyed.connect(lambda: deleted.append(True))
     dialog.reject()  # Esc
+    # The dialog is gone before the comparison ends (not a pause that load can outlast).
+    arun(wait_for(lambda: bool(deleted), what="the dialog to be deleted"))
     release.set()
-
-    async def settle() -> None:
-        await asyncio.sleep(0.3)  # the dialog is deleted meanwhile
-        await window.runner.drain()
-
-    arun(settle())
+    arun(window.runner.drain())
     assert errors == []

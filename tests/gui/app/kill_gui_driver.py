@@ -138,11 +138,10 @@ def main(argv: list[str]) -> int:
     seed = int(os.environ.get("PROOFDESK_KILL_SEED") or random.SystemRandom().randrange(1 << 30))
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.environ.setdefault("QT_API", "pyside6")
-    # qasync tries PyQt5 first; import PySide6 before it (as gui.app does).
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
-    import qasync  # isort: skip
+    from gui.services import qloop  # the app's loop (qasync's, safe from nested Qt loops)
 
     QCoreApplication.setOrganizationName("ProofDesk")
     QCoreApplication.setApplicationName("ProofDesk")
@@ -150,7 +149,7 @@ def main(argv: list[str]) -> int:
     assert isinstance(app, QApplication)
     app.setQuitOnLastWindowClosed(False)
     try:
-        qasync.run(drive(pdf, store, ackfile, seed))
+        qloop.run(drive(pdf, store, ackfile, seed))
     except BaseException:  # the test only ever ends this process with SIGKILL
         traceback.print_exc()
         sys.stderr.flush()

@@ -37,20 +37,21 @@ def test_continuous_typing_is_saved_before_it_stops(arun) -> None:
     runner = TaskRunner()
     autosave = Autosave(store.save, runner.run)
 
-    async def type_for(seconds: float) -> tuple[float, str]:
+    async def type_until_saved() -> str:
+        # Typing never pauses as long as the idle delay, so only the longest wait can
+        # save; that it does is the decision asserted, not how soon (a loaded machine
+        # delays timers). The typing stops at the save, or at 10× the longest wait.
         loop = asyncio.get_running_loop()
-        start = loop.time()
+        give_up = loop.time() + 10 * MAX_WAIT_MS / 1000
         text = ""
-        while loop.time() - start < seconds:
+        while not store.saved and loop.time() < give_up:
             text += "字"
             autosave.text_changed(0, text)
             await asyncio.sleep(0.1)  # faster than the idle delay: never a pause
-        return start, text
+        return text
 
-    start, typed = arun(type_for(3.5))
-    assert store.saved, "nothing was saved during 3.5 s of continuous typing"
-    first_save_after = store.saved[0][2] - start
-    assert first_save_after < MAX_WAIT_MS / 1000 + 0.5
+    typed = arun(type_until_saved())
+    assert store.saved, "nothing was saved during continuous typing"
     arun(autosave.flush())
     assert store.saved[-1][:2] == (0, typed)  # every keystroke reached the store
     assert autosave.state is SaveState.SAVED and not autosave.dirty

@@ -117,11 +117,12 @@ def _open_boxes() -> list[QMessageBox]:
     return [w for w in open_dialogs() if isinstance(w, QMessageBox)]
 
 
-def _answered(arun: Any, dialogs: Any, count: int) -> None:
-    """Wait until ``count`` questions were answered and closed."""
+def _answered(arun: Any, dialogs: Any, count: int, dialog: ServersDialog) -> None:
+    """Wait until ``count`` questions were answered and closed, and the handler that
+    asked has acted on the answer (not a pause that a loaded machine can outlast)."""
     arun(wait_for(lambda: len(dialogs["question"]) >= count, what=f"question {count}"))
     arun(wait_for(lambda: not _open_boxes(), what="the question to close"))
-    arun(asyncio.sleep(0.05))
+    arun(dialog.runner.drain())
 
 
 def _closed_port() -> int:
@@ -254,14 +255,14 @@ def test_switching_with_unsaved_edits_asks_save_discard_or_cancel(
 
     dialogs.answers = ["Cancel"]
     _click_row(dialog, 1)
-    _answered(arun, dialogs, 1)
+    _answered(arun, dialogs, 1, dialog)
     assert "First edited" in dialogs["question"][0]
     assert dialog.form.name.text() == "First edited"  # still there
     assert dialog.list.currentIndex().row() == 0
 
     dialogs.answers = ["Discard"]
     _click_row(dialog, 1)
-    _answered(arun, dialogs, 2)
+    _answered(arun, dialogs, 2, dialog)
     assert dialog.form.name.text() == "Second"
     assert hub.profile(first.id).name == "First"  # type: ignore[union-attr]
 
@@ -281,7 +282,7 @@ def test_closing_with_unsaved_edits_asks_first(
     type_text(dialog.form.name, "!")
     dialogs.answers = ["Cancel"]
     dialog.close()
-    _answered(arun, dialogs, 1)
+    _answered(arun, dialogs, 1, dialog)
     assert dialog.isVisible() and dialog.form.name.text() == "Lab!"
     dialogs.answers = ["Save"]
     QTest.keyClick(dialog, Qt.Key.Key_Escape)
@@ -309,7 +310,7 @@ def test_remove_asks_then_removes(hub: OcrHub, open_servers: Any, dialogs: Any, 
     dialog = open_servers(hub)
     dialogs.answers = ["No"]
     dialog.remove.click()
-    _answered(arun, dialogs, 1)
+    _answered(arun, dialogs, 1, dialog)
     assert "Old box" in dialogs["question"][0] and len(hub.profiles) == 1
     dialogs.answers = ["Yes"]
     dialog.remove.click()
@@ -352,7 +353,7 @@ def test_unchecking_tls_verification_asks(
     box = dialog.form.verify_tls
     dialogs.answers = ["No"]
     box.click()
-    _answered(arun, dialogs, 1)
+    _answered(arun, dialogs, 1, dialog)
     assert box.isChecked() and not dialog.form.is_dirty()
     dialogs.answers = ["Yes"]
     box.click()

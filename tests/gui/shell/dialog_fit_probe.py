@@ -25,12 +25,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import qasync
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from gui.app import build_window, install_translations, parse_args
 from gui.launch_args import SAMPLE_PDF
+from gui.services import qloop
 from gui.shell.main_window import MainWindow
 from tests.gui.shell.fit_check import cut_in_every_tab, outside_screen, settle, text_widgets
 
@@ -261,4 +261,4 @@ if __name__ == "__main__":
     faulthandler.dump_traceback_later(150, exit=True)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     install_translations(app, sys.argv[2] if len(sys.argv) > 2 else "en")
-    qasync.run(main(Path(sys.argv[1])))
+    qloop.run(main(Path(sys.argv[1])))

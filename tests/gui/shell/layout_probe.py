@@ -13,11 +13,11 @@ import json
 import sys
 from pathlib import Path
 
-import qasync
 from PySide6.QtWidgets import QApplication, QDockWidget
 
 from gui.app import build_window, install_translations, parse_args
 from gui.launch_args import SAMPLE_PDF
+from gui.services import qloop
 
 
 def _rect(w, widget) -> list[int]:  # type: ignore[no-untyped-def]
@@ -111,4 +111,4 @@ async def main(store: Path) -> None:
 if __name__ == "__main__":
     app = QApplication.instance() or QApplication([sys.argv[0]])
     install_translations(app, sys.argv[2] if len(sys.argv) > 2 else "en")
-    qasync.run(main(Path(sys.argv[1])))
+    qloop.run(main(Path(sys.argv[1])))

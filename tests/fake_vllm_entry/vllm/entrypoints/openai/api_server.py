@@ -79,9 +79,17 @@ def start_worker() -> subprocess.Popen[bytes] | None:
     kind = os.environ.get("FAKE_VLLM_WORKER", "")
     if kind not in ("1", "stubborn"):
         return None
-    ignore = "signal.signal(signal.SIGTERM, signal.SIG_IGN); " if kind == "stubborn" else ""
+    # A stubborn child says when it ignores SIGTERM, so a test can wait for that line
+    # (a SIGTERM sent before would end it) instead of sleeping.
+    ignore = (
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print(f'(EngineCore_DP0 pid={os.getpid()}) INFO SIGTERM ignored', flush=True); "
+        if kind == "stubborn"
+        else ""
+    )
+    code = f"import os, signal, time; {ignore}time.sleep(600)"
     # Same process group (no new session): stopping the server must end it too.
-    return subprocess.Popen([sys.executable, "-c", f"import signal, time; {ignore}time.sleep(600)"])
+    return subprocess.Popen([sys.executable, "-c", code])
 
 
 def preamble(args: argparse.Namespace, worker: subprocess.Popen[bytes] | None) -> int:

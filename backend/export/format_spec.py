@@ -1,0 +1,84 @@
+"""What an export format is: its name, file, writer, preview and the options it reads.
+
+Each format's module ends with its ``FormatSpec``; ``registry`` lists them, and
+the CLI, the export dialog and ``write_export`` read that list and nothing else.
+A format is a module plus one line in ``registry``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import PurePath
+from typing import BinaryIO
+
+from backend.export.monitor import Monitor
+from backend.export.pages import ExportDocument
+from backend.i18n import _
+
+# (document, output, monitor, the source PDF's password: the searchable PDF reopens it)
+Writer = Callable[[ExportDocument, BinaryIO, Monitor, str | None], None]
+TextRenderer = Callable[[ExportDocument, Monitor | None], str]
+# What the first page will look like, from a document of that page alone (admitted).
+Previewer = Callable[[ExportDocument], str]
+
+
+class FormatOption(StrEnum):
+    """An export choice only some formats read (the others ignore it, and the GUI
+    disables it for them)."""
+
+    SEPARATOR = "separator"  # ExportOptions.separator: the text between pages
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    name: str  # the CLI's ``--format`` value, and what the dialog remembers
+    label: str  # N_(): the export dialog's choice and the CLI's help
+    file_type: str  # N_(): the file dialog's filter, e.g. "Text files"
+    suffix: str  # the default file name's ending, e.g. ".proofread.txt"
+    write: Writer = field(compare=False)
+    preview: Previewer = field(compare=False)
+    # Agreement and open critical flags cost a diff per page: collected only for
+    # the formats that carry them.
+    needs_aids: bool = False
+    options: frozenset[FormatOption] = frozenset()
+    html_preview: bool = False  # the preview is HTML, shown as it reads
+
+    @property
+    def extension(self) -> str:
+        return PurePath(self.suffix).suffix
+
+    def file_filter(self) -> str:
+        """A file dialog's filter: "Text files (*.txt)", the type translated."""
+        return f"{_(self.file_type)} (*{self.extension})"
+
+    @classmethod
+    def of_text(
+        cls,
+        render: TextRenderer,
+        *,
+        name: str,
+        label: str,
+        file_type: str,
+        suffix: str,
+        needs_aids: bool = False,
+        options: frozenset[FormatOption] = frozenset(),
+        html_preview: bool = False,
+    ) -> FormatSpec:
+        """A format whose file is ``render``'s text in UTF-8, previewed as that text."""
+
+        def write(doc: ExportDocument, out: BinaryIO, monitor: Monitor, _pw: str | None) -> None:
+            out.write(render(doc, monitor).encode("utf-8"))
+
+        return cls(
+            name,
+            label,
+            file_type,
+            suffix,
+            write,
+            lambda first: render(first, None),
+            needs_aids,
+            options,
+            html_preview,
+        )
