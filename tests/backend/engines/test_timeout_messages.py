@@ -15,7 +15,7 @@ from backend.engines.vllm import VllmClient
 from backend.errors import ServerTimeoutError
 from backend.models import PageImage
 from backend.settings.profiles import ServerProfile
-from tests.backend.fakevllm_helpers import JPEG
+from tests.backend.engines.fakevllm_helpers import JPEG
 from tests.fakevllm import FakeVllm
 
 

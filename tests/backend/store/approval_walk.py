@@ -1,7 +1,7 @@
 """A random walk of approve, edit, restore and accept on one page of either store,
 checking after every step that "approved" means the text that was approved (issue 28).
 
-Shared by the embedded store's test (tests/backend/test_approved_means_text.py) and
+Shared by the embedded store's test (tests/backend/store/test_approved_means_text.py) and
 the team store's (tests/team/test_team_approved_text.py). The walk keeps its own
 record of the text each approval was given, so it checks the stores against what
 happened, not against what a store says it approved.

@@ -18,7 +18,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store import schema
 from backend.store.review_store import ReviewStore
-from tests.backend.approval_walk import Desk, steps, walk
+from tests.backend.store.approval_walk import Desk, steps, walk
 from tests.pdf_factory import text_pdf
 from tests.properties import examples
 
