@@ -5,7 +5,7 @@ module of it) must not import every module in it: PyMuPDF, Pillow or keyring
 would then load in processes that never use them (the GUI before a document
 opens, the CLI's ``plan``). The names are typed for mypy by a
 ``TYPE_CHECKING`` block of ``from module import Name as Name`` lines, which
-``tests/backend/test_package_surfaces.py`` checks against the table.
+``tests/backend/core/test_package_surfaces.py`` checks against the table.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Event-loop stall during the fault matrix (issue 6): the figure ``test_fault_matrix``
 used to assert, measured here instead (a duration is a benchmark's, not a test's).
 
-The scenario is the test's (``tests/backend/fault_matrix_helpers.py``): 50 pages on two
+The scenario is the test's (``tests/backend/ocr/fault_matrix_helpers.py``): 50 pages on two
 fake vLLM servers, each in its own process, through every fault, server a killed
 mid-batch and started again. A ticker sleeps 10 ms in a loop and records, per wake-up:
 how late it was (the loop's stall), and how much of that the loop's thread spent waiting
@@ -123,7 +123,7 @@ async def _ticking(work: Callable[[], Awaitable[Any]], run: Run) -> Any:
 
 def _measure(faults: bool) -> Run:
     # Imported by name so that type checking of ``bench`` does not extend to the tests.
-    helpers: Any = importlib.import_module("tests.backend.fault_matrix_helpers")
+    helpers: Any = importlib.import_module("tests.backend.ocr.fault_matrix_helpers")
     spawn = importlib.import_module("tests.fakevllm").spawn_fake_vllm
     run = Run()
     with spawn(**helpers.KNOBS) as a, spawn(**helpers.KNOBS) as b:

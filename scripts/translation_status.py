@@ -5,7 +5,7 @@
 Prints how many GUI strings (resources/translations/proofdesk_zh_TW.ts) and
 backend messages (resources/translations/backend/zh_TW.po) are translated; with
 ``--list``, the English of each untranslated (or fuzzy) one, to translate next.
-The tests (tests/gui/test_translations_complete.py, tests/backend/test_i18n.py)
+The tests (tests/gui/app/test_translations_complete.py, tests/backend/core/test_i18n.py)
 fail until both are complete.
 """
 

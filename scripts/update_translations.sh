@@ -5,7 +5,7 @@
 #  - the backend catalogue (resources/translations/backend/proofdesk.pot, merged
 #    into zh_TW.po) from every _() / N_() string in backend/ (Babel; a changed
 #    English string keeps its old translation marked fuzzy until someone checks it).
-# Then translate what is new (tests/gui/test_translations_complete.py lists it).
+# Then translate what is new (tests/gui/app/test_translations_complete.py lists it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mapfile -t sources < <(find gui -name '*.py' | sort)

@@ -4,7 +4,7 @@
 and Windows would never reach ProofDesk there; ⌥←/⌥→ move by word in any Mac text
 field, the transcript included, so they do not turn pages there. ``docs/SHORTCUTS.md``
 lists the desktop defaults every shortcut was checked against
-(``tests/gui/test_shortcuts.py``).
+(``tests/gui/shell/test_shortcuts.py``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 if os.environ["QT_QPA_PLATFORM"] == "offscreen":
     # A desktop-sized screen (the plugin's default is 800×800): the main window keeps
     # to its screen (gui/shell/screen_fit.py), and the tests' 1200×800 window must fit.
-    # tests/gui/test_layout_fit.py runs the window on laptop-sized screens of its own.
+    # tests/gui/shell/test_layout_fit.py runs the window on laptop-sized screens of its own.
     screen = Path(__file__).with_name("offscreen-screen.json")
     os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={screen}"
 os.environ.setdefault("QT_API", "pyside6")

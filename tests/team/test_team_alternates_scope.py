@@ -1,5 +1,5 @@
 """An alternates run's "unprocessed" pages on the team server, as in the embedded store
-(``tests/backend/test_alternates_scope.py``): no alternate from this run's readers yet."""
+(``tests/backend/ocr/test_alternates_scope.py``): no alternate from this run's readers yet."""
 
 from __future__ import annotations
 

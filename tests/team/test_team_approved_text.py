@@ -1,5 +1,5 @@
 """Issue 28, defect 1 on the team server: "approved" ("final") means the text that was
-approved. The same walk as the embedded store's (tests/backend/approval_walk.py), with
+approved. The same walk as the embedded store's (tests/backend/store/approval_walk.py), with
 rita editing and sam (a senior reviewer) approving; typing on a final page takes it
 back at the first keystroke; and a database made before approvals named their
 version (schema 1) upgrades, keeping its approvals."""
@@ -22,7 +22,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store.postgres import admin
 from backend.store.postgres.team_store import TeamStore
-from tests.backend.approval_walk import Desk, steps, walk
+from tests.backend.store.approval_walk import Desk, steps, walk
 from tests.pdf_factory import text_pdf
 from tests.properties import examples
 from tests.team.conftest import PEOPLE, url

@@ -1,0 +1,100 @@
+"""The main window stays inside the screen's available area whatever docks open,
+at 1366×768 and 1600×1000: run in a child process on an offscreen screen of that
+size (``tests/gui/shell/layout_probe.py``), since one process has one screen."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def screen_config(tmp_path: Path, width: int, height: int, dpr: float = 1) -> str:
+    config = tmp_path / f"screen-{width}x{height}.json"
+    screen = {"name": "probe", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": dpr}
+    config.write_text(json.dumps({"screens": [screen]}))
+    return f"offscreen:configfile={config}"
+
+
+def run_probe(tmp_path: Path, module: str, platform: str, *args: str, scale: int = 1) -> list[dict]:  # type: ignore[type-arg]
+    # The offscreen platform ignores a screen's "dpr" for its windows; Qt's own scale
+    # factor makes every window 2× as a high-DPI screen would.
+    env = dict(os.environ, QT_QPA_PLATFORM=platform, QT_SCALE_FACTOR=str(scale))
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+
+
+def inside(inner: list[int], outer: list[int]) -> bool:
+    x, y, w, h = inner
+    ox, oy, ow, oh = outer
+    return x >= ox and y >= oy and x + w <= ox + ow and y + h <= oy + oh
+
+
+def overlap(a: list[int], b: list[int]) -> bool:
+    return not (
+        a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or b[1] + b[3] <= a[1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "language"), [((1366, 768), "en"), ((1366, 768), "zh_TW"), ((1600, 1000), "en")]
+)
+def test_window_never_outgrows_the_screen(
+    tmp_path: Path, size: tuple[int, int], language: str
+) -> None:
+    steps = run_probe(
+        tmp_path,
+        "tests.gui.shell.layout_probe",
+        screen_config(tmp_path, *size),
+        str(tmp_path / "review.sqlite3"),
+        language,
+    )
+    steps = [s for s in steps if s["step"] != "page_image"]
+    names = [s["step"] for s in steps]
+    assert names == ["opened", "ocr_dock", "compare", "review_queue", "ocr_batch", "reset_layout"]
+    for step in steps:
+        assert inside(step["frame"], step["screen"]), step
+        width, height = step["inner"][2:]
+        assert inside(step["status_bar"], [0, 0, width, height]), step
+        docks = list(step["docks"].values())
+        for i, dock in enumerate(docks):
+            assert not overlap(dock, step["status_bar"]), step
+            assert all(not overlap(dock, other) for other in docks[i + 1 :]), step
+        assert step["central_height"] > 150, step  # the page and its text stay usable
+    assert "dock-welcome" in steps[0]["docks"]  # the first run's Getting Started panel
+    # Reset Layout: the docks of a first start (history and search, tabbed) only.
+    assert list(steps[-1]["docks"]) == ["dock-history"]
+    assert steps[-1]["floating"] == []  # the dock floated off the window is back in it
+    page_list, image, text = steps[-1]["splitter"]
+    assert page_list < image and abs(image - text) <= 1, steps[-1]["splitter"]
+
+
+def test_the_page_image_is_drawn_at_the_screens_pixel_density(tmp_path: Path) -> None:
+    """On a 2× (high-DPI) screen the page is rendered with twice the pixels, not
+    stretched from a 1× image (blurry); so are the icons Qt draws for us."""
+    steps = run_probe(
+        tmp_path,
+        "tests.gui.shell.layout_probe",
+        screen_config(tmp_path, 3200, 2000),  # 1600×1000 logical pixels at 2×
+        str(tmp_path / "review.sqlite3"),
+        scale=2,
+    )
+    (image,) = [s for s in steps if s["step"] == "page_image"]
+    assert image["dpr"] == 2
+    assert abs(image["device_px_per_logical"] - 2) < 0.05, image
+    assert image.get("thumbnail_dpr") == 2, image
