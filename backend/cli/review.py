@@ -85,6 +85,7 @@ def run_compare(args: argparse.Namespace) -> int:
             raise ProofDeskError(
                 _("{name} is not UTF-8 text.").format(name=quoted(args.transcript.name))
             ) from None
+    _check_alternate(args.alternate)  # a typo makes no store (nor anything else)
     session = DocumentSession.open(args.pdf, password=args.password, store_path=args.store)
     try:
         # The same checks and message as --pages; str(int) is never blank, so never None.
@@ -145,17 +146,25 @@ def compare_json(review: PageReview) -> dict[str, Any]:
     return data
 
 
+def _check_alternate(alternate: str) -> None:
+    """Refuses an ``--alternate`` that names no stored reading, engine or file."""
+    from backend.session.readings import is_selector
+
+    if is_selector(alternate) or alternate in engine_names() or Path(alternate).is_file():
+        return
+    raise ProofDeskError(
+        _("--alternate {alternate} is neither an engine ({join}) nor a text file.").format(
+            alternate=quoted(alternate), join=", ".join(engine_names())
+        )
+    )
+
+
 def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText:
     from backend.models import AltText
 
     if args.alternate not in engine_names():
+        _check_alternate(args.alternate)
         path = Path(args.alternate)
-        if not path.is_file():
-            raise ProofDeskError(
-                _("--alternate {alternate} is neither an engine ({join}) nor a text file.").format(
-                    alternate=quoted(args.alternate), join=", ".join(engine_names())
-                )
-            )
         try:
             text = path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:

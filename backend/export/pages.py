@@ -153,6 +153,7 @@ def admitted(doc: ExportDocument) -> ExportDocument:
                 reviewer=None if page.reviewer is None else admit(page.reviewer).text,
                 note=admit(page.note).text,
                 versions=tuple(_admit_values(v) for v in page.versions),
+                critical_flags=tuple(_admit_values(f) for f in page.critical_flags),
             )
         )
     return replace(doc, title=admit(doc.title).text, pages=tuple(pages))

@@ -131,6 +131,20 @@ def test_compare_bad_input_is_one_line(
     assert expected in assert_one_line_error(result)
 
 
+def test_compare_with_an_unknown_alternate_makes_no_store(
+    tmp_path: Path, sample_pdf: Path, isolated_data_dir: Path
+) -> None:
+    """Refused before anything is opened: no store, backup or record of the document."""
+    result = run_cli("compare", sample_pdf, "--page", "1", "--alternate", "nosuch")
+    assert "neither an engine" in assert_one_line_error(result)
+    made = (
+        [p for p in isolated_data_dir.rglob("*") if p.is_file()]
+        if isolated_data_dir.exists()
+        else []
+    )
+    assert made == []
+
+
 def test_compare_page_out_of_range(tmp_path: Path, sample_pdf: Path) -> None:
     result = run_cli(
         "compare",

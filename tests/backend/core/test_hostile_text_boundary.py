@@ -147,7 +147,8 @@ def test_every_writer_takes_a_lone_surrogate_and_every_control(
         versions=({"id": 1, "kind": "ocr", "current": True, "model": hostile},),
         markers_left=0,
         agreement=None,
-        critical_flags=(),
+        # A flag's words come from the alternate: the reviewer's round found JSONL died here.
+        critical_flags=({"start": 0, "end": 2, "kind": "numeral", "detail": hostile},),
     )
     document = ExportDocument(
         source=sample_pdf,
