@@ -42,11 +42,17 @@ def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
     asyncio.set_event_loop(None)
 
 
+RUN_GUARD_S = 270
+
+
 @pytest.fixture
 def arun(loop: asyncio.AbstractEventLoop) -> Run[Any]:
     """Run a coroutine on the Qt-integrated loop (Qt events are processed meanwhile)."""
 
-    def run(coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+    # The guard of a run: it must outlast any wait inside it (``wait_for``'s own timeout,
+    # up to 240 s for RapidOCR on a busy machine; a 60 s guard once cut those at 60 s),
+    # and end before pytest-timeout's 300 s, so a hang still fails with its own message.
+    def run(coro: Coroutine[Any, Any, T], timeout: float = RUN_GUARD_S) -> T:
         return loop.run_until_complete(asyncio.wait_for(coro, timeout))
 
     return run  # type: ignore[return-value]
