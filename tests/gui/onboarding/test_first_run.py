@@ -128,7 +128,7 @@ def test_the_offline_engine_makes_the_working_transcript_never_over_an_edit(
     arun(ws.commit_draft(1))
     offline = w.onboarding.offline
     assert arun(offline.transcribe(all_pages=False))  # this page: no question asked
-    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 1"), 300)
+    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 1"))
     arun(w.runner.drain())
     assert "第一條" in w.editor.text()  # the working text, from the offline engine
     state = arun(ws.page_state(0))
@@ -141,7 +141,7 @@ def test_the_offline_engine_makes_the_working_transcript_never_over_an_edit(
     assert not arun(offline.transcribe(all_pages=False))  # it has a transcript: asked, No
     assert "approved or marked reviewed keep their text" in dialogs["question"][0]
     assert arun(offline.transcribe(all_pages=False))
-    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 2"), 300)
+    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 2"))
     arun(w.runner.drain())
     assert w.editor.text() == "我改過的第二頁"
     kinds = [v.kind for v in arun(ws.versions(1))]
@@ -189,8 +189,7 @@ def test_transcribing_all_pages_shows_progress_and_can_be_stopped_from_the_menu(
             lambda: "Offline engine: " in w.statusBar().currentMessage(),
             timeout=240,
             what="progress in the status bar",
-        ),
-        300,  # arun's own limit (60 s by default) must not cut the wait's 240 s short
+        )
     )
     stop.trigger()
     arun(wait_for(lambda: not w.aids.running, timeout=60, what="the run to stop"))
@@ -245,7 +244,7 @@ def test_transcribing_keeps_off_an_approved_page(
     arun(ws.set_status(0, ReviewStatus.APPROVED))
     dialogs.answers = ["Yes"]
     assert arun(w.onboarding.offline.transcribe(all_pages=False))
-    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 1"), 300)
+    arun(wait_for(lambda: not w.aids.running, timeout=240, what="RapidOCR on page 1"))
     arun(w.runner.drain())
     assert w.editor.text() == approved and arun(ws.page_state(0)).text == approved
     assert [v.kind for v in arun(ws.versions(0))] == [VersionKind.IMPORT, VersionKind.OCR]

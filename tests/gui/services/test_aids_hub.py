@@ -94,7 +94,7 @@ def test_an_alternate_read_from_the_text_layer_is_stored_and_compared(
         arun(wait_for(lambda: w.aids.running or bool(progress), what="the run to start"))
         if w.aids.running:
             assert not panel.run_button.isEnabled() and panel.cancel_button.isEnabled()
-        arun(wait_for(lambda: not w.aids.running, timeout=120, what="the text-layer run"), 180)
+        arun(wait_for(lambda: not w.aids.running, timeout=120, what="the text-layer run"))
         arun(wait_for(lambda: w.aids.alternates != [], what="the stored alternate"))
         arun(w.runner.drain())
     finally:
