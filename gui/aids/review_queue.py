@@ -272,8 +272,13 @@ class ReviewQueue(QObject):
         entries = await ws.review_queue(settings)
         if ws is not self.nav.workspace:
             return  # the document was closed (or another opened) meanwhile
+        walked_to = self.model.items[self.row] if 0 <= self.row < len(self.model.items) else None
         self.model.set_items([as_item(e) for e in entries])
-        self.row = -1
+        # The item last gone to stays the selected row when it is still in the queue: a
+        # refresh after F12 (its page saved on the way) used to clear the selection.
+        self.row = self.model.items.index(walked_to) if walked_to in self.model.items else -1
+        if self.row >= 0:
+            self.panel.select_row(self.row)
         self.panel.show_count()
 
     def set_review(self, review: PageReview | None) -> None:

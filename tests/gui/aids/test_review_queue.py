@@ -151,3 +151,13 @@ def test_an_empty_queue_says_so(qtbot: Any) -> None:
     assert model.rowCount() == 0
     model.replace_page(3, [Flag(1, 2, FlagKind.CRITICAL, "x", category="number")])
     assert model.rowCount() == 1 and model.index(0, 1).data() == "Number"
+
+
+def test_the_item_gone_to_stays_selected_through_a_refresh(rig: QueueRig) -> None:
+    # Going to an item saves the page on the way; the queue's refresh that follows came
+    # after F12 now and then (under load) and cleared the selected row.
+    rig.key(NEXT)
+    rig.wait(lambda: rig.at_flag(1), "the first critical item, on page 2")
+    assert rig.queue.panel.view.currentIndex().row() == 0
+    rig.arun(rig.queue.refresh())  # the refresh, driven here rather than left to its timer
+    assert rig.queue.panel.view.currentIndex().row() == 0 and rig.queue.row == 0
