@@ -105,31 +105,19 @@ def run_compare(args: argparse.Namespace) -> int:
 def compare_page(
     session: DocumentSession, page: int, transcript: str, args: argparse.Namespace
 ) -> PageReview:
-    """The review of ``transcript`` against the ``--alternate`` the user named."""
-    from dataclasses import replace
-
-    from backend.review.page_aids import AidSettings, review_page
-    from backend.session.readings import is_selector
+    """The review of ``transcript`` against the ``--alternate`` the user named, the
+    session's review as the GUI's Compare dock shows it: a stored reading (a selector,
+    an engine's kept with ``--store``) by its version, a file or a fresh engine run as
+    a reading not stored."""
+    from backend.session.readings import find_reading, is_selector
 
     if is_selector(args.alternate):
-        return _stored_alternate_review(session, page, transcript, args.alternate)
+        version = find_reading(session.store, page, args.alternate)
+        return session.review(page, alternate_id=version.id, text=transcript)
     alternate = _alternate(session, page, args)
-    review = review_page(page, transcript, alternate, settings=AidSettings())
-    if alternate.engine == "file" and "".join(alternate.text.split()) == "".join(
-        transcript.split()
-    ):
-        review = replace(review, same_reading=True)  # a file of the transcript itself
-    return review
-
-
-def _stored_alternate_review(
-    session: DocumentSession, page: int, transcript: str, spec: str
-) -> PageReview:
-    """A stored reading as the alternate, reviewed exactly as the GUI reviews it."""
-    from backend.session.readings import find_reading
-
-    version = find_reading(session.store, page, spec)
-    return session.review(page, alternate_id=version.id, text=transcript)
+    if isinstance(alternate, int):
+        return session.review(page, alternate_id=alternate, text=transcript)
+    return session.reviews.review_of(page, alternate, transcript)
 
 
 def compare_json(review: PageReview) -> dict[str, Any]:
@@ -159,7 +147,8 @@ def _check_alternate(alternate: str) -> None:
     )
 
 
-def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText:
+def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) -> AltText | int:
+    """The reading ``--alternate`` names: a stored version's id, else the reading."""
     from backend.models import AltText
 
     if args.alternate not in engine_names():
@@ -176,18 +165,18 @@ def _alternate(session: DocumentSession, page: int, args: argparse.Namespace) ->
                 detail=repr(exc),
             ) from exc
         return AltText(text=text, engine="file")
-    from backend.engines.offline import AltOcrRunner, engine_problem, load_alt_text, store_alt_text
+    from backend.engines.offline import AltOcrRunner, engine_problem, store_alt_text
 
     if args.store and not args.fresh:
         for version in session.alternates(page):
             if version.provenance.get("engine") == args.alternate:
-                return load_alt_text(version)
+                return version.id
     problem = engine_problem(args.alternate)
     if problem:
         raise ProofDeskError(problem)
     alt = asyncio.run(_read_page(AltOcrRunner(), session.pdf.info.path, page, args))
     if args.store:
-        store_alt_text(session.store, page, alt)
+        return store_alt_text(session.store, page, alt)[0]
     return alt
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from backend.i18n import _
-from backend.review.values import FlagKind
 
 if TYPE_CHECKING:
     from backend.export.pages import ExportDocument
@@ -29,7 +28,7 @@ def approved_open_critical(
         if not page.approved:
             continue
         if page.critical_flags or (
-            session is not None and session.review(page.page).count(FlagKind.CRITICAL)
+            session is not None and session.reviews.findings(page.page).critical
         ):
             out.append(page.page)
     return tuple(out)

@@ -20,7 +20,7 @@ from backend.models import AltLine, ReviewStatus, Version, VersionKind
 from backend.review.diffing import Op, char_diff
 from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
-from backend.review.values import Flag, FlagKind
+from backend.review.values import Flag
 from backend.safe_text import REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import strip_keeping_own
@@ -57,12 +57,13 @@ def review_aids_provider(
     """
 
     def aids(page: int) -> Mapping[str, Any]:
-        review = session.review(page, settings=settings)
+        found = session.reviews.findings(page, settings=settings)
+        review = found.review
         return {
             # Compared with its own reading, a page agrees 100% and nothing checked it.
             "agreement": None if review.same_reading else review.agreement,
-            "critical_flags": [f for f in review.flags if f.kind is FlagKind.CRITICAL],
-            "markers_left": review.count(FlagKind.MARKER),
+            "critical_flags": list(found.critical),
+            "markers_left": len(found.markers),
         }
 
     return aids

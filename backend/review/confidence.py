@@ -17,6 +17,7 @@ from typing import Any
 
 from backend.engines.base import TokenLogprob
 from backend.i18n import _
+from backend.review.diffing import Op, char_diff
 from backend.review.values import Flag, FlagKind
 
 DEFAULT_THRESHOLD = math.log(0.5)
@@ -40,6 +41,34 @@ def low_confidence_flags(
     if aligned is None:
         return []
     return _merge([(i, score) for i, score in enumerate(aligned) if score < limit])
+
+
+def remapped_confidence_flags(
+    read: str,
+    logprobs: Sequence[TokenLogprob] | Sequence[Sequence[Any]],
+    text: str,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> list[Flag]:
+    """The unsure spans of the model's reading ``read``, carried onto ``text`` (the
+    reading as the reviewer edited it) over the runs of text left unchanged."""
+    old_flags = low_confidence_flags(read, logprobs, threshold)
+    mapped: list[Flag] = []
+    old_pos = new_pos = 0
+    for part in char_diff(read, text):
+        if part.op is Op.EQUAL:
+            shift = new_pos - old_pos
+            mapped += [
+                Flag(f.start + shift, f.end + shift, f.kind, f.detail)
+                for f in old_flags
+                if old_pos <= f.start and f.end <= old_pos + len(part.text)
+            ]
+            old_pos += len(part.text)
+            new_pos += len(part.text)
+        elif part.op is Op.DELETE:
+            old_pos += len(part.text)
+        else:
+            new_pos += len(part.text)
+    return mapped
 
 
 def _as_logprob(threshold: float) -> float:

@@ -3,21 +3,27 @@
 Combines the character diff against an alternate reading (primary: where two
 engines disagree is the best pointer to errors), legal-critical disagreements,
 the model's own 【blurry】 markers and, when the version carries logprobs, the
-tokens the model was unsure of (secondary). The GUI, ``proofdesk compare`` and
-``proofdesk eval`` all call this, so they always agree.
+tokens the model was unsure of (secondary); then leaves out the markers the
+reviewer said are the document's own text and makes each critical item and the
+difference it sits in one flag. ``review_page`` is the only place these pieces
+are composed: the session's review (``backend.session.document_review``, which
+the GUI, ``proofdesk compare``, approval, risk and export read) and
+``proofdesk eval`` call it, so they always agree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from backend.models import AltText
 from backend.review.compare import CompareOptions, compare_texts, diff_flags
-from backend.review.confidence import low_confidence_flags
+from backend.review.confidence import low_confidence_flags, remapped_confidence_flags
+from backend.review.flag_merge import merge_critical
 from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
+from backend.review.own_text import OwnText, without_own_text
 from backend.review.values import Flag, FlagKind, Hunk, PageReview
 
 # A probability, not a logprob: "underline tokens the model gave less than 50%".
@@ -37,14 +43,40 @@ def review_page(
     alternate: AltText | None,
     *,
     logprobs: Sequence[Any] | None = None,
+    logprobs_of: str | None = None,
+    own_text: Sequence[OwnText] = (),
+    same_reading: bool = False,
     settings: AidSettings | None = None,
 ) -> PageReview:
-    """Every flag for one page, sorted by position, plus the alignment to the alternate."""
+    """Every flag for one page, sorted by position, plus the alignment to the alternate.
+
+    ``logprobs`` are the model's for ``logprobs_of`` (None: for ``transcript``); when
+    the reviewer has edited that reading since, its unsure spans are carried over the
+    runs of text left unchanged. ``own_text``: the markers marked as the document's
+    own text. ``same_reading``: the alternate is the transcript's own reading (the
+    caller knows the history), so its agreement proves nothing."""
     settings = settings or AidSettings()
+    review = _found(page, transcript, alternate, settings)
+    if logprobs:
+        confident = logprobs_of is None or logprobs_of == transcript
+        unsure = (
+            low_confidence_flags(transcript, logprobs, settings.low_confidence)
+            if confident
+            else remapped_confidence_flags(
+                logprobs_of or "", logprobs, transcript, settings.low_confidence
+            )
+        )
+        review = replace(review, flags=_sorted([*review.flags, *unsure]))
+    flags = without_own_text(review.flags, transcript, own_text)
+    return replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
+
+
+def _found(
+    page: int, transcript: str, alternate: AltText | None, settings: AidSettings
+) -> PageReview:
+    """The markers, and with an alternate the differences and the critical items."""
     markers = settings.markers
     flags: list[Flag] = list(markers.marker_flags(transcript))
-    if logprobs:
-        flags += low_confidence_flags(transcript, logprobs, settings.low_confidence)
     if alternate is None:
         return PageReview(page=page, agreement=None, flags=_sorted(flags))
     comparison = compare_texts(

@@ -25,10 +25,10 @@ from pathlib import Path
 
 from backend.errors import ProofDeskError
 from backend.i18n import _
-from backend.models import Version, VersionKind
+from backend.models import AltText, Version, VersionKind
 from backend.review.compare import CompareOptions, classify_differences, compare_texts
-from backend.review.legal_terms import critical_flags
-from backend.review.values import DiffCategory, Flag
+from backend.review.page_aids import AidSettings, review_page
+from backend.review.values import DiffCategory, Flag, FlagKind
 from backend.store.importers import read_transcripts
 from backend.store.interface import PageStore
 
@@ -173,7 +173,12 @@ def _evaluate_page(
         return PageEval(page=page, agreement=None, missing=missing)
     comparison = compare_texts(a, b, options)
     counts = Counter(h.category.value for h in classify_differences(a, b))
-    critical = tuple(critical_flags(a, b, comparison.hunks, comparison.matches))
+    # The critical items are the page review's, A reviewed against B: what the Compare
+    # dock shows for the pair (one item where a term and its difference meet).
+    review = review_page(
+        page, a, AltText(text=b, engine="eval"), settings=AidSettings(compare=options)
+    )
+    critical = tuple(f for f in review.flags if f.kind is FlagKind.CRITICAL)
     return PageEval(
         page=page,
         agreement=comparison.agreement,

@@ -9,21 +9,20 @@ refresh while the reviewer types on one page.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.engines.offline import load_alt_text
 from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
-from backend.review.diffing import Op, char_diff
-from backend.review.flag_merge import merge_critical
 from backend.review.legal_rules import rules_stamp
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
 from backend.review.textnorm import variants_stamp
 from backend.review.values import Flag, FlagKind, PageReview
-from backend.session.own_text import load_own_text, own_text_key, without_own_text
+from backend.session.own_text import load_own_text, own_text_key
+from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
 from backend.store.interface import PageStore
 
@@ -33,6 +32,9 @@ READING_KINDS = frozenset({VersionKind.OCR, VersionKind.IMPORT})
 # An ``alternate_id`` that compares with nothing: the page has no reading of the kind
 # asked for (``status --by-risk --alternate model:NAME``), so it is scored unchecked.
 NO_ALTERNATE = 0  # version ids are positive
+# Readings not stored that are the transcript's own when they read the same: a text
+# file or an import of it (``readings.same_reading`` says so of stored ones).
+UNSTORED_OWN = frozenset({"file", "import"})
 
 
 @dataclass(frozen=True)
@@ -142,16 +144,65 @@ class DocumentReviews:
             text = draft if draft is not None else ("" if current is None else current.text)
         alt_version = None if not alternate_id else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
-        review = review_page(
-            page, text, alternate, logprobs=_logprobs(current, text), settings=settings
-        )
-        if current is not None and current.text != text and _logprobs(current, current.text):
-            review = _with_remapped_confidence(review, current, text, settings)
-        flags = without_own_text(review.flags, text, load_own_text(self.store, page))
         same = alt_version is not None and self._same_reading(alt_version, current, text)
-        review = replace(review, flags=merge_critical(flags, text), same_reading=same)
+        review = self._review_page(page, text, alternate, current, settings, same=same)
         risk = page_risk(replace(review, agreement=None) if same else review, text)
         return review, risk
+
+    def _review_page(
+        self,
+        page: int,
+        text: str,
+        alternate: AltText | None,
+        current: Version | None,
+        settings: AidSettings,
+        *,
+        same: bool,
+    ) -> PageReview:
+        """The one review of a page: its inputs read from the store, composed by
+        ``review_page`` (the only place the review's pieces are put together)."""
+        return review_page(
+            page,
+            text,
+            alternate,
+            logprobs=_logprobs(current),
+            logprobs_of=None if current is None else current.text,
+            own_text=load_own_text(self.store, page),
+            same_reading=same,
+            settings=settings,
+        )
+
+    def findings(
+        self,
+        page: int,
+        alternate_id: int | None = None,
+        *,
+        settings: AidSettings | None = None,
+        text: str | None = None,
+        alternates: Sequence[Version] | None = None,
+    ) -> PageFindings:
+        """The page's review against the chosen reading (None: the page's newest
+        alternate) with its open critical items, which count the page's own alternate's
+        too (``page_findings``). A chosen reading of another page, or one gone, is no
+        choice: the page's own. ``alternates``: ``self.alternates(page)`` if already read."""
+        if alternate_id is not None:
+            known = self.alternates(page) if alternates is None else alternates
+            if all(v.id != alternate_id for v in known):
+                alternate_id = None
+        chosen = self.review(page, alternate_id=alternate_id, settings=settings, text=text)
+        own = None if alternate_id is None else self.review(page, settings=settings, text=text)
+        return findings(chosen, own)
+
+    def review_of(
+        self, page: int, alternate: AltText, text: str, settings: AidSettings | None = None
+    ) -> PageReview:
+        """The review of ``text`` against a reading not stored (a text file, an engine run
+        kept nowhere), as a stored one is reviewed; not cached."""
+        same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
+        current = self.store.current_version(page)
+        return self._review_page(
+            page, text, alternate, current, settings or AidSettings(), same=same
+        )
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read
@@ -171,7 +222,7 @@ class DocumentReviews:
         items = []
         for page in pages:
             review = self.review(page, settings=settings)
-            items += [QueueItem(page, f) for f in review.flags if f.kind is FlagKind.CRITICAL]
+            items += [QueueItem(page, f) for f in open_critical(review, None)]
         return items
 
     def _alternate(self, page: int, alternate_id: int) -> Version:
@@ -195,44 +246,12 @@ def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def _logprobs(current: Version | None, text: str) -> list[Any] | None:
-    """The working version's logprobs, when the text shown is still exactly that version's."""
-    if current is None or current.text != text:
+def _logprobs(current: Version | None) -> list[Any] | None:
+    """The working version's logprobs (of its own text, which the reviewer may have edited)."""
+    if current is None:
         return None
     logprobs = current.provenance.get("logprobs")
     return logprobs if isinstance(logprobs, list) and logprobs else None
-
-
-def _with_remapped_confidence(
-    review: PageReview, version: Version, text: str, settings: AidSettings
-) -> PageReview:
-    """The reviewer edited the reading: carry its unsure spans over unchanged runs of text."""
-    from backend.review.confidence import low_confidence_flags
-
-    old_flags = low_confidence_flags(
-        version.text, version.provenance["logprobs"], settings.low_confidence
-    )
-    mapped = []
-    old_pos = new_pos = 0
-    parts = char_diff(version.text, text)
-    for part in parts:
-        if part.op is Op.EQUAL:
-            for flag in old_flags:
-                if old_pos <= flag.start and flag.end <= old_pos + len(part.text):
-                    shift = new_pos - old_pos
-                    mapped.append(_shifted(flag, shift))
-            old_pos += len(part.text)
-            new_pos += len(part.text)
-        elif part.op is Op.DELETE:
-            old_pos += len(part.text)
-        else:
-            new_pos += len(part.text)
-    flags = sorted((*review.flags, *mapped), key=lambda f: (f.start, f.end, f.kind.value))
-    return replace(review, flags=tuple(flags))
-
-
-def _shifted(flag: Flag, shift: int) -> Flag:
-    return Flag(flag.start + shift, flag.end + shift, flag.kind, flag.detail)
 
 
 def _summary(review: PageReview, risk: PageRisk) -> PageSummary:
@@ -240,7 +259,7 @@ def _summary(review: PageReview, risk: PageRisk) -> PageSummary:
         page=review.page,
         agreement=review.agreement,
         markers=review.count(FlagKind.MARKER),
-        critical=review.count(FlagKind.CRITICAL),
+        critical=len(open_critical(review, None)),  # none chosen: the page's own
         diffs=review.count(FlagKind.DIFF),
         low_confidence=review.count(FlagKind.LOW_CONFIDENCE),
         risk=risk.score,

@@ -14,17 +14,16 @@ which is the safe side.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from backend.review.markers import MarkerSet
-from backend.review.values import Flag, FlagKind
+
+# The rule itself is pure and lives with the review: a review takes the marks as input.
+from backend.review.own_text import OwnText, is_own, occurrence, without_own_text
+from backend.review.values import Flag
 from backend.store.interface import PageStore
 
-CONTEXT = 8  # characters before a marker that identify its occurrence
 _KEY = "own_text:{page}"
-
-# (the marker's text, the characters just before it, identical occurrences before it)
-OwnText = tuple[str, str, int]
 
 
 def own_text_key(page: int) -> str:
@@ -47,16 +46,6 @@ def load_own_text(store: PageStore, page: int) -> tuple[OwnText, ...]:
     )
 
 
-def occurrence(text: str, start: int, end: int) -> OwnText:
-    before = text[max(0, start - CONTEXT) : start]
-    window, at, earlier = before + text[start:end], start - len(before), 0
-    found = text.find(window)
-    while 0 <= found < at:
-        earlier += 1
-        found = text.find(window, found + 1)
-    return text[start:end], before, earlier
-
-
 def set_own_text(store: PageStore, page: int, text: str, flag: Flag, own: bool) -> None:
     """Mark (``own``) or unmark the marker ``flag`` of ``text`` as the document's own text."""
     items = list(load_own_text(store, page))
@@ -66,17 +55,6 @@ def set_own_text(store: PageStore, page: int, text: str, flag: Flag, own: bool) 
     elif not own and item in items:
         items.remove(item)
     store.set_meta(own_text_key(page), json.dumps(items, ensure_ascii=False) if items else "")
-
-
-def is_own(text: str, flag: Flag, marked: Sequence[OwnText]) -> bool:
-    return flag.kind is FlagKind.MARKER and occurrence(text, flag.start, flag.end) in marked
-
-
-def without_own_text(flags: Sequence[Flag], text: str, marked: Sequence[OwnText]) -> list[Flag]:
-    """``flags`` less the markers the reviewer said are the document's own text."""
-    if not marked:
-        return list(flags)
-    return [f for f in flags if not is_own(text, f, marked)]
 
 
 def strip_keeping_own(
@@ -99,3 +77,6 @@ def strip_keeping_own(
         out += [strip(text[at : flag.start]), text[flag.start : flag.end]]
         at = flag.end
     return "".join([*out, strip(text[at:])])
+
+
+__all__ = ["OwnText", "is_own", "load_own_text", "occurrence", "set_own_text", "without_own_text"]

@@ -16,7 +16,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from backend.review.values import FlagKind
-from backend.session.approval import open_critical
 
 if TYPE_CHECKING:
     from backend.models import Version
@@ -76,8 +75,7 @@ def review_text(
     included), the page's alternates, and its open critical items as approval counts
     them: with another reading chosen, the page's own alternate's items count too."""
     alternates = session.alternates(page)
-    if alternate_id is not None and all(v.id != alternate_id for v in alternates):
-        alternate_id = None
-    review = session.review(page, alternate_id=alternate_id, settings=settings, text=text)
-    own = None if alternate_id is None else session.review(page, settings=settings, text=text)
-    return review, alternates, len(open_critical(review, own))
+    found = session.reviews.findings(
+        page, alternate_id, settings=settings, text=text, alternates=alternates
+    )
+    return found.review, alternates, len(found.critical)

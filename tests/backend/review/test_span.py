@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from backend.review.flag_merge import merge_critical
 from backend.review.span import Span
 from backend.review.values import Flag, FlagKind, PageReview
-from backend.session.approval import open_critical
+from backend.session.page_findings import open_critical
 from tests.properties import examples
 
 
