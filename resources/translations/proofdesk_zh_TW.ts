@@ -32,11 +32,6 @@
         <translation>這會從逐字稿刪除「{0}」。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="34"/>
-        <source>The alternate could not read this region of the page.</source>
-        <translation>替代辨識無法辨讀頁面的這個區域。</translation>
-    </message>
-    <message>
         <location filename="../../gui/aids/accept_guard.py" line="36"/>
         <source>The change covers an unreadable-text marker.</source>
         <translation>這項變更涵蓋一個無法辨識文字的標示。</translation>
@@ -47,7 +42,17 @@
         <translation>這會變更法律關鍵用語：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="47"/>
+        <location filename="../../gui/aids/accept_guard.py" line="50"/>
+        <source>The alternate has no text at this place.</source>
+        <translation>替代辨識結果在此處沒有文字。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/accept_guard.py" line="55"/>
+        <source>The alternate is unsure of its own reading here (score {0}%).</source>
+        <translation>替代辨識結果對此處的辨識沒有把握（信心分數 {0}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/accept_guard.py" line="62"/>
         <source>Accept the alternate&apos;s reading here?
 
 {0}</source>
@@ -618,148 +623,148 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="87"/>
+        <location filename="../../gui/export/export_dialog.py" line="88"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20, 25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="116"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="119"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="120"/>
+        <location filename="../../gui/export/export_dialog.py" line="122"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="127"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="128"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="131"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="132"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="133"/>
+        <location filename="../../gui/export/export_dialog.py" line="135"/>
         <source>Preview of the first page</source>
         <translation>第一頁預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="138"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="142"/>
+        <location filename="../../gui/export/export_dialog.py" line="369"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="147"/>
+        <location filename="../../gui/export/export_dialog.py" line="149"/>
         <source>Preview (first page):</source>
         <translation>預覽（第一頁）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="199"/>
+        <location filename="../../gui/export/export_dialog.py" line="206"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="201"/>
+        <location filename="../../gui/export/export_dialog.py" line="208"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="237"/>
+        <location filename="../../gui/export/export_dialog.py" line="244"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="244"/>
+        <location filename="../../gui/export/export_dialog.py" line="251"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="278"/>
+        <location filename="../../gui/export/export_dialog.py" line="285"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="284"/>
+        <location filename="../../gui/export/export_dialog.py" line="291"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="285"/>
+        <location filename="../../gui/export/export_dialog.py" line="292"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="296"/>
+        <location filename="../../gui/export/export_dialog.py" line="303"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="303"/>
+        <location filename="../../gui/export/export_dialog.py" line="310"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="341"/>
+        <location filename="../../gui/export/export_dialog.py" line="348"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="347"/>
+        <location filename="../../gui/export/export_dialog.py" line="354"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="351"/>
+        <location filename="../../gui/export/export_dialog.py" line="358"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="369"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="365"/>
+        <location filename="../../gui/export/export_dialog.py" line="372"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -837,17 +842,17 @@
 <context>
     <name>ImageLink</name>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="274"/>
+        <location filename="../../gui/aids/image_link.py" line="259"/>
         <source>Legal-critical: {0}</source>
         <translation>法律關鍵：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="279"/>
+        <location filename="../../gui/aids/image_link.py" line="264"/>
         <source>The other reading has “{0}” here</source>
         <translation>另一份辨識結果此處為「{0}」</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="281"/>
+        <location filename="../../gui/aids/image_link.py" line="266"/>
         <source>The other reading lacks “{0}”</source>
         <translation>另一份辨識結果缺少「{0}」</translation>
     </message>
@@ -1852,52 +1857,52 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="62"/>
+        <location filename="../../gui/review/page_list_model.py" line="65"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="63"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="64"/>
+        <location filename="../../gui/review/page_list_model.py" line="67"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="65"/>
+        <location filename="../../gui/review/page_list_model.py" line="68"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="69"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="90"/>
+        <location filename="../../gui/review/page_list_model.py" line="93"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="107"/>
+        <location filename="../../gui/review/page_list_model.py" line="110"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="109"/>
+        <location filename="../../gui/review/page_list_model.py" line="112"/>
         <source>Agrees {0:.1f}% with the alternate reading</source>
         <translation>與替代辨識結果一致 {0:.1f}%</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <location filename="../../gui/review/page_list_model.py" line="116"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="115"/>
+        <location filename="../../gui/review/page_list_model.py" line="118"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -2046,52 +2051,52 @@
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="86"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="89"/>
         <source>Command:</source>
         <translation>命令：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="112"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="115"/>
         <source>Choose a model&apos;s config.json or its folder.</source>
         <translation>請選擇模型的 config.json 或其資料夾。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="131"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
         <source>from the safetensors index</source>
         <translation>依 safetensors 索引</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="132"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="135"/>
         <source>estimated from the config</source>
         <translation>依設定檔估算</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="137"/>
         <source>the quantized checkpoint&apos;s size</source>
         <translation>量化檢查點的大小</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="137"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="140"/>
         <source>{0}, {1:.1f}B parameters</source>
         <translation>{0}，{1:.1f}B 參數</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="142"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="145"/>
         <source>{0:.1f} GiB {1} ({2})</source>
         <translation>{0:.1f} GiB {1}（{2}）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="145"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="148"/>
         <source>{0:,} bytes ({1}, {2} of {3} layers)</source>
         <translation>{0:,} 位元組（{1}，{3} 層中的 {2} 層）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="151"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="154"/>
         <source>{0:,} ({1}×{2} px)</source>
         <translation>{0:,}（{1}×{2} 像素）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="155"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="158"/>
         <source>{0:.1f} GiB ({1:,} tokens)</source>
         <translation>{0:.1f} GiB（{1:,} 個 token）</translation>
     </message>
@@ -2653,37 +2658,37 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="206"/>
+        <location filename="../../gui/review/controller.py" line="197"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="286"/>
+        <location filename="../../gui/review/controller.py" line="233"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="291"/>
+        <location filename="../../gui/review/controller.py" line="238"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="309"/>
+        <location filename="../../gui/review/controller.py" line="256"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="315"/>
+        <location filename="../../gui/review/controller.py" line="262"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="325"/>
+        <location filename="../../gui/review/controller.py" line="272"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="347"/>
+        <location filename="../../gui/review/controller.py" line="294"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
@@ -2953,37 +2958,37 @@
         <translation>審閱佇列</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="291"/>
+        <location filename="../../gui/aids/review_queue.py" line="296"/>
         <source>Review &amp;Queue</source>
         <translation>審閱佇列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="297"/>
+        <location filename="../../gui/aids/review_queue.py" line="302"/>
         <source>Next &amp;Legal-Critical Item</source>
         <translation>下一個法律關鍵項目(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="305"/>
+        <location filename="../../gui/aids/review_queue.py" line="310"/>
         <source>Previous Legal-Critical Ite&amp;m</source>
         <translation>上一個法律關鍵項目(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="313"/>
+        <location filename="../../gui/aids/review_queue.py" line="318"/>
         <source>Riskiest Pages &amp;First</source>
         <translation>風險最高的頁面優先(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="337"/>
+        <location filename="../../gui/aids/review_queue.py" line="342"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="354"/>
+        <location filename="../../gui/aids/review_queue.py" line="359"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation>已繞回第一個法律關鍵項目。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="356"/>
+        <location filename="../../gui/aids/review_queue.py" line="361"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation>已繞回最後一個法律關鍵項目。</translation>
     </message>
@@ -3809,84 +3814,84 @@ Backups of this document:
 <context>
     <name>TeamFeature</name>
     <message>
-        <location filename="../../gui/team/feature.py" line="85"/>
+        <location filename="../../gui/team/feature.py" line="86"/>
         <source>Team server…</source>
         <translation>團隊伺服器…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="87"/>
+        <location filename="../../gui/team/feature.py" line="88"/>
         <source>Team progress…</source>
         <translation>團隊進度…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="90"/>
+        <location filename="../../gui/team/feature.py" line="91"/>
         <source>Release My Claim on This Page</source>
         <translation>釋出我對本頁的認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="93"/>
+        <location filename="../../gui/team/feature.py" line="94"/>
         <source>Break Claim on This Page (Administrator)</source>
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="98"/>
+        <location filename="../../gui/team/feature.py" line="99"/>
         <source>Edit This Page Again</source>
         <translation>重新編輯本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="109"/>
+        <location filename="../../gui/team/feature.py" line="110"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="176"/>
+        <location filename="../../gui/team/feature.py" line="188"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="181"/>
+        <location filename="../../gui/team/feature.py" line="193"/>
         <source>your claim was broken by {name}: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已被 {name} 解除：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="184"/>
+        <location filename="../../gui/team/feature.py" line="196"/>
         <source>your claim is gone: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已失效：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="202"/>
+        <location filename="../../gui/team/feature.py" line="214"/>
         <source>Your claim on this page was not broken.</source>
         <translation>您對本頁的認領並未被解除。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="234"/>
+        <location filename="../../gui/team/feature.py" line="246"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="240"/>
+        <location filename="../../gui/team/feature.py" line="252"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="245"/>
+        <location filename="../../gui/team/feature.py" line="257"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="247"/>
+        <location filename="../../gui/team/feature.py" line="259"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="294"/>
+        <location filename="../../gui/team/feature.py" line="306"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="199"/>
-        <location filename="../../gui/team/feature.py" line="231"/>
-        <location filename="../../gui/team/feature.py" line="301"/>
+        <location filename="../../gui/team/feature.py" line="211"/>
+        <location filename="../../gui/team/feature.py" line="243"/>
+        <location filename="../../gui/team/feature.py" line="313"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>
