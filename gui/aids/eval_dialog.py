@@ -377,7 +377,7 @@ class RunComparison(QObject):
             ActionSpec(
                 "review",
                 "compare_runs",
-                self.tr("Compare &Runs…"),
+                self.tr("Compare R&uns…"),
                 self.open_dialog,
                 ("Ctrl+Shift+E",),
                 group="runs",

@@ -107,7 +107,7 @@ class OcrDocks(QObject):
         return [
             ActionSpec("ocr", "ocr_rerun", self.tr("&Re-run This Page"), self._rerun, ("Ctrl+R",)),
             ActionSpec(
-                "ocr", "ocr_region", self.tr("Re-run a &Region…"), self._region, ("Ctrl+Shift+R",)
+                "ocr", "ocr_region", self.tr("Re-run a Re&gion…"), self._region, ("Ctrl+Shift+R",)
             ),
             ActionSpec("ocr", "ocr_batch", self.tr("&Batch…"), self._batch, ("Ctrl+B",)),
             ActionSpec("ocr", "ocr_dock", group="docks", action=self.panel_dock.toggleViewAction()),

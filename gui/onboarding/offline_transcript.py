@@ -57,7 +57,7 @@ class OfflineTranscript(QObject):
             ActionSpec(
                 "ocr",
                 "offline_stop",
-                self.tr("&Stop the Offline Engine"),
+                self.tr("Sto&p the Offline Engine"),
                 self.hub.cancel_run,
                 group="offline_engine",
                 created=self._stop_created,

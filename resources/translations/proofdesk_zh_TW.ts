@@ -424,8 +424,8 @@
     </message>
     <message>
         <location filename="../../gui/aids/compare_dock.py" line="117"/>
-        <source>Marker &amp;Patterns…</source>
-        <translation>標示樣式(&amp;P)…</translation>
+        <source>Marker Pa&amp;tterns…</source>
+        <translation>標示樣式(&amp;T)…</translation>
     </message>
     <message>
         <location filename="../../gui/aids/compare_dock.py" line="124"/>
@@ -623,148 +623,148 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="88"/>
+        <location filename="../../gui/export/export_dialog.py" line="84"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20, 25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="119"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="120"/>
+        <location filename="../../gui/export/export_dialog.py" line="118"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="122"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="127"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="128"/>
+        <location filename="../../gui/export/export_dialog.py" line="126"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="131"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="132"/>
+        <location filename="../../gui/export/export_dialog.py" line="130"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="135"/>
-        <source>Preview of the first page</source>
-        <translation>第一頁預覽</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="138"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="142"/>
-        <location filename="../../gui/export/export_dialog.py" line="369"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="149"/>
-        <source>Preview (first page):</source>
-        <translation>預覽（第一頁）：</translation>
+        <location filename="../../gui/export/export_dialog.py" line="133"/>
+        <source>Preview of the file&apos;s beginning</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="206"/>
+        <location filename="../../gui/export/export_dialog.py" line="147"/>
+        <source>Preview (the file&apos;s beginning):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_dialog.py" line="204"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="208"/>
+        <location filename="../../gui/export/export_dialog.py" line="206"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="244"/>
+        <location filename="../../gui/export/export_dialog.py" line="250"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="251"/>
+        <location filename="../../gui/export/export_dialog.py" line="258"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="285"/>
+        <location filename="../../gui/export/export_dialog.py" line="275"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="291"/>
+        <location filename="../../gui/export/export_dialog.py" line="281"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="292"/>
+        <location filename="../../gui/export/export_dialog.py" line="282"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="303"/>
+        <location filename="../../gui/export/export_dialog.py" line="293"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="310"/>
+        <location filename="../../gui/export/export_dialog.py" line="300"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="348"/>
+        <location filename="../../gui/export/export_dialog.py" line="338"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="354"/>
+        <location filename="../../gui/export/export_dialog.py" line="344"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="358"/>
+        <location filename="../../gui/export/export_dialog.py" line="348"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="369"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="372"/>
+        <location filename="../../gui/export/export_dialog.py" line="362"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -1452,8 +1452,8 @@
     </message>
     <message>
         <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
-        <source>Re-run a &amp;Region…</source>
-        <translation>重新辨識區域(&amp;R)…</translation>
+        <source>Re-run a Re&amp;gion…</source>
+        <translation>重新辨識區域(&amp;G)…</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
@@ -1627,8 +1627,8 @@
     </message>
     <message>
         <location filename="../../gui/ocr/offline_batch.py" line="54"/>
-        <source>Import Offline Batch &amp;Results…</source>
-        <translation>匯入離線批次結果(&amp;R)…</translation>
+        <source>&amp;Import Offline Batch Results…</source>
+        <translation>匯入離線批次結果(&amp;I)…</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/offline_batch.py" line="64"/>
@@ -1701,8 +1701,8 @@
     </message>
     <message>
         <location filename="../../gui/onboarding/offline_transcript.py" line="60"/>
-        <source>&amp;Stop the Offline Engine</source>
-        <translation>停止離線引擎(&amp;S)</translation>
+        <source>Sto&amp;p the Offline Engine</source>
+        <translation>停止離線引擎(&amp;P)</translation>
     </message>
     <message>
         <location filename="../../gui/onboarding/offline_transcript.py" line="76"/>
@@ -2964,13 +2964,13 @@
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="302"/>
-        <source>Next &amp;Legal-Critical Item</source>
-        <translation>下一個法律關鍵項目(&amp;L)</translation>
+        <source>Next Legal-Critical &amp;Item</source>
+        <translation>下一個法律關鍵項目(&amp;I)</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="310"/>
-        <source>Previous Legal-Critical Ite&amp;m</source>
-        <translation>上一個法律關鍵項目(&amp;M)</translation>
+        <source>Pre&amp;vious Legal-Critical Item</source>
+        <translation>上一個法律關鍵項目(&amp;V)</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="318"/>
@@ -3083,8 +3083,8 @@
     <name>RunComparison</name>
     <message>
         <location filename="../../gui/aids/eval_dialog.py" line="380"/>
-        <source>Compare &amp;Runs…</source>
-        <translation>比對辨識結果(&amp;R)…</translation>
+        <source>Compare R&amp;uns…</source>
+        <translation>比對辨識結果(&amp;U)…</translation>
     </message>
     <message>
         <location filename="../../gui/aids/eval_dialog.py" line="390"/>
@@ -3708,8 +3708,8 @@
     </message>
     <message>
         <location filename="../../gui/shell/menus.py" line="240"/>
-        <source>&amp;Flag for Another Look</source>
-        <translation>標記為需再檢查(&amp;F)</translation>
+        <source>Flag for Ano&amp;ther Look</source>
+        <translation>標記為需再檢查(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../gui/shell/menus.py" line="249"/>
