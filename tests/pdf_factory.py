@@ -92,3 +92,18 @@ def truncated_pdf(path: Path, source: Path, keep: float = 0.7) -> Path:
     data = source.read_bytes()
     path.write_bytes(data[: int(len(data) * keep)])
     return path
+
+
+def marked_pdf(path: Path, marks: list[int]) -> Path:
+    """One page per mark, each a black band at a height set by its mark (0-9) and the mark
+    as text: pages of different documents look different even as 96-pixel thumbnails."""
+    doc = pymupdf.open()
+    for mark in marks:
+        page = doc.new_page(width=595, height=842)
+        top = 60 + 70 * (mark % 10)
+        page.draw_rect(pymupdf.Rect(60, top, 535, top + 60), color=(0, 0, 0), fill=(0, 0, 0))
+        page.insert_text((72, 800), f"mark {mark}", fontsize=40)
+    doc.save(path)
+    doc.close()
+    return path
+
