@@ -107,3 +107,25 @@ def marked_pdf(path: Path, marks: list[int]) -> Path:
     doc.close()
     return path
 
+
+Box = tuple[float, float, float, float]
+
+
+def lines_pdf(path: Path, lines: list[str], *, size: float = 14) -> list[Box]:
+    """One page of Traditional-Chinese ``lines``, one under the other; returns each line's
+    true box as the page's text layer measures it, page-relative (0..1), as an engine's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i, text in enumerate(lines):
+        page.insert_text((60, 80 + i * size * 2), text, fontname="china-t", fontsize=size)
+    doc.save(path)
+    width, height = page.rect.width, page.rect.height
+    boxes: list[Box] = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            x0, y0, x1, y1 = line["bbox"]
+            boxes.append((x0 / width, y0 / height, x1 / width, y1 / height))
+    doc.close()
+    boxes.sort(key=lambda b: b[1])
+    assert len(boxes) == len(lines), "every line is its own line in the text layer"
+    return boxes
