@@ -20,6 +20,7 @@ from backend.export.pages import ExportDocument, ExportPage
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
 from backend.i18n import N_, _
+from backend.review.percent import agreement_percent
 from backend.safe_text import admit
 
 STYLE = """
@@ -91,7 +92,7 @@ def _summary(doc: ExportDocument) -> str:
         (_("Critical flags open"), str(sum(len(p.critical_flags) for p in doc.pages))),
         (
             _("Mean agreement"),
-            f"{100 * sum(agreements) / len(agreements):.1f} %" if agreements else "—",
+            agreement_percent(sum(agreements) / len(agreements) if agreements else None),
         ),
         (_("Made"), e(local_time(time.time()))),
     ]
@@ -117,7 +118,7 @@ def _row(page: ExportPage) -> str:
         f"<span{css}>{e(status_words(page.status))}</span>",
         e(page.reviewer or "—"),
         e(local_time(page.approved_at)) if page.approved_at is not None else "—",
-        "—" if page.agreement is None else f"{100 * page.agreement:.1f} %",
+        agreement_percent(page.agreement),
         str(page.markers_left),
         str(len(page.critical_flags)),
         str(len(page.versions)),

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 
 from backend.models import ReviewStatus
+from backend.review.percent import agreement_percent
 from gui.widgets.theme import CRITICAL, STATUS, qcolor
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class PageListModel(QAbstractListModel):
         """Agreement, markers left and open critical items, e.g. " 97% ◆2 ‼1"
         (" =" for an alternate that is the transcript's own reading)."""
         agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
-        badge = " =" if same else "" if agreement is None else f" {int(agreement * 100)}%"
+        badge = " =" if same else "" if agreement is None else " " + agreement_percent(agreement)
         return badge + (f" ◆{markers}" if markers else "") + (f" ‼{critical}" if critical else "")
 
     def _aids_tip(self, page: int) -> str:
@@ -109,8 +110,8 @@ class PageListModel(QAbstractListModel):
         if same:
             tip += "\n" + self.tr("The alternate is the transcript's own reading: not compared")
         elif agreement is not None:
-            tip += "\n" + self.tr("Agrees {0:.1f}% with the alternate reading").format(
-                agreement * 100
+            tip += "\n" + self.tr("Agrees {0} with the alternate reading").format(
+                agreement_percent(agreement)
             )
         if markers:
             tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(markers)
