@@ -19,6 +19,7 @@ from docx.shared import Pt, RGBColor
 from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
+from backend.export.read_back import docx_text
 from backend.export.text import unapproved_notice
 from backend.export.words import draft_line
 from backend.i18n import N_, _
@@ -145,23 +146,11 @@ def _cells(row: str) -> list[str]:
     return [cell.strip() for cell in body.split("|")]
 
 
-def preview_docx(first: ExportDocument) -> str:
-    """The first page's text under a line counting its paragraphs and tables."""
-    page = first.pages[0]
-    counts = blocks(page.text)
-    tables = sum(1 for b in counts if not isinstance(b, str))
-    head = _("Word document, page {page}: {counts_count} paragraph(s)").format(
-        page=page.page + 1, counts_count=len(counts) - tables
-    )
-    head += _(", {tables} table(s).\n\n").format(tables=tables) if tables else ".\n\n"
-    return head + page.text
-
-
 FORMAT = FormatSpec(
     "docx",
     N_("Word document (.docx)"),
     N_("Word documents"),
     ".proofread.docx",
     lambda doc, out, monitor, _password: write_docx(doc, out, monitor),
-    preview_docx,
+    docx_text,
 )

@@ -11,12 +11,14 @@ import html
 import io
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import BinaryIO
 
 from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.pages import ExportDocument, ExportPage
+from backend.export.read_back import pdf_first_page
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
 from backend.i18n import N_, _
@@ -32,8 +34,14 @@ th { background: #eee; }
 .approved { color: #1b5e20; }
 code { font-family: monospace; }
 """
+# When the report was made; a test sets its own clock (a preview and its file agree).
+clock: Callable[[], float] = time.time
 # MuPDF does not shrink a table to the page: small type keeps all nine columns on A4.
-PDF_STYLE = "body { font-size: 7pt; margin: 0; } th, td { padding: 1px 2px; }"
+# Headings and table headers are set larger than the body: pdf_fonts makes them bold.
+PDF_STYLE = (
+    "body { font-size: 7pt; margin: 0; } th, td { padding: 1px 2px; }"
+    " th, .warning { font-size: 7.5pt; }"
+)
 COLUMNS = (
     N_("Page"),
     N_("Status"),
@@ -94,7 +102,7 @@ def _summary(doc: ExportDocument) -> str:
             _("Mean agreement"),
             agreement_percent(sum(agreements) / len(agreements) if agreements else None),
         ),
-        (_("Made"), e(local_time(time.time()))),
+        (_("Made"), e(local_time(clock()))),
     ]
     rows = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in items)
     out = "<h2>" + e(_("Summary")) + f"</h2><table>{rows}</table>"
@@ -131,6 +139,8 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     """The same report laid out on A4 pages by MuPDF's HTML engine."""
     import pymupdf  # only here: the HTML report needs no PDF library
 
+    from backend.export.pdf_fonts import finish_report_pdf
+
     story = pymupdf.Story(render_report(doc, monitor, extra_style=PDF_STYLE))
     buffer = io.BytesIO()  # PyMuPDF's writer mishandles real file objects
     writer = pymupdf.DocumentWriter(buffer)
@@ -143,7 +153,7 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
         story.draw(device)
         writer.end_page()
     writer.close()
-    out.write(buffer.getvalue())
+    out.write(finish_report_pdf(buffer.getvalue()))  # headings bold, fonts subset
 
 
 HTML_FORMAT = FormatSpec.of_text(
@@ -161,7 +171,6 @@ PDF_FORMAT = FormatSpec(
     N_("PDF files"),
     ".review-report.pdf",
     lambda doc, out, monitor, _password: report_pdf(doc, out, monitor),
-    render_report,  # previewed as the HTML it is laid out from
+    pdf_first_page,
     needs_aids=True,
-    html_preview=True,
 )

@@ -27,8 +27,9 @@ def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:
         parts.append(line + "\n" + body if heading else body)
     text = ("\n" if heading else separator).join(parts)
     if doc.contains_unapproved:
-        # One marked line first: whoever opens the file sees it before any text.
-        text = f"[ProofDesk] {unapproved_notice(doc)}\n" + text
+        # One line first, in the reader's language: whoever opens the file sees it
+        # before any text (an English "[ProofDesk]" tag headed a Chinese export).
+        text = unapproved_notice(doc) + "\n" + text
     return text + "\n"
 
 

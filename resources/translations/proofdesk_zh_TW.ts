@@ -686,12 +686,12 @@
     <message>
         <location filename="../../gui/export/export_dialog.py" line="132"/>
         <source>Preview of the file&apos;s beginning</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案開頭的預覽</translation>
     </message>
     <message>
         <location filename="../../gui/export/export_dialog.py" line="146"/>
         <source>Preview (the file&apos;s beginning):</source>
-        <translation type="unfinished"></translation>
+        <translation>預覽（檔案開頭）：</translation>
     </message>
     <message>
         <location filename="../../gui/export/export_dialog.py" line="203"/>
