@@ -334,7 +334,30 @@ class ReviewController(QObject):
         if change.status:
             self.runner.run(self._refresh_statuses(change))
         if self.current in change.pages and change.versions:
+            if change.text:  # a new working text (a run's reading): the page shows it now
+                self.runner.run(self._reading_arrived(self.current), name="reading-arrived")
+            elif change.message:  # e.g. the reading kept out of the way of an edit
+                self.w.editor.notice.show_notices([change.message])
             self.runner.run(self.refresh_history(), name="history")
+
+    async def _reading_arrived(self, page: int) -> None:
+        """New working text for the page on screen, from outside the editor (an OCR run).
+        Typing not yet saved wins, as the store's rule says of a person's edit: it is saved
+        over the reading, which stays in the history, and the reviewer is told."""
+        if page != self.current or self.workspace is None:
+            return
+        if not self.autosave.dirty:
+            await self.reload_page(page)
+            return
+        if await self.autosave.flush():
+            self.w.editor.notice.show_notices(
+                [
+                    self.tr(
+                        "A new reading of this page arrived while you were typing. Your "
+                        "edit is kept; the reading is in the page's history."
+                    )
+                ]
+            )
 
     async def _refresh_statuses(self, change: Change) -> None:
         ws = self.workspace
