@@ -64,32 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="200"/>
-        <source>This page still has {0} unreadable-text marker(s) such as 【模糊】. Approve it anyway?</source>
-        <translation>本頁仍有 {0} 個無法辨識文字的標示（例如【模糊】）。仍要核可嗎？</translation>
-    </message>
-    <message>
-        <location filename="../../gui/services/aids_hub.py" line="342"/>
+        <location filename="../../gui/services/aids_hub.py" line="328"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="358"/>
+        <location filename="../../gui/services/aids_hub.py" line="344"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="374"/>
+        <location filename="../../gui/services/aids_hub.py" line="360"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="378"/>
+        <location filename="../../gui/services/aids_hub.py" line="364"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="382"/>
+        <location filename="../../gui/services/aids_hub.py" line="368"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
@@ -454,102 +449,102 @@
 <context>
     <name>EvalDialog</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="157"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="158"/>
         <source>Compare Runs</source>
         <translation>比對辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="176"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="177"/>
         <source>current, kind:ocr, engine:NAME, model:NAME, prompt:HASH, version:ID, or a folder / JSONL file of gold text</source>
         <translation>current、kind:ocr、engine:名稱、model:名稱、prompt:雜湊值、version:編號，或存放標準文本的資料夾／JSONL 檔</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="180"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="181"/>
         <source>Gold Text…</source>
         <translation>標準文本…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="186"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="187"/>
         <source>all pages (or e.g. 1-5, 9)</source>
         <translation>所有頁面（或例如 1-5, 9）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="188"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="189"/>
         <source>Run &amp;A:</source>
         <translation>辨識結果 A(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="189"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="190"/>
         <source>Run &amp;B (reference):</source>
         <translation>辨識結果 B（參考）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="190"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="191"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="194"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="195"/>
         <source>Pages compared</source>
         <translation>比對頁數</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="195"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="196"/>
         <source>Critical disagreements</source>
         <translation>關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="201"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="202"/>
         <source>&amp;Compare</source>
         <translation>比對(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="204"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="205"/>
         <source>Copy as &amp;Markdown</source>
         <translation>複製為 Markdown(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="244"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="245"/>
         <source>Folder of Gold Text</source>
         <translation>標準文本資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="258"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="259"/>
         <source>“{0}” is not a page or page range.</source>
         <translation>「{0}」不是頁碼或頁碼範圍。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="262"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="263"/>
         <source>Comparing…</source>
         <translation>比對中…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="277"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="278"/>
         <source>The comparison failed.</source>
         <translation>比對失敗。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="318"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="319"/>
         <source>{0} of {1} page(s) compared · mean agreement {2} · differences: layout {3}, punctuation {4}, glyph {5}, substantive {6} · {7} critical disagreement(s)</source>
         <translation>已比對 {0}／{1} 頁 · 平均一致率 {2} · 差異：版面 {3}、標點 {4}、字形 {5}、實質 {6} · 關鍵歧異 {7} 處</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="329"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="330"/>
         <source> · CER {0}</source>
         <translation> · 字元錯誤率 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="340"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="341"/>
         <source>## Run comparison: {0} vs {1}</source>
         <translation>## 辨識結果比對：{0} 對 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="355"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="356"/>
         <source>### Critical disagreements</source>
         <translation>### 關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="357"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="358"/>
         <source>- p. {0} ({1}): {2}</source>
         <translation>- 第 {0} 頁（{1}）：{2}</translation>
     </message>
@@ -557,52 +552,52 @@
 <context>
     <name>EvalPagesModel</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="105"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="106"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="106"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="107"/>
         <source>Agreement</source>
         <translation>一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="107"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="108"/>
         <source>Layout</source>
         <translation>版面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="108"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="109"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="109"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="110"/>
         <source>Glyph</source>
         <translation>字形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="110"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="111"/>
         <source>Substantive</source>
         <translation>實質</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="111"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="112"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="113"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
         <source>CER</source>
         <translation>字元錯誤率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="113"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
         <source>Note</source>
         <translation>備註</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="125"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="126"/>
         <source>no text for {0}</source>
         <translation>{0} 沒有文字</translation>
     </message>
@@ -628,143 +623,143 @@
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="112"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20, 25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="116"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="120"/>
+        <location filename="../../gui/export/export_dialog.py" line="119"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="124"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="128"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="138"/>
+        <location filename="../../gui/export/export_dialog.py" line="137"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
-        <location filename="../../gui/export/export_dialog.py" line="359"/>
+        <location filename="../../gui/export/export_dialog.py" line="139"/>
+        <location filename="../../gui/export/export_dialog.py" line="357"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="133"/>
+        <location filename="../../gui/export/export_dialog.py" line="132"/>
         <source>Preview of the file&apos;s beginning</source>
-        <translation type="unfinished"></translation>
+        <translation>檔案開頭的預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="147"/>
+        <location filename="../../gui/export/export_dialog.py" line="146"/>
         <source>Preview (the file&apos;s beginning):</source>
-        <translation type="unfinished"></translation>
+        <translation>預覽（檔案開頭）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="204"/>
+        <location filename="../../gui/export/export_dialog.py" line="203"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="206"/>
+        <location filename="../../gui/export/export_dialog.py" line="205"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="250"/>
+        <location filename="../../gui/export/export_dialog.py" line="249"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="258"/>
+        <location filename="../../gui/export/export_dialog.py" line="256"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="275"/>
+        <location filename="../../gui/export/export_dialog.py" line="273"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="281"/>
+        <location filename="../../gui/export/export_dialog.py" line="279"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="282"/>
+        <location filename="../../gui/export/export_dialog.py" line="280"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="293"/>
+        <location filename="../../gui/export/export_dialog.py" line="291"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="300"/>
+        <location filename="../../gui/export/export_dialog.py" line="298"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="338"/>
+        <location filename="../../gui/export/export_dialog.py" line="336"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="344"/>
+        <location filename="../../gui/export/export_dialog.py" line="342"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="348"/>
+        <location filename="../../gui/export/export_dialog.py" line="346"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="359"/>
+        <location filename="../../gui/export/export_dialog.py" line="357"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -1225,23 +1220,23 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="69"/>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="72"/>
+        <location filename="../../gui/shell/main_window.py" line="297"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="112"/>
+        <location filename="../../gui/shell/main_window.py" line="115"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="114"/>
+        <location filename="../../gui/shell/main_window.py" line="117"/>
         <source>F1: every shortcut</source>
         <translation>F1：所有快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="120"/>
+        <location filename="../../gui/shell/main_window.py" line="123"/>
         <source>No transcript for this page yet. To get one:
 
 • File ▸ Import Transcripts (Ctrl+I): a JSONL file or a folder of page files from a VLM run
@@ -1254,97 +1249,97 @@
 • 文字辨識 ▸ 伺服器…：連線到 vLLM 伺服器，再執行 文字辨識 ▸ 重新辨識本頁（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="130"/>
+        <location filename="../../gui/shell/main_window.py" line="133"/>
         <source>Note for this page</source>
         <translation>本頁備註</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="153"/>
+        <location filename="../../gui/shell/main_window.py" line="156"/>
         <source>History</source>
         <translation>版本紀錄</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="155"/>
+        <location filename="../../gui/shell/main_window.py" line="158"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="243"/>
+        <location filename="../../gui/shell/main_window.py" line="257"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="251"/>
+        <location filename="../../gui/shell/main_window.py" line="265"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="253"/>
+        <location filename="../../gui/shell/main_window.py" line="267"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="253"/>
+        <location filename="../../gui/shell/main_window.py" line="267"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="255"/>
+        <location filename="../../gui/shell/main_window.py" line="269"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="256"/>
+        <location filename="../../gui/shell/main_window.py" line="270"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="257"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="265"/>
+        <location filename="../../gui/shell/main_window.py" line="279"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="266"/>
+        <location filename="../../gui/shell/main_window.py" line="280"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="281"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="268"/>
+        <location filename="../../gui/shell/main_window.py" line="282"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="283"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="287"/>
+        <location filename="../../gui/shell/main_window.py" line="301"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="205"/>
+        <location filename="../../gui/shell/main_window.py" line="219"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="214"/>
+        <location filename="../../gui/shell/main_window.py" line="228"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="216"/>
+        <location filename="../../gui/shell/main_window.py" line="230"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -1431,32 +1426,32 @@
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="49"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="52"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="94"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
         <source>Server: {0}</source>
         <translation>伺服器：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="94"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
         <source>No OCR server</source>
         <translation>無文字辨識伺服器</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="108"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
         <source>&amp;Re-run This Page</source>
         <translation>重新辨識本頁(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
         <source>Re-run a Re&amp;gion…</source>
         <translation>重新辨識區域(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="114"/>
         <source>&amp;Batch…</source>
         <translation>批次辨識(&amp;B)…</translation>
     </message>
@@ -1857,52 +1852,52 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="65"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="67"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="67"/>
+        <location filename="../../gui/review/page_list_model.py" line="68"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="68"/>
+        <location filename="../../gui/review/page_list_model.py" line="69"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="70"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="93"/>
+        <location filename="../../gui/review/page_list_model.py" line="94"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="110"/>
+        <location filename="../../gui/review/page_list_model.py" line="111"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="112"/>
-        <source>Agrees {0:.1f}% with the alternate reading</source>
-        <translation>與替代辨識結果一致 {0:.1f}%</translation>
+        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <source>Agrees {0} with the alternate reading</source>
+        <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="116"/>
+        <location filename="../../gui/review/page_list_model.py" line="117"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="118"/>
+        <location filename="../../gui/review/page_list_model.py" line="119"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -2764,193 +2759,193 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="68"/>
+        <location filename="../../gui/aids/compare_panel.py" line="70"/>
         <source>The alternate reading to compare with</source>
         <translation>要比對的替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="69"/>
+        <location filename="../../gui/aids/compare_panel.py" line="71"/>
         <source>Alternate reading</source>
         <translation>替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="70"/>
+        <location filename="../../gui/aids/compare_panel.py" line="72"/>
         <source>Choose a reading to compare with</source>
         <translation>選擇要比對的辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="74"/>
+        <location filename="../../gui/aids/compare_panel.py" line="76"/>
         <source>Offline OCR engine for a second reading</source>
         <translation>用於第二份辨識結果的離線文字辨識引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="75"/>
+        <location filename="../../gui/aids/compare_panel.py" line="77"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="77"/>
+        <location filename="../../gui/aids/compare_panel.py" line="79"/>
         <source>This page</source>
         <translation>本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="78"/>
+        <location filename="../../gui/aids/compare_panel.py" line="80"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="79"/>
+        <location filename="../../gui/aids/compare_panel.py" line="81"/>
         <source>Pages to read</source>
         <translation>要辨識的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="82"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="81"/>
-        <location filename="../../gui/aids/compare_panel.py" line="310"/>
+        <location filename="../../gui/aids/compare_panel.py" line="83"/>
+        <location filename="../../gui/aids/compare_panel.py" line="332"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation>以此引擎辨識，並存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="82"/>
+        <location filename="../../gui/aids/compare_panel.py" line="84"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="83"/>
+        <location filename="../../gui/aids/compare_panel.py" line="85"/>
         <source>Stop; the pages already read are kept</source>
         <translation>停止；已辨識的頁面會保留</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="92"/>
+        <location filename="../../gui/aids/compare_panel.py" line="95"/>
         <source>Page agreement</source>
         <translation>頁面一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="95"/>
+        <location filename="../../gui/aids/compare_panel.py" line="98"/>
         <source>Document summary</source>
         <translation>文件摘要</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="96"/>
+        <location filename="../../gui/aids/compare_panel.py" line="101"/>
         <source>Ignore when comparing</source>
         <translation>比對時忽略</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="98"/>
+        <location filename="../../gui/aids/compare_panel.py" line="108"/>
         <source>Underline tokens the model was unsure of</source>
         <translation>標出模型不確定的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="105"/>
+        <location filename="../../gui/aids/compare_panel.py" line="118"/>
         <source>Alternate reading text</source>
         <translation>替代辨識結果文字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="107"/>
+        <location filename="../../gui/aids/compare_panel.py" line="120"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation>本頁沒有替代辨識結果：請執行上方的引擎。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="112"/>
+        <location filename="../../gui/aids/compare_panel.py" line="125"/>
         <source>Differences and markers</source>
         <translation>差異與標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="115"/>
+        <location filename="../../gui/aids/compare_panel.py" line="128"/>
         <source>Accept alternate&apos;s reading</source>
         <translation>採用替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="177"/>
+        <location filename="../../gui/aids/compare_panel.py" line="199"/>
         <source>Spaces and line breaks</source>
         <translation>空白與換行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="178"/>
+        <location filename="../../gui/aids/compare_panel.py" line="200"/>
         <source>Full/half-width forms</source>
         <translation>全形／半形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="179"/>
+        <location filename="../../gui/aids/compare_panel.py" line="201"/>
         <source>Variant characters (爲/為)</source>
         <translation>異體字（爲/為）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="180"/>
+        <location filename="../../gui/aids/compare_panel.py" line="202"/>
         <source>Unreadable-text markers</source>
         <translation>無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="181"/>
+        <location filename="../../gui/aids/compare_panel.py" line="203"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="182"/>
+        <location filename="../../gui/aids/compare_panel.py" line="204"/>
         <source>Equivalent punctuation</source>
         <translation>同義標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="183"/>
+        <location filename="../../gui/aids/compare_panel.py" line="205"/>
         <source>Markdown formatting</source>
         <translation>Markdown 格式</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="184"/>
+        <location filename="../../gui/aids/compare_panel.py" line="206"/>
         <source>Chinese/Arabic numerals</source>
         <translation>國字／阿拉伯數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="185"/>
+        <location filename="../../gui/aids/compare_panel.py" line="207"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation>姓名遮蔽 ○ 誤讀為 。/O/0</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="186"/>
+        <location filename="../../gui/aids/compare_panel.py" line="208"/>
         <source>Reading order of lines</source>
         <translation>各行的閱讀順序</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="222"/>
+        <location filename="../../gui/aids/compare_panel.py" line="244"/>
         <source>This alternate is the transcript&apos;s own reading: comparing it with itself proves nothing. Choose or run another reading.</source>
         <translation>此替代辨識結果即為逐字稿本身的辨識結果：與自身比對毫無意義。請選擇或執行另一份辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="227"/>
+        <location filename="../../gui/aids/compare_panel.py" line="249"/>
         <source>No alternate reading to compare this page with.</source>
         <translation>本頁沒有可比對的替代辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="230"/>
-        <source>Agreement on this page: {0:.1f}% · {1} difference(s)</source>
-        <translation>本頁一致率：{0:.1f}% · {1} 處差異</translation>
+        <location filename="../../gui/aids/compare_panel.py" line="252"/>
+        <source>Agreement on this page: {0} · {1} difference(s)</source>
+        <translation>本頁一致率：{0} · {1} 處差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="242"/>
+        <location filename="../../gui/aids/compare_panel.py" line="283"/>
+        <source>{0} of {1} page(s) compared, mean agreement {2}</source>
+        <translation>已比對 {0}／{1} 頁，平均一致率 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="264"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation>{0} {1}／{2}：{3}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="261"/>
-        <source>{0} of {1} page(s) compared, mean agreement {2:.1f}%</source>
-        <translation>已比對 {0}／{1} 頁，平均一致率 {2:.1f}%</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/compare_panel.py" line="265"/>
+        <location filename="../../gui/aids/compare_panel.py" line="287"/>
         <source>No page compared yet</source>
         <translation>尚未比對任何頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="267"/>
+        <location filename="../../gui/aids/compare_panel.py" line="289"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation>{0} · 剩餘 {1} 個標示 · {2} 處關鍵差異未處理</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="321"/>
+        <location filename="../../gui/aids/compare_panel.py" line="343"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation>正在以 {1} 辨識 {0} 頁…</translation>
     </message>
@@ -3087,12 +3082,12 @@
 <context>
     <name>RunComparison</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="380"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="381"/>
         <source>Compare R&amp;uns…</source>
         <translation>比對辨識結果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="390"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="391"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
