@@ -800,9 +800,14 @@
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="49"/>
+        <location filename="../../gui/shell/help_dialog.py" line="51"/>
         <source>Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="74"/>
+        <source>The page list</source>
+        <translation>頁面清單</translation>
     </message>
 </context>
 <context>
@@ -1845,8 +1850,18 @@
     </message>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="24"/>
+        <source>the alternate is the transcript&apos;s own reading: not compared</source>
+        <translation>替代辨識結果即為逐字稿本身的辨識結果：未作比對</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="25"/>
         <source>unreadable-text markers left on the page, e.g. 【模糊】</source>
         <translation>頁面上剩餘的無法辨識文字標示，例如【模糊】</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="26"/>
+        <source>legal-critical items still open on the page (shown in red)</source>
+        <translation>本頁尚未處理的法律關鍵項目（以紅色顯示）</translation>
     </message>
 </context>
 <context>
@@ -3416,12 +3431,12 @@
     <message>
         <location filename="../../gui/servers/server_form.py" line="135"/>
         <source>Empty: connect directly. The system proxy settings (HTTP_PROXY and the like) are never used; only a proxy entered here.</source>
-        <translation>空白：直接連線。系統的 Proxy 設定（HTTP_PROXY 等）一律不使用；只使用此處輸入的 Proxy。</translation>
+        <translation>空白：直接連線。系統的代理伺服器設定（HTTP_PROXY 等）一律不使用；只使用此處輸入的代理伺服器。</translation>
     </message>
     <message>
         <location filename="../../gui/servers/server_form.py" line="139"/>
         <source>&amp;Proxy:</source>
-        <translation>Proxy(&amp;P)：</translation>
+        <translation>代理伺服器(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gui/servers/server_form.py" line="141"/>
@@ -4039,8 +4054,8 @@ Backups of this document:
     </message>
     <message>
         <location filename="../../gui/onboarding/welcome.py" line="60"/>
-        <source>&lt;b&gt;Pages&lt;/b&gt; (left): ○ not reviewed, ✓ approved, 92% agreement with the offline engine, ◆2 markers of unreadable text left. F1 explains every symbol.</source>
-        <translation>&lt;b&gt;頁面&lt;/b&gt;（左側）：○ 尚未審閱、✓ 已核可、92% 為與離線引擎的一致率、◆2 表示剩餘 2 個無法辨識文字的標示。按 F1 可查看所有符號說明。</translation>
+        <source>&lt;b&gt;Pages&lt;/b&gt; (left): ○ not reviewed, ✓ approved, 92.0% agreement with the offline engine, ◆2 markers of unreadable text left. F1 explains every symbol.</source>
+        <translation>&lt;b&gt;頁面&lt;/b&gt;（左側）：○ 尚未審閱、✓ 已核可、92.0% 為與離線引擎的一致率、◆2 表示剩餘 2 個無法辨識文字的標示。按 F1 可查看所有符號說明。</translation>
     </message>
     <message>
         <location filename="../../gui/onboarding/welcome.py" line="64"/>
