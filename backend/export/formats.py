@@ -7,7 +7,7 @@ write_export(document, fmt, target, overwrite=...)   on any thread
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -102,12 +102,16 @@ def preview(
     The format's own writer writes ``document`` into memory, so the preview can never
     say what the file does not (a preview made from the first page alone said
     ``"contains_unapproved": false`` of a file that says ``true``). A text format shows
-    its text; DOCX and PDF show the text read back from the written bytes.
+    its text; DOCX and PDF show the text read back from the written bytes. A format
+    whose first page is made from the first page alone (``first_page_alone``) writes
+    only that page.
     """
     spec = export_format(fmt).spec
     document = admitted(document)
     if not document.pages:
         return ""
+    if spec.first_page_alone:
+        document = replace(document, pages=document.pages[:1])
     buffer = io.BytesIO()
     spec.write(document, buffer, monitor or Monitor(), password)
     text = spec.read_back(buffer.getvalue())

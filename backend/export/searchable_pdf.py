@@ -153,4 +153,5 @@ FORMAT = FormatSpec(
     ".searchable.pdf",
     lambda doc, out, monitor, password: write_searchable_pdf(doc, out, monitor, password=password),
     pdf_first_page,
+    first_page_alone=True,  # its first page: the scan and page 1's text; no summary
 )
