@@ -286,6 +286,13 @@ class ReviewController(QObject):
             return
         async with self.page_transition():
             if not await self.autosave.flush():
+                # Restoring now would put the old version over typing that is not saved.
+                self.message.emit(
+                    self.tr(
+                        "Version #{0} was not restored: your typing could not be saved "
+                        "first. Try again once the status bar says it is saved."
+                    ).format(version_id)
+                )
                 return
             await ws.restore(version_id)
             state = await ws.page_state(self.current)

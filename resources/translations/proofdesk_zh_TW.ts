@@ -2703,6 +2703,11 @@
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
+        <location filename="../../gui/review/controller.py" line="279"/>
+        <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
+        <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
+    </message>
+    <message>
         <location filename="../../gui/review/controller.py" line="356"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
