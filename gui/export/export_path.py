@@ -21,8 +21,8 @@ APP_RESOURCES = SAMPLE_PDF.parent.parent  # resources/: what the app brings alon
 
 
 def default_folder(source: Path, remembered: Path | None) -> Path:
-    if remembered is not None:
-        return remembered
+    if remembered is not None and not _inside(remembered, APP_RESOURCES):
+        return remembered  # (a sample exported there before this rule: not again)
     if _inside(source, APP_RESOURCES):
         documents = QStandardPaths.writableLocation(
             QStandardPaths.StandardLocation.DocumentsLocation

@@ -13,10 +13,12 @@ import pytest
 from backend.export import ExportFormat
 from backend.session.document_session import DocumentSession
 from gui.export.export_dialog import ExportDialog
+from gui.export.export_memory import ExportMemory
 from gui.launch_args import SAMPLE_PDF
+from gui.services.settings import GuiSettings
 from tests.gui.conftest import type_text
 
-MakeDialog = Callable[[Path], ExportDialog]
+MakeDialog = Callable[..., ExportDialog]
 
 
 @pytest.fixture
@@ -28,10 +30,10 @@ def make_dialog(
     async def run_in_store(fn: Callable[[], Any]) -> Any:
         return fn()
 
-    def make(pdf: Path) -> ExportDialog:
+    def make(pdf: Path, memory: ExportMemory | None = None) -> ExportDialog:
         session = DocumentSession.open(pdf, store_path=tmp_path / f"review{len(sessions)}.sqlite3")
         sessions.append(session)
-        dialog = ExportDialog(session, run_in_store)
+        dialog = ExportDialog(session, run_in_store, memory=memory)
         qtbot.addWidget(dialog)
         dialog.show()
         return dialog
@@ -95,6 +97,16 @@ def test_the_bundled_samples_exports_go_to_the_documents_folder(
     proposed = Path(dialog.path.text())
     assert proposed == tmp_path / "home" / "Documents" / "legal-sample.proofread.txt"
     _choose(dialog, ExportFormat.MD)
+    assert Path(dialog.path.text()).parent == tmp_path / "home" / "Documents"
+
+
+def test_a_sample_export_remembered_in_the_apps_folder_is_not_offered_again(
+    make_dialog: MakeDialog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    memory = ExportMemory(GuiSettings(tmp_path / "settings.ini"), document="sample")
+    memory.remember("txt", SAMPLE_PDF.parent / "legal-sample.proofread.txt")  # as before
+    dialog = make_dialog(SAMPLE_PDF, memory)
     assert Path(dialog.path.text()).parent == tmp_path / "home" / "Documents"
 
 
