@@ -1512,108 +1512,108 @@
 <context>
     <name>OcrPanel</name>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="55"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
         <source>Run OCR on this page</source>
         <translation>對本頁執行文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
         <source>Read this page again with this server and prompt</source>
         <translation>以此伺服器與提示詞重新辨識本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="59"/>
         <source>Stop reading; nothing is stored (Esc)</source>
         <translation>停止辨識；不會儲存任何內容（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="60"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="61"/>
         <source>Read a region…</source>
         <translation>辨識區域…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="63"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="64"/>
         <source>Draw a rectangle on the page image to read only that part (Esc stops)</source>
         <translation>在頁面影像上拉出矩形，只辨識該部分（Esc 停止）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="129"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="130"/>
         <source>Page {0}: </source>
         <translation>第 {0} 頁：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="160"/>
-        <location filename="../../gui/ocr/ocr_panel.py" line="317"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="161"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="318"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="164"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="209"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="210"/>
         <source>Cancelled; nothing was stored.</source>
         <translation>已取消；未儲存任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="222"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="223"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation>新的辨識結果已存入本頁版本紀錄；請在下方比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="226"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="227"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation>第 {0} 頁的新辨識結果已存入其版本紀錄；回到該頁即可比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="236"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="237"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation>辨識結果送達前文件已關閉；未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="241"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="242"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation>未儲存：{0}。請複製下方文字以保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="302"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="303"/>
         <source>Closed; that reading was not stored.</source>
         <translation>已關閉；該辨識結果未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="304"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="305"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation>保留目前的工作文字；新的辨識結果在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="310"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="311"/>
         <source>Region text put into the transcript.</source>
         <translation>區域文字已放入逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="321"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="322"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation>您輸入的內容尚未儲存；請再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="325"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="326"/>
         <source>Replace your edits?</source>
         <translation>要取代您的編輯嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="327"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="328"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation>本頁有您的編輯。要以新的辨識結果取代工作文字嗎？您的編輯會保留在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="338"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="339"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation>第 {0} 頁：新的辨識結果已成為工作文字。</translation>
     </message>
@@ -1690,42 +1690,62 @@
 <context>
     <name>OfflineTranscript</name>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="44"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="58"/>
         <source>&amp;Transcribe This Page with the Offline Engine</source>
         <translation>以離線引擎產生本頁逐字稿(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="51"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="65"/>
         <source>Transcribe &amp;All Pages with the Offline Engine</source>
         <translation>以離線引擎產生所有頁面逐字稿(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="60"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="74"/>
         <source>Sto&amp;p the Offline Engine</source>
         <translation>停止離線引擎(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="76"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="90"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="79"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="93"/>
         <source>An offline engine is already reading pages.</source>
         <translation>已有離線引擎正在辨識頁面。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="92"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="106"/>
         <source>{0} of these pages already have a transcript. The offline reading becomes their working text; the earlier text stays in History, and pages you edited, approved or marked reviewed keep their text. Go on?</source>
         <translation>這些頁面中有 {0} 頁已有逐字稿。離線辨識結果將成為其工作文字；原有文字保留在版本紀錄中，您編輯過、核可或標為已審閱的頁面則保留原文字。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="100"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="114"/>
         <source>{0} is reading {1} page(s)…</source>
         <translation>{0} 正在辨識 {1} 頁…</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="109"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="128"/>
+        <source>about {0:.0f} s a page, as measured on the last run</source>
+        <translation>依上次執行實測，每頁約 {0:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="130"/>
+        <source>about {0:.0f} s a page on a typical computer</source>
+        <translation>以一般電腦估計，每頁約 {0:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="133"/>
+        <source>{0} will read {1} page(s) that have no transcript yet. That takes roughly {2} minute(s) ({3}). You can stop it at any time (OCR ▸ Stop the Offline Engine). Start now?</source>
+        <translation>{0} 將辨識 {1} 個尚無逐字稿的頁面，約需 {2} 分鐘（{3}）。隨時可以停止（文字辨識 ▸ 停止離線引擎）。現在開始？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="139"/>
+        <source>Offline engine</source>
+        <translation>離線引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="145"/>
         <source>Offline engine: {0} of {1} page(s)</source>
         <translation>離線引擎：{0}／{1} 頁</translation>
     </message>
@@ -1771,22 +1791,22 @@
         <translation>該文件已開啟。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="118"/>
+        <location filename="../../gui/review/opener.py" line="119"/>
         <source>The open document&apos;s typing is not saved yet; try again once the status bar says “saved”.</source>
         <translation>已開啟文件的輸入內容尚未儲存；請待狀態列顯示「已儲存」後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="139"/>
+        <location filename="../../gui/review/opener.py" line="141"/>
         <source>That password does not open “{0}”. Try again:</source>
         <translation>該密碼無法開啟「{0}」。請再試一次：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="141"/>
+        <location filename="../../gui/review/opener.py" line="143"/>
         <source>“{0}” is protected by a password:</source>
         <translation>「{0}」受密碼保護：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="144"/>
+        <location filename="../../gui/review/opener.py" line="146"/>
         <source>Password</source>
         <translation>密碼</translation>
     </message>
@@ -1801,17 +1821,17 @@
         <translation>仍要繼續此份審閱嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="152"/>
+        <location filename="../../gui/review/opener.py" line="154"/>
         <source>Folder of page files</source>
         <translation>逐頁檔案資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="157"/>
+        <location filename="../../gui/review/opener.py" line="159"/>
         <source>Import transcripts</source>
         <translation>匯入逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="159"/>
+        <location filename="../../gui/review/opener.py" line="161"/>
         <source>JSON Lines (*.jsonl *.json);;All files (*)</source>
         <translation>JSON Lines (*.jsonl *.json);;所有檔案 (*)</translation>
     </message>
@@ -2668,47 +2688,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="197"/>
+        <location filename="../../gui/review/controller.py" line="201"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="233"/>
+        <location filename="../../gui/review/controller.py" line="237"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="238"/>
+        <location filename="../../gui/review/controller.py" line="242"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="256"/>
+        <location filename="../../gui/review/controller.py" line="260"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="262"/>
+        <location filename="../../gui/review/controller.py" line="266"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="272"/>
+        <location filename="../../gui/review/controller.py" line="276"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="294"/>
-        <source>Version #{0} restored as a new version.</source>
-        <translation>版本 #{0} 已還原為新版本。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/review/controller.py" line="279"/>
+        <location filename="../../gui/review/controller.py" line="296"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="356"/>
+        <location filename="../../gui/review/controller.py" line="305"/>
+        <source>Version #{0} restored as a new version.</source>
+        <translation>版本 #{0} 已還原為新版本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="367"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>
