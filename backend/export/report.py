@@ -21,7 +21,7 @@ from backend.export.pages import ExportDocument, ExportPage
 from backend.export.read_back import pdf_first_page
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
 from backend.review.percent import agreement_percent
 from backend.safe_text import admit
 
@@ -95,7 +95,7 @@ def _summary(doc: ExportDocument) -> str:
         ("SHA-256", f"<code>{e(doc.sha256)}</code>"),
         (_("Pages in the document"), str(doc.page_count)),
         (_("Pages in this report"), str(len(doc.pages))),
-        (_("Status"), e(", ".join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
+        (_("Status"), e(list_join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
         (_("Markers left"), str(sum(p.markers_left for p in doc.pages))),
         (_("Critical flags open"), str(sum(len(p.critical_flags) for p in doc.pages))),
         (
@@ -112,7 +112,7 @@ def _summary(doc: ExportDocument) -> str:
     if open_critical:
         out = f'<p class="warning">{e(open_critical_notice(open_critical))}</p>' + out
     if doc.skipped:
-        skipped = ", ".join(str(p + 1) for p in doc.skipped)
+        skipped = list_join(p + 1 for p in doc.skipped)
         left_out = _("Left out (not approved): pages {pages}.").format(pages=skipped)
         out += f"<p>{e(left_out)}</p>"
     return out

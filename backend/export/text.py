@@ -5,11 +5,11 @@ from __future__ import annotations
 from backend.export.format_spec import FormatOption, FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
 
 
 def unapproved_notice(doc: ExportDocument) -> str:
-    numbers = ", ".join(str(p + 1) for p in doc.unapproved)
+    numbers = list_join(p + 1 for p in doc.unapproved)
     return _("This export contains pages not yet approved: {numbers}.").format(numbers=numbers)
 
 

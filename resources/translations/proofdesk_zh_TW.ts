@@ -466,7 +466,7 @@
     <message>
         <location filename="../../gui/aids/eval_dialog.py" line="187"/>
         <source>all pages (or e.g. 1-5, 9)</source>
-        <translation>所有頁面（或例如 1-5, 9）</translation>
+        <translation>所有頁面（或例如 1-5、9）</translation>
     </message>
     <message>
         <location filename="../../gui/aids/eval_dialog.py" line="189"/>
@@ -625,7 +625,7 @@
     <message>
         <location filename="../../gui/export/export_dialog.py" line="112"/>
         <source>all pages (or e.g. 1-20, 25)</source>
-        <translation>所有頁面（或例如 1-20, 25）</translation>
+        <translation>所有頁面（或例如 1-20、25）</translation>
     </message>
     <message>
         <location filename="../../gui/export/export_dialog.py" line="113"/>
@@ -1972,7 +1972,7 @@
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="171"/>
         <source>e.g. 3-12, 15</source>
-        <translation>例如 3-12, 15</translation>
+        <translation>例如 3-12、15</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="172"/>
@@ -3083,7 +3083,7 @@
     <message>
         <location filename="../../gui/aids/review_queue.py" line="133"/>
         <source>Masked name</source>
-        <translation>遮蔽姓名</translation>
+        <translation>姓名遮蔽</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="134"/>

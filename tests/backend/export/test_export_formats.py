@@ -66,7 +66,7 @@ def test_a_zh_tw_plain_text_export_starts_in_chinese(
     write_export(document, ExportFormat.TXT, tmp_path / "out.txt")
     first = (tmp_path / "out.txt").read_text("utf-8").split("\n", 1)[0]
     # Written out, not asked of unapproved_notice: the pages are the unapproved ones.
-    assert first == "本匯出檔含有尚未核可的頁面：2, 4, 6, 7。"  # no "[ProofDesk]" tag
+    assert first == "本匯出檔含有尚未核可的頁面：2、4、6、7。"  # no "[ProofDesk]" tag
 
 
 def test_plain_text_with_heading_lines_and_approved_only(
