@@ -148,6 +148,10 @@ class ReviewController(QObject):
                 closed()
             self.current = self._target = -1  # nothing typed from now on belongs to it
             await workspace.close()
+            # Nothing may hear a closed document (every feature's listener goes), and it is
+            # freed: a window that opened many documents does not keep them all alive.
+            workspace.changed.disconnect()
+            workspace.deleteLater()
         if workspace.session.backup_error:
             self.message.emit(workspace.session.backup_error)
         return True
