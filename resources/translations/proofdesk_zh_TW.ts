@@ -4,22 +4,22 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="352"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="353"/>
         <source>Cannot run {0}: {1}</source>
         <translation>無法執行 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="356"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="357"/>
         <source>Importing vllm in {0} took too long.</source>
         <translation>在 {0} 中載入 vllm 的時間過長。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="367"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="368"/>
         <source>vLLM is not installed in this Python. Install it there with: pip install &apos;proofdesk[server]&apos;</source>
         <translation>此 Python 未安裝 vLLM。請在該環境執行：pip install &apos;proofdesk[server]&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="371"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="372"/>
         <source>vLLM is installed but cannot be loaded: {0}</source>
         <translation>vLLM 已安裝，但無法載入：{0}</translation>
     </message>
@@ -977,7 +977,7 @@
     </message>
     <message>
         <location filename="../../gui/servers/local_server_dialog.py" line="97"/>
-        <location filename="../../gui/servers/local_server_dialog.py" line="263"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="264"/>
         <source>Not running.</source>
         <translation>未執行。</translation>
     </message>
@@ -1042,27 +1042,32 @@
         <translation>已被 {0} 終止。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="260"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="258"/>
+        <source>Likely causes:</source>
+        <translation>可能原因：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers/local_server_dialog.py" line="261"/>
         <source>See the log below for details.</source>
         <translation>詳細資訊請見下方記錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="276"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="277"/>
         <source>Stopping…</source>
         <translation>停止中…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="290"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="291"/>
         <source>Stopped (exit code {0}).</source>
         <translation>已停止（結束代碼 {0}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="325"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="326"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="328"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="329"/>
         <source>vLLM {0} is installed in this Python.</source>
         <translation>此 Python 已安裝 vLLM {0}。</translation>
     </message>
@@ -1542,78 +1547,78 @@
         <translation>在頁面影像上拉出矩形，只辨識該部分（Esc 停止）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="130"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="132"/>
         <source>Page {0}: </source>
         <translation>第 {0} 頁：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="161"/>
-        <location filename="../../gui/ocr/ocr_panel.py" line="318"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="320"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="164"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="166"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="210"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="212"/>
         <source>Cancelled; nothing was stored.</source>
         <translation>已取消；未儲存任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="223"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="225"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation>新的辨識結果已存入本頁版本紀錄；請在下方比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="227"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="229"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation>第 {0} 頁的新辨識結果已存入其版本紀錄；回到該頁即可比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="237"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="239"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation>辨識結果送達前文件已關閉；未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="242"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="244"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation>未儲存：{0}。請複製下方文字以保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="303"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="305"/>
         <source>Closed; that reading was not stored.</source>
         <translation>已關閉；該辨識結果未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="305"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="307"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation>保留目前的工作文字；新的辨識結果在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="311"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="313"/>
         <source>Region text put into the transcript.</source>
         <translation>區域文字已放入逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="322"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="324"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation>您輸入的內容尚未儲存；請再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="326"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="328"/>
         <source>Replace your edits?</source>
         <translation>要取代您的編輯嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="328"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="330"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation>本頁有您的編輯。要以新的辨識結果取代工作文字嗎？您的編輯會保留在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="339"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="341"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation>第 {0} 頁：新的辨識結果已成為工作文字。</translation>
     </message>
