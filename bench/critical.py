@@ -10,7 +10,8 @@ positive) and ``VARIANTS`` times with ``ERRORS`` seeded errors. Per kind:
 * critical recall: a ``critical`` flag does (legal-critical families only);
 * false positives: characters covered by flags that touch no seeded error, as a
   share of all characters, on the clean and on the seeded pages; the same for
-  critical flags.
+  critical flags (as the session shows them: a critical term and the difference
+  it sits in are one item spanning both).
 """
 
 from __future__ import annotations

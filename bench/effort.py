@@ -10,7 +10,7 @@ the risk weights were never looked at with).
 Each trial seeds errors (every kind the seeder knows, ``ERRORS`` a page) on a
 random 20% of the generated pages, leaves the rest as they are, reviews every
 page against RapidOCR's real reading exactly as the session does (one item per
-error, ``backend.review.flag_merge``) and orders the pages by
+error, ``backend.review.page_aids.review_page``) and orders the pages by
 ``backend.review.risk``. For the top 10, 20, 25 and 50% of pages it reports the
 share of the seeded legal-critical errors that are
 
@@ -27,10 +27,9 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from backend.models import AltText
-from backend.review.flag_merge import merge_critical
 from backend.review.page_aids import review_page
 from backend.review.risk import page_risk
 from backend.review.values import FlagKind
@@ -57,8 +56,7 @@ class Scored:
 
 
 def score_page(index: int, text: str, alt: AltText, errors: Sequence[ErrorSpan]) -> Scored:
-    review = review_page(index, text, alt)
-    review = replace(review, flags=merge_critical(review.flags, text))
+    review = review_page(index, text, alt)  # merged as the session merges: one item per error
     flags = [f for f in review.flags if f.kind in FLAGGED]
     found = tuple(any(touches(f, e, text) for f in flags) for e in errors if e.critical)
     return Scored(index, page_risk(review, text).score, found)

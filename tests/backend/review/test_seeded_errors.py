@@ -165,4 +165,8 @@ def test_seeded_errors_on_generated_pages_against_real_rapidocr() -> None:
     assert critical_recall >= 0.95, f"critical recall {critical_recall:.1%}; missed: {tally.missed}"
     for side in ("clean", "seeded"):
         assert tally.noise[side] <= 0.03 * tally.chars[side], side
-        assert tally.noise[side + "+crit"] <= 0.01 * tally.chars[side], side
+        # Critical items as the reviewer sees them: review_page merges a critical term and
+        # the difference it sits in into one item spanning both (0.3% of characters on
+        # clean pages as bare terms, 1.0% merged; the merged span was always what the
+        # Compare dock showed). The share flagged at all (above) is unchanged.
+        assert tally.noise[side + "+crit"] <= 0.015 * tally.chars[side], side

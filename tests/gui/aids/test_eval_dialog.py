@@ -106,7 +106,8 @@ def test_two_stored_runs_are_compared_page_by_page(window: MainWindow, arun: Any
     markdown = QApplication.clipboard().text()
     assert markdown.startswith("## Run comparison: `model:model-a` vs `engine:rapidocr`")
     assert "| Page | Agreement |" in markdown
-    assert "| 2 |" in markdown and "- p. 2 (Modal word):" in markdown
+    # One item for the error, as the Compare dock lists it: the term and its difference.
+    assert "| 2 |" in markdown and "- p. 2 (Modal word · Difference):" in markdown
     dialog.close()
 
 
