@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from backend.models import AltText
 from backend.review.compare import Comparison, compare_texts
 from backend.review.legal_terms import critical_flags
-from backend.review.page_aids import review_page
-from backend.review.values import DiffCategory, Flag, FlagKind, Hunk
+from backend.review.values import DiffCategory, Flag, Hunk
 
 
 def comparison(a: str, b: str) -> Comparison:
@@ -29,9 +27,10 @@ def make_hunks(a: str, b: str, category: DiffCategory | None = None) -> list[Hun
 
 
 def critical_of(a: str, b: str, category: DiffCategory | None = None) -> list[Flag]:
-    """The critical flags between transcript ``a`` and alternate ``b``: the page review's
-    own, or, with ``category``, ``critical_flags`` on the real hunks so recategorised."""
-    if category is None:
-        review = review_page(0, a, AltText(text=b, engine="rapidocr"))
-        return [f for f in review.flags if f.kind is FlagKind.CRITICAL]
-    return critical_flags(a, b, make_hunks(a, b, category), comparison(a, b).matches)
+    """The legal-critical check's own flags between transcript ``a`` and alternate ``b``,
+    on the page review's real comparison (``category``: its hunks so recategorised).
+    Its own, before ``review_page`` merges each with the difference it sits in (the
+    merged items: ``test_page_findings``, ``test_span``)."""
+    found = comparison(a, b)
+    hunks = [h if category is None else replace(h, category=category) for h in found.hunks]
+    return critical_flags(a, b, hunks, found.matches)
