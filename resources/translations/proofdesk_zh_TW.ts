@@ -928,27 +928,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="133"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="137"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="255"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="259"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="244"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="248"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="316"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="320"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="318"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="322"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -1469,47 +1469,47 @@
 <context>
     <name>OcrHub</name>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="201"/>
+        <location filename="../../gui/services/ocr_hub.py" line="211"/>
         <source>That server profile no longer exists.</source>
         <translation>該伺服器設定已不存在。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="219"/>
+        <location filename="../../gui/services/ocr_hub.py" line="229"/>
         <source>ready</source>
         <translation>就緒</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="251"/>
+        <location filename="../../gui/services/ocr_hub.py" line="261"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="254"/>
+        <location filename="../../gui/services/ocr_hub.py" line="264"/>
         <source>Pages will be sent to {0} without encryption (http://). Anyone on the network between here and there could read these confidential documents. Send anyway?</source>
         <translation>頁面將以未加密方式（http://）傳送至 {0}。兩地之間網路上的任何人都可能讀取這些機密文件。仍要傳送嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="259"/>
+        <location filename="../../gui/services/ocr_hub.py" line="269"/>
         <source>Not sent: the server uses plain http://.</source>
         <translation>未傳送：伺服器使用未加密的 http://。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="271"/>
+        <location filename="../../gui/services/ocr_hub.py" line="281"/>
         <source>Choose a model for {0} (OCR ▸ Servers…).</source>
         <translation>請為 {0} 選擇模型（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="282"/>
+        <location filename="../../gui/services/ocr_hub.py" line="292"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="324"/>
+        <location filename="../../gui/services/ocr_hub.py" line="334"/>
         <source>Choose at least one server for the batch.</source>
         <translation>請為批次至少選擇一部伺服器。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="360"/>
+        <location filename="../../gui/services/ocr_hub.py" line="370"/>
         <source>A batch is already running.</source>
         <translation>已有批次正在執行。</translation>
     </message>
@@ -2693,47 +2693,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="201"/>
+        <location filename="../../gui/review/controller.py" line="216"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="237"/>
+        <location filename="../../gui/review/controller.py" line="252"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="242"/>
+        <location filename="../../gui/review/controller.py" line="257"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="260"/>
+        <location filename="../../gui/review/controller.py" line="275"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="266"/>
+        <location filename="../../gui/review/controller.py" line="281"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="276"/>
+        <location filename="../../gui/review/controller.py" line="291"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="296"/>
+        <location filename="../../gui/review/controller.py" line="311"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="305"/>
+        <location filename="../../gui/review/controller.py" line="320"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="367"/>
+        <location filename="../../gui/review/controller.py" line="382"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>
