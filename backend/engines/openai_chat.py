@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.engines.answer_checks import (
-    LOGPROBS_DROPPED,
-    REASONING_DROPPED,
-    USAGE_DROPPED,
+    AnswerWarning,
     content_text,
     no_text_error,
     token_count,
@@ -114,7 +112,7 @@ class Answer:
     saw_choice: bool = False
     saw_text: bool = False  # a content field held text (perhaps empty): a real answer
     refusal: str | None = None
-    warnings: list[str] = field(default_factory=list)  # what was dropped, and why
+    warnings: list[AnswerWarning] = field(default_factory=list)  # what was dropped, and why
     excerpt: Callable[[str, int], str] = field(default=_cut, repr=False, compare=False)
 
     @property
@@ -125,9 +123,14 @@ class Answer:
     def reasoning_text(self) -> str | None:
         return "".join(self.reasoning) or None
 
-    def warn(self, warning: str) -> None:
+    def warn(self, warning: AnswerWarning) -> None:
         if warning not in self.warnings:
             self.warnings.append(warning)
+
+    @property
+    def warning_messages(self) -> tuple[str, ...]:
+        """The warnings as the reviewer reads them, in the current UI language."""
+        return tuple(w.message for w in self.warnings)
 
 
 def parse_completion(raw: bytes, answer: Answer | None = None) -> Answer:
@@ -232,12 +235,12 @@ def _take_usage(answer: Answer, obj: dict[str, Any]) -> None:
     if usage is None:
         return
     if not isinstance(usage, dict):
-        answer.warn(_(USAGE_DROPPED))
+        answer.warn(AnswerWarning.USAGE_DROPPED)
         return
     answer.prompt_tokens, bad_prompt = token_count(usage.get("prompt_tokens"))
     answer.completion_tokens, bad_completion = token_count(usage.get("completion_tokens"))
     if bad_prompt or bad_completion:
-        answer.warn(_(USAGE_DROPPED))
+        answer.warn(AnswerWarning.USAGE_DROPPED)
 
 
 def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
@@ -254,7 +257,7 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
                 answer.reasoning.append(value)
                 break
             if value is not None:
-                answer.warn(_(REASONING_DROPPED))
+                answer.warn(AnswerWarning.REASONING_DROPPED)
         if isinstance(part.get("refusal"), str):
             answer.refusal = part["refusal"]
     elif part is not None:
@@ -268,7 +271,7 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
 
 
 def _take_logprobs(answer: Answer, logprobs: Any) -> None:
-    if logprobs is None or _(LOGPROBS_DROPPED) in answer.warnings:
+    if logprobs is None or AnswerWarning.LOGPROBS_DROPPED in answer.warnings:
         return
     entries = logprobs.get("content") if isinstance(logprobs, dict) else [None]
     if entries is None:
@@ -276,7 +279,7 @@ def _take_logprobs(answer: Answer, logprobs: Any) -> None:
     parsed = [token_logprob(e) for e in entries] if isinstance(entries, list) else [None]
     if None in parsed:  # one bad entry and the rest cannot be trusted to line up
         answer.logprobs.clear()
-        answer.warn(_(LOGPROBS_DROPPED))
+        answer.warn(AnswerWarning.LOGPROBS_DROPPED)
         return
     answer.logprobs.extend(t for t in parsed if t is not None)
 
