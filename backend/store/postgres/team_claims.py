@@ -24,6 +24,7 @@ from typing import Any
 from backend.i18n import _
 from backend.models import Change, VersionKind
 from backend.store.postgres import team_writes as w
+from backend.store.postgres.journal import DraftEntry
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
 
 
@@ -67,25 +68,16 @@ class ClaimWatch(TeamLink):
         self._renewed[page] = time.monotonic()
         return Change(pages=frozenset({page}), text=True, status=started)
 
-    def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> dict[str, Any]:
+    def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> DraftEntry:
         """A keystroke for the offline journal; ``held``: on a page this window claimed."""
-        held = page in self._held
-        return {
-            "op": "draft",
-            "page": page,
-            "text": text,
-            "base": base,
-            "empty": empty,
-            "held": held,
-        }
+        return DraftEntry(page, text, base, empty, held=page in self._held)
 
-    def _replaying(self, entry: dict[str, Any]) -> None:
+    def _replaying(self, entry: DraftEntry) -> None:
         """A journal entry typed on a claimed page is sent as such, also by the app's next
         run: a break meanwhile is kept and told (``_save_draft``), never re-claimed."""
-        page = int(entry["page"])
-        if entry.get("held") and page not in self.broken:
-            self._held.add(page)
-            self._seen.setdefault(page, entry.get("base"))
+        if entry.held and entry.page not in self.broken:
+            self._held.add(entry.page)
+            self._seen.setdefault(entry.page, entry.base)
 
     @again_if_dropped
     def claim_lost(self, page: int, by: str) -> Change | None:

@@ -16,7 +16,7 @@ import dataclasses
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, assert_never
 
 from backend.errors import StoreError
 from backend.i18n import _
@@ -30,7 +30,15 @@ from backend.store.postgres.errors import (
     TeamStoreError,
     TeamUnreachableError,
 )
-from backend.store.postgres.journal import Journal
+from backend.store.postgres.journal import (
+    CommitEntry,
+    DraftEntry,
+    Journal,
+    JournalEntry,
+    JournalEntryError,
+    NoteEntry,
+    StatusEntry,
+)
 from backend.store.postgres.team_claims import ClaimWatch
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
@@ -71,7 +79,11 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
         self._recover_orphans()
         if len(self.journal):
-            self.notices.append(self._flush_notice())
+            try:
+                self.notices.append(self._flush_notice())
+            except JournalEntryError:
+                self.close_connection()  # not opened: leave no connection behind
+                raise
         from backend.store.postgres.team_reads import warm_up
 
         with self._read() as c:  # a page open's queries once now, not at the first open
@@ -90,14 +102,14 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     # -- offline journal ------------------------------------------------------------
 
-    def _write(self, entry: dict[str, Any], run: Callable[[], Change]) -> Change:
+    def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
         """Run a write on the server; when it cannot be reached, keep it in the journal."""
         try:
             self.flush()
             return run()
         except TeamUnreachableError:
             self.journal.append(entry)
-            return Change(pages=frozenset({entry["page"]}), text=True, message=self.offline_text())
+            return Change(pages=frozenset({entry.page}), text=True, message=self.offline_text())
 
     def offline_text(self) -> str:
         return _("offline — {n} edits waiting").format(n=len(self.journal))
@@ -112,7 +124,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         if not len(self.journal):
             return []
         messages = []
-        for entry in self.journal.entries():
+        for entry in self.journal.entries():  # JournalEntryError (journal kept) before any
             try:
                 if told := self._apply(entry):  # e.g. the claim was broken meanwhile
                     messages.append(told)
@@ -136,25 +148,28 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             return self.offline_text()
         return _("Edits made while the team server was unreachable were sent.")
 
-    def _apply(self, entry: dict[str, Any]) -> str:  # what to tell of it ("": nothing)
-        page, op = int(entry["page"]), entry["op"]
-        if op == "draft":
-            text, base, empty = str(entry["text"]), entry.get("base"), bool(entry.get("empty"))
-            self._replaying(entry)
-            return self._save_draft(page, text, base, empty).message
-        elif op == "commit":
-            self._commit_draft(page)
-        elif op == "status":
-            self._set_status(page, str(entry["status"]), entry.get("key"))
-        elif op == "note":
-            self._set_note(page, str(entry["text"]), entry.get("key"))
+    def _apply(self, entry: JournalEntry) -> str:  # what to tell of it ("": nothing)
+        match entry:  # every kind by name: mypy's assert_never fails a kind left out
+            case DraftEntry():
+                self._replaying(entry)
+                return self._save_draft(entry.page, entry.text, entry.base, entry.empty).message
+            case CommitEntry():
+                self._commit_draft(entry.page)
+            case StatusEntry():
+                self._set_status(entry.page, entry.status, entry.key)
+            case NoteEntry():
+                self._set_note(entry.page, entry.text, entry.key)
+            case _:
+                assert_never(entry)
         return ""
 
-    def _keep_as_alternate(self, entry: dict[str, Any], exc: PageClaimedError) -> None:
-        text = entry.get("text") or self.journal.pending_text(int(entry["page"]))
-        if entry["op"] == "draft" and text is not None:
+    def _keep_as_alternate(self, entry: JournalEntry, exc: PageClaimedError) -> None:
+        if not isinstance(entry, DraftEntry):
+            return
+        text = entry.text or self.journal.pending_text(entry.page)
+        if text is not None:
             prov = {"source": "offline journal", "claimed_by": exc.holder}
-            self.add_version(int(entry["page"]), VersionKind.ALTERNATE, str(text), prov)
+            self.add_version(entry.page, VersionKind.ALTERNATE, text, prov)
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -273,7 +288,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def commit_draft(self, page: int) -> Change:
         self._held.discard(page)  # (also when journaled: typing after it claims anew)
-        return self._write({"op": "commit", "page": page}, lambda: self._commit_draft(page))
+        return self._write(CommitEntry(page), lambda: self._commit_draft(page))
 
     @again_if_dropped
     def _commit_draft(self, page: int) -> Change:
@@ -336,7 +351,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        entry = {"op": "status", "page": page, "status": status, "key": key}
+        entry = StatusEntry(page, status, key)
         return self._write(entry, lambda: self._set_status(page, status, key))
 
     @again_if_dropped
@@ -351,7 +366,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def set_note(self, page: int, text: str) -> Change:
         key = uuid.uuid4().hex  # recorded once however often it is sent (``set_team_status``)
-        entry = {"op": "note", "page": page, "text": check_note(page, text), "key": key}
+        entry = NoteEntry(page, check_note(page, text), key)
         return self._write(entry, lambda: self._set_note(page, text, key))
 
     @again_if_dropped
