@@ -22,6 +22,7 @@ from backend.errors import StoreError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store.limits import check_note
+from backend.store.postgres import journal as j
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
@@ -30,15 +31,7 @@ from backend.store.postgres.errors import (
     TeamStoreError,
     TeamUnreachableError,
 )
-from backend.store.postgres.journal import (
-    CommitEntry,
-    DraftEntry,
-    Journal,
-    JournalEntry,
-    JournalEntryError,
-    NoteEntry,
-    StatusEntry,
-)
+from backend.store.postgres.journal import Journal, JournalEntry
 from backend.store.postgres.team_claims import ClaimWatch
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
@@ -79,11 +72,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
         self._recover_orphans()
         if len(self.journal):
-            try:
-                self.notices.append(self._flush_notice())
-            except JournalEntryError:
-                self.close_connection()  # not opened: leave no connection behind
-                raise
+            self.notices.append(self._flush_notice())
         from backend.store.postgres.team_reads import warm_up
 
         with self._read() as c:  # a page open's queries once now, not at the first open
@@ -146,25 +135,28 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             self.flush()
         except TeamUnreachableError:
             return self.offline_text()
+        except j.JournalEntryError:  # raised from ``__init__``: the store is not opened,
+            self.close_connection()  # so leave no connection behind
+            raise
         return _("Edits made while the team server was unreachable were sent.")
 
     def _apply(self, entry: JournalEntry) -> str:  # what to tell of it ("": nothing)
         match entry:  # every kind by name: mypy's assert_never fails a kind left out
-            case DraftEntry():
+            case j.DraftEntry():
                 self._replaying(entry)
                 return self._save_draft(entry.page, entry.text, entry.base, entry.empty).message
-            case CommitEntry():
+            case j.CommitEntry():
                 self._commit_draft(entry.page)
-            case StatusEntry():
+            case j.StatusEntry():
                 self._set_status(entry.page, entry.status, entry.key)
-            case NoteEntry():
+            case j.NoteEntry():
                 self._set_note(entry.page, entry.text, entry.key)
             case _:
                 assert_never(entry)
         return ""
 
     def _keep_as_alternate(self, entry: JournalEntry, exc: PageClaimedError) -> None:
-        if not isinstance(entry, DraftEntry):
+        if not isinstance(entry, j.DraftEntry):
             return
         text = entry.text or self.journal.pending_text(entry.page)
         if text is not None:
@@ -288,7 +280,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def commit_draft(self, page: int) -> Change:
         self._held.discard(page)  # (also when journaled: typing after it claims anew)
-        return self._write(CommitEntry(page), lambda: self._commit_draft(page))
+        return self._write(j.CommitEntry(page), lambda: self._commit_draft(page))
 
     @again_if_dropped
     def _commit_draft(self, page: int) -> Change:
@@ -351,7 +343,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        entry = StatusEntry(page, status, key)
+        entry = j.StatusEntry(page, status, key)
         return self._write(entry, lambda: self._set_status(page, status, key))
 
     @again_if_dropped
@@ -366,7 +358,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def set_note(self, page: int, text: str) -> Change:
         key = uuid.uuid4().hex  # recorded once however often it is sent (``set_team_status``)
-        entry = NoteEntry(page, check_note(page, text), key)
+        entry = j.NoteEntry(page, check_note(page, text), key)
         return self._write(entry, lambda: self._set_note(page, text, key))
 
     @again_if_dropped
