@@ -29,13 +29,24 @@ _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
 
 
+def data_url(mime: str, encoded: str) -> str:
+    """An image inline in a request: ``encoded`` is its base64."""
+    return f"data:{mime};base64,{encoded}"
+
+
+def image_part(url: str) -> dict[str, Any]:
+    """The image content part of a chat request; ``url`` is a ``data_url`` or an
+    offline batch's ``file://`` URL (every request's image is built here)."""
+    return {"type": "image_url", "image_url": {"url": url}}
+
+
 def build_body(
     request: OcrRequest, model: str, *, stream: bool = True, image_url: str | None = None
 ) -> dict[str, Any]:
     """The request body; ``image_url`` (an offline batch's ``file://`` URL) replaces the
     page's inline base64."""
     image = request.image
-    data_url = image_url or f"data:{image.mime};base64,{image.base64()}"
+    url = image_url or data_url(image.mime, image.base64())
     p = request.params
     body: dict[str, Any] = {
         "model": model,
@@ -45,7 +56,7 @@ def build_body(
                 "content": [
                     # Image first: Qwen-VL's own OCR examples put the image before the
                     # instruction, and it reads more reliably that way.
-                    {"type": "image_url", "image_url": {"url": data_url}},
+                    image_part(url),
                     {"type": "text", "text": request.prompt},
                 ],
             }
