@@ -44,6 +44,7 @@ from backend.i18n import _
 from backend.review.charclass import CIRCLES
 from backend.review.flag_evidence import simplified_only
 from backend.review.misreadings import lines_unread
+from backend.review.percent import agreement_percent
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
 
 W_CRITICAL = 10.0  # per open legal-critical disagreement, in a line both read alike
@@ -88,7 +89,7 @@ class PageRisk:
         elif self.agreement is None:
             out.append(_("no alternate reading"))
         elif self.agreement < 1.0:
-            out.append(_("agreement {pct:.1f}%").format(pct=self.agreement * 100))
+            out.append(_("agreement {pct}").format(pct=agreement_percent(self.agreement)))
         return out
 
     def as_json(self) -> dict[str, object]:

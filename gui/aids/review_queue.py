@@ -299,7 +299,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_next",
-                self.tr("Next &Legal-Critical Item"),
+                self.tr("Next Legal-Critical &Item"),
                 lambda: self.step(1),
                 ("F12",),
                 group="queue",
@@ -307,7 +307,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_previous",
-                self.tr("Previous Legal-Critical Ite&m"),
+                self.tr("Pre&vious Legal-Critical Item"),
                 lambda: self.step(-1),
                 ("Shift+F12",),
                 group="queue",

@@ -237,7 +237,7 @@ class ShellActions(QObject):
             ActionSpec(
                 "page",
                 "flag",
-                self.tr("&Flag for Another Look"),
+                self.tr("Flag for Ano&ther Look"),
                 lambda: run(c.set_status(ReviewStatus.FLAGGED), name="status"),
                 ("Ctrl+Shift+L",),
                 "status",

@@ -48,6 +48,7 @@ class StatusEntry:
     page: int
     status: str
     key: str | None = None  # recorded once however often it is sent
+    seen: int | None = None  # the version shown: the server approves no other (schema 3)
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,26 @@ class ClaimWatch(TeamLink):
     client: str
     lease_s: float
     _seen: dict[int, int | None]
+    notices: list[str]
+    was_unclean: bool
 
     def __init__(self, info: str) -> None:
         super().__init__(info)
         self._held: set[int] = set()  # pages this window claimed by typing (draft saved)
         self.broken: dict[int, str] = {}  # page: who broke my claim ("" not known yet)
         self._renewed: dict[int, float] = {}  # page: when typing here last renewed my claim
+
+    def _recover_orphans(self) -> None:
+        """Typing a crashed window of mine left on the server becomes versions (kept):
+        its claims lapsed with it."""
+        with self._tx() as c:
+            orphans = w.orphan_drafts(c, self.doc, self.client, self.lease_s)
+            kept = [w.recover_draft(c, self.doc, page, client) for page, client in orphans]
+        self.was_unclean = bool(orphans)
+        if any(current is not None for _unused, current in kept):
+            self.notices.append(
+                _("Typing left by a window that closed abnormally was kept in the history.")
+            )
 
     def watching(self, page: int) -> bool:
         """Whether a change to the page's claim by someone else may concern this window."""

@@ -78,17 +78,6 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         with self._read() as c:  # a page open's queries once now, not at the first open
             warm_up(c, self.doc, self.client)
 
-    def _recover_orphans(self) -> None:
-        """Typing a crashed window of mine left on the server becomes versions (kept)."""
-        with self._tx() as c:
-            orphans = w.orphan_drafts(c, self.doc, self.client, self.lease_s)
-            kept = [w.recover_draft(c, self.doc, page, client) for page, client in orphans]
-        self.was_unclean = bool(orphans)
-        if any(current is not None for _unused, current in kept):
-            self.notices.append(
-                _("Typing left by a window that closed abnormally was kept in the history.")
-            )
-
     # -- offline journal ------------------------------------------------------------
 
     def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
@@ -148,7 +137,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             case j.CommitEntry():
                 self._commit_draft(entry.page)
             case j.StatusEntry():
-                self._set_status(entry.page, entry.status, entry.key)
+                self._set_status(entry.page, entry.status, entry.key, entry.seen)
             case j.NoteEntry():
                 self._set_note(entry.page, entry.text, entry.key)
             case _:
@@ -343,16 +332,22 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        entry = j.StatusEntry(page, status, key)
-        return self._write(entry, lambda: self._set_status(page, status, key))
+        # The version this window showed: the server refuses to approve another one
+        # (schema_3.sql), e.g. when the journal replays this after someone's newer save.
+        seen = self._seen.get(page)
+        entry = j.StatusEntry(page, status, key, seen)
+        return self._write(entry, lambda: self._set_status(page, status, key, seen))
 
     @again_if_dropped
-    def _set_status(self, page: int, status: str, key: str | None = None) -> Change:
+    def _set_status(
+        self, page: int, status: str, key: str | None = None, seen: int | None = None
+    ) -> Change:
         with self._tx() as c:
             c.execute(
-                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key) "
-                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, op_key) DO NOTHING",
-                (self.doc, page, status, key),
+                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key, "
+                "version_id) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT (document_id, op_key) DO NOTHING",
+                (self.doc, page, status, key, seen),
             )
         return Change(pages=frozenset({page}), status=True)
 
