@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from backend.i18n import _
+from backend.i18n import _, in_quotes
 from backend.review.flag_evidence import simplified_only
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk
 
@@ -18,7 +18,7 @@ FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
 
 def _quote(text: str, limit: int = 24) -> str:
     text = " ".join(text.split())
-    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+    return in_quotes(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _detail(h: Hunk) -> str:

@@ -381,7 +381,7 @@ class ReviewQueue(QObject):
         self._heading = (page, flag.start)
         c = self.nav
         # The controller's own "open a search hit": save, go to the page, select.
-        task = self.runner.run(c.open_hit(page, flag.start, flag.end - flag.start), name="navigate")
+        task = c.move(c.open_hit(page, flag.start, flag.end - flag.start))
         task.add_done_callback(lambda _t: self._arrived(page, flag.start))
 
     def _arrived(self, page: int, start: int) -> None:

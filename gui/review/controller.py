@@ -7,10 +7,11 @@ version; only then is the next page loaded.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
 
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from gui.services.workspace import Workspace
     from gui.widgets.page_view import PageView
     from gui.widgets.transcript_editor import TranscriptEditor
+
+# The controller's task names: one page move at a time, one status change at a time.
+_MOVE, _STATUS = "navigate", "status"
 
 
 class ReviewViews(Protocol):
@@ -102,9 +106,7 @@ class ReviewController(QObject):
             lambda: w.select_page_row(self.current) if self.current >= 0 else None
         )
         w.search.hit_chosen.connect(
-            lambda page, offset, length: self.runner.run(
-                self.open_hit(page, offset, length), name="navigate"
-            )
+            lambda page, offset, length: self.move(self.open_hit(page, offset, length))
         )
         w.history.restore_requested.connect(
             lambda vid: self.runner.run(self._restore(vid), name="restore")
@@ -148,6 +150,10 @@ class ReviewController(QObject):
                 closed()
             self.current = self._target = -1  # nothing typed from now on belongs to it
             await workspace.close()
+            # Nothing may hear a closed document (every feature's listener goes), and it is
+            # freed: a window that opened many documents does not keep them all alive.
+            workspace.changed.disconnect()
+            workspace.deleteLater()
         if workspace.session.backup_error:
             self.message.emit(workspace.session.backup_error)
         return True
@@ -166,12 +172,25 @@ class ReviewController(QObject):
             editable = editable and not any(keep(self.current) for keep in self.hooks.read_only)
             self.w.editor.editor.setReadOnly(not editable)
 
+    # -- the commands: page moves and status changes, run by the controller -----------
+
+    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a page move (go to a page, open a hit, approve and go on): the newest one
+        wins, an older move still on its way is cancelled. Callers hand the move here
+        rather than naming their task the way every other mover must."""
+        return self.runner.run(work, name=_MOVE)
+
+    def change_status(self, status: ReviewStatus, *, advance: bool = False) -> asyncio.Task[Any]:
+        """Give the page shown ``status``; ``advance``: then go to the next page (a move)."""
+        work = self.set_status(status, advance=advance)
+        return self.move(work) if advance else self.runner.run(work, name=_STATUS)
+
     # -- navigation ------------------------------------------------------------------
 
     def go_to(self, page: int) -> None:
         if self.workspace is not None and 0 <= page < self.workspace.page_count:
             self._target = page  # quick repeated steps count from where we are heading
-            self.runner.run(self._navigate(page), name="navigate")
+            self.move(self._navigate(page))
 
     def step(self, delta: int) -> None:
         if self.workspace is not None:

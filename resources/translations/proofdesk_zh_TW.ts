@@ -4,22 +4,22 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="352"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="353"/>
         <source>Cannot run {0}: {1}</source>
         <translation>無法執行 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="356"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="357"/>
         <source>Importing vllm in {0} took too long.</source>
         <translation>在 {0} 中載入 vllm 的時間過長。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="367"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="368"/>
         <source>vLLM is not installed in this Python. Install it there with: pip install &apos;proofdesk[server]&apos;</source>
         <translation>此 Python 未安裝 vLLM。請在該環境執行：pip install &apos;proofdesk[server]&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="371"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="372"/>
         <source>vLLM is installed but cannot be loaded: {0}</source>
         <translation>vLLM 已安裝，但無法載入：{0}</translation>
     </message>
@@ -928,27 +928,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="133"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="142"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="255"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="264"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="244"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="253"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="316"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="325"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="318"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="327"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -977,7 +977,7 @@
     </message>
     <message>
         <location filename="../../gui/servers/local_server_dialog.py" line="97"/>
-        <location filename="../../gui/servers/local_server_dialog.py" line="263"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="264"/>
         <source>Not running.</source>
         <translation>未執行。</translation>
     </message>
@@ -1042,27 +1042,32 @@
         <translation>已被 {0} 終止。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="260"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="258"/>
+        <source>Likely causes:</source>
+        <translation>可能原因：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers/local_server_dialog.py" line="261"/>
         <source>See the log below for details.</source>
         <translation>詳細資訊請見下方記錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="276"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="277"/>
         <source>Stopping…</source>
         <translation>停止中…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="290"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="291"/>
         <source>Stopped (exit code {0}).</source>
         <translation>已停止（結束代碼 {0}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="325"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="326"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="328"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="329"/>
         <source>vLLM {0} is installed in this Python.</source>
         <translation>此 Python 已安裝 vLLM {0}。</translation>
     </message>
@@ -1512,108 +1517,108 @@
 <context>
     <name>OcrPanel</name>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="55"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
         <source>Run OCR on this page</source>
         <translation>對本頁執行文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
         <source>Read this page again with this server and prompt</source>
         <translation>以此伺服器與提示詞重新辨識本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="59"/>
         <source>Stop reading; nothing is stored (Esc)</source>
         <translation>停止辨識；不會儲存任何內容（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="60"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="61"/>
         <source>Read a region…</source>
         <translation>辨識區域…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="63"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="64"/>
         <source>Draw a rectangle on the page image to read only that part (Esc stops)</source>
         <translation>在頁面影像上拉出矩形，只辨識該部分（Esc 停止）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="129"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="132"/>
         <source>Page {0}: </source>
         <translation>第 {0} 頁：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="160"/>
-        <location filename="../../gui/ocr/ocr_panel.py" line="317"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="320"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="166"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="209"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="212"/>
         <source>Cancelled; nothing was stored.</source>
         <translation>已取消；未儲存任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="222"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="225"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation>新的辨識結果已存入本頁版本紀錄；請在下方比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="226"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="229"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation>第 {0} 頁的新辨識結果已存入其版本紀錄；回到該頁即可比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="236"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="239"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation>辨識結果送達前文件已關閉；未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="241"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="244"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation>未儲存：{0}。請複製下方文字以保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="302"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="305"/>
         <source>Closed; that reading was not stored.</source>
         <translation>已關閉；該辨識結果未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="304"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="307"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation>保留目前的工作文字；新的辨識結果在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="310"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="313"/>
         <source>Region text put into the transcript.</source>
         <translation>區域文字已放入逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="321"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="324"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation>您輸入的內容尚未儲存；請再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="325"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="328"/>
         <source>Replace your edits?</source>
         <translation>要取代您的編輯嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="327"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="330"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation>本頁有您的編輯。要以新的辨識結果取代工作文字嗎？您的編輯會保留在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="338"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="341"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation>第 {0} 頁：新的辨識結果已成為工作文字。</translation>
     </message>
@@ -1791,22 +1796,22 @@
         <translation>該文件已開啟。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="118"/>
+        <location filename="../../gui/review/opener.py" line="119"/>
         <source>The open document&apos;s typing is not saved yet; try again once the status bar says “saved”.</source>
         <translation>已開啟文件的輸入內容尚未儲存；請待狀態列顯示「已儲存」後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="139"/>
+        <location filename="../../gui/review/opener.py" line="141"/>
         <source>That password does not open “{0}”. Try again:</source>
         <translation>該密碼無法開啟「{0}」。請再試一次：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="141"/>
+        <location filename="../../gui/review/opener.py" line="143"/>
         <source>“{0}” is protected by a password:</source>
         <translation>「{0}」受密碼保護：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="144"/>
+        <location filename="../../gui/review/opener.py" line="146"/>
         <source>Password</source>
         <translation>密碼</translation>
     </message>
@@ -1821,17 +1826,17 @@
         <translation>仍要繼續此份審閱嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="152"/>
+        <location filename="../../gui/review/opener.py" line="154"/>
         <source>Folder of page files</source>
         <translation>逐頁檔案資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="157"/>
+        <location filename="../../gui/review/opener.py" line="159"/>
         <source>Import transcripts</source>
         <translation>匯入逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="159"/>
+        <location filename="../../gui/review/opener.py" line="161"/>
         <source>JSON Lines (*.jsonl *.json);;All files (*)</source>
         <translation>JSON Lines (*.jsonl *.json);;所有檔案 (*)</translation>
     </message>
@@ -2688,47 +2693,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="197"/>
+        <location filename="../../gui/review/controller.py" line="216"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="233"/>
+        <location filename="../../gui/review/controller.py" line="252"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="238"/>
+        <location filename="../../gui/review/controller.py" line="257"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="256"/>
+        <location filename="../../gui/review/controller.py" line="275"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="262"/>
+        <location filename="../../gui/review/controller.py" line="281"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="272"/>
+        <location filename="../../gui/review/controller.py" line="291"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="292"/>
+        <location filename="../../gui/review/controller.py" line="311"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="301"/>
+        <location filename="../../gui/review/controller.py" line="320"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="363"/>
+        <location filename="../../gui/review/controller.py" line="382"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>

@@ -29,3 +29,15 @@ def test_lists_use_the_languages_separator() -> None:
         draft_line([3, 7]),
     ):
         assert "4、" in notice and ", " not in notice, notice
+
+
+def test_quotes_added_in_code_are_the_languages() -> None:
+    # A flag's detail quoted the alternate with “ ” inside zh_TW sentences that use 「」.
+    from backend.review.compare import compare_texts
+
+    assert (
+        compare_texts("得刪除", "不得刪除").flags()[0].detail.startswith("the alternate has “不”")
+    )
+    i18n.set_language("zh_TW")
+    detail = compare_texts("得刪除", "不得刪除").flags()[0].detail
+    assert "「不」" in detail and "“" not in detail, detail

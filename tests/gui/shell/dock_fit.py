@@ -28,6 +28,7 @@ PRIMARY = {
     "dock-search": ("field", "results"),
     "dock-review-queue": ("summary", "view"),
     "dock-batch": ("start_button",),
+    "dock-ocr": ("run_button", "region_button"),
 }
 ALT_LINES = 8  # the Compare dock shows at least this many lines of the alternate
 

@@ -78,8 +78,7 @@ def test_window_never_outgrows_the_screen(
     for step in steps:  # each dock on screen shows its actions and text unscrolled
         for dock, fit in step["fit"].items():
             assert fit["hidden"] == [], (step["step"], dock, fit)
-            if dock != "dock-batch":  # left: the batch panel's form is wider than the side
-                assert not fit["hscroll"], (step["step"], dock, fit)
+            assert not fit["hscroll"], (step["step"], dock, fit)
             if dock == "dock-compare":
                 assert fit["alt_lines"] >= ALT_LINES, (step["step"], fit)
     shown = {d for step in steps for d in step["fit"]}
