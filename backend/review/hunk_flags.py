@@ -49,7 +49,7 @@ def hunk_flags(hunks: Iterable[Hunk], categories: frozenset[DiffCategory] = FLAG
             alt_start=h.alt_start,
             alt_end=h.alt_end,
             replacement=h.alt_text,
-            category=h.category.value,
+            category=h.category,
         )
         for h in hunks
         if h.category in categories

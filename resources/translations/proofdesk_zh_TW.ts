@@ -102,22 +102,22 @@
         <translation>不明引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="51"/>
+        <location filename="../../gui/aids/compare_models.py" line="50"/>
         <source>{0} (reading #{1}) — {2}</source>
         <translation>{0}（辨識結果 #{1}）— {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="53"/>
+        <location filename="../../gui/aids/compare_models.py" line="52"/>
         <source>Imported text #{0} — {1}</source>
         <translation>匯入文字 #{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="54"/>
+        <location filename="../../gui/aids/compare_models.py" line="53"/>
         <source>{0} — {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="56"/>
+        <location filename="../../gui/aids/compare_models.py" line="55"/>
         <source>Version #{0}</source>
         <translation>版本 #{0}</translation>
     </message>
@@ -767,32 +767,32 @@
 <context>
     <name>FlagsModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="79"/>
+        <location filename="../../gui/aids/compare_models.py" line="78"/>
         <source>Difference</source>
         <translation>差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="80"/>
+        <location filename="../../gui/aids/compare_models.py" line="79"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="81"/>
+        <location filename="../../gui/aids/compare_models.py" line="80"/>
         <source>Marker</source>
         <translation>標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="82"/>
+        <location filename="../../gui/aids/compare_models.py" line="81"/>
         <source>Unsure</source>
         <translation>不確定</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="96"/>
+        <location filename="../../gui/aids/compare_models.py" line="95"/>
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="112"/>
+        <location filename="../../gui/aids/compare_models.py" line="111"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -928,27 +928,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="137"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="142"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="259"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="264"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="248"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="253"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="320"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="325"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="322"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="327"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -1469,47 +1469,47 @@
 <context>
     <name>OcrHub</name>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="211"/>
+        <location filename="../../gui/services/ocr_hub.py" line="201"/>
         <source>That server profile no longer exists.</source>
         <translation>該伺服器設定已不存在。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="229"/>
+        <location filename="../../gui/services/ocr_hub.py" line="219"/>
         <source>ready</source>
         <translation>就緒</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="261"/>
+        <location filename="../../gui/services/ocr_hub.py" line="251"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="264"/>
+        <location filename="../../gui/services/ocr_hub.py" line="254"/>
         <source>Pages will be sent to {0} without encryption (http://). Anyone on the network between here and there could read these confidential documents. Send anyway?</source>
         <translation>頁面將以未加密方式（http://）傳送至 {0}。兩地之間網路上的任何人都可能讀取這些機密文件。仍要傳送嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="269"/>
+        <location filename="../../gui/services/ocr_hub.py" line="259"/>
         <source>Not sent: the server uses plain http://.</source>
         <translation>未傳送：伺服器使用未加密的 http://。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="281"/>
+        <location filename="../../gui/services/ocr_hub.py" line="271"/>
         <source>Choose a model for {0} (OCR ▸ Servers…).</source>
         <translation>請為 {0} 選擇模型（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="292"/>
+        <location filename="../../gui/services/ocr_hub.py" line="282"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="334"/>
+        <location filename="../../gui/services/ocr_hub.py" line="324"/>
         <source>Choose at least one server for the batch.</source>
         <translation>請為批次至少選擇一部伺服器。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/ocr_hub.py" line="370"/>
+        <location filename="../../gui/services/ocr_hub.py" line="360"/>
         <source>A batch is already running.</source>
         <translation>已有批次正在執行。</translation>
     </message>
@@ -1892,52 +1892,52 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="65"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="67"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="68"/>
+        <location filename="../../gui/review/page_list_model.py" line="67"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="68"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="70"/>
+        <location filename="../../gui/review/page_list_model.py" line="69"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="94"/>
+        <location filename="../../gui/review/page_list_model.py" line="93"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="111"/>
+        <location filename="../../gui/review/page_list_model.py" line="121"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <location filename="../../gui/review/page_list_model.py" line="123"/>
         <source>Agrees {0} with the alternate reading</source>
         <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="117"/>
+        <location filename="../../gui/review/page_list_model.py" line="127"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="119"/>
+        <location filename="../../gui/review/page_list_model.py" line="129"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
