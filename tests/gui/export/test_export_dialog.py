@@ -140,7 +140,7 @@ def test_cancel_stops_the_export_and_writes_nothing(
     real = export_dialog.write_export
 
     def held(*args: Any, **kwargs: Any) -> Any:
-        release.wait(10)  # hold the worker until the test has clicked Cancel
+        release.wait(120)  # hold the worker until the test has clicked Cancel (not a race)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(export_dialog, "write_export", held)
@@ -197,7 +197,7 @@ def test_esc_stops_a_running_export(
 
     def held(document: Any, fmt: Any, target: Path, **kwargs: Any) -> Any:
         monitor = kwargs["monitor"]
-        seen.append(monitor.cancel.wait(3))  # stops at its next page once cancelled
+        seen.append(monitor.cancel.wait(120))  # stops at its next page once cancelled
         if monitor.cancel.is_set():
             raise export_dialog.ExportCancelledError("cancelled")
         target.write_text("written anyway")
