@@ -108,13 +108,14 @@ def compare_page(
     """The review of ``transcript`` against the ``--alternate`` the user named."""
     from dataclasses import replace
 
-    from backend.review.page_aids import AidSettings, review_page
+    from backend.review.page_aids import review_page
     from backend.session.readings import is_selector
+    from backend.session.review_tables import default_settings
 
     if is_selector(args.alternate):
         return _stored_alternate_review(session, page, transcript, args.alternate)
     alternate = _alternate(session, page, args)
-    review = review_page(page, transcript, alternate, settings=AidSettings())
+    review = review_page(page, transcript, alternate, settings=default_settings())
     if alternate.engine == "file" and "".join(alternate.text.split()) == "".join(
         transcript.split()
     ):
@@ -224,8 +225,8 @@ def _print_review(review: PageReview, transcript: str) -> None:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    from backend.review.run_eval import evaluate
     from backend.session.document_session import DocumentSession
+    from backend.session.evaluation import evaluate_document
 
     for selector in (args.side_a, args.side_b):
         check_selector(selector)
@@ -234,7 +235,9 @@ def run_eval(args: argparse.Namespace) -> int:
     )
     try:
         pages = parse_page_ranges(args.pages, session.page_count)
-        report = evaluate(session.store, session.page_count, args.side_a, args.side_b, pages)
+        report = evaluate_document(
+            session.store, session.page_count, args.side_a, args.side_b, pages
+        )
     finally:
         session.close()
     if args.json:

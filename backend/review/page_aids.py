@@ -26,7 +26,8 @@ DEFAULT_LOW_CONFIDENCE = 0.5
 
 @dataclass(frozen=True)
 class AidSettings:
-    compare: CompareOptions = field(default_factory=CompareOptions)
+    # With the tables (rules, folds) the session read: ``backend.session.review_tables``.
+    compare: CompareOptions
     markers: MarkerSet = field(default_factory=MarkerSet.default)
     low_confidence: float = DEFAULT_LOW_CONFIDENCE
 
@@ -37,10 +38,9 @@ def review_page(
     alternate: AltText | None,
     *,
     logprobs: Sequence[Any] | None = None,
-    settings: AidSettings | None = None,
+    settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate."""
-    settings = settings or AidSettings()
     markers = settings.markers
     flags: list[Flag] = list(markers.marker_flags(transcript))
     if logprobs:
@@ -56,7 +56,10 @@ def review_page(
         folded=False,  # flags need only substantive differences: ~2x faster
     )
     flags += diff_flags(comparison)
-    flags += critical_flags(transcript, alternate.text, comparison.hunks, comparison.matches)
+    tables = settings.compare.tables
+    flags += critical_flags(
+        transcript, alternate.text, comparison.hunks, comparison.matches, tables=tables
+    )
     return PageReview(
         page=page,
         agreement=comparison.agreement,

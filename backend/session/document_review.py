@@ -18,13 +18,12 @@ from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
 from backend.review.diffing import Op, char_diff
 from backend.review.flag_merge import merge_critical
-from backend.review.legal_rules import rules_stamp
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
-from backend.review.textnorm import variants_stamp
 from backend.review.values import Flag, FlagKind, PageReview
 from backend.session.own_text import load_own_text, own_text_key, without_own_text
 from backend.session.readings import same_reading, squashed
+from backend.session.review_tables import fresh_settings
 from backend.store.interface import PageStore
 
 # Machine readings that can stand as the alternate besides ``alternate`` versions:
@@ -104,7 +103,9 @@ class DocumentReviews:
         settings: AidSettings | None,
         text: str | None,
     ) -> tuple[PageReview, PageRisk]:
-        settings = settings or AidSettings()
+        # The tables as they are on disk now (read again only when a file changed):
+        # checked here, when a review is asked for, never inside the review.
+        settings = fresh_settings(settings)
         # The key comes from ids and digests only: a hit must not read (and
         # JSON-decode) versions, whose provenance can hold megabytes of logprobs.
         current_id = self.store.current_version_id(page)
@@ -150,7 +151,8 @@ class DocumentReviews:
         flags = without_own_text(review.flags, text, load_own_text(self.store, page))
         same = alt_version is not None and self._same_reading(alt_version, current, text)
         review = replace(review, flags=merge_critical(flags, text), same_reading=same)
-        risk = page_risk(replace(review, agreement=None) if same else review, text)
+        tables = settings.compare.tables
+        risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
         return review, risk
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
@@ -186,9 +188,9 @@ class DocumentReviews:
 
 
 def settings_stamp(settings: AidSettings) -> tuple[object, ...]:
-    """What the settings read from disk: a user's variant file or the legal-critical
-    rule table edited in place changes the review though the settings are equal."""
-    return (*variants_stamp(settings.compare.extra_variants), *rules_stamp())
+    """What the settings' tables were read from, as they were: a user's variant file or
+    the legal-critical rule table edited in place changes the review."""
+    return settings.compare.tables.stamp
 
 
 def _digest(text: str) -> str:

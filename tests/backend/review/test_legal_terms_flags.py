@@ -9,6 +9,7 @@ from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import DiffCategory, FlagKind
 from tests.backend.review.legal_terms_helpers import make_hunks
+from tests.backend.review.tables import OPTIONS, TABLES
 
 # (transcript, alternate, flagged transcript text or None, replacement)
 CASES = [
@@ -51,7 +52,7 @@ CASES = [
 def test_critical_flags(
     transcript: str, alternate: str, flagged: str | None, replacement: str | None
 ) -> None:
-    flags = critical_flags(transcript, alternate, make_hunks(transcript, alternate))
+    flags = critical_flags(transcript, alternate, make_hunks(transcript, alternate), tables=TABLES)
     if flagged is None:
         assert flags == []
         return
@@ -76,12 +77,12 @@ def test_critical_flags(
     ],
 )
 def test_flag_details(transcript: str, alternate: str, detail: str) -> None:
-    [flag] = critical_flags(transcript, alternate, make_hunks(transcript, alternate))
+    [flag] = critical_flags(transcript, alternate, make_hunks(transcript, alternate), tables=TABLES)
     assert flag.detail == detail
 
 
 def test_flag_category_is_the_critical_kind() -> None:
-    [flag] = critical_flags("第3條", "第8條", make_hunks("第3條", "第8條"))
+    [flag] = critical_flags("第3條", "第8條", make_hunks("第3條", "第8條"), tables=TABLES)
     assert flag.category == "article"
 
 
@@ -90,19 +91,22 @@ def test_flag_category_is_the_critical_kind() -> None:
 )
 def test_noise_categories_are_never_critical(category: DiffCategory) -> None:
     hunks = make_hunks("應給付", "得給付", category)
-    assert critical_flags("應給付", "得給付", hunks) == []
+    assert critical_flags("應給付", "得給付", hunks, tables=TABLES) == []
 
 
 def test_only_terms_near_a_hunk_are_compared() -> None:
     transcript, alternate = "被告應給付，原告之訴駁回", "被告應給付，原告之訢駁回"
     # Without hunks nothing is flagged, whatever the terms.
-    assert critical_flags("應給付", "得給付", []) == []
-    assert critical_flags(transcript, alternate, make_hunks(transcript, alternate)) == []
+    assert critical_flags("應給付", "得給付", [], tables=TABLES) == []
+    assert (
+        critical_flags(transcript, alternate, make_hunks(transcript, alternate), tables=TABLES)
+        == []
+    )
 
 
 def test_two_changes_in_one_date_give_one_flag() -> None:
     a, b = "中華民國112年3月5日", "中華民國113年8月5日"
-    [flag] = critical_flags(a, b, make_hunks(a, b))
+    [flag] = critical_flags(a, b, make_hunks(a, b), tables=TABLES)
     assert (flag.start, flag.end) == (a.index("2年"), a.index("月"))  # from one change to the other
     assert flag.detail == "date: transcript 中華民國112年3月5日, alternate 中華民國113年8月5日"
 
@@ -119,8 +123,8 @@ def test_two_changes_in_one_date_give_one_flag() -> None:
     ],
 )
 def test_a_zero_the_alternate_lacks_is_critical(transcript: str, alternate: str, kind: str) -> None:
-    c = compare_texts(transcript, alternate)
-    [flag] = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS)
+    [flag] = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     assert flag.category == kind
     assert flag.replacement is not None
     assert transcript[: flag.start] + flag.replacement + transcript[flag.end :] == alternate
@@ -129,5 +133,5 @@ def test_a_zero_the_alternate_lacks_is_critical(transcript: str, alternate: str,
 @pytest.mark.parametrize("category", [DiffCategory.PUNCTUATION, DiffCategory.GLYPH])
 def test_a_value_changed_in_a_noise_hunk_is_still_critical(category: DiffCategory) -> None:
     a, b = "第一〇〇條", "第一〇條"
-    [flag] = critical_flags(a, b, make_hunks(a, b, category))
+    [flag] = critical_flags(a, b, make_hunks(a, b, category), tables=TABLES)
     assert flag.category == "article"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from backend.review.legal_terms import critical_flags
 from tests.backend.review.legal_terms_helpers import make_hunks
+from tests.backend.review.tables import TABLES
 
 # A judgment page, for the recall/precision goal: every seeded modal-word and
 # number error is flagged critical, while ordinary misreadings stay under 1%.
@@ -81,7 +82,7 @@ def test_every_seeded_error_is_flagged_critical() -> None:
         assert PAGE.count(old) == 1, old
         at = PAGE.index(old)
         alternate = PAGE.replace(old, new)
-        flags = critical_flags(PAGE, alternate, make_hunks(PAGE, alternate))
+        flags = critical_flags(PAGE, alternate, make_hunks(PAGE, alternate), tables=TABLES)
         if not any(f.start <= at + len(old) and f.end >= at for f in flags):
             missed.append(old)
     assert missed == []
@@ -93,5 +94,5 @@ def test_ordinary_misreadings_flag_under_one_percent() -> None:
         alternate = alternate.replace(old, new, 1)
     hunks = make_hunks(PAGE, alternate)
     assert len(hunks) == len(NOISE)
-    flagged = sum(f.end - f.start for f in critical_flags(PAGE, alternate, hunks))
+    flagged = sum(f.end - f.start for f in critical_flags(PAGE, alternate, hunks, tables=TABLES))
     assert flagged <= 0.01 * len(PAGE)

@@ -28,6 +28,7 @@ from backend.session.own_text import set_own_text
 from backend.session.readings import ReadingNotFound, find_reading
 from tests import pdf_factory
 from tests.backend.cli.test_cli import run_cli
+from tests.backend.review.tables import SETTINGS, TABLES
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"
 
@@ -37,9 +38,11 @@ def alt(text: str) -> AltText:
 
 
 def risk_of(transcript: str, alternate: str | None) -> float:
-    review = review_page(0, transcript, None if alternate is None else alt(alternate))
+    review = review_page(
+        0, transcript, None if alternate is None else alt(alternate), settings=SETTINGS
+    )
     review = replace(review, flags=merge_critical(review.flags, transcript))
-    return page_risk(review, transcript).score
+    return page_risk(review, transcript, TABLES).score
 
 
 def test_a_critical_disagreement_outranks_ordinary_noise() -> None:
@@ -64,20 +67,22 @@ def test_a_flag_the_text_says_is_the_alternates_misreading_counts_less(
 ) -> None:
     base = "本院認被告於民國{}之行為，應負賠償責任。\n"
     transcript, alternate = base.format(ours), base.format(theirs)
-    review = review_page(0, transcript, alt(alternate))
+    review = review_page(0, transcript, alt(alternate), settings=SETTINGS)
     flags = [f for f in merge_critical(review.flags, transcript) if f.kind is FlagKind.CRITICAL]
     assert flags, why
-    assert all(credibility(f, transcript) < 1.0 for f in flags), why
+    assert all(credibility(f, transcript, TABLES.simplified_only()) < 1.0 for f in flags), why
     # The same place read otherwise, with no such sign: full weight.
-    other = review_page(0, transcript, alt(base.format(honest)))
+    other = review_page(0, transcript, alt(base.format(honest)), settings=SETTINGS)
     flagged = [f for f in other.flags if f.kind is not FlagKind.MARKER]
-    assert flagged and all(credibility(f, transcript) == 1.0 for f in flagged), why
+    assert flagged and all(
+        credibility(f, transcript, TABLES.simplified_only()) == 1.0 for f in flagged
+    ), why
 
 
 def test_local_agreement_tells_a_clean_line_from_a_garbled_one() -> None:
     transcript = "甲乙丙丁戊己庚辛壬癸應子丑寅卯辰巳午未申酉\n"
-    clean = review_page(0, transcript, alt(transcript.replace("應", "得")))
-    garbled = review_page(0, transcript, alt("ＸＹＺ　ＷＶＵ得ＱＰＯＮＭ\n"))
+    clean = review_page(0, transcript, alt(transcript.replace("應", "得")), settings=SETTINGS)
+    garbled = review_page(0, transcript, alt("ＸＹＺ　ＷＶＵ得ＱＰＯＮＭ\n"), settings=SETTINGS)
     at = transcript.index("應")
     assert local_agreement(clean, at, at + 1, len(transcript)) == 1.0
     assert local_agreement(garbled, at, at + 1, len(transcript)) < 0.2
@@ -86,9 +91,9 @@ def test_local_agreement_tells_a_clean_line_from_a_garbled_one() -> None:
 def test_markers_unread_lines_and_no_alternate_raise_the_score() -> None:
     assert risk_of(CLEAN.replace("十二", "【模糊】"), None) > risk_of(CLEAN, None) > 0.0
     dropped = CLEAN.replace("被告不得再為請求。\n", "")
-    review = review_page(0, CLEAN, alt(dropped))
+    review = review_page(0, CLEAN, alt(dropped), settings=SETTINGS)
     assert unread_line_count(review.hunks, CLEAN) == 1
-    assert page_risk(review, CLEAN).unread_lines == 1
+    assert page_risk(review, CLEAN, TABLES).unread_lines == 1
     assert risk_of(CLEAN, dropped) > risk_of(CLEAN, CLEAN)
 
 
@@ -124,22 +129,24 @@ def test_an_unread_line_is_one_rule_for_the_risk_and_the_critical_check(
 ) -> None:
     """What the risk counts as unread lines is what the critical check does not compare
     because the alternate could not read it (``misreadings.unread_lines``), in whole lines."""
-    review = review_page(0, transcript, alt(alternate))
+    review = review_page(0, transcript, alt(alternate), settings=SETTINGS)
     said = [f for f in review.flags if "could not read" in f.detail]
-    assert page_risk(review, transcript).unread_lines == unread
+    assert page_risk(review, transcript, TABLES).unread_lines == unread
     assert bool(said) is unverified, review.flags
 
 
 def test_by_risk_is_riskiest_first_and_stable() -> None:
-    reviews = [review_page(p, CLEAN, alt(CLEAN)) for p in range(3)]
-    risks = [page_risk(r, CLEAN) for r in reviews]
-    risks[2] = page_risk(review_page(2, CLEAN.replace("應", "得"), alt(CLEAN)), CLEAN)
+    reviews = [review_page(p, CLEAN, alt(CLEAN), settings=SETTINGS) for p in range(3)]
+    risks = [page_risk(r, CLEAN, TABLES) for r in reviews]
+    risks[2] = page_risk(
+        review_page(2, CLEAN.replace("應", "得"), alt(CLEAN), settings=SETTINGS), CLEAN, TABLES
+    )
     assert [r.page for r in by_risk(risks)] == [2, 0, 1]
 
 
 def test_one_error_gives_one_item_that_accepting_repairs() -> None:
     transcript = CLEAN.replace("不得", "不應")
-    review = review_page(0, transcript, alt(CLEAN))
+    review = review_page(0, transcript, alt(CLEAN), settings=SETTINGS)
     merged = merge_critical(review.flags, transcript)
     at = transcript.index("不應")
     touching = [f for f in merged if f.start <= at + 1 <= f.end and f.kind is not FlagKind.MARKER]
