@@ -25,7 +25,7 @@ import gettext
 import io
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,14 @@ _language = ENGLISH
 def _(message: str) -> str:
     """The message in the chosen language (the English template if untranslated)."""
     return _translations.gettext(message)
+
+
+def list_join(items: Iterable[object]) -> str:
+    """Items of a list in running text, with the language's separator: "4, 5" in
+    English, "4、5" in Chinese (a ", " built in code showed 「第 4, 5 頁」)."""
+    # meaning: the separator between the items of a list in a sentence (page numbers,
+    # "approved 5, in progress 1"); zh_TW: 、
+    return _(", ").join(str(item) for item in items)
 
 
 def N_(message: str) -> str:

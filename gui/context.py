@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Coroutine
+
     from gui.services.workspace import Workspace
 
 Key = str | QKeySequence.StandardKey
@@ -98,6 +101,10 @@ class Navigator(Protocol):
         ...
 
     def go_to(self, page: int) -> None: ...
+
+    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a page move through the controller: the newest move wins."""
+        ...
 
     async def open_hit(self, page: int, offset: int, length: int) -> None:
         """Save, go to ``page`` and select ``length`` code points at ``offset``."""

@@ -60,7 +60,8 @@ fi
 say "translations"
 PROOFDESK_PYTHON=$PY bash scripts/compile_translations.sh
 QT_TR=$("$PY" -c 'import pathlib, PySide6; print(pathlib.Path(PySide6.__file__).parent / "Qt" / "translations")')
-for f in resources/translations/proofdesk_zh_TW.qm "$QT_TR/qtbase_zh_TW.qm" "$SAMPLE"; do
+for f in resources/translations/proofdesk_zh_TW.qm resources/translations/qtbase_gaps_zh_TW.qm \
+  "$QT_TR/qtbase_zh_TW.qm" "$SAMPLE"; do
   [ -f "$f" ] || fail "missing input: $f"
 done
 RAPIDOCR=$("$PY" -c 'import pathlib, rapidocr; print(pathlib.Path(rapidocr.__file__).parent)')
@@ -114,7 +115,8 @@ build_seconds=$(cat build/packaging-build-seconds 2>/dev/null || echo "?")
 
 # -- what the app must carry -------------------------------------------------------
 say "contents"
-for f in resources/translations/proofdesk_zh_TW.qm resources/translations/backend/zh_TW.mo \
+for f in resources/translations/proofdesk_zh_TW.qm resources/translations/qtbase_gaps_zh_TW.qm \
+  resources/translations/backend/zh_TW.mo \
   PySide6/Qt/translations/qtbase_zh_TW.qm resources/samples/legal-sample.pdf \
   resources/icons/proofdesk-256.png; do
   [ -f "$APP/$f" ] || fail "the built app lacks $f"

@@ -13,6 +13,8 @@ With ``ocr``, the page is re-read by the fake vLLM server of the tests (over
 real HTTP) and the OCR panel's side-by-side comparison is shown instead. With
 ``review``, RapidOCR reads the page (really, in its worker) and the Compare dock
 shows where the transcript, with a modal word flipped, disagrees with it.
+``reset-compare`` and ``reset-history`` do the same after View ▸ Reset Layout, for
+the layout a small screen gets (run under ``-screen 0 1366x768x24``).
 """
 
 from __future__ import annotations
@@ -80,8 +82,9 @@ async def show_a_rerun(window: MainWindow, page: int) -> None:
     window._shot_fake = fake  # type: ignore[attr-defined]  # stopped when the window goes
 
 
-async def show_review(window: MainWindow, page: int) -> None:
-    """RapidOCR reads ``page``; the transcript gets 得 → 應 once; F8 goes to it."""
+async def show_review(window: MainWindow, page: int, alone: bool = True) -> None:
+    """RapidOCR reads ``page``; the transcript gets 得 → 應 once; F8 goes to it.
+    ``alone``: every other dock hidden, so the Compare dock gets the whole side."""
     hub = window.aids
     hub.run_alternate("rapidocr", [page])
     for _ in range(600):
@@ -96,7 +99,7 @@ async def show_review(window: MainWindow, page: int) -> None:
     from PySide6.QtWidgets import QDockWidget
 
     for dock in window.findChildren(QDockWidget):  # the Compare dock gets the whole side
-        if dock is not window.review_ui.dock:
+        if alone and dock is not window.review_ui.dock:
             dock.hide()
     window.review_ui.show_dock()
     for _ in range(50):
@@ -124,7 +127,7 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
             break
     # A reviewer's correction, so the history panel shows a real diff.
     text = window.editor.text()
-    if len(text) > 40 and mode != "review":
+    if len(text) > 40 and mode not in ("review", "reset-compare"):
         window.editor.editor.setPlainText(
             text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
         )
@@ -134,10 +137,14 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
         selection = window.history.list.selectionModel()
         for row in range(min(2, model.rowCount())):
             selection.select(model.index(row), selection.SelectionFlag.Select)
+    if mode.startswith("reset-"):
+        window.reset_layout()  # View ▸ Reset Layout: the window of a first start
     if mode == "ocr":
         await show_a_rerun(window, page)
-    elif mode == "review":
-        await show_review(window, page)
+    elif mode in ("review", "reset-compare"):
+        await show_review(window, page, alone=mode == "review")
+    elif mode == "reset-history":
+        window.show_dock(window.history_dock)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()

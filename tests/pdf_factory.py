@@ -92,3 +92,40 @@ def truncated_pdf(path: Path, source: Path, keep: float = 0.7) -> Path:
     data = source.read_bytes()
     path.write_bytes(data[: int(len(data) * keep)])
     return path
+
+
+def marked_pdf(path: Path, marks: list[int]) -> Path:
+    """One page per mark, each a black band at a height set by its mark (0-9) and the mark
+    as text: pages of different documents look different even as 96-pixel thumbnails."""
+    doc = pymupdf.open()
+    for mark in marks:
+        page = doc.new_page(width=595, height=842)
+        top = 60 + 70 * (mark % 10)
+        page.draw_rect(pymupdf.Rect(60, top, 535, top + 60), color=(0, 0, 0), fill=(0, 0, 0))
+        page.insert_text((72, 800), f"mark {mark}", fontsize=40)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+Box = tuple[float, float, float, float]
+
+
+def lines_pdf(path: Path, lines: list[str], *, size: float = 14) -> list[Box]:
+    """One page of Traditional-Chinese ``lines``, one under the other; returns each line's
+    true box as the page's text layer measures it, page-relative (0..1), as an engine's."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    for i, text in enumerate(lines):
+        page.insert_text((60, 80 + i * size * 2), text, fontname="china-t", fontsize=size)
+    doc.save(path)
+    width, height = page.rect.width, page.rect.height
+    boxes: list[Box] = []
+    for block in page.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            x0, y0, x1, y1 = line["bbox"]
+            boxes.append((x0 / width, y0 / height, x1 / width, y1 / height))
+    doc.close()
+    boxes.sort(key=lambda b: b[1])
+    assert len(boxes) == len(lines), "every line is its own line in the text layer"
+    return boxes

@@ -33,7 +33,7 @@ from backend.export import (
 )
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import link_target
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
 from backend.session.document_session import DocumentSession
@@ -142,4 +142,4 @@ def _report(result: ExportResult) -> None:
 
 
 def _numbers(pages: tuple[int, ...]) -> str:
-    return ", ".join(str(p + 1) for p in pages)
+    return list_join(p + 1 for p in pages)

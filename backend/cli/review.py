@@ -26,6 +26,7 @@ from backend.documents.page_ranges import parse_page_ranges
 from backend.engines.offline.registry import engine_names
 from backend.errors import ProofDeskError
 from backend.i18n import _
+from backend.review.percent import agreement_percent
 
 if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
     from backend.engines.offline import AltOcrRunner
@@ -206,7 +207,7 @@ def _print_review(review: PageReview, transcript: str) -> None:
     from backend.review.page_aids import flagged_share
     from backend.review.values import FlagKind
 
-    agreement = "–" if review.agreement is None else f"{review.agreement:.1%}"
+    agreement = agreement_percent(review.agreement)
     if review.same_reading:
         agreement = _("– (the alternate is the transcript's own reading: nothing to compare)")
     share = flagged_share(review, len(transcript), frozenset(FlagKind))
@@ -304,8 +305,8 @@ def eval_markdown(report: EvalReport) -> str:
             continue
         d = p.differences
         row = (
-            f"| {p.page + 1} | {p.agreement:.1%} | {d['layout']} | {d['punctuation']} | "
-            f"{d['glyph']} | {d['substantive']} | {len(p.critical)} |"
+            f"| {p.page + 1} | {agreement_percent(p.agreement)} | {d['layout']} | "
+            f"{d['punctuation']} | {d['glyph']} | {d['substantive']} | {len(p.critical)} |"
         )
         lines.append(row + (f" {p.cer:.2%} |" if p.cer is not None else ""))
     total = report.agreement
@@ -314,7 +315,7 @@ def eval_markdown(report: EvalReport) -> str:
         _("document: {compared_count} page(s) compared, agreement ").format(
             compared_count=len(report.compared)
         )
-        + ("–" if total is None else f"{total:.1%}")
+        + agreement_percent(total)
         + ("" if report.cer is None else f", CER {report.cer:.2%}")
     )
     for p in report.pages:

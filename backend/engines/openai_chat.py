@@ -9,7 +9,6 @@ be (text, finite numbers) is ``answer_checks``'s.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -286,40 +285,27 @@ def split_events(buf: bytes | bytearray, start: int = 0) -> tuple[list[str], int
 
     Works on bytes with C-speed splitting: a streamed page is ~1,000 events (one
     per token), and per-event Python work showed up as event-loop stalls in a
-    32-wide batch.
+    32-wide batch. The only SSE parser: the streamed read and its tests both use it.
     """
     payloads: list[str] = []
-    end = buf.rfind(b"\n\n", start)
-    if end < 0:
+    end = _events_end(buf, start)
+    if end == start:
         return payloads, start
     block = bytes(buf[start:end]).replace(b"\r\n", b"\n")
     for event in block.split(b"\n\n"):
         lines = [ln[5:].removeprefix(b" ") for ln in event.split(b"\n") if ln.startswith(b"data:")]
         if lines:
             payloads.append(b"\n".join(lines).decode("utf-8", "replace"))
-    return payloads, end + 2
+    return payloads, end
 
 
-_SSE_DATA = re.compile(r"^data: ?(.*)$")
+def _events_end(buf: bytes | bytearray, start: int) -> int:
+    """Just past the blank line that ends the last complete event (``start``: none yet).
 
-
-class SseDecoder:
-    """Turns a stream of text lines into SSE ``data`` payloads (multi-line aware)."""
-
-    def __init__(self) -> None:
-        self._lines: list[str] = []
-
-    def feed_line(self, line: str) -> str | None:
-        """Feed one line (without newline); returns a payload when an event ends."""
-        if line == "":
-            if not self._lines:
-                return None
-            data, self._lines = "\n".join(self._lines), []
-            return data
-        m = _SSE_DATA.match(line)
-        if m:
-            self._lines.append(m.group(1))
-        return None  # comments (":"), "event:", "id:" lines carry nothing we use
-
-    def flush(self) -> str | None:
-        return self.feed_line("")
+    Lines may end in LF or CRLF (the SSE spec allows both): a CRLF server's events
+    end in ``\\n\\r\\n``, and looking for ``\\n\\n`` alone found none of them until the
+    body ended, so the first token seemed never to come.
+    """
+    lf = buf.rfind(b"\n\n", start)
+    crlf = buf.rfind(b"\n\r\n", start)
+    return max(lf + 2 if lf >= 0 else start, crlf + 3 if crlf >= 0 else start)

@@ -30,7 +30,6 @@ from backend.export.pages import (
     TextFilter,
     collect,
     parse_pages,
-    preview_options,
     review_aids_provider,
 )
 from backend.export.registry import ExportFormat, UnknownFormatError, export_format, format_names
@@ -86,7 +85,6 @@ __all__ = [
     "format_names",
     "parse_pages",
     "preview",
-    "preview_options",
     "review_aids_provider",
     "safe_filename",
     "write_export",

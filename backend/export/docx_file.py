@@ -19,7 +19,7 @@ from docx.shared import Pt, RGBColor
 from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
-from backend.export.text import unapproved_notice
+from backend.export.read_back import docx_text
 from backend.export.words import draft_line
 from backend.i18n import N_, _
 from backend.safe_text import admit
@@ -27,6 +27,7 @@ from backend.safe_text import admit
 EAST_ASIAN_FONT = "PMingLiU"  # 新細明體: on every Traditional Chinese Windows
 LATIN_FONT = "Times New Roman"
 EAST_ASIAN_LANG = "zh-TW"
+CORE_PROPERTY_CHARS = 255  # python-docx's limit for a title or comment
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
 Block = str | list[list[str]]  # a paragraph, or a table's rows of cells
@@ -36,9 +37,12 @@ def write_docx(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     document: Any = docx.Document()  # python-docx is only partly annotated
     _set_fonts(document)
     props = document.core_properties
-    # Metadata from the PDF can hold control characters XML refuses.
-    props.title = _clean(doc.title or doc.source.stem)
-    props.comments = unapproved_notice(doc) if doc.contains_unapproved else _("All pages approved.")
+    # Metadata from the PDF can hold control characters XML refuses, and python-docx
+    # refuses a property longer than 255 characters (a ValueError, nothing written):
+    # a long title is cut, and the pages not approved are named as ranges.
+    props.title = _clean(doc.title or doc.source.stem)[:CORE_PROPERTY_CHARS]
+    comments = draft_line(doc.unapproved) if doc.contains_unapproved else _("All pages approved.")
+    props.comments = comments[:CORE_PROPERTY_CHARS]
     if doc.contains_unapproved:  # one short line in the document's language, not an alarm
         warning = document.add_paragraph().add_run(draft_line(doc.unapproved))
         warning.italic = True
@@ -145,23 +149,11 @@ def _cells(row: str) -> list[str]:
     return [cell.strip() for cell in body.split("|")]
 
 
-def preview_docx(first: ExportDocument) -> str:
-    """The first page's text under a line counting its paragraphs and tables."""
-    page = first.pages[0]
-    counts = blocks(page.text)
-    tables = sum(1 for b in counts if not isinstance(b, str))
-    head = _("Word document, page {page}: {counts_count} paragraph(s)").format(
-        page=page.page + 1, counts_count=len(counts) - tables
-    )
-    head += _(", {tables} table(s).\n\n").format(tables=tables) if tables else ".\n\n"
-    return head + page.text
-
-
 FORMAT = FormatSpec(
     "docx",
     N_("Word document (.docx)"),
     N_("Word documents"),
     ".proofread.docx",
     lambda doc, out, monitor, _password: write_docx(doc, out, monitor),
-    preview_docx,
+    docx_text,
 )

@@ -6,6 +6,7 @@ write_export(document, fmt, target, overwrite=...)   on any thread
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
@@ -88,10 +89,30 @@ def write_export(
     )
 
 
-def preview(document: ExportDocument, fmt: ExportFormat, limit: int = PREVIEW_CHARS) -> str:
-    """What the first page of the output will look like (text), cut at ``limit`` characters."""
-    first = admitted(replace(document, pages=document.pages[:1]))
-    if not first.pages:
+def preview(
+    document: ExportDocument,
+    fmt: ExportFormat,
+    limit: int = PREVIEW_CHARS,
+    *,
+    monitor: Monitor | None = None,
+    password: str | None = None,
+) -> str:
+    """The beginning of the file ``write_export`` would write, cut at ``limit`` characters.
+
+    The format's own writer writes ``document`` into memory, so the preview can never
+    say what the file does not (a preview made from the first page alone said
+    ``"contains_unapproved": false`` of a file that says ``true``). A text format shows
+    its text; DOCX and PDF show the text read back from the written bytes. A format
+    whose first page is made from the first page alone (``first_page_alone``) writes
+    only that page.
+    """
+    spec = export_format(fmt).spec
+    document = admitted(document)
+    if not document.pages:
         return ""
-    text = export_format(fmt).spec.preview(first)
+    if spec.first_page_alone:
+        document = replace(document, pages=document.pages[:1])
+    buffer = io.BytesIO()
+    spec.write(document, buffer, monitor or Monitor(), password)
+    text = spec.read_back(buffer.getvalue())
     return text if len(text) <= limit else text[:limit] + "…"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.review.values import FlagKind
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def approved_open_critical(
 
 
 def open_critical_notice(pages: tuple[int, ...]) -> str:
-    numbers = ", ".join(str(p + 1) for p in pages)
+    numbers = list_join(p + 1 for p in pages)
     return _(
         "Approved page(s) with legal-critical items still open: {pages}. "
         "Check them before relying on this export."

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from backend.engines.base import at_token_limit, early_end_warning, ended_early
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.safe_text import replaced_warning
 
 
@@ -51,6 +51,6 @@ def _text_or_none(value: object) -> str | None:
 def replaced_notice(replaced: Iterable[tuple[int, int]]) -> str:
     """What an export says of the pages (0-based, count) whose text it had to admit."""
     pairs = list(replaced)
-    pages = ", ".join(str(page + 1) for page, _count in pairs)
+    pages = list_join(page + 1 for page, _count in pairs)
     count = sum(count for _page, count in pairs)
     return _("Page(s) {pages}: ").format(pages=pages) + replaced_warning(count)

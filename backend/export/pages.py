@@ -213,18 +213,6 @@ def collect(
     )
 
 
-def preview_options(session: DocumentSession, options: ExportOptions) -> ExportOptions:
-    """``options`` narrowed to the first page the export would hold (cheap to collect)."""
-    wanted: Sequence[int] = (
-        options.pages if options.pages is not None else range(session.page_count)
-    )
-    if options.approved_only:
-        statuses = session.statuses()
-        wanted = [p for p in wanted if statuses[p] is ReviewStatus.APPROVED]
-    first = next(iter(wanted), None)
-    return replace(options, pages=() if first is None else (first,), approved_only=False)
-
-
 def _page(
     session: DocumentSession,
     page: int,

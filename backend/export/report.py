@@ -11,15 +11,18 @@ import html
 import io
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import BinaryIO
 
 from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.pages import ExportDocument, ExportPage
+from backend.export.read_back import pdf_first_page
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
+from backend.review.percent import agreement_percent
 from backend.safe_text import admit
 
 STYLE = """
@@ -31,8 +34,14 @@ th { background: #eee; }
 .approved { color: #1b5e20; }
 code { font-family: monospace; }
 """
+# When the report was made; a test sets its own clock (a preview and its file agree).
+clock: Callable[[], float] = time.time
 # MuPDF does not shrink a table to the page: small type keeps all nine columns on A4.
-PDF_STYLE = "body { font-size: 7pt; margin: 0; } th, td { padding: 1px 2px; }"
+# Headings and table headers are set larger than the body: pdf_fonts makes them bold.
+PDF_STYLE = (
+    "body { font-size: 7pt; margin: 0; } th, td { padding: 1px 2px; }"
+    " th, .warning { font-size: 7.5pt; }"
+)
 COLUMNS = (
     N_("Page"),
     N_("Status"),
@@ -86,14 +95,14 @@ def _summary(doc: ExportDocument) -> str:
         ("SHA-256", f"<code>{e(doc.sha256)}</code>"),
         (_("Pages in the document"), str(doc.page_count)),
         (_("Pages in this report"), str(len(doc.pages))),
-        (_("Status"), e(", ".join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
+        (_("Status"), e(list_join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
         (_("Markers left"), str(sum(p.markers_left for p in doc.pages))),
         (_("Critical flags open"), str(sum(len(p.critical_flags) for p in doc.pages))),
         (
             _("Mean agreement"),
-            f"{100 * sum(agreements) / len(agreements):.1f} %" if agreements else "—",
+            agreement_percent(sum(agreements) / len(agreements) if agreements else None),
         ),
-        (_("Made"), e(local_time(time.time()))),
+        (_("Made"), e(local_time(clock()))),
     ]
     rows = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in items)
     out = "<h2>" + e(_("Summary")) + f"</h2><table>{rows}</table>"
@@ -103,7 +112,7 @@ def _summary(doc: ExportDocument) -> str:
     if open_critical:
         out = f'<p class="warning">{e(open_critical_notice(open_critical))}</p>' + out
     if doc.skipped:
-        skipped = ", ".join(str(p + 1) for p in doc.skipped)
+        skipped = list_join(p + 1 for p in doc.skipped)
         left_out = _("Left out (not approved): pages {pages}.").format(pages=skipped)
         out += f"<p>{e(left_out)}</p>"
     return out
@@ -117,7 +126,7 @@ def _row(page: ExportPage) -> str:
         f"<span{css}>{e(status_words(page.status))}</span>",
         e(page.reviewer or "—"),
         e(local_time(page.approved_at)) if page.approved_at is not None else "—",
-        "—" if page.agreement is None else f"{100 * page.agreement:.1f} %",
+        agreement_percent(page.agreement),
         str(page.markers_left),
         str(len(page.critical_flags)),
         str(len(page.versions)),
@@ -129,6 +138,8 @@ def _row(page: ExportPage) -> str:
 def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     """The same report laid out on A4 pages by MuPDF's HTML engine."""
     import pymupdf  # only here: the HTML report needs no PDF library
+
+    from backend.export.pdf_fonts import finish_report_pdf
 
     story = pymupdf.Story(render_report(doc, monitor, extra_style=PDF_STYLE))
     buffer = io.BytesIO()  # PyMuPDF's writer mishandles real file objects
@@ -142,7 +153,7 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
         story.draw(device)
         writer.end_page()
     writer.close()
-    out.write(buffer.getvalue())
+    out.write(finish_report_pdf(buffer.getvalue()))  # headings bold, fonts subset
 
 
 HTML_FORMAT = FormatSpec.of_text(
@@ -160,7 +171,6 @@ PDF_FORMAT = FormatSpec(
     N_("PDF files"),
     ".review-report.pdf",
     lambda doc, out, monitor, _password: report_pdf(doc, out, monitor),
-    render_report,  # previewed as the HTML it is laid out from
+    pdf_first_page,
     needs_aids=True,
-    html_preview=True,
 )

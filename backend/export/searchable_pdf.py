@@ -19,6 +19,7 @@ from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, Layout
 from backend.export.pdf_layout import Placed, place
+from backend.export.read_back import pdf_first_page
 from backend.export.text import unapproved_notice
 from backend.i18n import N_, _
 
@@ -145,20 +146,12 @@ def _metadata(doc: ExportDocument) -> dict[str, str]:
     }
 
 
-def preview_pdf(first: ExportDocument) -> str:
-    """The first page's invisible text, and whether it follows the OCR's lines."""
-    page = first.pages[0]
-    where = _("line by line over the OCR boxes") if page.layout else _("as one block on the page")
-    return _("Invisible text on page {page}, placed {where}:\n\n{text}").format(
-        page=page.page + 1, where=where, text=page.text
-    )
-
-
 FORMAT = FormatSpec(
     "pdf",
     N_("Searchable PDF (scan + invisible text)"),
     N_("PDF files"),
     ".searchable.pdf",
     lambda doc, out, monitor, password: write_searchable_pdf(doc, out, monitor, password=password),
-    preview_pdf,
+    pdf_first_page,
+    first_page_alone=True,  # its first page: the scan and page 1's text; no summary
 )

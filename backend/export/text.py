@@ -5,11 +5,11 @@ from __future__ import annotations
 from backend.export.format_spec import FormatOption, FormatSpec
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
 
 
 def unapproved_notice(doc: ExportDocument) -> str:
-    numbers = ", ".join(str(p + 1) for p in doc.unapproved)
+    numbers = list_join(p + 1 for p in doc.unapproved)
     return _("This export contains pages not yet approved: {numbers}.").format(numbers=numbers)
 
 
@@ -27,8 +27,9 @@ def render_text(doc: ExportDocument, monitor: Monitor | None = None) -> str:
         parts.append(line + "\n" + body if heading else body)
     text = ("\n" if heading else separator).join(parts)
     if doc.contains_unapproved:
-        # One marked line first: whoever opens the file sees it before any text.
-        text = f"[ProofDesk] {unapproved_notice(doc)}\n" + text
+        # One line first, in the reader's language: whoever opens the file sees it
+        # before any text (an English "[ProofDesk]" tag headed a Chinese export).
+        text = unapproved_notice(doc) + "\n" + text
     return text + "\n"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
 from backend.models import ReviewStatus
 
 STATUS_WORDS = {
@@ -48,5 +48,5 @@ def draft_line(unapproved: Iterable[int]) -> str:
             runs.append([page, page])
     if len(runs) > MAX_RUNS:
         return _("Draft: {count} pages not yet approved.").format(count=len(pages))
-    numbers = ", ".join(str(a + 1) if a == b else f"{a + 1}–{b + 1}" for a, b in runs)
+    numbers = list_join(str(a + 1) if a == b else f"{a + 1}–{b + 1}" for a, b in runs)
     return _("Draft: pages {numbers} not yet approved.").format(numbers=numbers)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.errors import ProofDeskError
-from backend.i18n import _
+from backend.i18n import N_, _
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "prompts"
 
@@ -28,6 +28,15 @@ def page_prompt_key(page: int) -> str:
     return f"prompt.page.{page}"
 
 
+# The shipped presets' titles, for the catalogue: index.json holds them in English and
+# they are shown translated (a title of the user's own stays as written).
+SHIPPED_TITLES = (
+    N_("Legal OCR (Traditional Chinese instructions)"),
+    N_("Legal OCR (English instructions)"),
+    N_("Tables as Markdown"),
+)
+
+
 @dataclass(frozen=True)
 class Preset:
     id: str
@@ -39,7 +48,7 @@ def load_presets(directory: Path = PROMPTS_DIR) -> tuple[list[Preset], str]:
     """All presets and the default's id."""
     index = json.loads((directory / "index.json").read_text(encoding="utf-8"))
     presets = [
-        Preset(p["id"], p["title"], (directory / p["file"]).read_text(encoding="utf-8").strip())
+        Preset(p["id"], _(p["title"]), (directory / p["file"]).read_text(encoding="utf-8").strip())
         for p in index["presets"]
     ]
     return presets, str(index["default"])

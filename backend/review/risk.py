@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from backend.i18n import _
 from backend.review.charclass import CIRCLES
 from backend.review.misreadings import lines_unread
+from backend.review.percent import agreement_percent
 from backend.review.tables import ReviewTables
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
 
@@ -88,7 +89,7 @@ class PageRisk:
         elif self.agreement is None:
             out.append(_("no alternate reading"))
         elif self.agreement < 1.0:
-            out.append(_("agreement {pct:.1f}%").format(pct=self.agreement * 100))
+            out.append(_("agreement {pct}").format(pct=agreement_percent(self.agreement)))
         return out
 
     def as_json(self) -> dict[str, object]:

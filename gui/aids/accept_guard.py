@@ -2,7 +2,7 @@
 
 One key (Alt+Enter) replaces transcript text with what the alternate reads. That
 is safe for a misread character; it is not when the alternate has nothing there
-(it would delete the transcript's text), when the alternate could not read the
+(it would delete the transcript's text), when the alternate is unsure of the
 region itself (its lines there are missing or scored low), or when the change
 touches a marker or a legal-critical term (a party's line, 得/應, a number). Then
 the reviewer is told what the change does and asked.
@@ -30,8 +30,8 @@ class AcceptGuard(QObject):
             out.append(
                 self.tr("It deletes “{0}” from the transcript.").format(_short(span.strip()))
             )
-        if review.alternate is not None and _unread(flag, review.alternate, span, new):
-            out.append(self.tr("The alternate could not read this region of the page."))
+        if review.alternate is not None:
+            out.extend(self._unsure(flag, review.alternate, span, new))
         if markers.find(span) or markers.find(new):
             out.append(self.tr("The change covers an unreadable-text marker."))
         critical = [
@@ -41,6 +41,21 @@ class AcceptGuard(QObject):
             details = "; ".join(dict.fromkeys(f.detail for f in critical))
             out.append(self.tr("It changes a legal-critical term: {0}").format(details))
         return out
+
+    def _unsure(self, flag: Flag, alt: AltText, span: str, new: str) -> list[str]:
+        """What is true of the alternate here, said as it is: it has no text at this
+        place, or it read the place and scored its line low. It did read the page, so
+        "could not read this region" was wrong (issue 28: RapidOCR had read the line)."""
+        if span.strip() and not new.strip():
+            return [self.tr("The alternate has no text at this place.")]
+        score = _low_score(flag, alt)
+        if score is None:
+            return []
+        return [
+            self.tr("The alternate is unsure of its own reading here (score {0}%).").format(
+                round(score * 100)
+            )
+        ]
 
     def question(self, reasons: list[str]) -> str:
         body = "\n".join(f"• {r}" for r in reasons)
@@ -59,15 +74,14 @@ def _deletes(span: str, new: str) -> bool:
     return old_chars > 0 and (new_chars == 0 or new_chars * 2 < old_chars)
 
 
-def _unread(flag: Flag, alt: AltText, span: str, new: str) -> bool:
-    """The alternate has no reading of the region: nothing where the transcript has
-    text, or the engine's own lines there are scored low."""
-    if span.strip() and not new.strip():
-        return True
+def _low_score(flag: Flag, alt: AltText) -> float | None:
+    """The lowest score below ``LOW_SCORE`` of the alternate's lines at the flag."""
     if flag.alt_start is None or flag.alt_end is None:
-        return False
+        return None
     lo, hi = flag.alt_start, max(flag.alt_end, flag.alt_start + 1)
-    return any(
-        line.score is not None and line.score < LOW_SCORE and line.start < hi and lo < line.end
+    scores = [
+        line.score
         for line in alt.lines
-    )
+        if line.score is not None and line.score < LOW_SCORE and line.start < hi and lo < line.end
+    ]
+    return min(scores, default=None)

@@ -114,7 +114,7 @@ class CompareDock(QObject):
             ActionSpec(
                 "review",
                 "marker_patterns",
-                self.tr("Marker &Patterns…"),
+                self.tr("Marker Pa&tterns…"),
                 self._edit_patterns,
                 group="engines",
             ),

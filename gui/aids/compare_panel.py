@@ -25,12 +25,14 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSplitter,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from backend.engines.offline.registry import engine_names
 from backend.models import Version
+from backend.review.percent import agreement_percent
 from backend.review.values import Flag, PageReview
 from backend.safe_text import placeholders
 from gui.aids.compare_models import AlternatesModel, FlagRole, FlagsModel, VersionIdRole
@@ -39,7 +41,7 @@ from gui.services.aids_hub import AidsHub
 from gui.widgets.theme import ALERT, set_color
 from gui.widgets.transcript_editor import cjk_font
 
-OPTION_COLUMNS = 2
+OPTION_COLUMNS = 1  # two columns made the side dock scroll sideways at 1366×768
 
 
 class ReviewPanel(QWidget):
@@ -89,14 +91,25 @@ class ReviewPanel(QWidget):
 
     def _build_status(self) -> None:
         self.agreement = QLabel(self)
+        self.agreement.setWordWrap(True)  # its longest sentence made the side dock scroll
         self.agreement.setAccessibleName(self.tr("Page agreement"))
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setAccessibleName(self.tr("Document summary"))
-        self.options = QGroupBox(self.tr("Ignore when comparing"), self)
+        # Folded away until asked for: set once, they took the alternate's lines.
+        self.options_toggle = QToolButton(self)
+        self.options_toggle.setText(self.tr("Ignore when comparing"))
+        self.options_toggle.setCheckable(True)
+        self.options_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.options_toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.options_toggle.setAutoRaise(True)
+        self.options = QGroupBox(self)
         self.options_grid = QGridLayout(self.options)
         self.low_confidence = QCheckBox(self.tr("Underline tokens the model was unsure of"), self)
         self.low_confidence.setChecked(self.hub.show_low_confidence)
+        self.options_grid.addWidget(self.low_confidence, 100, 0)  # below every switch
+        self.options.hide()
+        self.options_toggle.toggled.connect(self._show_options)
 
     def _build_texts(self) -> None:
         self.alt_view = QPlainTextEdit(self)
@@ -116,18 +129,22 @@ class ReviewPanel(QWidget):
         self.accept_button.setEnabled(False)
 
     def _layout(self) -> None:
-        run_row = QHBoxLayout()
-        for widget in (self.engine, self.scope, self.run_button, self.cancel_button):
+        # Two short rows, not one long one: the dock is a narrow tab at the side.
+        engine_row, run_row = QHBoxLayout(), QHBoxLayout()
+        engine_row.addWidget(self.engine, 1)
+        engine_row.addWidget(self.scope)
+        for widget in (self.run_button, self.cancel_button):
             run_row.addWidget(widget)
         run_row.addWidget(self.progress, 1)
         top = QVBoxLayout()
         top.addWidget(self.alternate_choice)
+        top.addLayout(engine_row)
         top.addLayout(run_row)
         top.addWidget(self.run_message)
         top.addWidget(self.agreement)
         top.addWidget(self.summary)
+        top.addWidget(self.options_toggle)
         top.addWidget(self.options)
-        top.addWidget(self.low_confidence)
         # Stacked: the flags list needs the width for its one-line details.
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.alt_view)
@@ -171,6 +188,11 @@ class ReviewPanel(QWidget):
             box.toggled.connect(lambda checked, n=name: self.hub.set_compare_option(n, checked))
             self.options_grid.addWidget(box, i // OPTION_COLUMNS, i % OPTION_COLUMNS)
             self._option_boxes[name] = box
+
+    def _show_options(self, shown: bool) -> None:
+        self.options.setVisible(shown)
+        arrow = Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow
+        self.options_toggle.setArrowType(arrow)
 
     def option_label(self, name: str) -> str:
         labels = {
@@ -227,8 +249,8 @@ class ReviewPanel(QWidget):
             self.agreement.setText(self.tr("No alternate reading to compare this page with."))
         else:
             self.agreement.setText(
-                self.tr("Agreement on this page: {0:.1f}% · {1} difference(s)").format(
-                    review.agreement * 100, len(stops)
+                self.tr("Agreement on this page: {0} · {1} difference(s)").format(
+                    agreement_percent(review.agreement), len(stops)
                 )
             )
         self.flags_model.set_flags(list(review.flags) if review else [])
@@ -258,8 +280,8 @@ class ReviewPanel(QWidget):
         critical = sum(int(getattr(s, "critical", 0)) for s in summaries)
         if compared:
             mean = sum(float(getattr(s, "agreement", 0.0)) for s in compared) / len(compared)
-            head = self.tr("{0} of {1} page(s) compared, mean agreement {2:.1f}%").format(
-                len(compared), len(summaries), mean * 100
+            head = self.tr("{0} of {1} page(s) compared, mean agreement {2}").format(
+                len(compared), len(summaries), agreement_percent(mean)
             )
         else:
             head = self.tr("No page compared yet")

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import PageRangeError
+from backend.review.percent import agreement_percent
 from gui.aids.review_queue import ReviewQueueModel
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.workspace import page_chunks
@@ -123,7 +124,7 @@ class EvalPagesModel(QAbstractTableModel):
             str(p.differences.get(c, 0)) if p.agreement is not None else "" for c in CATEGORIES
         ]
         note = self.tr("no text for {0}").format(p.missing) if p.missing else ""
-        values = [str(p.page + 1), _percent(p.agreement), *counts, str(len(p.critical))]
+        values = [str(p.page + 1), agreement_percent(p.agreement), *counts, str(len(p.critical))]
         return values + ([_percent(p.cer)] if self.gold else []) + [note]
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -321,7 +322,7 @@ class EvalDialog(QDialog):
         ).format(
             len(report.compared),
             len(report.pages),
-            _percent(report.agreement),
+            agreement_percent(report.agreement),
             *(diffs.get(c, 0) for c in CATEGORIES),
             sum(len(p.critical) for p in report.pages),
         )
@@ -377,7 +378,7 @@ class RunComparison(QObject):
             ActionSpec(
                 "review",
                 "compare_runs",
-                self.tr("Compare &Runs…"),
+                self.tr("Compare R&uns…"),
                 self.open_dialog,
                 ("Ctrl+Shift+E",),
                 group="runs",

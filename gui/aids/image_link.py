@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QToolTip
 
 from backend.models import AltLine
 from backend.review.values import Flag, FlagKind, Hunk, PageReview
+from gui.aids.line_match import line_for_cursor
 
 if TYPE_CHECKING:
     from gui.widgets.page_view import PageView
@@ -45,18 +46,6 @@ def boxed_lines(review: PageReview | None) -> list[AltLine]:
     if review is None or review.alternate is None:
         return []
     return [line for line in review.alternate.lines if line.box is not None]
-
-
-def line_for_alt(lines: Iterable[AltLine], alt: int) -> AltLine | None:
-    """The line holding alternate offset ``alt``; between lines, the one before it."""
-    best: AltLine | None = None
-    for line in sorted(lines, key=lambda ln: ln.start):
-        if line.start > alt:
-            return best or line
-        best = line
-        if alt < line.end:
-            return line
-    return best
 
 
 def line_at_point(lines: Iterable[AltLine], fx: float, fy: float) -> AltLine | None:
@@ -173,13 +162,9 @@ class ImageLink(QObject):
     def _on_cursor_moved(self) -> None:
         if self._following_click:
             return
-        lines = self._lines()
-        alt = (
-            None
-            if not lines or self.review is None
-            else self.review.to_alternate(self._cursor_offset())
-        )
-        self._mark(None if alt is None else line_for_alt(lines, alt))
+        # Not ``to_alternate`` + ``line_for_alt``: an unread line snaps to a line above.
+        text = self.editor.editor.toPlainText()
+        self._mark(line_for_cursor(self._review_here(), self._lines(), text, self._cursor_offset()))
 
     def _mark(self, line: AltLine | None) -> None:
         self.line = line

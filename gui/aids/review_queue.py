@@ -299,7 +299,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_next",
-                self.tr("Next &Legal-Critical Item"),
+                self.tr("Next Legal-Critical &Item"),
                 lambda: self.step(1),
                 ("F12",),
                 group="queue",
@@ -307,7 +307,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_previous",
-                self.tr("Previous Legal-Critical Ite&m"),
+                self.tr("Pre&vious Legal-Critical Item"),
                 lambda: self.step(-1),
                 ("Shift+F12",),
                 group="queue",
@@ -381,7 +381,7 @@ class ReviewQueue(QObject):
         self._heading = (page, flag.start)
         c = self.nav
         # The controller's own "open a search hit": save, go to the page, select.
-        task = self.runner.run(c.open_hit(page, flag.start, flag.end - flag.start), name="navigate")
+        task = c.move(c.open_hit(page, flag.start, flag.end - flag.start))
         task.add_done_callback(lambda _t: self._arrived(page, flag.start))
 
     def _arrived(self, page: int, start: int) -> None:

@@ -1,4 +1,4 @@
-"""File ▸ Export…: choose a format and options, see the first page, export off the UI thread.
+"""File ▸ Export…: choose a format and options, see the file's beginning, export off the UI thread.
 
 The store is read on its own thread (``run_in_store``), a few pages per call
 so the reviewer's saves never wait long behind it; the file is written
@@ -13,8 +13,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import replace
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -44,19 +42,18 @@ from backend.export import (
     ExportResult,
     FormatOption,
     Monitor,
-    collect,
     export_format,
     parse_pages,
     preview,
-    preview_options,
     write_export,
 )
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import default_output_name
 from backend.i18n import _
 from backend.safe_text import placeholders
+from gui.export.export_collect import collect_in_chunks
 from gui.export.export_memory import ExportMemory
-from gui.services.workspace import page_chunks
+from gui.export.export_path import default_folder, follow_format
 from gui.widgets import dialogs
 from gui.widgets.form_rows import add_row
 from gui.widgets.theme import ERROR, color_css
@@ -95,11 +92,13 @@ class ExportDialog(QDialog):
         self.monitor: Monitor | None = None
         self.last_result: ExportResult | None = None
         self._preview_task: asyncio.Task[Any] | None = None
+        self._preview_monitor = Monitor()
         self._export_task: asyncio.Task[Any] | None = None
         self._path_edited = False
         self._build()
         if memory is not None and (index := self.format.findData(memory.format)) >= 0:
             self.format.setCurrentIndex(index)
+        self._named_for = self.chosen_format  # the format the name's ending is for
         self._connect()
         self._set_default_path()
 
@@ -130,7 +129,7 @@ class ExportDialog(QDialog):
         add_row(form, self.tr("&Save as:"), path_row, self.path)
         self.preview = QTextEdit(self)
         self.preview.setReadOnly(True)
-        self.preview.setAccessibleName(self.tr("Preview of the first page"))
+        self.preview.setAccessibleName(self.tr("Preview of the file's beginning"))
         self.notice = QLabel(self)
         self.notice.setWordWrap(True)
         self.progress = QProgressBar(self)
@@ -144,7 +143,7 @@ class ExportDialog(QDialog):
         buttons.addWidget(self.cancel_button)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel(self.tr("Preview (first page):"), self))
+        layout.addWidget(QLabel(self.tr("Preview (the file's beginning):"), self))
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.notice)
         layout.addLayout(buttons)
@@ -182,15 +181,20 @@ class ExportDialog(QDialog):
 
     def _format_changed(self) -> None:
         self.separator.setEnabled(self._uses_separator())
-        if not self._path_edited:
+        if self._path_edited:
+            self.path.setText(
+                follow_format(self.path.text(), self._named_for.spec, self.chosen_format.spec)
+            )
+        else:
             self._set_default_path()
+        self._named_for = self.chosen_format
         self.refresh_preview()
 
     def _set_default_path(self) -> None:
         source = Path(self.info.path)
         name = default_output_name(self.info.title, source, self.chosen_format.suffix)
-        folder = self.memory.folder if self.memory is not None else None
-        self.path.setText(str((folder or source.parent) / name))
+        remembered = self.memory.folder if self.memory is not None else None
+        self.path.setText(str(default_folder(source, remembered) / name))
 
     def _mark_path_edited(self) -> None:
         self._path_edited = True
@@ -210,6 +214,7 @@ class ExportDialog(QDialog):
         """Latest wins: a newer choice cancels the preview still being made."""
         if self.closed:
             return
+        self._preview_monitor.cancel.set()  # its writer stops at its next page
         if self._preview_task is not None and not self._preview_task.done():
             self._preview_task.cancel()
         self._preview_task = self._start(self.update_preview(), name="export-preview")
@@ -223,15 +228,22 @@ class ExportDialog(QDialog):
         return task
 
     async def update_preview(self) -> None:
+        """The beginning of the file the export would write, written by the same writer
+        (into memory, on a worker thread): never a page taken apart from its file."""
         try:
             options = self.options()
         except ExportError as exc:
             self._say(str(exc), error=True)
             return
         fmt = self.chosen_format
+        monitor = self._preview_monitor = Monitor()  # refresh_preview and done() cancel it
         try:
-            document = await self.run_in_store(lambda: self._collect(self._narrow(options), fmt))
-            text = preview(document, fmt)
+            document = await self._collect_in_chunks(options, fmt)
+            text = await asyncio.get_running_loop().run_in_executor(
+                None, lambda: preview(document, fmt, monitor=monitor, password=self.password)
+            )
+        except ExportCancelledError:  # a newer preview, or the dialog closed
+            return
         except Exception as exc:  # said here: a preview is not worth a message box
             log.error("export preview failed", exc_info=exc)
             self._say(self.tr("The preview failed: {0}").format(exc), error=True)
@@ -244,26 +256,9 @@ class ExportDialog(QDialog):
             self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
         self._say("")
 
-    def _narrow(self, options: ExportOptions) -> ExportOptions:
-        return preview_options(self.session, options)
-
-    def _collect(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
-        aids = self.aids if fmt.spec.needs_aids else None
-        return collect(self.session, options, aids=aids)
-
     async def _collect_in_chunks(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
-        """``collect`` a few pages per store call, merged into one document."""
-        wanted = options.pages if options.pages is not None else range(self.session.page_count)
-        parts: list[ExportDocument] = []
-        for chunk in page_chunks(list(wanted)) or [()]:
-            part = replace(options, pages=chunk)
-            parts.append(await self.run_in_store(partial(self._collect, part, fmt)))
-        return replace(
-            parts[0],
-            pages=tuple(p for d in parts for p in d.pages),
-            skipped=tuple(p for d in parts for p in d.skipped),
-            options=options,
-        )
+        aids = self.aids if fmt.spec.needs_aids else None  # a diff per page: only if carried
+        return await collect_in_chunks(self.session, self.run_in_store, options, aids)
 
     # -- exporting -----------------------------------------------------------------------
 
@@ -380,6 +375,7 @@ class ExportDialog(QDialog):
         """Closed by any means (Close, Esc, the title bar, the document closing):
         a running export stops and nothing half-written stays."""
         self.closed = True
+        self._preview_monitor.cancel.set()
         if self.monitor is not None:
             self.monitor.cancel.set()  # the writer's thread stops at its next page
         for task in (self._preview_task, self._export_task):

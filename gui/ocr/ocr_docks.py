@@ -21,7 +21,7 @@ from gui.services.tasks import TaskRunner
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
 
-DOCK_HEIGHT_SHARE = 0.4  # enough for the comparison; the page stays in view
+DOCK_HEIGHT_SHARE = 0.3  # enough for the comparison; the page and its text stay usable
 
 
 class OcrDocks(QObject):
@@ -46,8 +46,10 @@ class OcrDocks(QObject):
         # Hidden until asked for (Ctrl+R, Ctrl+B, the OCR menu): the page and its text
         # are the main view. The window's saved layout brings them back as left.
         self.panel_dock = host.add_dock(self.panel, self.tr("OCR"), "ocr", bottom)
-        self.batch_dock = host.add_dock(self.batch, self.tr("Batch"), "batch", bottom)
-        host.tabify_docks(self.panel_dock, self.batch_dock)
+        # The batch panel is a tall column (pages, servers, buttons, problem pages): a
+        # tab at the side, where it has the window's height; at the bottom of a
+        # 1366×768 screen it took half the window and still hid its Start button.
+        self.batch_dock = host.add_dock(self.batch, self.tr("Batch"), "batch")
         self.server_label = QLabel(parent)
         host.add_status_widget(self.server_label)
         self._wire()
@@ -107,7 +109,7 @@ class OcrDocks(QObject):
         return [
             ActionSpec("ocr", "ocr_rerun", self.tr("&Re-run This Page"), self._rerun, ("Ctrl+R",)),
             ActionSpec(
-                "ocr", "ocr_region", self.tr("Re-run a &Region…"), self._region, ("Ctrl+Shift+R",)
+                "ocr", "ocr_region", self.tr("Re-run a Re&gion…"), self._region, ("Ctrl+Shift+R",)
             ),
             ActionSpec("ocr", "ocr_batch", self.tr("&Batch…"), self._batch, ("Ctrl+B",)),
             ActionSpec("ocr", "ocr_dock", group="docks", action=self.panel_dock.toggleViewAction()),
@@ -125,5 +127,5 @@ class OcrDocks(QObject):
         self.page_view.set_region_mode(True)
 
     def _batch(self) -> None:
-        self.host.show_dock(self.batch_dock, DOCK_HEIGHT_SHARE)
+        self.host.show_dock(self.batch_dock)
         self.batch.focus_start()

@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSplitter, QVBoxLayout, QWidget
@@ -82,15 +83,17 @@ class OcrPanel(QWidget):
         top = QWidget(self)
         column = QVBoxLayout(top)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.settings)
-        column.addWidget(self.prompt, 1)
         row = QHBoxLayout()
         row.addWidget(self.run_button)
         row.addWidget(self.cancel_button)
         row.addStretch(1)
         row.addWidget(self.region_button)
+        # The buttons and the status first: the dock is low (a third of a 1366×768
+        # window) and what scrolls is the settings and the prompt, not Run.
         column.addLayout(row)
         column.addWidget(self.status)
+        column.addWidget(self.settings)
+        column.addWidget(self.prompt, 1)
         # Side by side: the dock is wide and low, and the comparison needs the width.
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(top)
@@ -261,7 +264,7 @@ class OcrPanel(QWidget):
         """Follow the open document's changes: the compared working text may change."""
         if ws is self._watched:
             return
-        if self._watched is not None:
+        if self._watched is not None and shiboken6.isValid(self._watched):  # not yet freed
             self._watched.changed.disconnect(self._on_change)
         self._watched = ws
         if ws is not None:

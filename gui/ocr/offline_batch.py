@@ -51,7 +51,7 @@ class OfflineBatch(QObject):
             ActionSpec(
                 "ocr",
                 "ocr_offline_import",
-                self.tr("Import Offline Batch &Results…"),
+                self.tr("&Import Offline Batch Results…"),
                 self._ask_import,
                 group="offline",
             ),

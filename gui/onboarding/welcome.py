@@ -57,7 +57,7 @@ class WelcomePanel(QWidget):
     def _guide_html(self) -> str:
         points = [
             self.tr(
-                "<b>Pages</b> (left): ○ not reviewed, ✓ approved, 92% agreement with the "
+                "<b>Pages</b> (left): ○ not reviewed, ✓ approved, 92.0% agreement with the "
                 "offline engine, ◆2 markers of unreadable text left. F1 explains every symbol."
             ),
             self.tr(

@@ -8,11 +8,10 @@ version; only then is the next page loaded.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
 
@@ -20,7 +19,7 @@ from backend.errors import StoreError
 from backend.models import Change, PageState, ReviewStatus
 from backend.safe_text import replaced_warning
 from gui.review.autosave import Autosave
-from gui.widgets.qimage import to_pixmap
+from gui.review.page_pictures import PagePictures
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QLineEdit, QListView
@@ -33,7 +32,8 @@ if TYPE_CHECKING:
     from gui.widgets.page_view import PageView
     from gui.widgets.transcript_editor import TranscriptEditor
 
-MAX_PENDING_THUMBNAILS = 32
+# The controller's task names: one page move at a time, one status change at a time.
+_MOVE, _STATUS = "navigate", "status"
 
 
 class ReviewViews(Protocol):
@@ -93,24 +93,20 @@ class ReviewController(QObject):
         self._target = -1  # the page a navigation is heading to
         self._loaded_note = ""
         self.autosave = Autosave(self._save_draft, runner.run, self)
-        self._thumb_tasks: deque[tuple[int, asyncio.Task[None]]] = deque()
-        self._page_shown = False
-        self._deferred_thumbs: list[int] = []
+        self.pictures = PagePictures(
+            views, runner, lambda: (self.workspace, self.current), self.message.emit, self
+        )
         self._transitions = 0  # nested page transitions in progress
         w = views
         w.editor.text_edited.connect(self._on_text_edited)
         w.editor.characters_replaced.connect(lambda n: self.message.emit(replaced_warning(n)))
-        w.page_view.render_wanted.connect(lambda _s: self.request_render())
-        w.page_list_model.thumbnail_wanted.connect(self._want_thumbnail)
         w.page_list.selectionModel().currentRowChanged.connect(self._row_chosen)
         # Riskiest first (or back): the rows moved, the page shown stays selected.
         w.page_list_model.modelReset.connect(
             lambda: w.select_page_row(self.current) if self.current >= 0 else None
         )
         w.search.hit_chosen.connect(
-            lambda page, offset, length: self.runner.run(
-                self.open_hit(page, offset, length), name="navigate"
-            )
+            lambda page, offset, length: self.move(self.open_hit(page, offset, length))
         )
         w.history.restore_requested.connect(
             lambda vid: self.runner.run(self._restore(vid), name="restore")
@@ -129,12 +125,10 @@ class ReviewController(QObject):
         self.workspace = workspace
         self.current = -1
         self._target = -1
-        self._page_shown = False
-        self._deferred_thumbs = []
         workspace.changed.connect(self._on_change)
         for opened in self.hooks.opened:
             opened(workspace)
-        self.w.page_list_model.set_statuses(await workspace.statuses())
+        self.pictures.document_opened(workspace, await workspace.statuses())
         await self._navigate(0)
 
     async def detach(self, *, force: bool = False) -> bool:
@@ -150,13 +144,16 @@ class ReviewController(QObject):
             self.autosave.discard()
             for closing in self.hooks.closing:  # e.g. an alternate OCR run storing into it
                 await closing()
-            for _, task in self._thumb_tasks:
-                task.cancel()
+            self.pictures.document_closing()
             workspace, self.workspace = self.workspace, None
             for closed in self.hooks.closed:
                 closed()
             self.current = self._target = -1  # nothing typed from now on belongs to it
             await workspace.close()
+            # Nothing may hear a closed document (every feature's listener goes), and it is
+            # freed: a window that opened many documents does not keep them all alive.
+            workspace.changed.disconnect()
+            workspace.deleteLater()
         if workspace.session.backup_error:
             self.message.emit(workspace.session.backup_error)
         return True
@@ -175,12 +172,25 @@ class ReviewController(QObject):
             editable = editable and not any(keep(self.current) for keep in self.hooks.read_only)
             self.w.editor.editor.setReadOnly(not editable)
 
+    # -- the commands: page moves and status changes, run by the controller -----------
+
+    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run a page move (go to a page, open a hit, approve and go on): the newest one
+        wins, an older move still on its way is cancelled. Callers hand the move here
+        rather than naming their task the way every other mover must."""
+        return self.runner.run(work, name=_MOVE)
+
+    def change_status(self, status: ReviewStatus, *, advance: bool = False) -> asyncio.Task[Any]:
+        """Give the page shown ``status``; ``advance``: then go to the next page (a move)."""
+        work = self.set_status(status, advance=advance)
+        return self.move(work) if advance else self.runner.run(work, name=_STATUS)
+
     # -- navigation ------------------------------------------------------------------
 
     def go_to(self, page: int) -> None:
         if self.workspace is not None and 0 <= page < self.workspace.page_count:
             self._target = page  # quick repeated steps count from where we are heading
-            self.runner.run(self._navigate(page), name="navigate")
+            self.move(self._navigate(page))
 
     def step(self, delta: int) -> None:
         if self.workspace is not None:
@@ -221,52 +231,8 @@ class ReviewController(QObject):
         await self.refresh_history()
         self.page_loaded.emit(page)
 
-    # -- rendering ----------------------------------------------------------------------
-
     def request_render(self) -> None:
-        if self.workspace is not None and self.current >= 0:
-            self.runner.run(
-                self._render(self.current, self.w.page_view.wanted_scale()), name="render"
-            )
-
-    async def _render(self, page: int, scale: float) -> None:
-        ws = self.workspace
-        if ws is None:
-            return
-        rendered = await ws.render(page, scale)
-        if page != self.current:
-            return
-        dpr = self.w.page_view.devicePixelRatioF()
-        self.w.page_view.show_pixmap(to_pixmap(rendered, dpr), rendered.scale)
-        if not self._page_shown:
-            self._page_shown = True
-            deferred, self._deferred_thumbs = self._deferred_thumbs, []
-            for wanted in deferred:
-                self._want_thumbnail(wanted)
-        for warning in rendered.warnings:
-            self.message.emit(warning)
-        if page + 1 < ws.page_count:
-            ws.renderer.prefetch(page + 1, scale)  # the next flip is usually forward
-
-    def _want_thumbnail(self, page: int) -> None:
-        if self.workspace is None:
-            return
-        if not self._page_shown:  # the page the reviewer reads first; thumbnails after it
-            self._deferred_thumbs.append(page)
-            return
-        while len(self._thumb_tasks) >= MAX_PENDING_THUMBNAILS:
-            old_page, old = self._thumb_tasks.popleft()  # scrolled past: drop the oldest
-            if not old.done():
-                old.cancel()
-                self.w.page_list_model.forget_request(old_page)
-        self._thumb_tasks.append((page, self.runner.run(self._thumbnail(page))))
-
-    async def _thumbnail(self, page: int) -> None:
-        ws = self.workspace
-        if ws is None:
-            return
-        rendered = await ws.thumbnail(page)
-        self.w.page_list_model.set_thumbnail(page, to_pixmap(rendered))
+        self.pictures.request_render()
 
     # -- editing and reviewing ----------------------------------------------------------
 
@@ -339,6 +305,13 @@ class ReviewController(QObject):
             return
         async with self.page_transition():
             if not await self.autosave.flush():
+                # Restoring now would put the old version over typing that is not saved.
+                self.message.emit(
+                    self.tr(
+                        "Version #{0} was not restored: your typing could not be saved "
+                        "first. Try again once the status bar says it is saved."
+                    ).format(version_id)
+                )
                 return
             await ws.restore(version_id)
             state = await ws.page_state(self.current)
@@ -387,7 +360,30 @@ class ReviewController(QObject):
         if change.status:
             self.runner.run(self._refresh_statuses(change))
         if self.current in change.pages and change.versions:
+            if change.text:  # a new working text (a run's reading): the page shows it now
+                self.runner.run(self._reading_arrived(self.current), name="reading-arrived")
+            elif change.message:  # e.g. the reading kept out of the way of an edit
+                self.w.editor.notice.show_notices([change.message])
             self.runner.run(self.refresh_history(), name="history")
+
+    async def _reading_arrived(self, page: int) -> None:
+        """New working text for the page on screen, from outside the editor (an OCR run).
+        Typing not yet saved wins, as the store's rule says of a person's edit: it is saved
+        over the reading, which stays in the history, and the reviewer is told."""
+        if page != self.current or self.workspace is None:
+            return
+        if not self.autosave.dirty:
+            await self.reload_page(page)
+            return
+        if await self.autosave.flush():
+            self.w.editor.notice.show_notices(
+                [
+                    self.tr(
+                        "A new reading of this page arrived while you were typing. Your "
+                        "edit is kept; the reading is in the page's history."
+                    )
+                ]
+            )
 
     async def _refresh_statuses(self, change: Change) -> None:
         ws = self.workspace

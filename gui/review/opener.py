@@ -113,6 +113,7 @@ class Opener(QObject):
         try:
             if not await self.controller.detach():
                 await workspace.close()
+                workspace.deleteLater()
                 self.w.show_error(
                     self.tr(
                         "The open document's typing is not saved yet; "
@@ -131,6 +132,7 @@ class Opener(QObject):
         except BaseException:
             if self.controller.workspace is not workspace:
                 await workspace.close()  # never leave a session open with nobody to close it
+                workspace.deleteLater()
             raise
         return True
 

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 
 from backend.models import ReviewStatus
+from backend.review.percent import agreement_percent
 from gui.widgets.theme import CRITICAL, STATUS, qcolor
 
 if TYPE_CHECKING:
@@ -49,6 +50,9 @@ class PageListModel(QAbstractListModel):
         super().__init__(parent)
         self._statuses = [ReviewStatus.UNREVIEWED] * page_count
         self.legend = ""  # what the symbols mean, under each row's tooltip (set by the shell)
+        # The document the thumbnails are of (``set_document``): a thumbnail rendered for
+        # another one, arriving late, is dropped, never shown beside this one's page.
+        self.document: object = None
         self._thumbs: dict[int, QPixmap] = {}
         self._asked: set[int] = set()
         self._placeholder: QPixmap | None = None
@@ -97,7 +101,7 @@ class PageListModel(QAbstractListModel):
         """Agreement, markers left and open critical items, e.g. " 97% ◆2 ‼1"
         (" =" for an alternate that is the transcript's own reading)."""
         agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
-        badge = " =" if same else "" if agreement is None else f" {int(agreement * 100)}%"
+        badge = " =" if same else "" if agreement is None else " " + agreement_percent(agreement)
         return badge + (f" ◆{markers}" if markers else "") + (f" ‼{critical}" if critical else "")
 
     def _aids_tip(self, page: int) -> str:
@@ -106,8 +110,8 @@ class PageListModel(QAbstractListModel):
         if same:
             tip += "\n" + self.tr("The alternate is the transcript's own reading: not compared")
         elif agreement is not None:
-            tip += "\n" + self.tr("Agrees {0:.1f}% with the alternate reading").format(
-                agreement * 100
+            tip += "\n" + self.tr("Agrees {0} with the alternate reading").format(
+                agreement_percent(agreement)
             )
         if markers:
             tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(markers)
@@ -178,7 +182,10 @@ class PageListModel(QAbstractListModel):
             self._placeholder.fill(QColor("#f4f4f4"))
         return self._placeholder
 
-    def set_thumbnail(self, page: int, pixmap: QPixmap) -> None:
+    def set_thumbnail(self, page: int, pixmap: QPixmap, document: object = None) -> None:
+        """``document``: the one the picture was rendered from (None: the one shown)."""
+        if document is not None and document != self.document:
+            return  # rendered before another document was opened: not this page's scan
         # The delegate draws a QPixmap at its own size, so fit it to the icon box here,
         # in device pixels: on a 2× screen a 1× icon is stretched and blurred.
         app = QGuiApplication.instance()
@@ -195,6 +202,13 @@ class PageListModel(QAbstractListModel):
     def forget_request(self, page: int) -> None:
         """A thumbnail request was dropped; ask again next time the row is painted."""
         self._asked.discard(page)
+
+    def set_document(self, document: object, statuses: list[ReviewStatus]) -> None:
+        """Another document (``document``: its identity): every row, picture and badge
+        is of it from now on; nothing of the previous one stays, whatever its page."""
+        self.document = document
+        self._thumbs, self._asked = {}, set()
+        self.set_statuses(statuses)
 
     def set_statuses(self, statuses: list[ReviewStatus]) -> None:
         self.beginResetModel()

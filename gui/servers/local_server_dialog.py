@@ -255,7 +255,8 @@ class LocalServerDialog(QDialog):
                 f"<li><b>{html.escape(d.title)}</b><br>{html.escape(d.remedy)}</li>"
                 for d in diagnoses
             )
-            parts.append(f"{html.escape(self.tr('Likely causes:'))}<ul>{items}</ul>")
+            causes = self.tr("Likely causes:")  # not inside the f-string: lupdate skips those
+            parts.append(f"{html.escape(causes)}<ul>{items}</ul>")
         else:
             parts.append(html.escape(self.tr("See the log below for details.")))
         self.error_box.setText("<br>".join(parts))

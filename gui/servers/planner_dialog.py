@@ -82,6 +82,9 @@ class PlannerDialog(QDialog):
         self.copy_json = QPushButton(self.tr("Copy as &JSON"), self)
         self.copy_json.setAutoDefault(False)
         self.close_button = QPushButton(self.tr("Close"), self)
+        # No default button: Enter in an input (the model's path, a number) must plan,
+        # not close the planner; results follow the inputs, so Enter has nothing else to do.
+        self.close_button.setAutoDefault(False)
         bottom = QHBoxLayout()
         bottom.addWidget(QLabel(self.tr("Command:"), self))
         bottom.addWidget(self.command, 1)

@@ -40,10 +40,6 @@ DEBOUNCE_MS = 300  # after the last keystroke; a page turn computes at once
 SUMMARIES_MS = 500
 TextSource = Callable[[], tuple[int, str]]  # (current page, the editor's text)
 
-# What each engine lacks here (None: it can run), asked once per process: the
-# check runs ``tesseract --list-langs`` / ``--version``, too slow for the UI thread.
-_ENGINE_PROBLEMS: dict[str, str | None] = {}
-
 
 class AidsHub(QObject):
     document_changed = Signal(int)  # page count of the document opened; 0: closed
@@ -83,6 +79,11 @@ class AidsHub(QObject):
         self.summaries: list[PageSummary] = []
         self._aid_settings: AidSettings | None = None
         self._alt_worker = AltWorker()
+        # What each engine lacks here (None: it can run). The check runs ``tesseract
+        # --list-langs`` / ``--version``, too slow for the UI thread: an engine that can
+        # run is checked once; one that could not is checked again when asked (the
+        # reviewer may have installed it since), never only after a restart.
+        self._engine_problems: dict[str, str | None] = {}
         self._run_task: asyncio.Task[None] | None = None
         self._review_task: asyncio.Task[None] | None = None
         self._summaries_task: asyncio.Task[None] | None = None
@@ -186,22 +187,6 @@ class AidsHub(QObject):
         self.refresh()
         self.refresh_summaries()
 
-    def count_markers(self, text: str) -> int:
-        """Markers left in ``text`` (cheap: a few regexes over one page)."""
-        return len(self.aid_settings.markers.find(text))
-
-    async def approve_allowed(self, text: str) -> bool:
-        """Approving a page that still has markers asks first."""
-        left = self.count_markers(text)
-        if left == 0:
-            return True
-        return await self.confirm(
-            self.tr(
-                "This page still has {0} unreadable-text marker(s) such as 【模糊】. "
-                "Approve it anyway?"
-            ).format(left)
-        )
-
     # -- computing -----------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -285,14 +270,15 @@ class AidsHub(QObject):
     async def engine_problem(self, engine: str) -> str | None:
         """None if ``engine`` can run here, else what to install (shown before a run).
 
-        Asked off the UI thread, once per engine for the process."""
-        if engine not in _ENGINE_PROBLEMS:
-            _ENGINE_PROBLEMS[engine] = await check_engine(engine)
-        return _ENGINE_PROBLEMS[engine]
+        Asked off the UI thread; again each time while the engine lacks something."""
+        known = self._engine_problems
+        if engine not in known or known[engine] is not None:
+            known[engine] = await check_engine(engine)
+        return known[engine]
 
     def known_engine_problem(self, engine: str) -> tuple[bool, str | None]:
-        """(whether ``engine`` was checked already, what it lacks): never blocks."""
-        return engine in _ENGINE_PROBLEMS, _ENGINE_PROBLEMS.get(engine)
+        """(whether ``engine`` was checked already, what it lacked then): never blocks."""
+        return engine in self._engine_problems, self._engine_problems.get(engine)
 
     @property
     def running(self) -> bool:

@@ -4,8 +4,7 @@ storing, and tallying the stores once a run is over.
 
 Separate from ``aids_hub`` because it is plain asyncio and backend calls: the
 hub keeps the run's task, its signals and every message a person reads (they
-go through ``AidsHub.tr``), and the once-per-process cache of engine checks
-(``aids_hub._ENGINE_PROBLEMS``), so that it remains the one place to reset.
+go through ``AidsHub.tr``), and what each engine was last found to lack.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ settings (View ▸ Language), then the system's UI languages
 Traditional Chinese (zh_TW, zh_HK, zh_Hant…) gets the zh_TW catalogue;
 everything else English, the only other UI.
 
-Installs ProofDesk's ``.qm`` and Qt's own ``qtbase_zh_TW.qm`` (standard
-buttons and dialogs), sets the default QLocale (numbers and dates), and tells
+Installs ProofDesk's ``.qm``, Qt's own ``qtbase_zh_TW.qm`` (standard
+buttons and dialogs) and ours for what Qt's lacks (``qtbase_gaps``), sets the
+default QLocale (numbers and dates), and tells
 ``backend.i18n`` so backend messages follow the UI.
 """
 
@@ -72,7 +73,10 @@ def install(app: QCoreApplication, language: str) -> list[QTranslator]:
     if language == i18n.ENGLISH:
         return installed
     qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    for name, folder in (("proofdesk", str(TRANSLATIONS)), ("qtbase", qt_dir)):
+    # qtbase_gaps: Qt 6 strings Qt's own zh_TW catalogue lacks (the file dialog's
+    # "&Look in:", "Files of &type:", "Folder"); see the .ts file's note.
+    catalogues = (("proofdesk", str(TRANSLATIONS)), ("qtbase", qt_dir))
+    for name, folder in (*catalogues, ("qtbase_gaps", str(TRANSLATIONS))):
         translator = QTranslator(app)
         if translator.load(locale, name, "_", folder):
             app.installTranslator(translator)

@@ -9,6 +9,7 @@ service's worker processes. The UI thread only awaits.
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -32,6 +33,10 @@ T = TypeVar("T")
 # save waits at most a few hundred milliseconds behind one chunk.
 REVIEW_CHUNK_PAGES = 16
 
+# Each opened document's identity in this process: caches of pictures and reviews are
+# keyed by it, so the same page number of another (or a reopened) document never hits.
+_OPENED = itertools.count(1)
+
 
 class Workspace(QObject):
     """Emits ``changed`` after every mutation with the backend's change record."""
@@ -47,6 +52,7 @@ class Workspace(QObject):
     ) -> None:
         super().__init__(parent)
         self.session = session
+        self.key = next(_OPENED)
         self.renderer = renderer
         self._executor = executor
         # The loop the document was opened on. Not asyncio.get_running_loop() at each

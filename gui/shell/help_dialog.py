@@ -20,8 +20,10 @@ class PageListLegend(QObject):
             ("●", self.tr("reviewed: waiting for the final approval")),
             ("✓", self.tr("approved")),
             ("⚑", self.tr("flagged for another look")),
-            ("92%", self.tr("agreement with the alternate reading (offline engine)")),
+            ("92.0%", self.tr("agreement with the alternate reading (offline engine)")),
+            ("=", self.tr("the alternate is the transcript's own reading: not compared")),
             ("◆2", self.tr("unreadable-text markers left on the page, e.g. 【模糊】")),
+            ("‼1", self.tr("legal-critical items still open on the page (shown in red)")),
         ]
 
     def as_text(self) -> str:
@@ -36,9 +38,9 @@ def grouped_shortcuts(actions: Iterable[QAction]) -> list[tuple[str, list[tuple[
             continue
         menus = [m for m in action.associatedObjects() if isinstance(m, QMenu)]
         title = menus[0].title().replace("&", "") if menus else ""
-        keys = ", ".join(
-            k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
-        )
+        # The primary key only: a standard key's alternates are Qt's (Undo is also F14
+        # and the keyboard's Undo key, shown as the word "復原"), not keys to learn.
+        keys = action.shortcuts()[0].toString(QKeySequence.SequenceFormat.NativeText)
         groups.setdefault(title, []).append((action.text().replace("&", ""), keys))
     return list(groups.items())
 
@@ -67,7 +69,10 @@ class HelpDialog(QDialog):
                 for name, keys in rows
             ]
             parts.append("</table>")
-        parts.append(f"<h3>{escape(self.tr('The page list'))}</h3><table cellpadding='2'>")
+        # tr() outside the f-string: lupdate does not read inside one, so the heading
+        # was missing from the catalogue and stayed English in the zh_TW UI.
+        heading = self.tr("The page list")
+        parts.append(f"<h3>{escape(heading)}</h3><table cellpadding='2'>")
         parts += [
             f"<tr><td><b>{escape(symbol)}</b></td><td>&nbsp;&nbsp;{escape(meaning)}</td></tr>"
             for symbol, meaning in PageListLegend(self).rows()

@@ -42,6 +42,9 @@ from gui.widgets.page_view import PageView
 from gui.widgets.theme import ALERT, set_color
 from gui.widgets.transcript_editor import TranscriptEditor
 
+SIDE_SHARE, SIDE_MIN_WIDTH = 0.3, 380  # the side docks' width on a first start
+BOTTOM_SHARE = 0.35  # of the window's height at most, for a dock below the page
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
@@ -167,7 +170,18 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"dock-{name}")  # saveState needs object names
         dock.setWidget(scrolling(widget))  # squeezed, it scrolls; it never grows the window
         self.addDockWidget(area, dock)
+        # Shown by its toggle (Ctrl+D, the View menu), a tab comes to the front.
+        dock.toggleViewAction().triggered.connect(lambda on: dock.raise_() if on else None)
+        if area == Qt.DockWidgetArea.BottomDockWidgetArea:
+            dock.visibilityChanged.connect(lambda shown: self._fit_bottom(dock, shown))
         return dock
+
+    def _fit_bottom(self, dock: QDockWidget, shown: bool) -> None:
+        """A bottom dock shown by its toggle takes its content's height (the OCR dock's:
+        60% of a 1366×768 window); cut to ``BOTTOM_SHARE`` of the window, it scrolls."""
+        most = int(self.height() * BOTTOM_SHARE)
+        if shown and not dock.isFloating() and dock.height() > most:
+            self.resizeDocks([dock], [most], Qt.Orientation.Vertical)
 
     # -- gui.context.Host: what features may use of the window ----------------------------
 
@@ -288,8 +302,29 @@ class MainWindow(QMainWindow):
 
     # -- layout memory ----------------------------------------------------------------------
 
+    def _group_side_docks(self) -> None:
+        """Every dock at the side a tab of one group, the full height of the window.
+
+        Stacked, three docks at 1366×768 got ~100 px each: the Compare dock showed
+        1-4 lines of the alternate, History hid its Restore button. The side area
+        also takes the bottom-right corner, so a bottom dock (OCR, Batch) sits under
+        the page and its text only and leaves the side docks their height."""
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        side = Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in self.findChildren(QDockWidget):
+            if dock is not self.history_dock and self.dockWidgetArea(dock) == side:
+                self.tabifyDockWidget(self.history_dock, dock)
+        self.history_dock.raise_()
+
+    def _size_side(self) -> None:
+        """The side docks' width of a first start: restored from the state saved while
+        they were hidden, they came back 260 px wide and scrolled sideways."""
+        width = max(SIDE_MIN_WIDTH, int(self.width() * SIDE_SHARE))
+        self.resizeDocks([self.history_dock], [width], Qt.Orientation.Horizontal)
+
     def restore_layout(self) -> None:
         """The geometry and docks as left last time; after every feature added its docks."""
+        self._group_side_docks()
         self._default_state = self.saveState()  # every feature's docks, as first placed
         if (geometry := self.settings.geometry) is not None:
             self.restoreGeometry(geometry)
@@ -297,6 +332,8 @@ class MainWindow(QMainWindow):
             self.resize(default_size(self.screen()))
         if (state := self.settings.window_state) is not None:
             self.restoreState(state)
+        else:
+            self._size_side()
         if (split := self.settings.splitter_state("main")) is not None:
             self.splitter.restoreState(split)
         self.screen_fit.fit()  # a layout saved on a bigger screen is brought onto this one
@@ -309,6 +346,7 @@ class MainWindow(QMainWindow):
         if not (self.isMaximized() or self.isFullScreen()):
             self.resize(default_size(self.screen()))
         self.screen_fit.fit()
+        self._size_side()
         width = self.splitter.width() or 1390
         self.splitter.setSizes([150, (width - 150) // 2, (width - 150) // 2])
 

@@ -201,7 +201,7 @@ class ShellActions(QObject):
         ]
 
     def _page(self) -> list[ActionSpec]:
-        c, run = self.w.controller, self.w.runner.run
+        c = self.w.controller
         last = lambda: c.go_to((c.workspace.page_count if c.workspace else 1) - 1)  # noqa: E731
         return [
             ActionSpec(
@@ -229,16 +229,16 @@ class ShellActions(QObject):
                 "page",
                 "approve_next",
                 self.tr("&Approve and Next"),
-                # A navigation: it cancels (and is cancelled by) other page moves.
-                lambda: run(c.set_status(ReviewStatus.APPROVED, advance=True), name="navigate"),
+                # A page move: it cancels (and is cancelled by) other page moves.
+                lambda: c.change_status(ReviewStatus.APPROVED, advance=True),
                 ("Ctrl+Return", "Ctrl+Enter"),
                 "status",
             ),
             ActionSpec(
                 "page",
                 "flag",
-                self.tr("&Flag for Another Look"),
-                lambda: run(c.set_status(ReviewStatus.FLAGGED), name="status"),
+                self.tr("Flag for Ano&ther Look"),
+                lambda: c.change_status(ReviewStatus.FLAGGED),
                 ("Ctrl+Shift+L",),
                 "status",
             ),
@@ -247,14 +247,14 @@ class ShellActions(QObject):
                 "reviewed",
                 # Done, waiting for a second person's final approval (the team store's rule).
                 self.tr("Mark &Reviewed"),
-                lambda: run(c.set_status(ReviewStatus.REVIEWED), name="status"),
+                lambda: c.change_status(ReviewStatus.REVIEWED),
                 group="status",
             ),
             ActionSpec(
                 "page",
                 "unreviewed",
                 self.tr("Mark &Unreviewed"),
-                lambda: run(c.set_status(ReviewStatus.UNREVIEWED), name="status"),
+                lambda: c.change_status(ReviewStatus.UNREVIEWED),
                 group="status",
             ),
         ]

@@ -10,11 +10,44 @@ up to date when the window moves to another screen.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QScreen
+from PySide6.QtGui import QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QMainWindow, QScrollArea, QWidget
 
 DEFAULT_SIZE = QSize(1500, 950)
 SCREEN_SHARE = 0.92  # a first window leaves a margin of the screen free
+
+
+class _FitsViewport(QWidget):
+    """Holds a dock's content; says it has no height-for-width.
+
+    A scroll area gives content with height-for-width (any word-wrapped label) its
+    *preferred* height for the width, not the room it has: the Compare dock's
+    content stayed 650 px tall in a 612 px viewport and its Accept button needed
+    scrolling. Without it the content takes the viewport's height, down to its
+    minimum, as a dock's content should."""
+
+    def __init__(self, content: QWidget, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.content = content
+        content.setParent(self)  # no layout: a layout would pass the preferred height on
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def sizeHint(self) -> QSize:
+        return self.content.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.content.minimumSizeHint().expandedTo(self.content.minimumSize())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.content.setGeometry(self.rect())
+        super().resizeEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the content's hints changed: the scroll area asks again
+        return super().event(event)
 
 
 def scrolling(widget: QWidget) -> QScrollArea:
@@ -24,7 +57,7 @@ def scrolling(widget: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no extra Tab stop: its content takes focus
-    area.setWidget(widget)
+    area.setWidget(_FitsViewport(widget, area))
     return area
 
 

@@ -61,7 +61,9 @@ async def ask_int(
     return dialog.intValue() if accepted else None
 
 
-async def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
+async def ask_yes_no(parent: QWidget, title: str, text: str, *, default_yes: bool = False) -> bool:
+    """Yes or No; Enter answers No unless ``default_yes`` (a step the user asked for
+    and can stop, not one that loses or overwrites anything)."""
     box = QMessageBox(
         QMessageBox.Icon.Question,
         placeholders(title),
@@ -70,7 +72,8 @@ async def ask_yes_no(parent: QWidget, title: str, text: str) -> bool:
         parent,
     )
     box.setTextFormat(Qt.TextFormat.PlainText)  # "<b>" in a file name is not markup
-    box.setDefaultButton(QMessageBox.StandardButton.No)  # the safe answer by default
+    default = QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
+    box.setDefaultButton(default)  # No unless asked: the safe answer by default
     yes = box.button(QMessageBox.StandardButton.Yes)
     await _finished(box)
     return box.clickedButton() is yes

@@ -102,6 +102,12 @@ class PageView(QGraphicsView):
         self._drag_origin = None
         self._apply_fit(emit=False)
 
+    def clear_image(self) -> None:
+        """Show no page (another document is opening: its first page is not drawn yet)."""
+        self._item.setPixmap(QPixmap())
+        self._has_image = False
+        self.viewport().update()
+
     def wanted_scale(self) -> float:
         return self.zoom * self.devicePixelRatioF()
 

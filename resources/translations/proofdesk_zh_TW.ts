@@ -4,22 +4,22 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="352"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="353"/>
         <source>Cannot run {0}: {1}</source>
         <translation>無法執行 {0}：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="356"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="357"/>
         <source>Importing vllm in {0} took too long.</source>
         <translation>在 {0} 中載入 vllm 的時間過長。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="367"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="368"/>
         <source>vLLM is not installed in this Python. Install it there with: pip install &apos;proofdesk[server]&apos;</source>
         <translation>此 Python 未安裝 vLLM。請在該環境執行：pip install &apos;proofdesk[server]&apos;</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="371"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="372"/>
         <source>vLLM is installed but cannot be loaded: {0}</source>
         <translation>vLLM 已安裝，但無法載入：{0}</translation>
     </message>
@@ -32,11 +32,6 @@
         <translation>這會從逐字稿刪除「{0}」。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="34"/>
-        <source>The alternate could not read this region of the page.</source>
-        <translation>替代辨識無法辨讀頁面的這個區域。</translation>
-    </message>
-    <message>
         <location filename="../../gui/aids/accept_guard.py" line="36"/>
         <source>The change covers an unreadable-text marker.</source>
         <translation>這項變更涵蓋一個無法辨識文字的標示。</translation>
@@ -47,7 +42,17 @@
         <translation>這會變更法律關鍵用語：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/accept_guard.py" line="47"/>
+        <location filename="../../gui/aids/accept_guard.py" line="50"/>
+        <source>The alternate has no text at this place.</source>
+        <translation>替代辨識結果在此處沒有文字。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/accept_guard.py" line="55"/>
+        <source>The alternate is unsure of its own reading here (score {0}%).</source>
+        <translation>替代辨識結果對此處的辨識沒有把握（信心分數 {0}%）。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/accept_guard.py" line="62"/>
         <source>Accept the alternate&apos;s reading here?
 
 {0}</source>
@@ -59,32 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="200"/>
-        <source>This page still has {0} unreadable-text marker(s) such as 【模糊】. Approve it anyway?</source>
-        <translation>本頁仍有 {0} 個無法辨識文字的標示（例如【模糊】）。仍要核可嗎？</translation>
-    </message>
-    <message>
-        <location filename="../../gui/services/aids_hub.py" line="342"/>
+        <location filename="../../gui/services/aids_hub.py" line="328"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="358"/>
+        <location filename="../../gui/services/aids_hub.py" line="344"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="374"/>
+        <location filename="../../gui/services/aids_hub.py" line="360"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="378"/>
+        <location filename="../../gui/services/aids_hub.py" line="364"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="382"/>
+        <location filename="../../gui/services/aids_hub.py" line="368"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
@@ -419,8 +419,8 @@
     </message>
     <message>
         <location filename="../../gui/aids/compare_dock.py" line="117"/>
-        <source>Marker &amp;Patterns…</source>
-        <translation>標示樣式(&amp;P)…</translation>
+        <source>Marker Pa&amp;tterns…</source>
+        <translation>標示樣式(&amp;T)…</translation>
     </message>
     <message>
         <location filename="../../gui/aids/compare_dock.py" line="124"/>
@@ -449,102 +449,102 @@
 <context>
     <name>EvalDialog</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="157"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="158"/>
         <source>Compare Runs</source>
         <translation>比對辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="176"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="177"/>
         <source>current, kind:ocr, engine:NAME, model:NAME, prompt:HASH, version:ID, or a folder / JSONL file of gold text</source>
         <translation>current、kind:ocr、engine:名稱、model:名稱、prompt:雜湊值、version:編號，或存放標準文本的資料夾／JSONL 檔</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="180"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="181"/>
         <source>Gold Text…</source>
         <translation>標準文本…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="186"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="187"/>
         <source>all pages (or e.g. 1-5, 9)</source>
-        <translation>所有頁面（或例如 1-5, 9）</translation>
+        <translation>所有頁面（或例如 1-5、9）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="188"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="189"/>
         <source>Run &amp;A:</source>
         <translation>辨識結果 A(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="189"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="190"/>
         <source>Run &amp;B (reference):</source>
         <translation>辨識結果 B（參考）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="190"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="191"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="194"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="195"/>
         <source>Pages compared</source>
         <translation>比對頁數</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="195"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="196"/>
         <source>Critical disagreements</source>
         <translation>關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="201"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="202"/>
         <source>&amp;Compare</source>
         <translation>比對(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="204"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="205"/>
         <source>Copy as &amp;Markdown</source>
         <translation>複製為 Markdown(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="244"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="245"/>
         <source>Folder of Gold Text</source>
         <translation>標準文本資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="258"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="259"/>
         <source>“{0}” is not a page or page range.</source>
         <translation>「{0}」不是頁碼或頁碼範圍。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="262"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="263"/>
         <source>Comparing…</source>
         <translation>比對中…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="277"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="278"/>
         <source>The comparison failed.</source>
         <translation>比對失敗。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="318"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="319"/>
         <source>{0} of {1} page(s) compared · mean agreement {2} · differences: layout {3}, punctuation {4}, glyph {5}, substantive {6} · {7} critical disagreement(s)</source>
         <translation>已比對 {0}／{1} 頁 · 平均一致率 {2} · 差異：版面 {3}、標點 {4}、字形 {5}、實質 {6} · 關鍵歧異 {7} 處</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="329"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="330"/>
         <source> · CER {0}</source>
         <translation> · 字元錯誤率 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="340"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="341"/>
         <source>## Run comparison: {0} vs {1}</source>
         <translation>## 辨識結果比對：{0} 對 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="355"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="356"/>
         <source>### Critical disagreements</source>
         <translation>### 關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="357"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="358"/>
         <source>- p. {0} ({1}): {2}</source>
         <translation>- 第 {0} 頁（{1}）：{2}</translation>
     </message>
@@ -552,52 +552,52 @@
 <context>
     <name>EvalPagesModel</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="105"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="106"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="106"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="107"/>
         <source>Agreement</source>
         <translation>一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="107"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="108"/>
         <source>Layout</source>
         <translation>版面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="108"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="109"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="109"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="110"/>
         <source>Glyph</source>
         <translation>字形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="110"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="111"/>
         <source>Substantive</source>
         <translation>實質</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="111"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="112"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="113"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
         <source>CER</source>
         <translation>字元錯誤率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="113"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
         <source>Note</source>
         <translation>備註</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="125"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="126"/>
         <source>no text for {0}</source>
         <translation>{0} 沒有文字</translation>
     </message>
@@ -618,148 +618,148 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="87"/>
+        <location filename="../../gui/export/export_dialog.py" line="84"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="112"/>
         <source>all pages (or e.g. 1-20, 25)</source>
-        <translation>所有頁面（或例如 1-20, 25）</translation>
+        <translation>所有頁面（或例如 1-20、25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="116"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="120"/>
+        <location filename="../../gui/export/export_dialog.py" line="119"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="124"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="128"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="133"/>
-        <source>Preview of the first page</source>
-        <translation>第一頁預覽</translation>
-    </message>
-    <message>
-        <location filename="../../gui/export/export_dialog.py" line="138"/>
+        <location filename="../../gui/export/export_dialog.py" line="137"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="139"/>
+        <location filename="../../gui/export/export_dialog.py" line="357"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="147"/>
-        <source>Preview (first page):</source>
-        <translation>預覽（第一頁）：</translation>
+        <location filename="../../gui/export/export_dialog.py" line="132"/>
+        <source>Preview of the file&apos;s beginning</source>
+        <translation>檔案開頭的預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="199"/>
+        <location filename="../../gui/export/export_dialog.py" line="146"/>
+        <source>Preview (the file&apos;s beginning):</source>
+        <translation>預覽（檔案開頭）：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_dialog.py" line="203"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="201"/>
+        <location filename="../../gui/export/export_dialog.py" line="205"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="237"/>
+        <location filename="../../gui/export/export_dialog.py" line="249"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="244"/>
+        <location filename="../../gui/export/export_dialog.py" line="256"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="278"/>
+        <location filename="../../gui/export/export_dialog.py" line="273"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="284"/>
+        <location filename="../../gui/export/export_dialog.py" line="279"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="285"/>
+        <location filename="../../gui/export/export_dialog.py" line="280"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="296"/>
+        <location filename="../../gui/export/export_dialog.py" line="291"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="303"/>
+        <location filename="../../gui/export/export_dialog.py" line="298"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="341"/>
+        <location filename="../../gui/export/export_dialog.py" line="336"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="347"/>
+        <location filename="../../gui/export/export_dialog.py" line="342"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="351"/>
+        <location filename="../../gui/export/export_dialog.py" line="346"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="357"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="365"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -800,9 +800,14 @@
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="49"/>
+        <location filename="../../gui/shell/help_dialog.py" line="51"/>
         <source>Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="74"/>
+        <source>The page list</source>
+        <translation>頁面清單</translation>
     </message>
 </context>
 <context>
@@ -837,17 +842,17 @@
 <context>
     <name>ImageLink</name>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="274"/>
+        <location filename="../../gui/aids/image_link.py" line="259"/>
         <source>Legal-critical: {0}</source>
         <translation>法律關鍵：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="279"/>
+        <location filename="../../gui/aids/image_link.py" line="264"/>
         <source>The other reading has “{0}” here</source>
         <translation>另一份辨識結果此處為「{0}」</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="281"/>
+        <location filename="../../gui/aids/image_link.py" line="266"/>
         <source>The other reading lacks “{0}”</source>
         <translation>另一份辨識結果缺少「{0}」</translation>
     </message>
@@ -972,7 +977,7 @@
     </message>
     <message>
         <location filename="../../gui/servers/local_server_dialog.py" line="97"/>
-        <location filename="../../gui/servers/local_server_dialog.py" line="263"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="264"/>
         <source>Not running.</source>
         <translation>未執行。</translation>
     </message>
@@ -1037,27 +1042,32 @@
         <translation>已被 {0} 終止。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="260"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="258"/>
+        <source>Likely causes:</source>
+        <translation>可能原因：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/servers/local_server_dialog.py" line="261"/>
         <source>See the log below for details.</source>
         <translation>詳細資訊請見下方記錄。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="276"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="277"/>
         <source>Stopping…</source>
         <translation>停止中…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="290"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="291"/>
         <source>Stopped (exit code {0}).</source>
         <translation>已停止（結束代碼 {0}）。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="325"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="326"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/local_server_dialog.py" line="328"/>
+        <location filename="../../gui/servers/local_server_dialog.py" line="329"/>
         <source>vLLM {0} is installed in this Python.</source>
         <translation>此 Python 已安裝 vLLM {0}。</translation>
     </message>
@@ -1220,23 +1230,23 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="69"/>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="72"/>
+        <location filename="../../gui/shell/main_window.py" line="297"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="112"/>
+        <location filename="../../gui/shell/main_window.py" line="115"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="114"/>
+        <location filename="../../gui/shell/main_window.py" line="117"/>
         <source>F1: every shortcut</source>
         <translation>F1：所有快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="120"/>
+        <location filename="../../gui/shell/main_window.py" line="123"/>
         <source>No transcript for this page yet. To get one:
 
 • File ▸ Import Transcripts (Ctrl+I): a JSONL file or a folder of page files from a VLM run
@@ -1249,97 +1259,97 @@
 • 文字辨識 ▸ 伺服器…：連線到 vLLM 伺服器，再執行 文字辨識 ▸ 重新辨識本頁（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="130"/>
+        <location filename="../../gui/shell/main_window.py" line="133"/>
         <source>Note for this page</source>
         <translation>本頁備註</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="153"/>
+        <location filename="../../gui/shell/main_window.py" line="156"/>
         <source>History</source>
         <translation>版本紀錄</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="155"/>
+        <location filename="../../gui/shell/main_window.py" line="158"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="243"/>
+        <location filename="../../gui/shell/main_window.py" line="257"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="251"/>
+        <location filename="../../gui/shell/main_window.py" line="265"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="253"/>
+        <location filename="../../gui/shell/main_window.py" line="267"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="253"/>
+        <location filename="../../gui/shell/main_window.py" line="267"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="255"/>
+        <location filename="../../gui/shell/main_window.py" line="269"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="256"/>
+        <location filename="../../gui/shell/main_window.py" line="270"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="257"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="265"/>
+        <location filename="../../gui/shell/main_window.py" line="279"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="266"/>
+        <location filename="../../gui/shell/main_window.py" line="280"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="281"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="268"/>
+        <location filename="../../gui/shell/main_window.py" line="282"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="283"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="287"/>
+        <location filename="../../gui/shell/main_window.py" line="301"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="205"/>
+        <location filename="../../gui/shell/main_window.py" line="219"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="214"/>
+        <location filename="../../gui/shell/main_window.py" line="228"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="216"/>
+        <location filename="../../gui/shell/main_window.py" line="230"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -1426,32 +1436,32 @@
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="49"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="52"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="94"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
         <source>Server: {0}</source>
         <translation>伺服器：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="94"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
         <source>No OCR server</source>
         <translation>無文字辨識伺服器</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="108"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
         <source>&amp;Re-run This Page</source>
         <translation>重新辨識本頁(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
-        <source>Re-run a &amp;Region…</source>
-        <translation>重新辨識區域(&amp;R)…</translation>
+        <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
+        <source>Re-run a Re&amp;gion…</source>
+        <translation>重新辨識區域(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="114"/>
         <source>&amp;Batch…</source>
         <translation>批次辨識(&amp;B)…</translation>
     </message>
@@ -1507,108 +1517,108 @@
 <context>
     <name>OcrPanel</name>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="55"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
         <source>Run OCR on this page</source>
         <translation>對本頁執行文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="56"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
         <source>Read this page again with this server and prompt</source>
         <translation>以此伺服器與提示詞重新辨識本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="57"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="58"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="59"/>
         <source>Stop reading; nothing is stored (Esc)</source>
         <translation>停止辨識；不會儲存任何內容（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="60"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="61"/>
         <source>Read a region…</source>
         <translation>辨識區域…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="63"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="64"/>
         <source>Draw a rectangle on the page image to read only that part (Esc stops)</source>
         <translation>在頁面影像上拉出矩形，只辨識該部分（Esc 停止）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="129"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="132"/>
         <source>Page {0}: </source>
         <translation>第 {0} 頁：</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="160"/>
-        <location filename="../../gui/ocr/ocr_panel.py" line="317"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="320"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="163"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="166"/>
         <source>Choose a server first (OCR ▸ Servers…).</source>
         <translation>請先選擇伺服器（文字辨識 ▸ 伺服器…）。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="209"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="212"/>
         <source>Cancelled; nothing was stored.</source>
         <translation>已取消；未儲存任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="222"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="225"/>
         <source>New reading stored in the page&apos;s history; compare below.</source>
         <translation>新的辨識結果已存入本頁版本紀錄；請在下方比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="226"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="229"/>
         <source>The new reading of page {0} is in its history; go back to that page to compare it.</source>
         <translation>第 {0} 頁的新辨識結果已存入其版本紀錄；回到該頁即可比對。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="236"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="239"/>
         <source>The document was closed before the reading arrived; not stored.</source>
         <translation>辨識結果送達前文件已關閉；未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="241"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="244"/>
         <source>Not stored: {0}. Copy the text below to keep it.</source>
         <translation>未儲存：{0}。請複製下方文字以保留。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="302"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="305"/>
         <source>Closed; that reading was not stored.</source>
         <translation>已關閉；該辨識結果未儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="304"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="307"/>
         <source>Kept the working text; the new reading is in history.</source>
         <translation>保留目前的工作文字；新的辨識結果在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="310"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="313"/>
         <source>Region text put into the transcript.</source>
         <translation>區域文字已放入逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="321"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="324"/>
         <source>Your typing is not saved yet; try again.</source>
         <translation>您輸入的內容尚未儲存；請再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="325"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="328"/>
         <source>Replace your edits?</source>
         <translation>要取代您的編輯嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="327"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="330"/>
         <source>This page has your edits. Replace the working text with the new reading? Your edits stay in history.</source>
         <translation>本頁有您的編輯。要以新的辨識結果取代工作文字嗎？您的編輯會保留在版本紀錄中。</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_panel.py" line="338"/>
+        <location filename="../../gui/ocr/ocr_panel.py" line="341"/>
         <source>Page {0}: the new reading is now the working text.</source>
         <translation>第 {0} 頁：新的辨識結果已成為工作文字。</translation>
     </message>
@@ -1622,8 +1632,8 @@
     </message>
     <message>
         <location filename="../../gui/ocr/offline_batch.py" line="54"/>
-        <source>Import Offline Batch &amp;Results…</source>
-        <translation>匯入離線批次結果(&amp;R)…</translation>
+        <source>&amp;Import Offline Batch Results…</source>
+        <translation>匯入離線批次結果(&amp;I)…</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/offline_batch.py" line="64"/>
@@ -1685,42 +1695,62 @@
 <context>
     <name>OfflineTranscript</name>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="44"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="58"/>
         <source>&amp;Transcribe This Page with the Offline Engine</source>
         <translation>以離線引擎產生本頁逐字稿(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="51"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="65"/>
         <source>Transcribe &amp;All Pages with the Offline Engine</source>
         <translation>以離線引擎產生所有頁面逐字稿(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="60"/>
-        <source>&amp;Stop the Offline Engine</source>
-        <translation>停止離線引擎(&amp;S)</translation>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="74"/>
+        <source>Sto&amp;p the Offline Engine</source>
+        <translation>停止離線引擎(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="76"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="90"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="79"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="93"/>
         <source>An offline engine is already reading pages.</source>
         <translation>已有離線引擎正在辨識頁面。</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="92"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="106"/>
         <source>{0} of these pages already have a transcript. The offline reading becomes their working text; the earlier text stays in History, and pages you edited, approved or marked reviewed keep their text. Go on?</source>
         <translation>這些頁面中有 {0} 頁已有逐字稿。離線辨識結果將成為其工作文字；原有文字保留在版本紀錄中，您編輯過、核可或標為已審閱的頁面則保留原文字。要繼續嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="100"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="114"/>
         <source>{0} is reading {1} page(s)…</source>
         <translation>{0} 正在辨識 {1} 頁…</translation>
     </message>
     <message>
-        <location filename="../../gui/onboarding/offline_transcript.py" line="109"/>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="128"/>
+        <source>about {0:.0f} s a page, as measured on the last run</source>
+        <translation>依上次執行實測，每頁約 {0:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="130"/>
+        <source>about {0:.0f} s a page on a typical computer</source>
+        <translation>以一般電腦估計，每頁約 {0:.0f} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="133"/>
+        <source>{0} will read {1} page(s) that have no transcript yet. That takes roughly {2} minute(s) ({3}). You can stop it at any time (OCR ▸ Stop the Offline Engine). Start now?</source>
+        <translation>{0} 將辨識 {1} 個尚無逐字稿的頁面，約需 {2} 分鐘（{3}）。隨時可以停止（文字辨識 ▸ 停止離線引擎）。現在開始？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="139"/>
+        <source>Offline engine</source>
+        <translation>離線引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gui/onboarding/offline_transcript.py" line="145"/>
         <source>Offline engine: {0} of {1} page(s)</source>
         <translation>離線引擎：{0}／{1} 頁</translation>
     </message>
@@ -1766,22 +1796,22 @@
         <translation>該文件已開啟。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="118"/>
+        <location filename="../../gui/review/opener.py" line="119"/>
         <source>The open document&apos;s typing is not saved yet; try again once the status bar says “saved”.</source>
         <translation>已開啟文件的輸入內容尚未儲存；請待狀態列顯示「已儲存」後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="139"/>
+        <location filename="../../gui/review/opener.py" line="141"/>
         <source>That password does not open “{0}”. Try again:</source>
         <translation>該密碼無法開啟「{0}」。請再試一次：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="141"/>
+        <location filename="../../gui/review/opener.py" line="143"/>
         <source>“{0}” is protected by a password:</source>
         <translation>「{0}」受密碼保護：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="144"/>
+        <location filename="../../gui/review/opener.py" line="146"/>
         <source>Password</source>
         <translation>密碼</translation>
     </message>
@@ -1796,17 +1826,17 @@
         <translation>仍要繼續此份審閱嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="152"/>
+        <location filename="../../gui/review/opener.py" line="154"/>
         <source>Folder of page files</source>
         <translation>逐頁檔案資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="157"/>
+        <location filename="../../gui/review/opener.py" line="159"/>
         <source>Import transcripts</source>
         <translation>匯入逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/review/opener.py" line="159"/>
+        <location filename="../../gui/review/opener.py" line="161"/>
         <source>JSON Lines (*.jsonl *.json);;All files (*)</source>
         <translation>JSON Lines (*.jsonl *.json);;所有檔案 (*)</translation>
     </message>
@@ -1845,59 +1875,69 @@
     </message>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="24"/>
+        <source>the alternate is the transcript&apos;s own reading: not compared</source>
+        <translation>替代辨識結果即為逐字稿本身的辨識結果：未作比對</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="25"/>
         <source>unreadable-text markers left on the page, e.g. 【模糊】</source>
         <translation>頁面上剩餘的無法辨識文字標示，例如【模糊】</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="26"/>
+        <source>legal-critical items still open on the page (shown in red)</source>
+        <translation>本頁尚未處理的法律關鍵項目（以紅色顯示）</translation>
     </message>
 </context>
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="62"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="63"/>
+        <location filename="../../gui/review/page_list_model.py" line="67"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="64"/>
+        <location filename="../../gui/review/page_list_model.py" line="68"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="65"/>
+        <location filename="../../gui/review/page_list_model.py" line="69"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="70"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="90"/>
+        <location filename="../../gui/review/page_list_model.py" line="94"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="107"/>
+        <location filename="../../gui/review/page_list_model.py" line="111"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="109"/>
-        <source>Agrees {0:.1f}% with the alternate reading</source>
-        <translation>與替代辨識結果一致 {0:.1f}%</translation>
+        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <source>Agrees {0} with the alternate reading</source>
+        <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <location filename="../../gui/review/page_list_model.py" line="117"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="115"/>
+        <location filename="../../gui/review/page_list_model.py" line="119"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -1937,7 +1977,7 @@
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="171"/>
         <source>e.g. 3-12, 15</source>
-        <translation>例如 3-12, 15</translation>
+        <translation>例如 3-12、15</translation>
     </message>
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="172"/>
@@ -2046,52 +2086,52 @@
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="86"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="89"/>
         <source>Command:</source>
         <translation>命令：</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="112"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="115"/>
         <source>Choose a model&apos;s config.json or its folder.</source>
         <translation>請選擇模型的 config.json 或其資料夾。</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="131"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
         <source>from the safetensors index</source>
         <translation>依 safetensors 索引</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="132"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="135"/>
         <source>estimated from the config</source>
         <translation>依設定檔估算</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="134"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="137"/>
         <source>the quantized checkpoint&apos;s size</source>
         <translation>量化檢查點的大小</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="137"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="140"/>
         <source>{0}, {1:.1f}B parameters</source>
         <translation>{0}，{1:.1f}B 參數</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="142"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="145"/>
         <source>{0:.1f} GiB {1} ({2})</source>
         <translation>{0:.1f} GiB {1}（{2}）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="145"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="148"/>
         <source>{0:,} bytes ({1}, {2} of {3} layers)</source>
         <translation>{0:,} 位元組（{1}，{3} 層中的 {2} 層）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="151"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="154"/>
         <source>{0:,} ({1}×{2} px)</source>
         <translation>{0:,}（{1}×{2} 像素）</translation>
     </message>
     <message>
-        <location filename="../../gui/servers/planner_dialog.py" line="155"/>
+        <location filename="../../gui/servers/planner_dialog.py" line="158"/>
         <source>{0:.1f} GiB ({1:,} tokens)</source>
         <translation>{0:.1f} GiB（{1:,} 個 token）</translation>
     </message>
@@ -2653,39 +2693,49 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="206"/>
+        <location filename="../../gui/review/controller.py" line="201"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="286"/>
+        <location filename="../../gui/review/controller.py" line="237"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="291"/>
+        <location filename="../../gui/review/controller.py" line="242"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="309"/>
+        <location filename="../../gui/review/controller.py" line="260"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="315"/>
+        <location filename="../../gui/review/controller.py" line="266"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="325"/>
+        <location filename="../../gui/review/controller.py" line="276"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="347"/>
+        <location filename="../../gui/review/controller.py" line="296"/>
+        <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
+        <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="305"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/controller.py" line="367"/>
+        <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
+        <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>
 </context>
 <context>
@@ -2754,193 +2804,193 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="68"/>
+        <location filename="../../gui/aids/compare_panel.py" line="70"/>
         <source>The alternate reading to compare with</source>
         <translation>要比對的替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="69"/>
+        <location filename="../../gui/aids/compare_panel.py" line="71"/>
         <source>Alternate reading</source>
         <translation>替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="70"/>
+        <location filename="../../gui/aids/compare_panel.py" line="72"/>
         <source>Choose a reading to compare with</source>
         <translation>選擇要比對的辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="74"/>
+        <location filename="../../gui/aids/compare_panel.py" line="76"/>
         <source>Offline OCR engine for a second reading</source>
         <translation>用於第二份辨識結果的離線文字辨識引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="75"/>
+        <location filename="../../gui/aids/compare_panel.py" line="77"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="77"/>
+        <location filename="../../gui/aids/compare_panel.py" line="79"/>
         <source>This page</source>
         <translation>本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="78"/>
+        <location filename="../../gui/aids/compare_panel.py" line="80"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="79"/>
+        <location filename="../../gui/aids/compare_panel.py" line="81"/>
         <source>Pages to read</source>
         <translation>要辨識的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="82"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="81"/>
-        <location filename="../../gui/aids/compare_panel.py" line="310"/>
+        <location filename="../../gui/aids/compare_panel.py" line="83"/>
+        <location filename="../../gui/aids/compare_panel.py" line="332"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation>以此引擎辨識，並存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="82"/>
+        <location filename="../../gui/aids/compare_panel.py" line="84"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="83"/>
+        <location filename="../../gui/aids/compare_panel.py" line="85"/>
         <source>Stop; the pages already read are kept</source>
         <translation>停止；已辨識的頁面會保留</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="92"/>
+        <location filename="../../gui/aids/compare_panel.py" line="95"/>
         <source>Page agreement</source>
         <translation>頁面一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="95"/>
+        <location filename="../../gui/aids/compare_panel.py" line="98"/>
         <source>Document summary</source>
         <translation>文件摘要</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="96"/>
+        <location filename="../../gui/aids/compare_panel.py" line="101"/>
         <source>Ignore when comparing</source>
         <translation>比對時忽略</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="98"/>
+        <location filename="../../gui/aids/compare_panel.py" line="108"/>
         <source>Underline tokens the model was unsure of</source>
         <translation>標出模型不確定的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="105"/>
+        <location filename="../../gui/aids/compare_panel.py" line="118"/>
         <source>Alternate reading text</source>
         <translation>替代辨識結果文字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="107"/>
+        <location filename="../../gui/aids/compare_panel.py" line="120"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation>本頁沒有替代辨識結果：請執行上方的引擎。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="112"/>
+        <location filename="../../gui/aids/compare_panel.py" line="125"/>
         <source>Differences and markers</source>
         <translation>差異與標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="115"/>
+        <location filename="../../gui/aids/compare_panel.py" line="128"/>
         <source>Accept alternate&apos;s reading</source>
         <translation>採用替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="177"/>
+        <location filename="../../gui/aids/compare_panel.py" line="199"/>
         <source>Spaces and line breaks</source>
         <translation>空白與換行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="178"/>
+        <location filename="../../gui/aids/compare_panel.py" line="200"/>
         <source>Full/half-width forms</source>
         <translation>全形／半形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="179"/>
+        <location filename="../../gui/aids/compare_panel.py" line="201"/>
         <source>Variant characters (爲/為)</source>
         <translation>異體字（爲/為）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="180"/>
+        <location filename="../../gui/aids/compare_panel.py" line="202"/>
         <source>Unreadable-text markers</source>
         <translation>無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="181"/>
+        <location filename="../../gui/aids/compare_panel.py" line="203"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="182"/>
+        <location filename="../../gui/aids/compare_panel.py" line="204"/>
         <source>Equivalent punctuation</source>
         <translation>同義標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="183"/>
+        <location filename="../../gui/aids/compare_panel.py" line="205"/>
         <source>Markdown formatting</source>
         <translation>Markdown 格式</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="184"/>
+        <location filename="../../gui/aids/compare_panel.py" line="206"/>
         <source>Chinese/Arabic numerals</source>
         <translation>國字／阿拉伯數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="185"/>
+        <location filename="../../gui/aids/compare_panel.py" line="207"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation>姓名遮蔽 ○ 誤讀為 。/O/0</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="186"/>
+        <location filename="../../gui/aids/compare_panel.py" line="208"/>
         <source>Reading order of lines</source>
         <translation>各行的閱讀順序</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="222"/>
+        <location filename="../../gui/aids/compare_panel.py" line="244"/>
         <source>This alternate is the transcript&apos;s own reading: comparing it with itself proves nothing. Choose or run another reading.</source>
         <translation>此替代辨識結果即為逐字稿本身的辨識結果：與自身比對毫無意義。請選擇或執行另一份辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="227"/>
+        <location filename="../../gui/aids/compare_panel.py" line="249"/>
         <source>No alternate reading to compare this page with.</source>
         <translation>本頁沒有可比對的替代辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="230"/>
-        <source>Agreement on this page: {0:.1f}% · {1} difference(s)</source>
-        <translation>本頁一致率：{0:.1f}% · {1} 處差異</translation>
+        <location filename="../../gui/aids/compare_panel.py" line="252"/>
+        <source>Agreement on this page: {0} · {1} difference(s)</source>
+        <translation>本頁一致率：{0} · {1} 處差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="242"/>
+        <location filename="../../gui/aids/compare_panel.py" line="283"/>
+        <source>{0} of {1} page(s) compared, mean agreement {2}</source>
+        <translation>已比對 {0}／{1} 頁，平均一致率 {2}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="264"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation>{0} {1}／{2}：{3}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="261"/>
-        <source>{0} of {1} page(s) compared, mean agreement {2:.1f}%</source>
-        <translation>已比對 {0}／{1} 頁，平均一致率 {2:.1f}%</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/compare_panel.py" line="265"/>
+        <location filename="../../gui/aids/compare_panel.py" line="287"/>
         <source>No page compared yet</source>
         <translation>尚未比對任何頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="267"/>
+        <location filename="../../gui/aids/compare_panel.py" line="289"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation>{0} · 剩餘 {1} 個標示 · {2} 處關鍵差異未處理</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="321"/>
+        <location filename="../../gui/aids/compare_panel.py" line="343"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation>正在以 {1} 辨識 {0} 頁…</translation>
     </message>
@@ -2953,37 +3003,37 @@
         <translation>審閱佇列</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="291"/>
+        <location filename="../../gui/aids/review_queue.py" line="296"/>
         <source>Review &amp;Queue</source>
         <translation>審閱佇列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="297"/>
-        <source>Next &amp;Legal-Critical Item</source>
-        <translation>下一個法律關鍵項目(&amp;L)</translation>
+        <location filename="../../gui/aids/review_queue.py" line="302"/>
+        <source>Next Legal-Critical &amp;Item</source>
+        <translation>下一個法律關鍵項目(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="305"/>
-        <source>Previous Legal-Critical Ite&amp;m</source>
-        <translation>上一個法律關鍵項目(&amp;M)</translation>
+        <location filename="../../gui/aids/review_queue.py" line="310"/>
+        <source>Pre&amp;vious Legal-Critical Item</source>
+        <translation>上一個法律關鍵項目(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="313"/>
+        <location filename="../../gui/aids/review_queue.py" line="318"/>
         <source>Riskiest Pages &amp;First</source>
         <translation>風險最高的頁面優先(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="337"/>
+        <location filename="../../gui/aids/review_queue.py" line="342"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="354"/>
+        <location filename="../../gui/aids/review_queue.py" line="359"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation>已繞回第一個法律關鍵項目。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="356"/>
+        <location filename="../../gui/aids/review_queue.py" line="361"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation>已繞回最後一個法律關鍵項目。</translation>
     </message>
@@ -3038,7 +3088,7 @@
     <message>
         <location filename="../../gui/aids/review_queue.py" line="133"/>
         <source>Masked name</source>
-        <translation>遮蔽姓名</translation>
+        <translation>姓名遮蔽</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="134"/>
@@ -3077,12 +3127,12 @@
 <context>
     <name>RunComparison</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="380"/>
-        <source>Compare &amp;Runs…</source>
-        <translation>比對辨識結果(&amp;R)…</translation>
+        <location filename="../../gui/aids/eval_dialog.py" line="381"/>
+        <source>Compare R&amp;uns…</source>
+        <translation>比對辨識結果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="390"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="391"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
@@ -3411,12 +3461,12 @@
     <message>
         <location filename="../../gui/servers/server_form.py" line="135"/>
         <source>Empty: connect directly. The system proxy settings (HTTP_PROXY and the like) are never used; only a proxy entered here.</source>
-        <translation>空白：直接連線。系統的 Proxy 設定（HTTP_PROXY 等）一律不使用；只使用此處輸入的 Proxy。</translation>
+        <translation>空白：直接連線。系統的代理伺服器設定（HTTP_PROXY 等）一律不使用；只使用此處輸入的代理伺服器。</translation>
     </message>
     <message>
         <location filename="../../gui/servers/server_form.py" line="139"/>
         <source>&amp;Proxy:</source>
-        <translation>Proxy(&amp;P)：</translation>
+        <translation>代理伺服器(&amp;P)：</translation>
     </message>
     <message>
         <location filename="../../gui/servers/server_form.py" line="141"/>
@@ -3703,8 +3753,8 @@
     </message>
     <message>
         <location filename="../../gui/shell/menus.py" line="240"/>
-        <source>&amp;Flag for Another Look</source>
-        <translation>標記為需再檢查(&amp;F)</translation>
+        <source>Flag for Ano&amp;ther Look</source>
+        <translation>標記為需再檢查(&amp;T)</translation>
     </message>
     <message>
         <location filename="../../gui/shell/menus.py" line="249"/>
@@ -3809,84 +3859,84 @@ Backups of this document:
 <context>
     <name>TeamFeature</name>
     <message>
-        <location filename="../../gui/team/feature.py" line="85"/>
+        <location filename="../../gui/team/feature.py" line="86"/>
         <source>Team server…</source>
         <translation>團隊伺服器…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="87"/>
+        <location filename="../../gui/team/feature.py" line="88"/>
         <source>Team progress…</source>
         <translation>團隊進度…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="90"/>
+        <location filename="../../gui/team/feature.py" line="91"/>
         <source>Release My Claim on This Page</source>
         <translation>釋出我對本頁的認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="93"/>
+        <location filename="../../gui/team/feature.py" line="94"/>
         <source>Break Claim on This Page (Administrator)</source>
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="98"/>
+        <location filename="../../gui/team/feature.py" line="99"/>
         <source>Edit This Page Again</source>
         <translation>重新編輯本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="109"/>
+        <location filename="../../gui/team/feature.py" line="110"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="176"/>
+        <location filename="../../gui/team/feature.py" line="188"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="181"/>
+        <location filename="../../gui/team/feature.py" line="193"/>
         <source>your claim was broken by {name}: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已被 {name} 解除：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="184"/>
+        <location filename="../../gui/team/feature.py" line="196"/>
         <source>your claim is gone: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已失效：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="202"/>
+        <location filename="../../gui/team/feature.py" line="214"/>
         <source>Your claim on this page was not broken.</source>
         <translation>您對本頁的認領並未被解除。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="234"/>
+        <location filename="../../gui/team/feature.py" line="246"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="240"/>
+        <location filename="../../gui/team/feature.py" line="252"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="245"/>
+        <location filename="../../gui/team/feature.py" line="257"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="247"/>
+        <location filename="../../gui/team/feature.py" line="259"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="294"/>
+        <location filename="../../gui/team/feature.py" line="306"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="199"/>
-        <location filename="../../gui/team/feature.py" line="231"/>
-        <location filename="../../gui/team/feature.py" line="301"/>
+        <location filename="../../gui/team/feature.py" line="211"/>
+        <location filename="../../gui/team/feature.py" line="243"/>
+        <location filename="../../gui/team/feature.py" line="313"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>
@@ -4034,8 +4084,8 @@ Backups of this document:
     </message>
     <message>
         <location filename="../../gui/onboarding/welcome.py" line="60"/>
-        <source>&lt;b&gt;Pages&lt;/b&gt; (left): ○ not reviewed, ✓ approved, 92% agreement with the offline engine, ◆2 markers of unreadable text left. F1 explains every symbol.</source>
-        <translation>&lt;b&gt;頁面&lt;/b&gt;（左側）：○ 尚未審閱、✓ 已核可、92% 為與離線引擎的一致率、◆2 表示剩餘 2 個無法辨識文字的標示。按 F1 可查看所有符號說明。</translation>
+        <source>&lt;b&gt;Pages&lt;/b&gt; (left): ○ not reviewed, ✓ approved, 92.0% agreement with the offline engine, ◆2 markers of unreadable text left. F1 explains every symbol.</source>
+        <translation>&lt;b&gt;頁面&lt;/b&gt;（左側）：○ 尚未審閱、✓ 已核可、92.0% 為與離線引擎的一致率、◆2 表示剩餘 2 個無法辨識文字的標示。按 F1 可查看所有符號說明。</translation>
     </message>
     <message>
         <location filename="../../gui/onboarding/welcome.py" line="64"/>

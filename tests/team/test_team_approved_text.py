@@ -21,6 +21,7 @@ from backend.errors import StoreError
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store.postgres import admin
+from backend.store.postgres.errors import ApprovalRefusedError
 from backend.store.postgres.team_store import TeamStore
 from tests.backend.store.approval_walk import Desk, steps, walk
 from tests.pdf_factory import text_pdf
@@ -49,6 +50,40 @@ def test_the_final_approval_records_its_version(open_store: Open) -> None:
     approved = rita.approved_version(0)
     assert approved is not None and approved.id == version.id
     assert rita.approved_version(1) is None
+
+
+def test_an_approval_of_text_replaced_since_it_was_shown_is_refused(open_store: Open) -> None:
+    rita, ron, sam = open_store("rita"), open_store("ron"), open_store("sam")
+    rita.add_version(0, VersionKind.OCR, "他方當事人得定", {"engine": "vllm"})
+    assert sam.page_state(0).text == "他方當事人得定"  # what sam reads and approves
+    ron.save_draft(0, "他方當事人應定")
+    ron.commit_draft(0)  # a newer working version sam has not seen
+    with pytest.raises(ApprovalRefusedError, match="changed after you saw it"):
+        sam.set_status(0, ReviewStatus.APPROVED)
+    assert rita.status(0) is not ReviewStatus.APPROVED and rita.approved_version(0) is None
+    assert sam.page_state(0).text == "他方當事人應定"  # shown again: now it may be approved
+    sam.set_status(0, ReviewStatus.APPROVED)
+    approved = rita.approved_version(0)
+    assert approved is not None and approved.text == "他方當事人應定"
+
+
+def test_an_approval_replayed_after_an_outage_approves_only_what_was_shown(
+    pg: Cluster, open_store: Open
+) -> None:
+    rita, ron, sam = open_store("rita"), open_store("ron"), open_store("sam")
+    rita.add_version(1, VersionKind.OCR, "他方當事人得定", {"engine": "vllm"})
+    sam.page_state(1)
+    pg.stop()
+    try:
+        change = sam.set_status(1, ReviewStatus.APPROVED)  # kept in sam's journal
+        assert "offline" in change.message and sam.pending == 1
+    finally:
+        pg.start()
+    ron.save_draft(1, "他方當事人應定")
+    ron.commit_draft(1)
+    told = sam.flush()  # back online: the approval is of text that is gone
+    assert any("changed after you saw it" in m for m in told), told
+    assert sam.pending == 0 and rita.approved_version(1) is None
 
 
 @examples(25)

@@ -38,6 +38,7 @@ def test_final_approval_needs_a_senior_who_did_not_edit_last(open_store: Open) -
     rita.set_team_status(1, "reviewed")
     rita.save_draft(1, "rita's correction")
     rita.commit_draft(1)
+    assert sam.page_state(1).text == "rita's correction"  # approved as shown (schema_3.sql)
     sam.set_status(1, ReviewStatus.APPROVED)  # now someone else edited last: allowed
     assert sam.team_status(1) == "final"
     history = sam.status_history(1)

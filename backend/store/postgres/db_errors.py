@@ -15,6 +15,7 @@ from backend.store.postgres.errors import (
 
 # SQLSTATEs raised by schema.sql's triggers.
 CLAIMED, NOT_SENIOR, SELF_APPROVAL = "PD001", "PD002", "PD003"
+STALE_APPROVAL = "PD004"  # schema_3.sql: the page changed after the approver saw it
 
 
 def mapped(exc: psycopg.Error) -> TeamStoreError:
@@ -36,6 +37,14 @@ def mapped(exc: psycopg.Error) -> TeamStoreError:
                 "Second-person approval: you edited this page's text last, so someone else "
                 "must give it the final approval."
             ),
+            detail=reason,
+        )
+    if state == STALE_APPROVAL:  # HINT: the page (from 0)
+        return ApprovalRefusedError(
+            _(
+                "Page {page} was changed after you saw it, so it was not approved: "
+                "review the new text, then approve it."
+            ).format(page=int(exc.diag.message_hint or "0") + 1),
             detail=reason,
         )
     if state == CLAIMED:  # DETAIL: who; HINT: "page since" (schema.sql, refuse_if_claimed)

@@ -17,7 +17,6 @@ import psycopg
 from psycopg import sql
 
 from backend.models import Change
-from backend.store.postgres.connection import connect
 from backend.store.postgres.db_errors import mapped
 from backend.store.postgres.team_store import TeamStore
 
@@ -43,7 +42,7 @@ class TeamEvent:
 class LiveUpdates:
     def __init__(self, store: TeamStore) -> None:
         self._own = store.client
-        self._conn = connect(store._info)
+        self._conn = store.side_connection()
         try:
             self.channel = str(
                 store._one("SELECT channel FROM proofdesk.documents WHERE id = %s", (store.doc,))

@@ -60,6 +60,10 @@ class TeamLink:
     def __init__(self, info: str) -> None:
         self._info = info
         self._conn: w.Conn | None = connect(info)
+        # Connections made for this store's document on the side (live updates): closed
+        # with the store, so one whose maker never heard it was made (its task cancelled,
+        # the event loop stopped) cannot outlive the document and linger until a GC.
+        self._side: list[w.Conn] = []
 
     # -- connection ---------------------------------------------------------------
 
@@ -163,6 +167,15 @@ class TeamLink:
     def close_connection(self) -> None:
         if self._conn is not None:
             self._conn.close()
+        for conn in self._side:
+            conn.close()
+        self._side.clear()
+
+    def side_connection(self) -> w.Conn:
+        """A connection of its own (LISTEN), closed with this store's."""
+        conn = connect(self._info)
+        self._side.append(conn)
+        return conn
 
     # -- meta ---------------------------------------------------------------------------
 

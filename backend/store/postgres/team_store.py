@@ -145,7 +145,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         elif op == "commit":
             self._commit_draft(page)
         elif op == "status":
-            self._set_status(page, str(entry["status"]), entry.get("key"))
+            self._set_status(page, str(entry["status"]), entry.get("key"), entry.get("seen"))
         elif op == "note":
             self._set_note(page, str(entry["text"]), entry.get("key"))
         return ""
@@ -336,16 +336,22 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        entry = {"op": "status", "page": page, "status": status, "key": key}
-        return self._write(entry, lambda: self._set_status(page, status, key))
+        # The version this window showed: the server refuses to approve another one
+        # (schema_3.sql), e.g. when the journal replays this after someone's newer save.
+        seen = self._seen.get(page)
+        entry = {"op": "status", "page": page, "status": status, "key": key, "seen": seen}
+        return self._write(entry, lambda: self._set_status(page, status, key, seen))
 
     @again_if_dropped
-    def _set_status(self, page: int, status: str, key: str | None = None) -> Change:
+    def _set_status(
+        self, page: int, status: str, key: str | None = None, seen: int | None = None
+    ) -> Change:
         with self._tx() as c:
             c.execute(
-                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key) "
-                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, op_key) DO NOTHING",
-                (self.doc, page, status, key),
+                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key, "
+                "version_id) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT (document_id, op_key) DO NOTHING",
+                (self.doc, page, status, key, seen),
             )
         return Change(pages=frozenset({page}), status=True)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from backend.engines.base import TokenLogprob
-from backend.engines.openai_chat import Answer, SseDecoder, feed_event, feed_events
+from backend.engines.openai_chat import Answer, feed_event, feed_events, split_events
 from backend.errors import BadResponseError
 from tests.backend.engines.openai_chat_helpers import MODEL
 
@@ -157,15 +157,16 @@ def test_logprobs_accumulate_across_chunks() -> None:
     assert answer.text == "ab"
 
 
-# --- SseDecoder ------------------------------------------------------------------------
+# --- split_events: the server-sent events, as production parses them ----------------
 
 
 def decode(lines: list[str]) -> list[str]:
-    decoder = SseDecoder()
-    out = [data for line in lines if (data := decoder.feed_line(line)) is not None]
-    if (last := decoder.flush()) is not None:
-        out.append(last)
-    return out
+    """The payloads of a stream of ``lines``, as ``chat_stream`` parses it: the complete
+    events, then what is left once the body ends."""
+    raw = "".join(f"{line}\n" for line in lines).encode()
+    payloads, parsed_to = split_events(raw)
+    rest, _unused = split_events(raw[parsed_to:] + b"\n\n")
+    return payloads + rest
 
 
 def test_sse_one_event_per_blank_line() -> None:
@@ -195,26 +196,26 @@ def test_sse_repeated_blank_lines_emit_nothing() -> None:
     assert decode(["", "", "data: a", "", "", ""]) == ["a"]
 
 
-def test_sse_flush_returns_an_unterminated_last_event_once() -> None:
-    decoder = SseDecoder()
-    assert decoder.feed_line("data: tail") is None
-    assert decoder.flush() == "tail"
-    assert decoder.flush() is None
+def test_sse_an_unterminated_last_event_comes_once_the_body_ends() -> None:
+    payloads, parsed_to = split_events(b"data: one\n\ndata: tail")
+    assert (payloads, parsed_to) == (["one"], len(b"data: one\n\n"))
+    assert decode(["data: one", "", "data: tail"]) == ["one", "tail"]
+
+
+def test_sse_crlf_lines_and_events_cut_anywhere() -> None:
+    raw = 'data: {"a":\r\ndata: 1}\r\n\r\ndata: 第一條\r\n\r\n'.encode()
+    whole = split_events(raw + b"\n\n")[0]
+    assert whole == ['{"a":\n1}', "第一條"]
+    for cut in range(len(raw) + 1):  # a chunk boundary anywhere, even inside a character
+        head, parsed_to = split_events(raw[:cut])
+        assert head + split_events(raw[:cut][parsed_to:] + raw[cut:] + b"\n\n")[0] == whole
 
 
 def test_sse_feeds_a_whole_vllm_stream_into_an_answer() -> None:
-    lines: list[str] = []
-    for data in VLLM_STREAM:
-        lines += [f"data: {data}", ""]
-    decoder = SseDecoder()
+    raw = "".join(f"data: {data}\n\n" for data in VLLM_STREAM).encode()
+    payloads, _unused = split_events(raw)
     answer = Answer()
-    done = False
-    for line in lines:
-        data = decoder.feed_line(line)
-        if data is not None and feed_event(answer, data):
-            done = True
-            break
-    assert done
+    assert feed_events(answer, payloads)
     assert answer.text == "第一條 本契約\n第二條"
     assert answer.completion_tokens == 12
 

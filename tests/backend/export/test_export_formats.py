@@ -10,6 +10,7 @@ import docx
 import pytest
 from docx.oxml.ns import qn
 
+from backend import i18n
 from backend.export import (
     ExportError,
     ExportFormat,
@@ -50,10 +51,22 @@ def test_plain_text_with_form_feeds_marks_unapproved_pages(
     result = write_export(collect(reviewed), ExportFormat.TXT, tmp_path / "out.txt")
     text = (tmp_path / "out.txt").read_text("utf-8")
     first, rest = text.split("\n", 1)
-    assert first == "[ProofDesk] This export contains pages not yet approved: 2, 4, 6, 7."
+    assert first == "This export contains pages not yet approved: 2, 4, 6, 7."
     pages = rest.split("\f")
     assert [p.strip("\n") for p in pages] == [t.rstrip("\n") for t in transcripts().values()]
     assert result.unapproved == (1, 3, 5, 6) and result.contains_unapproved
+
+
+def test_a_zh_tw_plain_text_export_starts_in_chinese(
+    reviewed: DocumentSession,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    i18n.set_language("zh_TW")  # conftest puts English back
+    document = collect(reviewed)
+    write_export(document, ExportFormat.TXT, tmp_path / "out.txt")
+    first = (tmp_path / "out.txt").read_text("utf-8").split("\n", 1)[0]
+    # Written out, not asked of unapproved_notice: the pages are the unapproved ones.
+    assert first == "本匯出檔含有尚未核可的頁面：2、4、6、7。"  # no "[ProofDesk]" tag
 
 
 def test_plain_text_with_heading_lines_and_approved_only(
@@ -64,7 +77,7 @@ def test_plain_text_with_heading_lines_and_approved_only(
     result = write_export(collect(reviewed, options), ExportFormat.TXT, tmp_path / "out.txt")
     text = (tmp_path / "out.txt").read_text("utf-8")
     assert re.findall(r"^--- page (\d+) ---$", text, re.M) == ["1", "3", "5"]
-    assert "[ProofDesk]" not in text and "\f" not in text
+    assert "not yet approved" not in text and "\f" not in text
     assert result.skipped == (1, 3, 5, 6) and not result.contains_unapproved
     assert squeeze(text.split("--- page 3 ---")[1].split("--- page 5 ---")[0]) == squeeze(
         transcripts()[2]
@@ -82,7 +95,10 @@ def test_page_ranges_and_stripped_markers(
     document = collect(reviewed, options)
     assert [p.page for p in document.pages] == [page]
     assert document.pages[0].markers_left >= 1  # counted in the reviewed text
-    assert not re.search("【(blurry|模糊|\\?|？)】", document.pages[0].text)
+    # The page's text with each marker taken out, and nothing else.
+    unmarked = re.sub("【(blurry|模糊|\\?|？)】", "", transcripts()[page])
+    assert unmarked != transcripts()[page]
+    assert squeeze(document.pages[0].text) == squeeze(unmarked)
     custom = collect(reviewed, options, strip_markers=lambda t: t.replace("第", "#"))
     assert "#" in custom.pages[0].text and "【" in custom.pages[0].text
 
@@ -142,7 +158,7 @@ def test_report_is_escaped_and_summarises(
     assert HOSTILE_NOTE not in html
     assert "<tr><th>Pages in this report</th><td>7</td></tr>" in html
     assert f"approved {len(APPROVED)}" in html and "flagged 1" in html and "not reviewed" in html
-    assert "<td>92.5 %</td>" in html and "Mean agreement</th><td>92.5 %" in html
+    assert "<td>92.5%</td>" in html and "Mean agreement</th><td>92.5%" in html
     assert 'class="warning">This export contains pages not yet approved' in html
     assert "src=" not in html and "href=" not in html  # self-contained
 
@@ -169,9 +185,9 @@ def test_default_names_and_preview(reviewed: DocumentSession) -> None:  # noqa: 
     assert default_name(document, ExportFormat.PDF) == "legal-sample.searchable.pdf"
     assert default_name(document, ExportFormat.JSONL) == "legal-sample.audit.jsonl"
     first = transcripts()[0]
-    assert preview(document, ExportFormat.TXT).endswith(first + "\n")
-    assert preview(document, ExportFormat.PDF).startswith("Invisible text on page 1, placed as")
-    assert preview(document, ExportFormat.DOCX).startswith("Word document, page 1: ")
+    assert first + "\f" in preview(document, ExportFormat.TXT)  # then the next page's
+    assert first.split("\n")[0] in preview(document, ExportFormat.PDF)  # its invisible layer
+    assert first.split("\n")[0] in preview(document, ExportFormat.DOCX)
     assert preview(document, ExportFormat.MD, limit=20) == (
         preview(document, ExportFormat.MD)[:20] + "…"
     )

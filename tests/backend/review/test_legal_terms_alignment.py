@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
-from tests.backend.review.legal_terms_helpers import make_hunks
+from tests.backend.review.legal_terms_helpers import critical_of
 from tests.backend.review.tables import OPTIONS, TABLES
 from tests.properties import examples
 
@@ -32,7 +32,7 @@ def test_flags_map_through_the_whole_alignment(transcript: str, alternate: str) 
 
 def test_one_flag_per_term_over_every_hunk_it_touches() -> None:
     a, b = "金額新63", "金額3付"
-    flags = critical_flags(a, b, make_hunks(a, b), tables=TABLES)
+    flags = critical_of(a, b)
     assert len(flags) == 1
 
 

@@ -5,24 +5,21 @@ and the review's own rules the risk relies on: one item per error, the document'
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from backend.models import AltText, VersionKind
-from backend.review.flag_merge import merge_critical
 from backend.review.page_aids import review_page
 from backend.review.risk import (
     W_CRITICAL,
     by_risk,
     credibility,
     local_agreement,
-    page_risk,
     unread_line_count,
 )
-from backend.review.values import FlagKind
+from backend.review.values import FlagKind, PageReview
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from backend.session.readings import ReadingNotFound, find_reading
@@ -31,21 +28,62 @@ from tests.backend.cli.test_cli import run_cli
 from tests.backend.review.tables import SETTINGS, TABLES
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"
+PAGES = 12  # pages of the document the page-review fixture reads into, one per call
 
 
 def alt(text: str) -> AltText:
     return AltText(text=text, engine="rapidocr")
 
 
-def risk_of(transcript: str, alternate: str | None) -> float:
-    review = review_page(
-        0, transcript, None if alternate is None else alt(alternate), settings=SETTINGS
-    )
-    review = replace(review, flags=merge_critical(review.flags, transcript))
-    return page_risk(review, transcript, TABLES).score
+Read = Callable[[str, str | None], tuple[DocumentSession, int]]
 
 
-def test_a_critical_disagreement_outranks_ordinary_noise() -> None:
+@pytest.fixture
+def reviewed(tmp_path: Path) -> Iterator[Read]:
+    """Stores a model's reading (and an alternate engine's, if any) on a fresh page of
+    one document: the session then reviews and scores it as the app does."""
+    pdf = pdf_factory.text_pdf(tmp_path / "risk.pdf", [str(p) for p in range(PAGES)])
+    session = DocumentSession.open(pdf, store_path=tmp_path / "risk.review", author="ana")
+    pages = iter(range(PAGES))
+
+    def read(transcript: str, alternate: str | None) -> tuple[DocumentSession, int]:
+        page = next(pages)
+        session.add_reading(page, transcript, {"engine": "vllm", "model": "model-a"})
+        if alternate is not None:
+            session.store.add_version(
+                page, VersionKind.ALTERNATE, alternate, {"engine": "rapidocr"}
+            )
+        return session, page
+
+    yield read
+    session.close()
+
+
+@pytest.fixture
+def risk_of(
+    reviewed: Read,
+) -> Callable[[str, str | None], float]:
+    """The risk score of a page so read, from the session's own review."""
+
+    def score(transcript: str, alternate: str | None) -> float:
+        session, page = reviewed(transcript, alternate)
+        return session.reviews.risk(page).score
+
+    return score
+
+
+def review_of(
+    reviewed: Read,
+    transcript: str,
+    alternate: str | None,
+) -> PageReview:
+    session, page = reviewed(transcript, alternate)
+    return session.review(page)
+
+
+def test_a_critical_disagreement_outranks_ordinary_noise(
+    risk_of: Callable[[str, str | None], float],
+) -> None:
     flipped = CLEAN.replace("不得", "得")  # a dropped 不 flips the sentence
     noisy = CLEAN.replace("判決", "判快")  # an ordinary misread
     assert risk_of(flipped, CLEAN) >= 0.8 * W_CRITICAL  # in a line both read alike
@@ -63,16 +101,16 @@ def test_a_critical_disagreement_outranks_ordinary_noise() -> None:
     ],
 )
 def test_a_flag_the_text_says_is_the_alternates_misreading_counts_less(
-    ours: str, theirs: str, honest: str, why: str
+    reviewed: Read, ours: str, theirs: str, honest: str, why: str
 ) -> None:
     base = "本院認被告於民國{}之行為，應負賠償責任。\n"
     transcript, alternate = base.format(ours), base.format(theirs)
-    review = review_page(0, transcript, alt(alternate), settings=SETTINGS)
-    flags = [f for f in merge_critical(review.flags, transcript) if f.kind is FlagKind.CRITICAL]
+    review = review_of(reviewed, transcript, alternate)
+    flags = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
     assert flags, why
     assert all(credibility(f, transcript, TABLES.simplified_only()) < 1.0 for f in flags), why
     # The same place read otherwise, with no such sign: full weight.
-    other = review_page(0, transcript, alt(base.format(honest)), settings=SETTINGS)
+    other = review_of(reviewed, transcript, base.format(honest))
     flagged = [f for f in other.flags if f.kind is not FlagKind.MARKER]
     assert flagged and all(
         credibility(f, transcript, TABLES.simplified_only()) == 1.0 for f in flagged
@@ -88,12 +126,14 @@ def test_local_agreement_tells_a_clean_line_from_a_garbled_one() -> None:
     assert local_agreement(garbled, at, at + 1, len(transcript)) < 0.2
 
 
-def test_markers_unread_lines_and_no_alternate_raise_the_score() -> None:
+def test_markers_unread_lines_and_no_alternate_raise_the_score(
+    reviewed: Read, risk_of: Callable[[str, str | None], float]
+) -> None:
     assert risk_of(CLEAN.replace("十二", "【模糊】"), None) > risk_of(CLEAN, None) > 0.0
     dropped = CLEAN.replace("被告不得再為請求。\n", "")
-    review = review_page(0, CLEAN, alt(dropped), settings=SETTINGS)
-    assert unread_line_count(review.hunks, CLEAN) == 1
-    assert page_risk(review, CLEAN, TABLES).unread_lines == 1
+    session, page = reviewed(CLEAN, dropped)
+    assert unread_line_count(session.review(page).hunks, CLEAN) == 1
+    assert session.reviews.risk(page).unread_lines == 1
     assert risk_of(CLEAN, dropped) > risk_of(CLEAN, CLEAN)
 
 
@@ -125,29 +165,26 @@ def test_markers_unread_lines_and_no_alternate_raise_the_score() -> None:
     ],
 )
 def test_an_unread_line_is_one_rule_for_the_risk_and_the_critical_check(
-    transcript: str, alternate: str, unread: int, unverified: bool
+    reviewed: Read, transcript: str, alternate: str, unread: int, unverified: bool
 ) -> None:
     """What the risk counts as unread lines is what the critical check does not compare
     because the alternate could not read it (``misreadings.unread_lines``), in whole lines."""
-    review = review_page(0, transcript, alt(alternate), settings=SETTINGS)
+    session, page = reviewed(transcript, alternate)
+    review = session.review(page)
     said = [f for f in review.flags if "could not read" in f.detail]
-    assert page_risk(review, transcript, TABLES).unread_lines == unread
+    assert session.reviews.risk(page).unread_lines == unread
     assert bool(said) is unverified, review.flags
 
 
-def test_by_risk_is_riskiest_first_and_stable() -> None:
-    reviews = [review_page(p, CLEAN, alt(CLEAN), settings=SETTINGS) for p in range(3)]
-    risks = [page_risk(r, CLEAN, TABLES) for r in reviews]
-    risks[2] = page_risk(
-        review_page(2, CLEAN.replace("應", "得"), alt(CLEAN), settings=SETTINGS), CLEAN, TABLES
-    )
-    assert [r.page for r in by_risk(risks)] == [2, 0, 1]
+def test_by_risk_is_riskiest_first_and_stable(reviewed: Read) -> None:
+    for transcript in (CLEAN, CLEAN, CLEAN.replace("應", "得")):
+        session, _page = reviewed(transcript, CLEAN)
+    assert [r.page for r in by_risk(session.reviews.risks(range(3)))] == [2, 0, 1]
 
 
-def test_one_error_gives_one_item_that_accepting_repairs() -> None:
+def test_one_error_gives_one_item_that_accepting_repairs(reviewed: Read) -> None:
     transcript = CLEAN.replace("不得", "不應")
-    review = review_page(0, transcript, alt(CLEAN), settings=SETTINGS)
-    merged = merge_critical(review.flags, transcript)
+    merged = review_of(reviewed, transcript, CLEAN).flags
     at = transcript.index("不應")
     touching = [f for f in merged if f.start <= at + 1 <= f.end and f.kind is not FlagKind.MARKER]
     assert len(touching) == 1, merged

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from backend.models import AltLine, AltText
 from backend.review.markers import MarkerSet
 from backend.review.values import Flag, FlagKind, PageReview
 from gui.aids.accept_guard import AcceptGuard
@@ -38,3 +39,33 @@ def test_a_critical_item_is_named_when_the_change_is_at_its_place(
     qapp: Any, change: tuple[int, int], item: tuple[int, int], asks: bool
 ) -> None:
     assert _asks_about_critical(change, item) is asks
+
+
+def _reasons(flag: Flag, alternate: AltText) -> list[str]:
+    review = PageReview(0, 0.9, (flag,), alternate=alternate)
+    return AcceptGuard().reasons(flag, review, TEXT, MarkerSet.default())
+
+
+def test_an_alternate_with_nothing_here_is_said_to_have_no_text_not_to_have_failed(
+    qapp: Any,
+) -> None:
+    # Issue 28: the question said the alternate "could not read this region" where
+    # RapidOCR had read the line; what is known is only that its text has nothing here.
+    alt = AltText("被告上訴。", "rapidocr", (AltLine("被告上訴。", 0, 5, score=0.98),))
+    flag = Flag(2, 8, FlagKind.DIFF, "alternate has nothing", 2, 2, replacement="")
+    reasons = _reasons(flag, alt)
+    assert "The alternate has no text at this place." in reasons
+    assert not any("could not read" in r for r in reasons)
+
+
+def test_a_low_score_is_said_as_the_engines_own_doubt_with_its_score(qapp: Any) -> None:
+    alt = AltText(
+        "被告卅於三十日內上訴。",
+        "rapidocr",
+        (AltLine("被告卅於三十日內上訴。", 0, 11, score=0.42),),
+    )
+    flag = Flag(2, 3, FlagKind.DIFF, "alternate reads 卅", 2, 3, replacement="卅")
+    reasons = _reasons(flag, alt)
+    assert reasons == ["The alternate is unsure of its own reading here (score 42%)."]
+    sure = AltText(alt.text, "rapidocr", (AltLine(alt.text, 0, 11, score=0.95),))
+    assert _reasons(flag, sure) == []

@@ -105,7 +105,7 @@ def test_accepting_a_deletion_of_unread_lines_asks_first(
     assert flag is not None and flag.replacement == ""  # "the alternate has nothing here"
     accept_answering(w, arun, dialogs, "No")
     asked = dialogs["question"][-1]
-    assert "deletes" in asked and "could not read" in asked and "marker" in asked
+    assert "deletes" in asked and "no text at this place" in asked and "marker" in asked
     assert w.editor.text() == texts[4]  # the party's lines are still there
     accept_answering(w, arun, dialogs, "Yes")  # the reviewer decides: then it is done
     assert PARTY_LINES[0].strip() not in w.editor.text()

@@ -18,7 +18,7 @@ from backend.models import AltText, VersionKind
 from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from gui.aids.compare_nav import MARKER_KINDS
-from gui.services import aids_hub, workspace
+from gui.services import workspace
 from gui.shell.main_window import MainWindow
 from tests.conftest import DATA
 from tests.gui.aids.review_helpers import accept_answering
@@ -241,7 +241,6 @@ def test_engine_checks_run_off_the_ui_thread_once_per_engine(
         threads.append((engine, threading.current_thread() is threading.main_thread()))
         return None
 
-    monkeypatch.setattr(aids_hub, "_ENGINE_PROBLEMS", {})
     monkeypatch.setattr(runner, "engine_problem", check)
     w, _ = _open(make_window, arun, sample_pdf, lambda t: t)
     panel = w.review_ui.panel

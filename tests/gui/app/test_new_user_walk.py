@@ -140,7 +140,7 @@ def test_f1_groups_the_shortcuts_by_menu_and_explains_the_page_list(window: Main
         assert f">{heading}<" in html, heading
     assert "Show History" in text and "Ctrl+H" in text
     assert "Go to Page" in text and "Ctrl+L" in text
-    for symbol in ("○", "◐", "✓", "◆2", "92%"):
+    for symbol in ("○", "◐", "✓", "◆2", "92.0%", "‼1"):
         assert symbol in text, symbol
     screen = window.screen().availableGeometry()
     assert dialog.height() <= screen.height() and dialog.width() <= screen.width()
@@ -234,7 +234,7 @@ def test_compare_runs_shows_its_mnemonics(window: MainWindow) -> None:
 
 def test_the_page_list_explains_its_symbols(window: MainWindow) -> None:
     tip = window.page_list_model.data(window.page_list_model.index(0), Qt.ItemDataRole.ToolTipRole)
-    for symbol, meaning in (("○", "not reviewed"), ("◆2", "markers"), ("92%", "agreement")):
+    for symbol, meaning in (("○", "not reviewed"), ("◆2", "markers"), ("92.0%", "agreement")):
         assert symbol in tip and meaning in tip, (symbol, tip)
     assert "F1" in tip
 

@@ -17,6 +17,7 @@ from backend.export import ExportDocument, ExportFormat, FormatOption, format_na
 from backend.session.document_session import DocumentSession
 from gui.export.export_dialog import ExportDialog
 from tests.conftest import DATA
+from tests.gui.conftest import Run
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_the_dialog_lists_the_registry_s_formats_in_the_user_s_language(
 
 
 def test_each_format_s_choices_come_from_its_spec(
-    make_dialog: Callable[..., ExportDialog],
+    make_dialog: Callable[..., ExportDialog], arun: Run[Any]
 ) -> None:
     asked: list[int] = []
 
@@ -68,6 +69,6 @@ def test_each_format_s_choices_come_from_its_spec(
         assert dialog.separator.isEnabled() == (FormatOption.SEPARATOR in fmt.spec.options)
         assert dialog.path.text().endswith(fmt.suffix)
         asked.clear()
-        document = dialog._collect(replace(dialog.options(), pages=(0,)), fmt)
+        document = arun(dialog._collect_in_chunks(replace(dialog.options(), pages=(0,)), fmt))
         assert isinstance(document, ExportDocument)
         assert bool(asked) == fmt.spec.needs_aids, fmt

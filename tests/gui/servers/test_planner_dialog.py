@@ -157,3 +157,22 @@ def test_copy_as_json_and_the_command_give_the_same_plan(
     capsys.readouterr()
     assert cli.main([*command[1:], "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == copied
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_enter_in_an_input_computes_and_keeps_the_dialog_open(
+    planner: PlannerDialog, key: Qt.Key
+) -> None:
+    # Issue 28: Close was the dialog's default button, so Enter in the model field
+    # closed the planner instead of planning.
+    planner.inputs.path.setFocus()
+    type_text(planner.inputs.path, str(QWEN3_32B))
+    QTest.keyClick(planner.inputs.path, key)
+    assert planner.isVisible(), "Enter in the model field closed the planner"
+    assert _out(planner, "kv_per_token").startswith("262,144 bytes")
+    planner.inputs.gpu_gb.setFocus()
+    planner.inputs.gpu_gb.selectAll()
+    type_text(planner.inputs.gpu_gb, "24")
+    QTest.keyClick(planner.inputs.gpu_gb, key)
+    assert planner.isVisible(), "Enter in a setting closed the planner"
+    assert _out(planner, "pages") == "0"

@@ -3,17 +3,19 @@ translates Qt's strings, ProofDesk's and the backend's messages together."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QFileInfo, QLocale, QTranslator
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QFileIconProvider, QLabel, QMenu
 
 from backend import i18n
 from gui.services import language
 from gui.services.settings import GuiSettings
 from gui.shell.main_window import MainWindow
+from tests.conftest import ROOT
 
 
 @pytest.fixture
@@ -69,7 +71,7 @@ def test_installing_zh_tw_translates_qt_proofdesk_and_the_backend(
     qapp: QApplication, installed: list[QTranslator]
 ) -> None:
     installed += language.install(qapp, "zh_TW")
-    assert len(installed) == 2, "proofdesk_zh_TW.qm and Qt's qtbase_zh_TW.qm"
+    assert len(installed) == 3, "proofdesk_zh_TW.qm, Qt's qtbase_zh_TW.qm and its gaps"
     assert QCoreApplication.translate("MenuTitles", "&File") == "檔案(&F)"
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "取消"  # Qt's own
     assert i18n.current_language() == "zh_TW"
@@ -122,3 +124,22 @@ def test_the_lang_option_beats_the_environment_and_settings(
     assert install_translations(qapp, "zh_TW") == "zh_TW"
     assert install_translations(qapp, None) == "en"
     assert seen == ["zh_TW", "en"]
+
+
+def test_qts_file_dialog_is_in_chinese(qapp: QApplication, installed: list[QTranslator]) -> None:
+    """Issue 28: "Look in:", "Files of type:" and "Folder" were English in the zh_TW UI.
+    Qt's qtbase_zh_TW.qm is older than Qt 6: it translates "Look in:", but Qt 6 asks
+    for "&Look in:"; and QFileIconProvider became QAbstractFileIconProvider."""
+    installed += language.install(qapp, "zh_TW")
+    dialog = QFileDialog(None, "x", str(ROOT))
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+    dialog.setViewMode(QFileDialog.ViewMode.Detail)
+    dialog.show()
+    try:
+        labels = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+        assert "尋找於(&L)：" in labels and "檔案型態(&T)：" in labels
+        english = [t for t in labels if re.search(r"[A-Za-z]{2}", t)]
+        assert english == [], english
+    finally:
+        dialog.close()
+    assert QFileIconProvider().type(QFileInfo(str(ROOT))) == "資料夾"  # the type column

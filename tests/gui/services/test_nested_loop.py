@@ -51,7 +51,7 @@ def test_a_thumbnail_cancelled_by_detach_during_a_nested_loop_still_ends(
     w = make_window()
     assert arun(w.opener.open(sample_pdf))
     c = w.controller
-    arun(wait_for(lambda: c._page_shown, what="the first page on screen"))
+    arun(wait_for(lambda: c.pictures._page_shown, what="the first page on screen"))
     renderer = c.workspace.renderer
     held = HeldExecutor()
     renderer._pools["thumbs"].shutdown(wait=False, cancel_futures=True)
@@ -59,8 +59,8 @@ def test_a_thumbnail_cancelled_by_detach_during_a_nested_loop_still_ends(
     renderer._thumb_cache = PageCache(1 << 20)  # nothing drawn yet: the request goes out
 
     async def scenario() -> asyncio.Task[None]:
-        c._want_thumbnail(2)
-        _page, thumb = c._thumb_tasks[-1]
+        c.pictures._want_thumbnail(2)
+        _page, thumb = c.pictures._thumb_tasks[-1]
         await wait_for(lambda: len(held.futures) == 1, what="the thumbnail's render")
         # Right after detach cancels the thumbnail, in the same step, Qt is re-entered.
         c.hooks.closed.insert(0, nested_qt_loop)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget
 from gui.app import build_window, install_translations, parse_args
 from gui.launch_args import SAMPLE_PDF
 from gui.services import qloop
+from tests.gui.shell.dock_fit import raised_docks
 
 
 def _rect(w, widget) -> list[int]:  # type: ignore[no-untyped-def]
@@ -57,6 +58,7 @@ def report(step: str, w) -> None:  # type: ignore[no-untyped-def]
         },
         "floating": [d.objectName() for d in w.findChildren(QDockWidget) if d.isFloating()],
         "splitter": w.splitter.sizes(),
+        "fit": raised_docks(w),
     }
     print(json.dumps(row), flush=True)
 
@@ -103,6 +105,11 @@ async def main(store: Path) -> None:
         acts["reset_layout"].trigger()
     await settled(w)
     report("reset_layout", w)
+    # The docks opened again after Reset Layout, one by one: each must fit as it comes.
+    for name in ("compare", "review_queue", "ocr_dock", "ocr_batch", "show_history"):
+        acts[name].trigger()
+        await settled(w)
+        report(f"after_reset:{name}", w)
     await w.controller.detach(force=True)
     await w.ocr.aclose()
     await w.aids.aclose()

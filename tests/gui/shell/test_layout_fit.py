@@ -1,6 +1,8 @@
 """The main window stays inside the screen's available area whatever docks open,
-at 1366×768 and 1600×1000: run in a child process on an offscreen screen of that
-size (``tests/gui/shell/layout_probe.py``), since one process has one screen."""
+at 1366×768 and 1600×1000, and each dock shows its actions and text without scrolling
+(``dock_fit``), as first opened and after Reset Layout: run in a child process on an
+offscreen screen of that size (``tests/gui/shell/layout_probe.py``), since one process has
+one screen."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.gui.shell.dock_fit import ALT_LINES
 
 
 def screen_config(tmp_path: Path, width: int, height: int, dpr: float = 1) -> str:
@@ -66,7 +69,20 @@ def test_window_never_outgrows_the_screen(
     )
     steps = [s for s in steps if s["step"] != "page_image"]
     names = [s["step"] for s in steps]
-    assert names == ["opened", "ocr_dock", "compare", "review_queue", "ocr_batch", "reset_layout"]
+    again = [f"after_reset:{n}" for n in ("compare", "review_queue", "ocr_dock", "ocr_batch")]
+    assert names == [
+        *["opened", "ocr_dock", "compare", "review_queue", "ocr_batch", "reset_layout"],
+        *again,
+        "after_reset:show_history",
+    ]
+    for step in steps:  # each dock on screen shows its actions and text unscrolled
+        for dock, fit in step["fit"].items():
+            assert fit["hidden"] == [], (step["step"], dock, fit)
+            assert not fit["hscroll"], (step["step"], dock, fit)
+            if dock == "dock-compare":
+                assert fit["alt_lines"] >= ALT_LINES, (step["step"], fit)
+    shown = {d for step in steps for d in step["fit"]}
+    assert {"dock-compare", "dock-history", "dock-review-queue", "dock-batch"} <= shown
     for step in steps:
         assert inside(step["frame"], step["screen"]), step
         width, height = step["inner"][2:]
@@ -78,10 +94,11 @@ def test_window_never_outgrows_the_screen(
         assert step["central_height"] > 150, step  # the page and its text stay usable
     assert "dock-welcome" in steps[0]["docks"]  # the first run's Getting Started panel
     # Reset Layout: the docks of a first start (history and search, tabbed) only.
-    assert list(steps[-1]["docks"]) == ["dock-history"]
-    assert steps[-1]["floating"] == []  # the dock floated off the window is back in it
-    page_list, image, text = steps[-1]["splitter"]
-    assert page_list < image and abs(image - text) <= 1, steps[-1]["splitter"]
+    (reset,) = [s for s in steps if s["step"] == "reset_layout"]
+    assert list(reset["docks"]) == ["dock-history"]
+    assert reset["floating"] == []  # the dock floated off the window is back in it
+    page_list, image, text = reset["splitter"]
+    assert page_list < image and abs(image - text) <= 1, reset["splitter"]
 
 
 def test_the_page_image_is_drawn_at_the_screens_pixel_density(tmp_path: Path) -> None:
