@@ -57,6 +57,13 @@ def list_join(items: Iterable[object]) -> str:
     return _(", ").join(str(item) for item in items)
 
 
+def in_quotes(text: str) -> str:
+    """``text`` quoted as the language quotes: “text” in English, 「text」 in Chinese
+    (quotes added in code showed “ ” inside sentences whose own quotes were 「」)."""
+    # meaning: quotation marks around a quoted piece of text; zh_TW: 「{text}」
+    return _("“{text}”").format(text=text)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it here."""
     return message

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from backend.provenance import Provenance
+
 # A page is never rendered larger than this many pixels, whatever zoom or page
 # size asks for: a 20000×20000 pt page at 72 dpi would otherwise need 1.2 GB and
 # MuPDF refuses with FzErrorLimit. 25 MP ≈ an A4 page at 600 dpi.
@@ -46,7 +48,12 @@ class Version:
     text: str
     created_at: float  # Unix time
     author: str
-    provenance: dict[str, Any] = field(default_factory=dict)
+    provenance: dict[str, Any] = field(default_factory=dict)  # the stored form
+
+    @property
+    def origin(self) -> Provenance:
+        """The provenance, typed (``provenance`` stays the form the stores keep)."""
+        return Provenance.from_dict(self.provenance)
 
 
 @dataclass(frozen=True)

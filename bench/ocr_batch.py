@@ -30,6 +30,7 @@ from pathlib import Path
 
 from backend.documents.render_service import RenderService
 from backend.documents.vision import spec_for_model_id
+from backend.engines.openai_chat import data_url
 from backend.ocr.batch_files import layout
 from backend.ocr.batch_files.prepare import (
     CHUNK,
@@ -120,7 +121,7 @@ def _inline_bytes(folder: Path) -> int:
     extra = 0
     for image in (folder / layout.IMAGES).iterdir():
         url = f"file://{image}"
-        data = f"data:image/jpeg;base64,{base64.b64encode(image.read_bytes()).decode()}"
+        data = data_url("image/jpeg", base64.b64encode(image.read_bytes()).decode())
         extra += len(data) - len(url)
     return requests + extra
 

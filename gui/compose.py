@@ -10,7 +10,6 @@ feature's menu entries. No feature imports another's internals or the window
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from gui.aids.compare_dock import CompareDock
 from gui.aids.eval_dialog import RunComparison
@@ -32,9 +31,6 @@ from gui.shell.language_menu import LanguageActions
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
 from gui.team.feature import TeamFeature
-
-if TYPE_CHECKING:
-    from gui.services.workspace import Workspace
 
 
 def build_window(args: argparse.Namespace) -> MainWindow:
@@ -119,17 +115,12 @@ def _team(w: MainWindow) -> TeamFeature:
 def _follow_document(w: MainWindow, hooks: DocumentHooks) -> None:
     """Who hears of the document coming and going, in this order."""
 
-    def opened(workspace: Workspace) -> None:
-        w.ocr.workspace = workspace
-
-    def closed() -> None:
-        w.ocr.workspace = None
-
-    hooks.opened += [opened, lambda ws: w.ocr_ui.document_opened(ws.page_count), w.aids.attach]
+    w.ocr.follow(lambda: w.controller.workspace)  # the controller owns the open document
+    hooks.opened += [lambda ws: w.ocr_ui.document_opened(ws.page_count), w.aids.attach]
     hooks.stop_writers.append(w.ocr.stop_batch)  # its pages in flight must not outlive the store
     hooks.closing.append(w.aids.detach)  # its alternate OCR run stores into this store
     # Search rows point into the document that is closing: F3 must not walk them.
-    hooks.closed += [closed, w.ocr_ui.document_closed, w.search.clear_results]
+    hooks.closed += [w.ocr_ui.document_closed, w.search.clear_results]
     # Names the open critical items and markers (not the document's own 【模糊】).
     hooks.approve_checks.append(w.review_ui.approval.approve_allowed)
 

@@ -10,6 +10,7 @@ warning, since the text stays good without them.
 
 from __future__ import annotations
 
+import enum
 import math
 from typing import Any
 
@@ -29,6 +30,30 @@ LOGPROBS_HELD_A_SECRET = N_(
     "The server's token confidences spelled out the API key, so they were "
     "left out; the text is kept (with the key removed)."
 )
+
+
+class AnswerWarning(enum.Enum):
+    """What was left out of an answer, as a code: decisions test the code, and the
+    message is rendered through the catalogue only when shown (a translated string
+    as a key stops matching once the UI language changes mid-answer)."""
+
+    LOGPROBS_DROPPED = "logprobs-dropped"
+    USAGE_DROPPED = "usage-dropped"
+    REASONING_DROPPED = "reasoning-dropped"
+    LOGPROBS_HELD_A_SECRET = "logprobs-held-a-secret"
+
+    @property
+    def message(self) -> str:
+        """The warning in the current UI language."""
+        return _(_MESSAGES[self])
+
+
+_MESSAGES = {
+    AnswerWarning.LOGPROBS_DROPPED: LOGPROBS_DROPPED,
+    AnswerWarning.USAGE_DROPPED: USAGE_DROPPED,
+    AnswerWarning.REASONING_DROPPED: REASONING_DROPPED,
+    AnswerWarning.LOGPROBS_HELD_A_SECRET: LOGPROBS_HELD_A_SECRET,
+}
 
 _REMEDY = N_(
     "Check that the address is a vLLM (OpenAI-compatible) server, then run the page again."

@@ -14,9 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from backend.engines.answer_checks import (
-    LOGPROBS_DROPPED,
-    REASONING_DROPPED,
-    USAGE_DROPPED,
+    AnswerWarning,
     content_text,
     no_text_error,
     token_count,
@@ -30,13 +28,24 @@ _THINK_OPEN = "<think>"
 _THINK_CLOSE = "</think>"
 
 
+def data_url(mime: str, encoded: str) -> str:
+    """An image inline in a request: ``encoded`` is its base64."""
+    return f"data:{mime};base64,{encoded}"
+
+
+def image_part(url: str) -> dict[str, Any]:
+    """The image content part of a chat request; ``url`` is a ``data_url`` or an
+    offline batch's ``file://`` URL (every request's image is built here)."""
+    return {"type": "image_url", "image_url": {"url": url}}
+
+
 def build_body(
     request: OcrRequest, model: str, *, stream: bool = True, image_url: str | None = None
 ) -> dict[str, Any]:
     """The request body; ``image_url`` (an offline batch's ``file://`` URL) replaces the
     page's inline base64."""
     image = request.image
-    data_url = image_url or f"data:{image.mime};base64,{image.base64()}"
+    url = image_url or data_url(image.mime, image.base64())
     p = request.params
     body: dict[str, Any] = {
         "model": model,
@@ -46,7 +55,7 @@ def build_body(
                 "content": [
                     # Image first: Qwen-VL's own OCR examples put the image before the
                     # instruction, and it reads more reliably that way.
-                    {"type": "image_url", "image_url": {"url": data_url}},
+                    image_part(url),
                     {"type": "text", "text": request.prompt},
                 ],
             }
@@ -113,7 +122,7 @@ class Answer:
     saw_choice: bool = False
     saw_text: bool = False  # a content field held text (perhaps empty): a real answer
     refusal: str | None = None
-    warnings: list[str] = field(default_factory=list)  # what was dropped, and why
+    warnings: list[AnswerWarning] = field(default_factory=list)  # what was dropped, and why
     excerpt: Callable[[str, int], str] = field(default=_cut, repr=False, compare=False)
 
     @property
@@ -124,9 +133,14 @@ class Answer:
     def reasoning_text(self) -> str | None:
         return "".join(self.reasoning) or None
 
-    def warn(self, warning: str) -> None:
+    def warn(self, warning: AnswerWarning) -> None:
         if warning not in self.warnings:
             self.warnings.append(warning)
+
+    @property
+    def warning_messages(self) -> tuple[str, ...]:
+        """The warnings as the reviewer reads them, in the current UI language."""
+        return tuple(w.message for w in self.warnings)
 
 
 def parse_completion(raw: bytes, answer: Answer | None = None) -> Answer:
@@ -231,12 +245,12 @@ def _take_usage(answer: Answer, obj: dict[str, Any]) -> None:
     if usage is None:
         return
     if not isinstance(usage, dict):
-        answer.warn(_(USAGE_DROPPED))
+        answer.warn(AnswerWarning.USAGE_DROPPED)
         return
     answer.prompt_tokens, bad_prompt = token_count(usage.get("prompt_tokens"))
     answer.completion_tokens, bad_completion = token_count(usage.get("completion_tokens"))
     if bad_prompt or bad_completion:
-        answer.warn(_(USAGE_DROPPED))
+        answer.warn(AnswerWarning.USAGE_DROPPED)
 
 
 def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
@@ -253,7 +267,7 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
                 answer.reasoning.append(value)
                 break
             if value is not None:
-                answer.warn(_(REASONING_DROPPED))
+                answer.warn(AnswerWarning.REASONING_DROPPED)
         if isinstance(part.get("refusal"), str):
             answer.refusal = part["refusal"]
     elif part is not None:
@@ -267,7 +281,7 @@ def _take_choice(answer: Answer, choice: dict[str, Any], part: Any) -> None:
 
 
 def _take_logprobs(answer: Answer, logprobs: Any) -> None:
-    if logprobs is None or _(LOGPROBS_DROPPED) in answer.warnings:
+    if logprobs is None or AnswerWarning.LOGPROBS_DROPPED in answer.warnings:
         return
     entries = logprobs.get("content") if isinstance(logprobs, dict) else [None]
     if entries is None:
@@ -275,7 +289,7 @@ def _take_logprobs(answer: Answer, logprobs: Any) -> None:
     parsed = [token_logprob(e) for e in entries] if isinstance(entries, list) else [None]
     if None in parsed:  # one bad entry and the rest cannot be trusted to line up
         answer.logprobs.clear()
-        answer.warn(_(LOGPROBS_DROPPED))
+        answer.warn(AnswerWarning.LOGPROBS_DROPPED)
         return
     answer.logprobs.extend(t for t in parsed if t is not None)
 

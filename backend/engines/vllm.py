@@ -28,7 +28,7 @@ from typing import Any
 
 import httpx
 
-from backend.engines.answer_checks import LOGPROBS_HELD_A_SECRET
+from backend.engines.answer_checks import AnswerWarning
 from backend.engines.base import OcrRequest, ProgressCallback, Reading, TokenLogprob
 from backend.engines.bounded_body import (
     METRICS_LIMIT,
@@ -339,7 +339,7 @@ class VllmClient:
             prompt=request.prompt,
             params=request.params.as_dict(),
             notes=request.notes,
-            warnings=(*answer.warnings, *admitted.warnings),
+            warnings=(*answer.warning_messages, *admitted.warnings),
             replaced=admitted.replaced,
             image={
                 "width": image.width,
@@ -359,7 +359,7 @@ class VllmClient:
         spelled = "".join(t.token for t in tokens)
         as_bytes = bytes(b for t in tokens for b in t.byte_values).decode("utf-8", "replace")
         if self._text.holds_secret(spelled) or self._text.holds_secret(as_bytes):
-            answer.warn(_(LOGPROBS_HELD_A_SECRET))
+            answer.warn(AnswerWarning.LOGPROBS_HELD_A_SECRET)
             return ()
         return tuple(
             TokenLogprob(self._text.page(t.token), t.logprob, t.byte_values) for t in tokens

@@ -308,7 +308,7 @@ def iso_time(timestamp: float) -> str:
 def _layout(versions: list[Version]) -> Layout | None:
     """The newest reading with line boxes (an alternate OCR engine's), if any."""
     for version in reversed(versions):
-        raw = version.provenance.get("lines")
+        raw = version.origin.lines
         if version.kind is not VersionKind.ALTERNATE and not raw:
             continue
         try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from backend.i18n import _
+from backend.i18n import _, in_quotes
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk
 
 FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
@@ -17,7 +17,7 @@ FLAGGED = frozenset({DiffCategory.SUBSTANTIVE})
 
 def _quote(text: str, limit: int = 24) -> str:
     text = " ".join(text.split())
-    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+    return in_quotes(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _detail(h: Hunk, simplified_only: frozenset[str]) -> str:
@@ -54,7 +54,7 @@ def hunk_flags(
             alt_start=h.alt_start,
             alt_end=h.alt_end,
             replacement=h.alt_text,
-            category=h.category.value,
+            category=h.category,
         )
         for h in hunks
         if h.category in categories

@@ -175,7 +175,7 @@ def _unverified(transcript: str, alternate: str, hunks: Sequence[Hunk], side: _S
                 continue
             lo, hi = numeral_span(term.text) if term.kind in _VALUE_KINDS else (0, len(term.text))
             start, end, said = term.start + lo, term.start + hi, unverified(term)
-            out.append(Flag(start, end, FlagKind.CRITICAL, said, category=term.kind.value))
+            out.append(Flag(start, end, FlagKind.CRITICAL, said, category=term.kind))
     return out
 
 
@@ -305,7 +305,7 @@ def _flag(
     else:
         sides = Sides(hit.term, hit.other, False, ours, theirs, ours, simplified)
     said = detail(sides, years)
-    category = hit.term.kind.value
+    category = hit.term.kind
     if lo is None or hi is None or lo > hi:
         return Flag(start, end, FlagKind.CRITICAL, said, category=category)
     return Flag(start, end, FlagKind.CRITICAL, said, lo, hi, alternate[lo:hi], category)

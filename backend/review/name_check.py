@@ -62,7 +62,7 @@ def name_flags(
             ours=_quote(h.text),
             theirs=_quote(h.alt_text),
         )
-        category = CriticalKind.MASK.value
+        category = CriticalKind.MASK
         out.append(
             Flag(
                 h.start,

@@ -137,14 +137,14 @@ class Selector:
         return None
 
     def _matches(self, version: Version) -> bool:
-        prov = version.provenance
+        origin = version.origin
         if self.prefix == "kind":
             return version.kind.value == self.value
         if self.prefix == "engine":
-            return str(prov.get("engine", "")) == self.value
+            return (origin.engine or "") == self.value
         if self.prefix == "model":
-            return str(prov.get("model", "")) == self.value
-        return str(prov.get("prompt_sha256", "")).startswith(self.value)
+            return (origin.model or "") == self.value
+        return (origin.prompt_sha256 or "").startswith(self.value)
 
 
 def evaluate(

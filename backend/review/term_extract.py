@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 
@@ -27,15 +26,9 @@ from backend.review.lexicon import Excluded
 from backend.review.numerals import NUMERAL as _N
 from backend.review.numerals import Number, find_numbers, parse_number
 from backend.review.values import CriticalKind
+from backend.review.values import LegalKind as LegalKind  # its home before values.py
 
 Value = Number | str | tuple[Number | str | None, ...]
-
-
-class LegalKind(StrEnum):
-    """Critical kinds beyond ``values.CriticalKind`` (a flag's ``category``)."""
-
-    OUTCOME = "outcome"  # 駁回 / 准許, 有期徒刑 / 拘役
-    PARTY = "party"  # 原告 / 被告, 上訴人 / 被上訴人
 
 
 TermKind = CriticalKind | LegalKind

@@ -42,6 +42,33 @@ class CriticalKind(StrEnum):
     MASK = "mask"  # ○○ in party names
 
 
+class LegalKind(StrEnum):
+    """Critical kinds beyond ``CriticalKind``, found by ``term_extract``."""
+
+    OUTCOME = "outcome"  # 駁回 / 准許, 有期徒刑 / 拘役
+    PARTY = "party"  # 原告 / 被告, 上訴人 / 被上訴人
+
+
+# What a flag is about: a diff's DiffCategory, a critical flag's CriticalKind or LegalKind.
+# StrEnums, so a category still compares, hashes, prints and serialises as its string.
+FlagCategory = DiffCategory | CriticalKind | LegalKind
+_CATEGORIES: dict[str, FlagCategory] = {
+    c.value: c for kind in (DiffCategory, CriticalKind, LegalKind) for c in kind
+}
+
+
+def flag_category(value: str | None) -> FlagCategory | None:
+    """The category a string names (``ValueError`` for none); "" or None: no category."""
+    if not value:
+        return None
+    if isinstance(value, DiffCategory | CriticalKind | LegalKind):
+        return value
+    try:
+        return _CATEGORIES[value]
+    except KeyError:
+        raise ValueError(f"not a flag category: {value!r}") from None
+
+
 @dataclass(frozen=True)
 class Hunk:
     """One difference between the transcript and an alternate reading."""
@@ -70,9 +97,13 @@ class Flag:
     alt_start: int | None = None
     alt_end: int | None = None
     replacement: str | None = None
-    category: str = ""  # a DiffCategory for diffs, a CriticalKind for critical flags
+    category: FlagCategory | None = None  # a diff's DiffCategory, a critical flag's kind
     # A critical flag that is also the difference around it (``flag_merge``): one item.
     also_diff: bool = False
+
+    def __post_init__(self) -> None:
+        # A category given by name (a cached review, a test) is held as its enum member.
+        object.__setattr__(self, "category", flag_category(self.category))
 
     @property
     def span(self) -> Span:

@@ -20,8 +20,6 @@ from backend.store.interface import PageStore
 
 MAX_ID = 2**63  # version ids are positive 64-bit integers in every store
 PREFIXES = ("version", "model", "prompt", "engine", "kind")
-# The fields of a reading's provenance that say who read it and how.
-_READER = ("engine", "model", "prompt_sha256")
 
 
 class ReadingNotFound(ProofDeskError):
@@ -102,12 +100,12 @@ def _by_id(store: PageStore, page: int, spec: str, value: str) -> Version:
 
 
 def _matches(version: Version, prefix: str, value: str) -> bool:
-    prov = version.provenance
+    origin = version.origin
     if prefix == "kind":
         return version.kind.value == value
     if prefix == "prompt":
-        return str(prov.get("prompt_sha256", "")).startswith(value)
-    return str(prov.get(prefix, "")) == value  # model, engine
+        return (origin.prompt_sha256 or "").startswith(value)
+    return ((origin.model if prefix == "model" else origin.engine) or "") == value
 
 
 def squashed(text: str) -> str:
@@ -116,10 +114,15 @@ def squashed(text: str) -> str:
 
 def reader(version: Version) -> tuple[str, ...]:
     """Who read it and from which image: the same model at another image budget (another
-    rendering, another digest) is a second reading."""
-    image = version.provenance.get("image")
-    digest = str(image.get("sha256", "")) if isinstance(image, dict) else ""
-    return (*(str(version.provenance.get(key, "")) for key in _READER), digest)
+    rendering, another digest) is a second reading. Engine, model and prompt say who
+    read it and how."""
+    origin = version.origin
+    return (
+        origin.engine or "",
+        origin.model or "",
+        origin.prompt_sha256 or "",
+        origin.image_sha256,
+    )
 
 
 def same_reading(
@@ -132,7 +135,7 @@ def same_reading(
         return True
     if squashed(alternate.text) != squashed(text):
         return False
-    if alternate.kind is VersionKind.IMPORT or alternate.provenance.get("engine") in (
+    if alternate.kind is VersionKind.IMPORT or alternate.origin.engine in (
         "import",
         "file",
     ):

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.errors import ImportError_
-from backend.i18n import _
+from backend.i18n import _, in_quotes, list_join
 from backend.safe_text import admit, printable
 from backend.store import import_source
 
@@ -185,7 +185,7 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
             continue
         pages.append(_read_page_file(file))
     if leaving:
-        names = ", ".join(f"“{n}”" for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
+        names = list_join(in_quotes(n) for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
         raise ImportError_(
             _(
                 "“{name}” holds {leaving_count} link(s) to files outside it ({names}); "

@@ -109,5 +109,5 @@ def page_source(draft: str | None, version: Version | None) -> tuple[str, str, s
         return ("edit", "", "")
     if version is None:
         return ("", "", "")
-    prov = version.provenance
-    return (version.kind.value, str(prov.get("engine") or ""), str(prov.get("model") or ""))
+    origin = version.origin
+    return (version.kind.value, origin.engine or "", origin.model or "")

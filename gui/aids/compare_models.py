@@ -44,8 +44,7 @@ class AlternatesModel(QAbstractListModel):
         version = self._versions[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(version.created_at))
-            engine = str(version.provenance.get("engine", ""))
-            model = str(version.provenance.get("model") or "")
+            engine, model = version.origin.engine or "", version.origin.model or ""
             name = model or self.engine_name(engine)  # another VLM's reading: its model
             if version.kind is VersionKind.OCR:
                 return self.tr("{0} (reading #{1}) — {2}").format(name, version.id, when)

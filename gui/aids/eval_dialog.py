@@ -63,10 +63,10 @@ def selector_choices(session: DocumentSession) -> list[str]:
     for page in range(session.page_count):
         for version in session.store.versions(page):
             kinds.add(version.kind.value)
-            if engine := version.provenance.get("engine"):
-                engines.add(str(engine))
-            if model := version.provenance.get("model"):
-                models.add(str(model))
+            if engine := version.origin.engine:
+                engines.add(engine)
+            if model := version.origin.model:
+                models.add(model)
     return (
         ["current"]
         + [f"kind:{k}" for k in sorted(kinds)]

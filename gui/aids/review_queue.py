@@ -134,7 +134,7 @@ class ReviewQueueModel(QAbstractTableModel):
             "outcome": self.tr("Outcome"),
             "party": self.tr("Party role"),
         }
-        name = names.get(flag.category, flag.category or flag.kind.value)
+        name = names.get(flag.category or "", flag.category or flag.kind.value)
         # One error, one row: a critical item that is also the difference says both.
         return self.tr("{0} · Difference").format(name) if flag.also_diff else name
 

@@ -113,20 +113,15 @@ class LocalModelRow(QWidget):
         self.status.setWordWrap(True)
         self._checking = 0  # the ticket of this row's folder check in flight (0: none)
         self._checks: set[asyncio.Task[TransformersEngine | None]] = set()  # kept alive
-        # Two short rows, not one of 470 px: the batch is a tab at the side, which
+        # Short rows, not one of 470 px: the batch is a tab at the side, which
         # scrolled sideways at 1366×768 for this row alone.
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(self.choose_button, 0, 0)
         grid.addWidget(self.unload_button, 0, 1)
-        grid.addWidget(self.device, 1, 0)
-        grid.addWidget(self.dtype, 1, 1)
-        grid.addWidget(self.status, 2, 0, 1, 2)
-        for box in (self.device, self.dtype):  # their longest item need not set the width
-            box.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-            )
-            box.setMinimumContentsLength(8)
+        grid.addWidget(self.device, 1, 0, 1, 2)
+        grid.addWidget(self.dtype, 2, 0, 1, 2)
+        grid.addWidget(self.status, 3, 0, 1, 2)
         self.choose_button.clicked.connect(self._choose)
         self.device.activated.connect(self._options_chosen)
         self.dtype.activated.connect(self._options_chosen)

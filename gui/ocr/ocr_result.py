@@ -38,8 +38,8 @@ def by_hand(versions: dict[int, Version], version_id: int | None) -> bool:
         seen.add(version_id)
         if v.kind is not VersionKind.RESTORE:
             return v.kind.is_human
-        restored = v.provenance.get("restored_from")
-        if not isinstance(restored, int):
+        restored = v.origin.restored_from
+        if restored is None:
             return True
         version_id = restored
     return False  # an empty page

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QStyle,
+    QStyleOptionComboBox,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +50,18 @@ class PromptEditor(QWidget):
         for p in self.presets:
             self.preset.addItem(p.title, p.id)
         self.preset.setCurrentIndex(-1)
+        # Never narrower than its longest title, measured as the style draws it: the box's
+        # own size hint came out 8 px short of a zh_TW title and cut it by a character.
+        option = QStyleOptionComboBox()
+        self.preset.initStyleOption(option)
+        widest = max(
+            (self.preset.fontMetrics().horizontalAdvance(p.title) for p in self.presets), default=0
+        )
+        content = QSize(widest, self.preset.fontMetrics().height())
+        need = self.style().sizeFromContents(
+            QStyle.ContentsType.CT_ComboBox, option, content, self.preset
+        )
+        self.preset.setMinimumWidth(need.width())
         self.preset.activated.connect(lambda row: self._use_preset(self.presets[row]))
         self.scope = QLabel(self)
         self.editor = QPlainTextEdit(self)

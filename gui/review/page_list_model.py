@@ -33,7 +33,6 @@ StatusRole = Qt.ItemDataRole.UserRole + 1
 THUMB_SIZE = QSize(96, 136)
 Index = QModelIndex | QPersistentModelIndex
 
-_NO_AIDS: tuple[float | None, int, int, bool] = (None, 0, 0, False)
 STATUS_MARKS = {
     ReviewStatus.UNREVIEWED: "○",
     ReviewStatus.IN_PROGRESS: "◐",
@@ -56,8 +55,8 @@ class PageListModel(QAbstractListModel):
         self._thumbs: dict[int, QPixmap] = {}
         self._asked: set[int] = set()
         self._placeholder: QPixmap | None = None
-        # page → agreement, markers, open critical items, the alternate is its own reading
-        self._aids: dict[int, tuple[float | None, int, int, bool]] = {}
+        # page → its review's counts (none yet: no badge, nothing open)
+        self._aids: dict[int, PageSummary] = {}
         self._risks: dict[int, float] = {}
         self._order: list[int] | None = None  # row → page when riskiest first
         self._rows: dict[int, int] = {}  # page → row, the inverse of ``_order``
@@ -100,28 +99,39 @@ class PageListModel(QAbstractListModel):
     def _badge(self, page: int) -> str:
         """Agreement, markers left and open critical items, e.g. " 97% ◆2 ‼1"
         (" =" for an alternate that is the transcript's own reading)."""
-        agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
-        badge = " =" if same else "" if agreement is None else " " + agreement_percent(agreement)
+        s = self._aids.get(page)
+        if s is None:
+            return ""
+        agreement, markers, critical = s.agreement, s.markers, s.critical
+        badge = (
+            " ="
+            if s.same_reading
+            else ""
+            if agreement is None
+            else " " + agreement_percent(agreement)
+        )
         return badge + (f" ◆{markers}" if markers else "") + (f" ‼{critical}" if critical else "")
 
     def _aids_tip(self, page: int) -> str:
-        agreement, markers, critical, same = self._aids.get(page, _NO_AIDS)
+        s = self._aids.get(page)
+        if s is None:
+            return ""
         tip = ""
-        if same:
+        if s.same_reading:
             tip += "\n" + self.tr("The alternate is the transcript's own reading: not compared")
-        elif agreement is not None:
+        elif s.agreement is not None:
             tip += "\n" + self.tr("Agrees {0} with the alternate reading").format(
-                agreement_percent(agreement)
+                agreement_percent(s.agreement)
             )
-        if markers:
-            tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(markers)
-        if critical:
-            tip += "\n" + self.tr("{0} legal-critical item(s) open").format(critical)
+        if s.markers:
+            tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(s.markers)
+        if s.critical:
+            tip += "\n" + self.tr("{0} legal-critical item(s) open").format(s.critical)
         return tip
 
     def set_review_summaries(self, summaries: Sequence[PageSummary]) -> None:
         """The badges per page; only rows whose badge changed are redrawn."""
-        new = {s.page: (s.agreement, s.markers, s.critical, s.same_reading) for s in summaries}
+        new = {s.page: s for s in summaries}
         changed = {p for p in new.keys() | self._aids.keys() if new.get(p) != self._aids.get(p)}
         self._aids = new
         self._risks = {s.page: s.risk for s in summaries}
@@ -134,12 +144,13 @@ class PageListModel(QAbstractListModel):
                 self._changed(page)
 
     def review_summary(self, page: int) -> tuple[float | None, int]:
-        agreement, markers, _critical, _same = self._aids.get(page, _NO_AIDS)
-        return agreement, markers
+        s = self._aids.get(page)
+        return (None, 0) if s is None else (s.agreement, s.markers)
 
     def open_critical(self, page: int) -> int:
         """Legal-critical items still open on ``page`` (as last reviewed)."""
-        return self._aids.get(page, _NO_AIDS)[2]
+        s = self._aids.get(page)
+        return 0 if s is None else s.critical
 
     # -- the order of the rows -------------------------------------------------------
 

@@ -27,6 +27,7 @@ from backend.ocr.pipeline import PagePreparer
 from backend.server.local_server import LocalServer
 from backend.settings.keys import KeyStore
 from backend.settings.profiles import ProfileStore, ServerProfile
+from gui.services.document_owner import FollowsDocument
 from gui.services.local_engines import LocalEngines
 from gui.services.settings import GuiSettings
 
@@ -54,7 +55,7 @@ def _connection(profile: ServerProfile) -> tuple[object, ...]:
 Confirm = Callable[[str], Awaitable[bool]]
 
 
-class OcrHub(QObject):
+class OcrHub(FollowsDocument, QObject):  # ``workspace``: the controller's
     profiles_changed = Signal()
     load_changed = Signal(str, str)  # profile id, a one-line health/load summary
     batch_event = Signal(object)  # backend.ocr.batch.BatchEvent
@@ -78,7 +79,6 @@ class OcrHub(QObject):
         self.profiles: list[ServerProfile] = self.store.load()
         self._session_profiles: list[ServerProfile] = []  # e.g. a local server: never saved
         self._clients: dict[str, VllmClient] = {}
-        self.workspace: Workspace | None = None
         self.runner: OcrJobRunner | None = None
         self.job: int | None = None
         self._poll = QTimer(self)

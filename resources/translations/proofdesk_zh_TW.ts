@@ -102,22 +102,22 @@
         <translation>不明引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="51"/>
+        <location filename="../../gui/aids/compare_models.py" line="50"/>
         <source>{0} (reading #{1}) — {2}</source>
         <translation>{0}（辨識結果 #{1}）— {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="53"/>
+        <location filename="../../gui/aids/compare_models.py" line="52"/>
         <source>Imported text #{0} — {1}</source>
         <translation>匯入文字 #{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="54"/>
+        <location filename="../../gui/aids/compare_models.py" line="53"/>
         <source>{0} — {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="56"/>
+        <location filename="../../gui/aids/compare_models.py" line="55"/>
         <source>Version #{0}</source>
         <translation>版本 #{0}</translation>
     </message>
@@ -767,32 +767,32 @@
 <context>
     <name>FlagsModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="79"/>
+        <location filename="../../gui/aids/compare_models.py" line="78"/>
         <source>Difference</source>
         <translation>差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="80"/>
+        <location filename="../../gui/aids/compare_models.py" line="79"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="81"/>
+        <location filename="../../gui/aids/compare_models.py" line="80"/>
         <source>Marker</source>
         <translation>標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="82"/>
+        <location filename="../../gui/aids/compare_models.py" line="81"/>
         <source>Unsure</source>
         <translation>不確定</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="96"/>
+        <location filename="../../gui/aids/compare_models.py" line="95"/>
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="112"/>
+        <location filename="../../gui/aids/compare_models.py" line="111"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -928,27 +928,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="133"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="142"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="255"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="264"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="244"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="253"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="316"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="325"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="318"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="327"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -1892,52 +1892,52 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="65"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="67"/>
+        <location filename="../../gui/review/page_list_model.py" line="66"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="68"/>
+        <location filename="../../gui/review/page_list_model.py" line="67"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="68"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="70"/>
+        <location filename="../../gui/review/page_list_model.py" line="69"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="94"/>
+        <location filename="../../gui/review/page_list_model.py" line="93"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="111"/>
+        <location filename="../../gui/review/page_list_model.py" line="121"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="113"/>
+        <location filename="../../gui/review/page_list_model.py" line="123"/>
         <source>Agrees {0} with the alternate reading</source>
         <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="117"/>
+        <location filename="../../gui/review/page_list_model.py" line="127"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="119"/>
+        <location filename="../../gui/review/page_list_model.py" line="129"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -2693,47 +2693,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="201"/>
+        <location filename="../../gui/review/controller.py" line="216"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="237"/>
+        <location filename="../../gui/review/controller.py" line="252"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="242"/>
+        <location filename="../../gui/review/controller.py" line="257"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="260"/>
+        <location filename="../../gui/review/controller.py" line="275"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="266"/>
+        <location filename="../../gui/review/controller.py" line="281"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="276"/>
+        <location filename="../../gui/review/controller.py" line="291"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="296"/>
+        <location filename="../../gui/review/controller.py" line="311"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="305"/>
+        <location filename="../../gui/review/controller.py" line="320"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="367"/>
+        <location filename="../../gui/review/controller.py" line="382"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>

@@ -76,6 +76,7 @@ def make_window(
 
     def make(*argv: str) -> MainWindow:
         window = build_window(parse_args(list(argv)))
+        window.keep_messages = True  # read after awaited work: no 5 s race (main_window)
         window.resize(1200, 800)
         window.show()
         windows.append(window)

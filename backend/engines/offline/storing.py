@@ -43,19 +43,17 @@ def store_alt_text(
 
 def load_alt_text(version: Version) -> AltReading:
     """The reading a version holds (lines and boxes when it was stored with them)."""
-    prov = version.provenance
-    lines = tuple(AltLine.from_json(item) for item in prov.get("lines") or ())
-    render = prov.get("render")
+    origin = version.origin
     return AltReading(
         text=version.text,
-        engine=str(prov.get("engine") or version.kind.value),
-        lines=lines,
+        engine=origin.engine or version.kind.value,
+        lines=tuple(AltLine.from_json(item) for item in origin.lines or ()),
         version_id=version.id,
         page=version.page,
-        engine_version=str(prov.get("engine_version") or ""),
-        render=render if isinstance(render, dict) else {},
-        latency_s=float(prov.get("latency_s") or 0.0),
-        notice=str(prov.get("notice") or ""),
+        engine_version=origin.engine_version or "",
+        render=origin.render or {},
+        latency_s=float(origin.latency_s or 0.0),
+        notice=origin.notice or "",
     )
 
 
@@ -64,6 +62,6 @@ def latest_alternate(store: PageStore, page: int, engine: str | None = None) -> 
     for version in reversed(store.versions(page)):
         if version.kind is not VersionKind.ALTERNATE:
             continue
-        if engine is None or version.provenance.get("engine") == engine:
+        if engine is None or version.origin.engine == engine:
             return load_alt_text(version)
     return None

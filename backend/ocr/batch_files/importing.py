@@ -255,8 +255,8 @@ def _imported_lines(store: PageStore, pages: set[int]) -> set[str]:
         if not counts.get(page):
             continue
         for version in store.versions(page):
-            batch = version.provenance.get("batch")
-            if version.kind is VersionKind.OCR and isinstance(batch, dict):
+            batch = version.origin.batch
+            if version.kind is VersionKind.OCR and batch is not None:
                 seen.add(str(batch.get("line_sha256", "")))
     return seen
 

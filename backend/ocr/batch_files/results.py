@@ -139,7 +139,7 @@ def _entry(name: str, number: int, raw: bytes, clean: ServerText) -> ResultEntry
         logprobs=tuple(
             TokenLogprob(clean.page(t.token), t.logprob, t.byte_values) for t in answer.logprobs
         ),
-        warnings=(*answer.warnings, *admitted.warnings),
+        warnings=(*answer.warning_messages, *admitted.warnings),
         replaced=admitted.replaced,
     )
 

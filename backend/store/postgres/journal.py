@@ -5,20 +5,108 @@ typing survives the app being closed (or killed) while offline. When the
 server answers again the lines are replayed in order and the file removed.
 A draft is the page's whole text, so replaying one twice cannot double a
 keystroke; the replay keeps the last draft of a page and the steps after it.
+
+An entry is one of four typed values (``JournalEntry``); the replay handles each
+one by name. A line of any other kind (a newer ProofDesk's, a damaged file) is
+refused loudly (``JournalEntryError``) before anything is replayed, and the file
+is kept: dropping it would lose what was typed offline without a word.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+
+from backend.errors import StoreError
+from backend.i18n import _
+
+
+@dataclass(frozen=True)
+class DraftEntry:
+    """A keystroke: the page's whole text; ``held`` when typed on a page this window claimed."""
+
+    op: ClassVar[str] = "draft"
+    page: int
+    text: str
+    base: int | None = None  # the version the writer had opened
+    empty: bool = False  # opened when the page had no version yet
+    held: bool = False
+
+
+@dataclass(frozen=True)
+class CommitEntry:
+    op: ClassVar[str] = "commit"
+    page: int
+
+
+@dataclass(frozen=True)
+class StatusEntry:
+    op: ClassVar[str] = "status"
+    page: int
+    status: str
+    key: str | None = None  # recorded once however often it is sent
+    seen: int | None = None  # the version shown: the server approves no other (schema 3)
+
+
+@dataclass(frozen=True)
+class NoteEntry:
+    op: ClassVar[str] = "note"
+    page: int
+    text: str
+    key: str | None = None
+
+
+JournalEntry = DraftEntry | CommitEntry | StatusEntry | NoteEntry
+_KINDS: dict[str, type[JournalEntry]] = {
+    kind.op: kind for kind in (DraftEntry, CommitEntry, StatusEntry, NoteEntry)
+}
+
+
+class JournalEntryError(StoreError):
+    """A journal line this ProofDesk cannot replay: the journal is kept as it is.
+
+    Not a ``TeamStoreError``: the replay tells those and goes on, then empties the
+    journal, which is exactly what must not happen to an edit it cannot read."""
+
+    def __init__(self, path: Path, raw: Any) -> None:
+        op = raw.get("op") if isinstance(raw, dict) else None
+        super().__init__(
+            _(
+                "The edits made offline ({path}) hold one this ProofDesk cannot send "
+                "(“{op}”). Nothing was sent and the file is kept; a newer ProofDesk may "
+                "have written it."
+            ).format(path=path, op=op)
+        )
+        self.path, self.raw = path, raw
+
+
+def entry_dict(entry: JournalEntry) -> dict[str, Any]:
+    """The entry as its journal line holds it."""
+    return {"op": entry.op, **asdict(entry)}
+
+
+def parse_entry(raw: Any, path: Path) -> JournalEntry:
+    """A journal line's entry; ``JournalEntryError`` for an unknown op or missing fields."""
+    kind = _KINDS.get(str(raw.get("op"))) if isinstance(raw, dict) else None
+    if kind is None:
+        raise JournalEntryError(path, raw)
+    fields = {k: v for k, v in raw.items() if k != "op"}
+    try:
+        entry = kind(**fields)
+    except TypeError:  # a field missing, or one this kind does not have
+        raise JournalEntryError(path, raw) from None
+    if not isinstance(entry.page, int) or isinstance(entry.page, bool):
+        raise JournalEntryError(path, raw)
+    return entry
 
 
 class Journal:
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._entries: list[dict[str, Any]] = self._load()
+        self._lines: list[dict[str, Any]] = self._load()  # as read: parsed when replayed
 
     def _load(self) -> list[dict[str, Any]]:
         try:
@@ -34,29 +122,30 @@ class Journal:
         return entries
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._lines)
 
-    def append(self, entry: dict[str, Any]) -> None:
+    def append(self, entry: JournalEntry) -> None:
+        line = entry_dict(entry)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         try:
-            os.write(fd, (json.dumps(entry, ensure_ascii=False) + "\n").encode("utf-8"))
+            os.write(fd, (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8"))
             os.fsync(fd)
         finally:
             os.close(fd)
-        self._entries.append(entry)
+        self._lines.append(line)
 
-    def entries(self) -> list[dict[str, Any]]:
-        """What to replay: superseded drafts (a later draft of the page follows) dropped."""
-        out: list[dict[str, Any]] = []
-        for entry in self._entries:
+    def entries(self) -> list[JournalEntry]:
+        """What to replay: superseded drafts (a later draft of the page follows) dropped.
+        Every line is read first, so an unreadable one stops the replay before it starts."""
+        out: list[JournalEntry] = []
+        for entry in [parse_entry(raw, self.path) for raw in self._lines]:
             last = out[-1] if out else None
             # The same page typed on: only the newer text needs sending.
             if (
-                entry["op"] == "draft"
-                and last
-                and last["op"] == "draft"
-                and (last["page"] == entry["page"])
+                isinstance(entry, DraftEntry)
+                and isinstance(last, DraftEntry)
+                and last.page == entry.page
             ):
                 out[-1] = entry
                 continue
@@ -65,11 +154,11 @@ class Journal:
 
     def pending_text(self, page: int) -> str | None:
         """The newest text typed offline on ``page``, if any."""
-        for entry in reversed(self._entries):
-            if entry["page"] == page and entry["op"] == "draft":
-                return str(entry["text"])
+        for raw in reversed(self._lines):
+            if isinstance(raw, dict) and raw.get("page") == page and raw.get("op") == "draft":
+                return str(raw["text"])
         return None
 
     def clear(self) -> None:
-        self._entries = []
+        self._lines = []
         self.path.unlink(missing_ok=True)

@@ -24,6 +24,7 @@ from typing import Any
 from backend.i18n import _
 from backend.models import Change, VersionKind
 from backend.store.postgres import team_writes as w
+from backend.store.postgres.journal import DraftEntry
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
 
 
@@ -33,12 +34,26 @@ class ClaimWatch(TeamLink):
     client: str
     lease_s: float
     _seen: dict[int, int | None]
+    notices: list[str]
+    was_unclean: bool
 
     def __init__(self, info: str) -> None:
         super().__init__(info)
         self._held: set[int] = set()  # pages this window claimed by typing (draft saved)
         self.broken: dict[int, str] = {}  # page: who broke my claim ("" not known yet)
         self._renewed: dict[int, float] = {}  # page: when typing here last renewed my claim
+
+    def _recover_orphans(self) -> None:
+        """Typing a crashed window of mine left on the server becomes versions (kept):
+        its claims lapsed with it."""
+        with self._tx() as c:
+            orphans = w.orphan_drafts(c, self.doc, self.client, self.lease_s)
+            kept = [w.recover_draft(c, self.doc, page, client) for page, client in orphans]
+        self.was_unclean = bool(orphans)
+        if any(current is not None for _unused, current in kept):
+            self.notices.append(
+                _("Typing left by a window that closed abnormally was kept in the history.")
+            )
 
     def watching(self, page: int) -> bool:
         """Whether a change to the page's claim by someone else may concern this window."""
@@ -67,25 +82,16 @@ class ClaimWatch(TeamLink):
         self._renewed[page] = time.monotonic()
         return Change(pages=frozenset({page}), text=True, status=started)
 
-    def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> dict[str, Any]:
+    def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> DraftEntry:
         """A keystroke for the offline journal; ``held``: on a page this window claimed."""
-        held = page in self._held
-        return {
-            "op": "draft",
-            "page": page,
-            "text": text,
-            "base": base,
-            "empty": empty,
-            "held": held,
-        }
+        return DraftEntry(page, text, base, empty, held=page in self._held)
 
-    def _replaying(self, entry: dict[str, Any]) -> None:
+    def _replaying(self, entry: DraftEntry) -> None:
         """A journal entry typed on a claimed page is sent as such, also by the app's next
         run: a break meanwhile is kept and told (``_save_draft``), never re-claimed."""
-        page = int(entry["page"])
-        if entry.get("held") and page not in self.broken:
-            self._held.add(page)
-            self._seen.setdefault(page, entry.get("base"))
+        if entry.held and entry.page not in self.broken:
+            self._held.add(entry.page)
+            self._seen.setdefault(entry.page, entry.base)
 
     @again_if_dropped
     def claim_lost(self, page: int, by: str) -> Change | None:

@@ -16,12 +16,13 @@ import dataclasses
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, assert_never
 
 from backend.errors import StoreError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.store.limits import check_note
+from backend.store.postgres import journal as j
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
@@ -30,7 +31,7 @@ from backend.store.postgres.errors import (
     TeamStoreError,
     TeamUnreachableError,
 )
-from backend.store.postgres.journal import Journal
+from backend.store.postgres.journal import Journal, JournalEntry
 from backend.store.postgres.team_claims import ClaimWatch
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
@@ -77,27 +78,16 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         with self._read() as c:  # a page open's queries once now, not at the first open
             warm_up(c, self.doc, self.client)
 
-    def _recover_orphans(self) -> None:
-        """Typing a crashed window of mine left on the server becomes versions (kept)."""
-        with self._tx() as c:
-            orphans = w.orphan_drafts(c, self.doc, self.client, self.lease_s)
-            kept = [w.recover_draft(c, self.doc, page, client) for page, client in orphans]
-        self.was_unclean = bool(orphans)
-        if any(current is not None for _unused, current in kept):
-            self.notices.append(
-                _("Typing left by a window that closed abnormally was kept in the history.")
-            )
-
     # -- offline journal ------------------------------------------------------------
 
-    def _write(self, entry: dict[str, Any], run: Callable[[], Change]) -> Change:
+    def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
         """Run a write on the server; when it cannot be reached, keep it in the journal."""
         try:
             self.flush()
             return run()
         except TeamUnreachableError:
             self.journal.append(entry)
-            return Change(pages=frozenset({entry["page"]}), text=True, message=self.offline_text())
+            return Change(pages=frozenset({entry.page}), text=True, message=self.offline_text())
 
     def offline_text(self) -> str:
         return _("offline — {n} edits waiting").format(n=len(self.journal))
@@ -112,7 +102,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         if not len(self.journal):
             return []
         messages = []
-        for entry in self.journal.entries():
+        for entry in self.journal.entries():  # JournalEntryError (journal kept) before any
             try:
                 if told := self._apply(entry):  # e.g. the claim was broken meanwhile
                     messages.append(told)
@@ -134,27 +124,33 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             self.flush()
         except TeamUnreachableError:
             return self.offline_text()
+        except j.JournalEntryError:  # raised from ``__init__``: the store is not opened,
+            self.close_connection()  # so leave no connection behind
+            raise
         return _("Edits made while the team server was unreachable were sent.")
 
-    def _apply(self, entry: dict[str, Any]) -> str:  # what to tell of it ("": nothing)
-        page, op = int(entry["page"]), entry["op"]
-        if op == "draft":
-            text, base, empty = str(entry["text"]), entry.get("base"), bool(entry.get("empty"))
-            self._replaying(entry)
-            return self._save_draft(page, text, base, empty).message
-        elif op == "commit":
-            self._commit_draft(page)
-        elif op == "status":
-            self._set_status(page, str(entry["status"]), entry.get("key"), entry.get("seen"))
-        elif op == "note":
-            self._set_note(page, str(entry["text"]), entry.get("key"))
+    def _apply(self, entry: JournalEntry) -> str:  # what to tell of it ("": nothing)
+        match entry:  # every kind by name: mypy's assert_never fails a kind left out
+            case j.DraftEntry():
+                self._replaying(entry)
+                return self._save_draft(entry.page, entry.text, entry.base, entry.empty).message
+            case j.CommitEntry():
+                self._commit_draft(entry.page)
+            case j.StatusEntry():
+                self._set_status(entry.page, entry.status, entry.key, entry.seen)
+            case j.NoteEntry():
+                self._set_note(entry.page, entry.text, entry.key)
+            case _:
+                assert_never(entry)
         return ""
 
-    def _keep_as_alternate(self, entry: dict[str, Any], exc: PageClaimedError) -> None:
-        text = entry.get("text") or self.journal.pending_text(int(entry["page"]))
-        if entry["op"] == "draft" and text is not None:
+    def _keep_as_alternate(self, entry: JournalEntry, exc: PageClaimedError) -> None:
+        if not isinstance(entry, j.DraftEntry):
+            return
+        text = entry.text or self.journal.pending_text(entry.page)
+        if text is not None:
             prov = {"source": "offline journal", "claimed_by": exc.holder}
-            self.add_version(int(entry["page"]), VersionKind.ALTERNATE, str(text), prov)
+            self.add_version(entry.page, VersionKind.ALTERNATE, text, prov)
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -273,7 +269,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def commit_draft(self, page: int) -> Change:
         self._held.discard(page)  # (also when journaled: typing after it claims anew)
-        return self._write({"op": "commit", "page": page}, lambda: self._commit_draft(page))
+        return self._write(j.CommitEntry(page), lambda: self._commit_draft(page))
 
     @again_if_dropped
     def _commit_draft(self, page: int) -> Change:
@@ -339,7 +335,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # The version this window showed: the server refuses to approve another one
         # (schema_3.sql), e.g. when the journal replays this after someone's newer save.
         seen = self._seen.get(page)
-        entry = {"op": "status", "page": page, "status": status, "key": key, "seen": seen}
+        entry = j.StatusEntry(page, status, key, seen)
         return self._write(entry, lambda: self._set_status(page, status, key, seen))
 
     @again_if_dropped
@@ -357,7 +353,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     def set_note(self, page: int, text: str) -> Change:
         key = uuid.uuid4().hex  # recorded once however often it is sent (``set_team_status``)
-        entry = {"op": "note", "page": page, "text": check_note(page, text), "key": key}
+        entry = j.NoteEntry(page, check_note(page, text), key)
         return self._write(entry, lambda: self._set_note(page, text, key))
 
     @again_if_dropped

@@ -18,6 +18,7 @@ from psycopg.types.json import Jsonb
 
 from backend.i18n import _
 from backend.models import ReviewStatus
+from backend.provenance import Provenance
 from backend.store.interface import LocalStore
 from backend.store.postgres.errors import TeamStoreError
 from backend.store.postgres.team_sql import TO_DB, VERSION_COLUMNS, from_db
@@ -29,8 +30,8 @@ LIFECYCLE_KEYS = ("open_state",)  # the local file's own bookkeeping, not the re
 
 
 def _renumber(provenance: dict[str, Any], ids: dict[int, int]) -> dict[str, Any]:
-    old = provenance.get("restored_from")
-    if isinstance(old, int) and old in ids:
+    old = Provenance.from_dict(provenance).restored_from
+    if old is not None and old in ids:
         return {**provenance, "restored_from": ids[old]}
     return provenance
 

@@ -12,6 +12,8 @@ import httpx
 import pymupdf
 import pytest
 
+from backend.engines.openai_chat import data_url
+from backend.engines.openai_chat import image_part as chat_image_part
 from tests.fakevllm import FakeVllm
 
 CHAT = "/v1/chat/completions"
@@ -28,8 +30,7 @@ PNG = make_image(560, 280, "png", shade=0)
 
 
 def image_part(data: bytes, mime: str = "image/jpeg") -> dict[str, Any]:
-    url = f"data:{mime};base64,{base64.b64encode(data).decode()}"
-    return {"type": "image_url", "image_url": {"url": url}}
+    return chat_image_part(data_url(mime, base64.b64encode(data).decode()))
 
 
 def chat_body(*images: bytes, text: str = "OCR", **extra: Any) -> dict[str, Any]:

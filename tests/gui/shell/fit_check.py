@@ -117,6 +117,20 @@ def text_widgets(top: QWidget) -> int:
     )
 
 
+def _within(widget: QWidget) -> str:
+    """The widget's nearest named ancestors, and a combo box's first items: an unnamed
+    widget with no text is otherwise hard to find from a failure message."""
+    names, parent = [], widget.parentWidget()
+    while parent is not None and len(names) < 3:
+        if parent.objectName() and not parent.objectName().startswith("qt_"):
+            names.append(parent.objectName())
+        parent = parent.parentWidget()
+    items = ""
+    if isinstance(widget, QComboBox):
+        items = " items " + repr([widget.itemText(i) for i in range(min(3, widget.count()))])
+    return " < ".join(names) + items
+
+
 def cut_widgets(top: QWidget, where: str) -> list[dict[str, Any]]:
     """Every widget under ``top`` (itself included) whose size is below what its
     text needs, as rows that name it: where, class, objectName, text, size, needs."""
@@ -129,6 +143,7 @@ def cut_widgets(top: QWidget, where: str) -> list[dict[str, Any]]:
             "class": type(widget).__name__,
             "name": widget.objectName(),
             "size": [widget.width(), widget.height()],
+            "within": _within(widget),
         }
         if isinstance(widget, QTabBar):
             if widget.usesScrollButtons() and widget.width() < widget.sizeHint().width():

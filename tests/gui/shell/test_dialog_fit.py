@@ -59,7 +59,7 @@ def _describe(row: dict) -> str:  # type: ignore[type-arg]
     return (
         f"{row['where']}: {row['class']} {row['name'] or '(no objectName)'} "
         f"{row['text']!r} is {row['size'][0]}×{row['size'][1]}, "
-        f"needs {row['needs'][0]}×{row['needs'][1]}"
+        f"needs {row['needs'][0]}×{row['needs'][1]} (in {row.get('within', '?')})"
     )
 
 
