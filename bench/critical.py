@@ -28,6 +28,7 @@ from backend.models import AltText
 from backend.review.misreadings import unread_lines
 from backend.review.page_aids import review_page
 from backend.review.values import Flag, FlagKind, PageReview
+from backend.session.review_tables import default_settings
 from bench.corpus import CorpusPage, ErrorSpan, SeededPage, generate, rapidocr_readings, seed_errors
 from bench.make_doc import OUT, Docs
 from bench.table import Row
@@ -133,15 +134,19 @@ def score(tally: Tally, seeded: SeededPage, review: PageReview) -> None:
 
 
 def evaluate(pages: list[CorpusPage], alternates: dict[str, AltText]) -> Tally:
-    tally = Tally()
+    tally, settings = Tally(), default_settings()
     for page in pages:
         alt = alternates.get(page.id)
         if alt is None:
             continue
-        score(tally, SeededPage(page, page.text, ()), review_page(0, page.text, alt))
+        score(
+            tally,
+            SeededPage(page, page.text, ()),
+            review_page(0, page.text, alt, settings=settings),
+        )
         for v in range(VARIANTS):
             seeded = seed_errors(page, random.Random(f"{page.id}-{v}"), ERRORS)
-            score(tally, seeded, review_page(0, seeded.text, alt))
+            score(tally, seeded, review_page(0, seeded.text, alt, settings=settings))
     return tally
 
 

@@ -33,6 +33,7 @@ from backend.models import AltText
 from backend.review.page_aids import review_page
 from backend.review.risk import page_risk
 from backend.review.values import FlagKind
+from backend.session.review_tables import default_settings
 from bench.corpus import CorpusPage, ErrorSpan, generate, rapidocr_readings, seed_errors
 from bench.corpus.ocr_cache import cached_reading
 from bench.critical import CORPUS_PAGES, CORPUS_SEED, ERRORS, touches
@@ -56,10 +57,12 @@ class Scored:
 
 
 def score_page(index: int, text: str, alt: AltText, errors: Sequence[ErrorSpan]) -> Scored:
-    review = review_page(index, text, alt)  # merged as the session merges: one item per error
+    settings = default_settings()
+    # merged as the session merges: one item per error
+    review = review_page(index, text, alt, settings=settings)
     flags = [f for f in review.flags if f.kind in FLAGGED]
     found = tuple(any(touches(f, e, text) for f in flags) for e in errors if e.critical)
-    return Scored(index, page_risk(review, text).score, found)
+    return Scored(index, page_risk(review, text, settings.compare.tables).score, found)
 
 
 def trial(

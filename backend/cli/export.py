@@ -37,6 +37,7 @@ from backend.i18n import _, list_join
 from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
 from backend.session.document_session import DocumentSession
+from backend.session.review_tables import default_options
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -82,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
             separator=args.separator.replace("\\f", "\f").replace("\\n", "\n"),
         )
         wants_aids = fmt.spec.needs_aids  # a diff per page: only where the file carries it
-        settings = AidSettings(markers=options.markers)  # the aids count the same markers
+        # The aids count the same markers.
+        settings = AidSettings(compare=default_options(), markers=options.markers)
         document = collect(
             session, options, aids=review_aids_provider(session, settings) if wants_aids else None
         )

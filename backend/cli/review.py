@@ -214,8 +214,8 @@ def _print_review(review: PageReview, transcript: str) -> None:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    from backend.review.run_eval import evaluate
     from backend.session.document_session import DocumentSession
+    from backend.session.evaluation import evaluate_document
 
     for selector in (args.side_a, args.side_b):
         check_selector(selector)
@@ -224,7 +224,9 @@ def run_eval(args: argparse.Namespace) -> int:
     )
     try:
         pages = parse_page_ranges(args.pages, session.page_count)
-        report = evaluate(session.store, session.page_count, args.side_a, args.side_b, pages)
+        report = evaluate_document(
+            session.store, session.page_count, args.side_a, args.side_b, pages
+        )
     finally:
         session.close()
     if args.json:

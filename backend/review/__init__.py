@@ -1,8 +1,10 @@
 """The review aids as pure functions of two texts: normalisation, the character
 diff and its alignment, legal-critical terms and numerals, model markers,
 low-confidence spans, one page's aids, and run-against-run comparison.
-Nothing here opens a file or a connection (``run_eval`` reads only the
-versions it is handed a store for).
+Nothing here opens a file or a connection: the tables a review reads (legal
+rules, folds) are handed in as ``ReviewTables``, read by
+``backend.session.review_tables``; ``run_eval`` reads only the versions it is
+handed a store for (tests/backend/review/test_no_file_io.py holds this).
 """
 
 from typing import TYPE_CHECKING
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from backend.review.run_eval import EvalReport as EvalReport
     from backend.review.run_eval import PageEval as PageEval
     from backend.review.run_eval import evaluate as evaluate
-    from backend.review.textnorm import variants_stamp as variants_stamp
+    from backend.review.tables import ReviewTables as ReviewTables
     from backend.review.values import Flag as Flag
     from backend.review.values import FlagKind as FlagKind
     from backend.review.values import Hunk as Hunk
@@ -41,13 +43,13 @@ _SURFACE = {
     "Op": "diffing",
     "PageEval": "run_eval",
     "PageReview": "values",
+    "ReviewTables": "tables",
     "char_diff": "diffing",
     "compare_texts": "compare",
     "evaluate": "run_eval",
     "flagged_share": "page_aids",
     "low_confidence_flags": "confidence",
     "review_page": "page_aids",
-    "variants_stamp": "textnorm",
 }
 __getattr__ = lazy_surface(__name__, _SURFACE)
 __all__ = [
@@ -62,11 +64,11 @@ __all__ = [
     "Op",
     "PageEval",
     "PageReview",
+    "ReviewTables",
     "char_diff",
     "compare_texts",
     "evaluate",
     "flagged_share",
     "low_confidence_flags",
     "review_page",
-    "variants_stamp",
 ]

@@ -50,7 +50,6 @@ from backend.review.textnorm import (
     Spans,
     dropped_spans,
     normalise,
-    variants_stamp,
 )
 from backend.review.values import DiffCategory, Flag, Hunk
 
@@ -78,6 +77,9 @@ class Comparison:
     # character of one equals its counterpart after folding. Cut wherever either
     # side skips dropped text or the alternate's reading order breaks.
     matches: tuple[tuple[int, int, int], ...] = ()
+    # Characters only Simplified Chinese writes (``ReviewTables.simplified_only``):
+    # a DIFF flag's wording says the alternate is the likelier misreading there.
+    simplified: frozenset[str] = frozenset()
 
     def flags(self, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
         return diff_flags(self, categories)
@@ -111,7 +113,7 @@ def _events(ops: Ops) -> Iterator[tuple[bool, int, int, int, int]]:
 def compare_texts(
     transcript: str,
     alternate: str | AltText,
-    options: CompareOptions = CompareOptions(),  # noqa: B008 (frozen, safe to share)
+    options: CompareOptions,
     *,
     ignore_spans: Spans = (),
     alt_ignore_spans: Spans = (),
@@ -156,7 +158,9 @@ def compare_texts(
     found.dropped_at_end()
     total = max(len(t.text), len(an.text))
     agreement = 1.0 if total == 0 else same / total
-    return Comparison(found.result(), agreement, tuple(found.ghosts), reordered, tuple(matches))
+    simplified = options.tables.simplified_only()
+    ghosts = tuple(found.ghosts)
+    return Comparison(found.result(), agreement, ghosts, reordered, tuple(matches), simplified)
 
 
 @lru_cache(maxsize=16)
@@ -170,14 +174,12 @@ def _normalised_alternate(text: str, options: CompareOptions, spans: Spans) -> N
     """The alternate normalised, reused while it stays the same: the review diff runs at
     every pause in typing, and only the transcript changes between two runs."""
     key = spans if isinstance(spans, re.Pattern) else tuple((s, e) for s, e in spans)  # hashable
-    return _normalise_cached(text, options, key, variants_stamp(options.extra_variants))
+    # ``options`` hold the tables by identity: reloaded tables are another key.
+    return _normalise_cached(text, options, key)
 
 
 @lru_cache(maxsize=16)
-def _normalise_cached(
-    text: str, options: CompareOptions, spans: Spans, stamp: tuple[object, ...]
-) -> Normalised:
-    del stamp  # only part of the key: an edited variants file is read again
+def _normalise_cached(text: str, options: CompareOptions, spans: Spans) -> Normalised:
     return normalise(text, options, spans, alternate=True)
 
 
@@ -201,7 +203,7 @@ def _runs(t: Normalised, a: Side, k: int, p: int, n: int) -> list[tuple[int, int
 def classify_differences(
     transcript: str,
     alternate: str,
-    options: CompareOptions = CompareOptions(),  # noqa: B008
+    options: CompareOptions,
     *,
     ignore_spans: Spans = (),
     alt_ignore_spans: Spans = (),
@@ -225,4 +227,4 @@ def classify_differences(
 
 def diff_flags(comparison: Comparison, categories: frozenset[DiffCategory] = FLAGGED) -> list[Flag]:
     """A DIFF flag for each hunk of the given kinds (by default only substantive ones)."""
-    return hunk_flags(comparison.hunks, categories)
+    return hunk_flags(comparison.hunks, comparison.simplified, categories)

@@ -11,7 +11,7 @@ evaluation diff (``classify_differences``) categorise through here.
 from __future__ import annotations
 
 from backend.review.charclass import MASK_CHARS, PLAIN_DIGITS, is_han, only_punctuation
-from backend.review.textnorm import CompareOptions, fold_table
+from backend.review.textnorm import CompareOptions
 from backend.review.values import DiffCategory
 
 # The transcript's mask characters (``charclass``): with width folding on the circles
@@ -39,7 +39,7 @@ def categorise(
     ``context``: the transcript's characters just before and after the run of
     circles the hunk lies in ("" at the text's edge), see ``mask_context``.
     """
-    width = fold_table(True, False)
+    width = options.tables.fold_table(True, False)
     if t_kept == a_kept:
         return DiffCategory.LAYOUT
     if options.fold_width and t_kept.translate(width) == a_kept.translate(width):
@@ -52,12 +52,14 @@ def categorise(
         # A comma or full stop one reading lacks or reads as another mark: engines
         # drop punctuation all the time, and a mark alone changes no word or number.
         return DiffCategory.PUNCTUATION
-    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context):
+    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context, width):
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
 
 
-def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, str]) -> bool:
+def _mask_lookalike(
+    t_norm: str, a_norm: str, t_kept: str, context: tuple[str, str], width: dict[int, str]
+) -> bool:
     """A masked name the engine read as 。/O/0, or with a circle fewer: how many
     circles mask a name says nothing about the name. A circle read as a look-alike
     one for one is also a zero read as 0. But a circle more or fewer next to a
@@ -65,7 +67,7 @@ def _mask_lookalike(t_norm: str, a_norm: str, t_kept: str, context: tuple[str, s
     only after a name's first character (林○○ / 林○)."""
     if not t_kept or not set(t_kept) <= MASKS:
         return False
-    if not set(a_norm.translate(fold_table(True, False))) <= MASK_LOOKALIKES:
+    if not set(a_norm.translate(width)) <= MASK_LOOKALIKES:
         return False
     if len(a_norm) == len(t_norm):
         return True

@@ -26,13 +26,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from backend.i18n import N_, _
 from backend.review.charclass import CIRCLES, DOTS, MASK_CHARS
 from backend.review.numerals import describe_number, format_number
 from backend.review.term_extract import WORDED_KINDS, CriticalTerm, LegalKind, TermKind
-from backend.review.textnorm import fold_table
 from backend.review.values import CriticalKind
 
 _NUMERIC = {CriticalKind.AMOUNT, CriticalKind.NUMBER}
@@ -51,14 +49,6 @@ _LABELS |= {  # N_: translated where a detail is written
 _SIDES = (N_("transcript"), N_("alternate"))
 _YEARS = {CriticalKind.DATE, CriticalKind.CASE_NUMBER}
 _LINE_BREAKS = re.compile(r"\s*[\r\n]+\s*")
-
-
-@lru_cache(maxsize=1)
-def simplified_only() -> frozenset[str]:
-    """Characters only Simplified Chinese writes: the alternate-only folds of textnorm."""
-    both = fold_table(False, True, alternate=False)
-    alternate = fold_table(False, True, alternate=True)
-    return frozenset(chr(code) for code in alternate.keys() - both.keys())
 
 
 def agreed_years(t_terms: Iterable[CriticalTerm], a_terms: Iterable[CriticalTerm]) -> Counter[int]:
@@ -86,6 +76,7 @@ class Sides:
     seen: str  # what the other side reads where ``term`` stands
     term_side: str  # the text of ``term``'s side over the flag, for evidence
     other_side: str
+    simplified: frozenset[str]  # characters only Simplified Chinese writes (``ReviewTables``)
 
 
 def detail(sides: Sides, years: Counter[int]) -> str:
@@ -136,7 +127,7 @@ def _force(sides: Sides) -> str:
 def _suspect(sides: Sides, years: Counter[int]) -> str:
     """Which side is more likely wrong, and why; "" when the text does not say."""
     ours, theirs = (_(s) for s in (_SIDES if sides.in_transcript else _SIDES[::-1]))
-    simplified = simplified_only()
+    simplified = sides.simplified
     mine_s = "".join(c for c in sides.term_side if c in simplified)
     theirs_s = "".join(c for c in sides.other_side if c in simplified)
     if mine_s and not theirs_s:

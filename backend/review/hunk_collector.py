@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from backend.review.alignment import MIN_MOVE, Side
 from backend.review.diff_categories import MASKS, categorise, mask_context
-from backend.review.textnorm import CompareOptions, Normalised, fold_table
+from backend.review.textnorm import CompareOptions, Normalised
 from backend.review.values import DiffCategory, Hunk
 
 _RANK = {c: i for i, c in enumerate(DiffCategory)}  # LAYOUT < ... < SUBSTANTIVE
@@ -102,7 +102,7 @@ class HunkCollector:
         pt, pa = self._dropped_before(ti, ai)
         if t[pt : tsrc[ti + n - 1] + 1] == a[pa : asrc[ai + n - 1] + 1]:
             return  # the common case, decided in C
-        width = fold_table(True, False)
+        width = self.options.tables.fold_table(True, False)
         k = 0
         while k < n:
             skip = self._identical_chars(ti + k, ai + k, n - k, pt, pa)

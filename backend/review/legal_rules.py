@@ -1,12 +1,11 @@
-"""The legal-critical rule table (``resources/legal/critical-terms.tsv``), read and checked.
+"""The legal-critical rule table (``resources/legal/critical-terms.tsv``), parsed and checked.
 
 Which words flip the law (得/應/不得, 駁回/准許, 原告/被告) and which look-alike
 words do not (反應, 取得, 不動產) is legal knowledge, so it lives in a table a
-legal user can extend, not in code. This module owns reading that table,
-refusing a malformed line with a message that names it, and the cache: the
-table is read once and again only when its stamp (path, modification time,
-size) changes, the same way an edited variant-glyph file is
-(``textnorm.variants_stamp``); a cache of reviews keys on ``rules_stamp()``.
+legal user can extend, not in code. This module owns parsing that table and
+refusing a malformed line with a message that names it.
+The session reads the file (``backend.session.review_tables``, again only when
+it changes on disk) and hands the rules in, inside ``ReviewTables``.
 Matching the words in a text is ``lexicon``'s; what a change means is
 ``legal_terms``'s.
 """
@@ -15,14 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 
 from backend.errors import ProofDeskError
 from backend.i18n import _
 from backend.review.lexicon import Excluded, Exclusion, Exclusions, Lexicon, Word
-
-TABLE = Path(__file__).resolve().parent.parent.parent / "resources" / "legal" / "critical-terms.tsv"
 
 MODAL_FAMILIES = ("deontic", "negation")  # one family to the reviewer: "modal word"
 WORD_FAMILIES = ("outcome", "party")
@@ -60,34 +55,6 @@ class LegalRules:
     def excluded(self, text: str) -> Excluded:
         """Where false friends stand in ``text``: no term starts inside one."""
         return self._exclusions.find(text)
-
-
-def rules_stamp(path: Path = TABLE) -> tuple[object, ...]:
-    """The table as a cache key: its path and what it is now (edited in place, it is
-    a different table). A missing file keys as such; loading reports it."""
-    try:
-        info = path.stat()
-    except OSError:
-        return (str(path), None, None)
-    return (str(path), info.st_mtime_ns, info.st_size)
-
-
-def current_rules(path: Path = TABLE) -> LegalRules:
-    """The table as it is on disk now: read again only when it changed."""
-    return load_rules(path, rules_stamp(path))
-
-
-@lru_cache(maxsize=4)
-def load_rules(path: Path = TABLE, stamp: tuple[object, ...] = ()) -> LegalRules:
-    """Read and check the table. ``stamp``: ``rules_stamp(path)``, only so that an
-    edited file is read again."""
-    try:
-        lines = path.read_text("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LegalRulesError(
-            _("Cannot read the legal rule table {path}.").format(path=path), detail=str(exc)
-        ) from exc
-    return parse_rules(lines, path.name, stamp)
 
 
 def parse_rules(lines: list[str], name: str, stamp: tuple[object, ...] = ()) -> LegalRules:

@@ -25,7 +25,7 @@ from itertools import takewhile
 
 from backend.review.charclass import MASK_CHARS
 from backend.review.flag_evidence import Sides, agreed_years, detail, unverified
-from backend.review.legal_rules import LegalRules, current_rules
+from backend.review.legal_rules import LegalRules
 from backend.review.misreadings import (
     garbled_spans,
     inside,
@@ -39,6 +39,7 @@ from backend.review.name_check import name_flags
 from backend.review.numerals import numeral_span
 from backend.review.offset_map import OffsetMap
 from backend.review.span import Span
+from backend.review.tables import ReviewTables
 from backend.review.term_extract import (
     CriticalTerm,
     LegalKind,
@@ -47,7 +48,6 @@ from backend.review.term_extract import (
     extract_terms,
     extract_word_terms,
 )
-from backend.review.textnorm import fold_table
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
 __all__ = ["CriticalTerm", "critical_flags", "extract_terms", "extract_word_terms"]
@@ -98,6 +98,8 @@ def critical_flags(
     alternate: str,
     hunks: Sequence[Hunk],
     matches: Sequence[tuple[int, int, int]] | None = None,
+    *,
+    tables: ReviewTables,
 ) -> list[Flag]:
     """CRITICAL flags where a hunk changes a critical term.
 
@@ -108,10 +110,13 @@ def critical_flags(
     flagged; a term with no counterpart on the other side is. ``matches``
     (``Comparison.matches``) are the agreeing runs the flags' offsets in the
     alternate are mapped through; without them, the identical text between hunks.
+    ``tables``: the legal rules and folds the session read.
     """
-    rules = current_rules()
-    t_side = _side(transcript, _view(transcript, False), rules)
-    a_side = _side(alternate, _view(_repaired(alternate, transcript, hunks), True), rules)
+    rules = tables.rules
+    t_side = _side(transcript, _view(transcript, False, tables), rules)
+    repaired = _repaired(alternate, transcript, hunks)
+    a_side = _side(alternate, _view(repaired, True, tables), rules)
+    simplified = tables.simplified_only()
     forward = OffsetMap.build(transcript, alternate, hunks, matches)
     maps = (forward, forward.reversed())
     misreads = rules.mask_misreads | MASK_CHARS
@@ -125,11 +130,11 @@ def critical_flags(
     words = _hits(checked, maps, t_side.words, a_side.words, texts, misreads)
     years = agreed_years(t_side.terms, a_side.terms)
     flags: dict[tuple[int, int], Flag] = {}
-    garbled = garbled_spans(hunks, alternate)
+    garbled = garbled_spans(hunks, alternate, simplified)
     for hit in _layered(core, words):
         if not hit.in_transcript and hit.other is None and inside(hit.a_span, garbled):
             continue  # a term only in garbage the engine made up (Simplified-only characters)
-        flag = _flag(hit, transcript, alternate, forward, years)
+        flag = _flag(hit, (transcript, alternate), forward, years, simplified)
         flags.setdefault((flag.start, flag.end), flag)
     for flag in _unverified(transcript, alternate, hunks, t_side):
         flags.setdefault((flag.start, flag.end), flag)
@@ -174,10 +179,10 @@ def _unverified(transcript: str, alternate: str, hunks: Sequence[Hunk], side: _S
     return out
 
 
-def _view(text: str, alternate: bool) -> str:
+def _view(text: str, alternate: bool, tables: ReviewTables) -> str:
     """``text`` with variant glyphs (and in the alternate, Simplified forms) folded,
     one code point for one: 应 in an engine's reading is still the modal word 應."""
-    return text.translate(fold_table(False, True, alternate))
+    return text.translate(tables.fold_table(False, True, alternate))
 
 
 def _repaired(alternate: str, transcript: str, hunks: Sequence[Hunk]) -> str:
@@ -282,18 +287,23 @@ def _layered(core: dict[_Key, _Hit], words: dict[_Key, _Hit]) -> list[_Hit]:
 
 
 def _flag(
-    hit: _Hit, transcript: str, alternate: str, forward: OffsetMap, years: Counter[int]
+    hit: _Hit,
+    texts: tuple[str, str],
+    forward: OffsetMap,
+    years: Counter[int],
+    simplified: frozenset[str],
 ) -> Flag:
     """The flag for a hit; it offers a replacement only where the alternate's
     counterpart span is known exactly, so accepting it cannot write a wrong span."""
+    transcript, alternate = texts
     start, end = sorted(min(max(x, 0), len(transcript)) for x in (hit.start, hit.end))
     lo, hi = forward.exact(start, end=False), forward.exact(end, end=True)
     near = forward.approx(start, end=False), forward.approx(end, end=True)
     theirs, ours = alternate[min(near) : max(near)], transcript[start:end]
     if hit.in_transcript:
-        sides = Sides(hit.term, hit.other, True, theirs, ours, theirs)
+        sides = Sides(hit.term, hit.other, True, theirs, ours, theirs, simplified)
     else:
-        sides = Sides(hit.term, hit.other, False, ours, theirs, ours)
+        sides = Sides(hit.term, hit.other, False, ours, theirs, ours, simplified)
     said = detail(sides, years)
     category = hit.term.kind
     if lo is None or hi is None or lo > hi:

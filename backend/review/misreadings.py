@@ -22,19 +22,20 @@ import re
 from collections.abc import Sequence
 
 from backend.review.charclass import CIRCLES, is_han
-from backend.review.flag_evidence import simplified_only
 from backend.review.numerals import CHINESE_CHARS, well_formed
 from backend.review.term_extract import CriticalTerm
 from backend.review.textnorm import DEFAULT_MARKERS
 from backend.review.values import CriticalKind, DiffCategory, Hunk
 
 
-def garbled_spans(hunks: Sequence[Hunk], alternate: str) -> list[tuple[int, int]]:
+def garbled_spans(
+    hunks: Sequence[Hunk], alternate: str, simplified: frozenset[str]
+) -> list[tuple[int, int]]:
     """The alternate's side of substantive hunks holding Simplified-only characters
     (宝, 圆, 们): no Traditional Chinese legal text has them, so the engine misread
     there (a seal, bleed-through, a blurred line), and a number or word found only
-    in that text is not the document's. The diff still flags the hunk."""
-    simplified = simplified_only()
+    in that text is not the document's. The diff still flags the hunk.
+    ``simplified``: ``ReviewTables.simplified_only()``."""
     return [
         (h.alt_start, h.alt_end)
         for h in hunks

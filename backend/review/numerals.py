@@ -19,7 +19,6 @@ from fractions import Fraction
 from itertools import pairwise
 
 from backend.review.charclass import CHINESE_NUMERALS, CIRCLES, PLAIN_DIGITS, TYPED_ZEROS
-from backend.review.legal_rules import current_rules
 from backend.review.lexicon import Excluded
 
 Number = int | Fraction
@@ -196,17 +195,15 @@ _COUNTERS = set("元圓年月日時分秒歲條項款目號人名次件個份張
 
 def find_numbers(
     text: str,
-    excluded: Excluded | None = None,
+    excluded: Excluded,
     wanted: Callable[[int, int], bool] | None = None,
 ) -> Iterator[tuple[int, int, Number]]:
     """(start, end, value) of each number written in ``text``, in order.
 
     ``excluded``: where the rule table's false friends stand in ``text``
-    (``LegalRules.excluded``); found here when not given. ``wanted(start, end)``:
+    (``LegalRules.excluded``). ``wanted(start, end)``:
     False for a run the caller has no use for (not parsed, not yielded).
     """
-    if excluded is None:
-        excluded = current_rules().excluded(text)
     for m in NUMERAL_RE.finditer(text):
         if wanted is not None and not wanted(*m.span()):
             continue

@@ -32,7 +32,8 @@ DEFAULT_LOW_CONFIDENCE = 0.5
 
 @dataclass(frozen=True)
 class AidSettings:
-    compare: CompareOptions = field(default_factory=CompareOptions)
+    # With the tables (rules, folds) the session read: ``backend.session.review_tables``.
+    compare: CompareOptions
     markers: MarkerSet = field(default_factory=MarkerSet.default)
     low_confidence: float = DEFAULT_LOW_CONFIDENCE
 
@@ -46,7 +47,7 @@ def review_page(
     logprobs_of: str | None = None,
     own_text: Sequence[OwnText] = (),
     same_reading: bool = False,
-    settings: AidSettings | None = None,
+    settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate.
 
@@ -55,7 +56,6 @@ def review_page(
     runs of text left unchanged. ``own_text``: the markers marked as the document's
     own text. ``same_reading``: the alternate is the transcript's own reading (the
     caller knows the history), so its agreement proves nothing."""
-    settings = settings or AidSettings()
     review = _found(page, transcript, alternate, settings)
     if logprobs:
         confident = logprobs_of is None or logprobs_of == transcript
@@ -88,7 +88,10 @@ def _found(
         folded=False,  # flags need only substantive differences: ~2x faster
     )
     flags += diff_flags(comparison)
-    flags += critical_flags(transcript, alternate.text, comparison.hunks, comparison.matches)
+    tables = settings.compare.tables
+    flags += critical_flags(
+        transcript, alternate.text, comparison.hunks, comparison.matches, tables=tables
+    )
     return PageReview(
         page=page,
         agreement=comparison.agreement,

@@ -42,9 +42,9 @@ from dataclasses import dataclass, replace
 
 from backend.i18n import _
 from backend.review.charclass import CIRCLES
-from backend.review.flag_evidence import simplified_only
 from backend.review.misreadings import lines_unread
 from backend.review.percent import agreement_percent
+from backend.review.tables import ReviewTables
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
 
 W_CRITICAL = 10.0  # per open legal-critical disagreement, in a line both read alike
@@ -126,10 +126,11 @@ def local_agreement(review: PageReview, start: int, end: int, length: int) -> fl
     return min(1.0, same / around)
 
 
-def credibility(flag: Flag, transcript: str) -> float:
-    """1, or ``DOUBTFUL`` when the text says the alternate's side is the misreading."""
+def credibility(flag: Flag, transcript: str, simplified: frozenset[str]) -> float:
+    """1, or ``DOUBTFUL`` when the text says the alternate's side is the misreading.
+
+    ``simplified``: the characters only Simplified Chinese writes (``ReviewTables``)."""
     ours, theirs = transcript[flag.start : flag.end], flag.replacement or ""
-    simplified = simplified_only()
     if any(c in simplified for c in theirs) and not any(c in simplified for c in ours):
         return DOUBTFUL
     longer, shorter = sorted((len(theirs.strip()), len(ours.strip())), reverse=True)
@@ -151,8 +152,10 @@ def _merged_repeats(text: str) -> str:
     return "".join(c for i, c in enumerate(text) if i == 0 or text[i - 1] != c)
 
 
-def page_risk(review: PageReview, transcript: str) -> PageRisk:
-    """The risk of one page from its review (``transcript``: the text it reviewed)."""
+def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> PageRisk:
+    """The risk of one page from its review (``transcript``: the text it reviewed,
+    ``tables``: the ones it was reviewed with)."""
+    simplified = tables.simplified_only()
     if review.same_reading:  # compared with itself: nothing checked the page
         review = replace(review, agreement=None)
     n = len(transcript)
@@ -163,7 +166,7 @@ def page_risk(review: PageReview, transcript: str) -> PageRisk:
         if f.kind is FlagKind.CRITICAL or short:
             weight = W_CRITICAL if f.kind is FlagKind.CRITICAL else W_SHORT_DIFF
             local = local_agreement(review, f.start, f.end, n)
-            weighted += weight * trust * local * credibility(f, transcript)
+            weighted += weight * trust * local * credibility(f, transcript, simplified)
     critical = review.count(FlagKind.CRITICAL)
     markers = review.count(FlagKind.MARKER)
     unsure = review.count(FlagKind.LOW_CONFIDENCE)

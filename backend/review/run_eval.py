@@ -19,9 +19,8 @@ A *selector* names which text of each page to take:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from backend.errors import ProofDeskError
 from backend.i18n import _
@@ -29,10 +28,12 @@ from backend.models import AltText, Version, VersionKind
 from backend.review.compare import CompareOptions, classify_differences, compare_texts
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.values import DiffCategory, Flag, FlagKind
-from backend.store.importers import read_transcripts
 from backend.store.interface import PageStore
 
 _PREFIXES = ("kind", "engine", "model", "prompt", "version")
+# Each page's gold text in the folder or file a selector names, None when it names
+# none: the caller reads it (``backend.session.gold_text``), this package opens no file.
+GoldReader = Callable[[str, int], dict[int, str] | None]
 
 
 class SelectorError(ProofDeskError):
@@ -95,7 +96,7 @@ def _version(store: PageStore, spec: str, value: str) -> Version:
 class Selector:
     """Resolves a selector string to each page's text (or None)."""
 
-    def __init__(self, spec: str, store: PageStore, page_count: int) -> None:
+    def __init__(self, spec: str, store: PageStore, page_count: int, read_gold: GoldReader) -> None:
         self.spec = spec
         self.store = store
         self.gold: dict[int, str] | None = None
@@ -111,9 +112,9 @@ class Selector:
                 )
             if prefix == "version":
                 self.version = _version(store, spec, value)
-        elif Path(spec).exists():
+        elif (gold := read_gold(spec, page_count)) is not None:
             self.prefix, self.value = "gold", spec
-            self.gold = {p.page: p.text for p in read_transcripts(spec, page_count)}
+            self.gold = gold
         else:
             raise SelectorError(
                 _(
@@ -152,11 +153,13 @@ def evaluate(
     a: str,
     b: str,
     pages: Sequence[int] | None = None,
-    options: CompareOptions | None = None,
+    *,
+    options: CompareOptions,
+    read_gold: GoldReader,
 ) -> EvalReport:
     """Compare selector ``a`` with selector ``b`` (the reference, when it is gold text)."""
-    side_a, side_b = Selector(a, store, page_count), Selector(b, store, page_count)
-    options = options or CompareOptions()
+    side_a = Selector(a, store, page_count, read_gold)
+    side_b = Selector(b, store, page_count, read_gold)
     gold = side_b.gold is not None
     results = [
         _evaluate_page(p, side_a.text(p), side_b.text(p), options, gold=gold)
@@ -172,7 +175,8 @@ def _evaluate_page(
         missing = " and ".join(name for name, t in (("A", a), ("B", b)) if t is None)
         return PageEval(page=page, agreement=None, missing=missing)
     comparison = compare_texts(a, b, options)
-    counts = Counter(h.category.value for h in classify_differences(a, b))
+    every_fold = CompareOptions(tables=options.tables)  # what the counts have always used
+    counts = Counter(h.category.value for h in classify_differences(a, b, every_fold))
     # The critical items are the page review's, A reviewed against B: what the Compare
     # dock shows for the pair (one item where a term and its difference meet).
     review = review_page(

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from backend.review.charclass import DOTS, HAN, MASK_CHARS, is_han
-from backend.review.legal_rules import LegalRules, current_rules
+from backend.review.legal_rules import LegalRules
 from backend.review.lexicon import Excluded
 from backend.review.numerals import NUMERAL as _N
 from backend.review.numerals import Number, find_numbers, parse_number
@@ -187,7 +187,7 @@ _EXTRACTORS: tuple[Extractor, ...] = (
 
 
 def extract_terms(
-    text: str, rules: LegalRules | None = None, excluded: Excluded | None = None
+    text: str, rules: LegalRules, excluded: Excluded | None = None
 ) -> list[CriticalTerm]:
     """All critical terms in ``text`` but outcomes and parties, sorted, non-overlapping.
 
@@ -195,7 +195,6 @@ def extract_terms(
     number), and within one, the earlier and longer match. ``excluded``:
     ``rules.excluded(text)``, when the caller has it already.
     """
-    rules = rules or current_rules()
     excluded = rules.excluded(text) if excluded is None else excluded
     taken = bytearray(len(text))
     chosen: list[CriticalTerm] = []
@@ -210,10 +209,9 @@ def extract_terms(
 
 
 def extract_word_terms(
-    text: str, rules: LegalRules | None = None, excluded: Excluded | None = None
+    text: str, rules: LegalRules, excluded: Excluded | None = None
 ) -> list[CriticalTerm]:
     """Outcome and party-role words in ``text`` (駁回, 有期徒刑, 原告, 被上訴人), sorted."""
-    rules = rules or current_rules()
     excluded = rules.excluded(text) if excluded is None else excluded
     return [
         CriticalTerm(s, e, LegalKind(w.family), text[s:e], w.meaning, w.compares_as)

@@ -13,7 +13,8 @@ Folding (all optional, ``CompareOptions``):
   CJK ideographs are never touched here, unlike NFKC;
 * variant glyphs (爲/為, 着/著, CJK compatibility ideographs, Kangxi radicals)
   become one form (``variant-glyphs.tsv``, plus a user file); in an alternate
-  reading also simplified forms (``alternate-simplified.tsv``);
+  reading also simplified forms (``alternate-simplified.tsv``). The tables come
+  in ``CompareOptions.tables`` (``backend.review.tables``), read by the session;
 * marker text (【模糊】, 【?】, given spans) and Markdown layout (table pipes,
   ``---`` rows, headings, bold, list bullets, ``<br>``) are dropped.
 """
@@ -21,20 +22,15 @@ Folding (all optional, ``CompareOptions``):
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate, chain
-from pathlib import Path
 
-from backend.errors import ProofDeskError
-from backend.i18n import _
 from backend.review import fast_fold
-from backend.review.fast_fold import LookupTable, normalise_page
-
-TABLES_DIR = Path(__file__).resolve().parent.parent.parent / "resources" / "normalise"
+from backend.review.fast_fold import normalise_page
+from backend.review.tables import ReviewTables
 
 # What the model writes where it cannot read (see resources/prompts): a short
 # bracketed note. Twelve characters keeps real bracketed headings out.
@@ -76,12 +72,14 @@ class CompareOptions:
     fold_masks: bool = True
     reorder_lines: bool = True  # follow the transcript's reading order for alternate lines
     ghost_score: float = 0.85  # alternate lines scored below this are likely bleed-through
-    extra_variants: Path | None = None  # a user's own variant-glyphs file
+    # The fold tables and legal rules, as the session read them (a user's own
+    # variant-glyphs file included): the review opens no file itself.
+    tables: ReviewTables = field(kw_only=True)
 
     @classmethod
-    def raw(cls) -> CompareOptions:
+    def raw(cls, tables: ReviewTables) -> CompareOptions:
         """Everything off: compare the texts exactly as they are."""
-        return cls(False, False, False, False, False, False, False, 0.0)
+        return cls(False, False, False, False, False, False, False, 0.0, tables=tables)
 
 
 @dataclass(frozen=True)
@@ -119,123 +117,9 @@ class Normalised:
         return bisect_left(self.to_source, start), bisect_left(self.to_source, end)
 
 
-class VariantTableError(ProofDeskError):
-    """A variant-glyph table (the user's own file) cannot be read."""
-
-
-def load_pairs(path: Path) -> dict[str, str]:
-    """``variant<TAB>standard[<TAB>note]`` lines; # comments and blank lines skipped."""
-    try:
-        lines = path.read_text("utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VariantTableError(
-            _("Cannot read the glyph table {path}.").format(path=path), detail=str(exc)
-        ) from exc
-    pairs: dict[str, str] = {}
-    for number, line in enumerate(lines, 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) < 2 or len(cols[0]) != 1 or len(cols[1].strip()) != 1:
-            raise VariantTableError(
-                _("Line {number} of {name} must be one character, a tab, one character.").format(
-                    number=number, name=path.name
-                ),
-                detail=repr(line),
-            )
-        pairs[cols[0]] = cols[1].strip()
-    return pairs
-
-
-def _resolve(pairs: dict[str, str]) -> dict[str, str]:
-    """Follow chains (a user's A→B on top of B→C) to the final form; loops stop."""
-    out = {}
-    for key in pairs:
-        value, seen = pairs[key], {key}
-        while value in pairs and value not in seen:
-            seen.add(value)
-            value = pairs[value]
-        if value != key:
-            out[key] = value
-    return out
-
-
-def _width_pairs() -> dict[str, str]:
-    """Full-width, half-width CJK, vertical and small forms to their plain single mark."""
-    ranges = (range(0xFF01, 0xFF5F), range(0xFF61, 0xFF66), range(0xFE10, 0xFE1A))
-    pairs = {}
-    for code in (c for r in (*ranges, range(0xFE30, 0xFE6C)) for c in r):
-        folded = unicodedata.normalize("NFKC", chr(code))
-        if len(folded) == 1 and folded != chr(code):  # ︙ → "..." would break 1:1 offsets
-            pairs[chr(code)] = folded
-    return pairs
-
-
-def _cjk_compat_pairs() -> dict[str, str]:
-    """Compatibility ideographs and Kangxi radicals (PDF text layers use them)."""
-    blocks = (range(0xF900, 0xFB00), range(0x2F800, 0x2FA20), range(0x2F00, 0x2FE0))
-    pairs = {}
-    for code in (c for r in blocks for c in r):
-        folded = unicodedata.normalize("NFKC", chr(code))
-        if len(folded) == 1 and folded != chr(code) and unicodedata.category(folded) == "Lo":
-            pairs[chr(code)] = folded
-    return pairs
-
-
-def variants_stamp(path: Path | None) -> tuple[object, ...]:
-    """A user's variant file as a cache key: its path and what it is now (edited in
-    place, it is a different table). A missing file keys as such; loading reports it."""
-    if path is None:
-        return ()
-    try:
-        info = path.stat()
-    except OSError:
-        return (str(path), None, None)
-    return (str(path), info.st_mtime_ns, info.st_size)
-
-
-@lru_cache(maxsize=8)
-def fold_table(
-    width: bool,
-    variants: bool,
-    alternate: bool = False,
-    extra: Path | None = None,
-    stamp: tuple[object, ...] = (),
-) -> dict[int, str]:
-    """A ``str.translate`` table for the folds asked for (built once per combination).
-
-    ``stamp``: ``variants_stamp(extra)``, only so that an edited file is read again."""
-    pairs: dict[str, str] = {}
-    if width:
-        pairs.update(_width_pairs())
-        punct = load_pairs(TABLES_DIR / "punctuation.tsv")
-        pairs = {k: punct.get(v, v) for k, v in pairs.items()} | punct
-    if variants:
-        glyphs = _cjk_compat_pairs() | load_pairs(TABLES_DIR / "variant-glyphs.tsv")
-        if alternate:
-            glyphs |= load_pairs(TABLES_DIR / "alternate-simplified.tsv")
-        if extra is not None:
-            glyphs |= load_pairs(extra)
-        glyphs = _resolve(glyphs)
-        pairs = {k: glyphs.get(v, v) for k, v in pairs.items()} | glyphs
-    return {ord(k): v for k, v in pairs.items()}
-
-
-@lru_cache(maxsize=8)
-def fold_lookup(
-    width: bool,
-    variants: bool,
-    alternate: bool = False,
-    extra: Path | None = None,
-    stamp: tuple[object, ...] = (),
-) -> LookupTable:
-    """``fold_table`` as a lookup that folds a page of text ~15× faster (``fast_fold``)."""
-    return LookupTable(fold_table(width, variants, alternate, extra, stamp))
-
-
-def fold(text: str, *, width: bool, variants: bool = False, alternate: bool = False) -> str:
+def fold(text: str, tables: ReviewTables, *, width: bool, variants: bool = False) -> str:
     """``text`` with only the character folds applied (nothing dropped)."""
-    return text.translate(fold_table(width, variants, alternate))
+    return text.translate(tables.fold_table(width, variants))
 
 
 def _pattern_spans(pattern: re.Pattern[str], text: str) -> Iterable[tuple[int, int]]:
@@ -292,10 +176,7 @@ def normalise(
     """
     lookup = None
     if options.fold_width or options.fold_variants:
-        extra = options.extra_variants
-        lookup = fold_lookup(
-            options.fold_width, options.fold_variants, alternate, extra, variants_stamp(extra)
-        )
+        lookup = options.tables.fold_lookup(options.fold_width, options.fold_variants, alternate)
     if options.ignore_whitespace and len(text) >= fast_fold.MIN_LENGTH:  # a page: numpy
         others = dropped_spans(text, _keeping_whitespace(options), ignore_spans)
         page = normalise_page(text, others, lookup)

@@ -16,14 +16,13 @@ from typing import Any
 from backend.engines.offline import load_alt_text
 from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
-from backend.review.legal_rules import rules_stamp
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
-from backend.review.textnorm import variants_stamp
 from backend.review.values import Flag, FlagKind, PageReview
 from backend.session.own_text import load_own_text, own_text_key
 from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
+from backend.session.review_tables import fresh_settings
 from backend.store.interface import PageStore
 
 # Machine readings that can stand as the alternate besides ``alternate`` versions:
@@ -106,7 +105,9 @@ class DocumentReviews:
         settings: AidSettings | None,
         text: str | None,
     ) -> tuple[PageReview, PageRisk]:
-        settings = settings or AidSettings()
+        # The tables as they are on disk now (read again only when a file changed):
+        # checked here, when a review is asked for, never inside the review.
+        settings = fresh_settings(settings)
         # The key comes from ids and digests only: a hit must not read (and
         # JSON-decode) versions, whose provenance can hold megabytes of logprobs.
         current_id = self.store.current_version_id(page)
@@ -146,7 +147,8 @@ class DocumentReviews:
         alternate = None if alt_version is None else load_alt_text(alt_version)
         same = alt_version is not None and self._same_reading(alt_version, current, text)
         review = self._review_page(page, text, alternate, current, settings, same=same)
-        risk = page_risk(replace(review, agreement=None) if same else review, text)
+        tables = settings.compare.tables
+        risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
         return review, risk
 
     def _review_page(
@@ -201,7 +203,7 @@ class DocumentReviews:
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
         return self._review_page(
-            page, text, alternate, current, settings or AidSettings(), same=same
+            page, text, alternate, current, fresh_settings(settings), same=same
         )
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
@@ -237,9 +239,9 @@ class DocumentReviews:
 
 
 def settings_stamp(settings: AidSettings) -> tuple[object, ...]:
-    """What the settings read from disk: a user's variant file or the legal-critical
-    rule table edited in place changes the review though the settings are equal."""
-    return (*variants_stamp(settings.compare.extra_variants), *rules_stamp())
+    """What the settings' tables were read from, as they were: a user's variant file or
+    the legal-critical rule table edited in place changes the review."""
+    return settings.compare.tables.stamp
 
 
 def _digest(text: str) -> str:

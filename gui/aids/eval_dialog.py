@@ -78,9 +78,9 @@ def selector_choices(session: DocumentSession) -> list[str]:
 def default_evaluate(
     session: DocumentSession, a: str, b: str, pages: Sequence[int] | None
 ) -> EvalReport:
-    from backend.review.run_eval import evaluate
+    from backend.session.evaluation import evaluate_document
 
-    return evaluate(session.store, session.page_count, a, b, pages)
+    return evaluate_document(session.store, session.page_count, a, b, pages)
 
 
 def _percent(value: float | None) -> str:

@@ -25,8 +25,9 @@ def build_aid_settings(settings: GuiSettings) -> AidSettings:
     from backend.review.compare import CompareOptions
     from backend.review.markers import MarkerSet
     from backend.review.page_aids import AidSettings
+    from backend.session.review_tables import default_options
 
-    defaults = CompareOptions()
+    defaults = default_options()
     switches = {
         f.name for f in fields(CompareOptions) if isinstance(getattr(defaults, f.name), bool)
     }
@@ -41,9 +42,9 @@ def build_aid_settings(settings: GuiSettings) -> AidSettings:
 
 def compare_switches(aid: AidSettings) -> dict[str, bool]:
     """Every on/off normalisation switch of ``aid``'s compare options and whether it is on."""
-    from dataclasses import asdict
+    from dataclasses import fields
 
-    options = asdict(aid.compare)
+    options = {f.name: getattr(aid.compare, f.name) for f in fields(aid.compare)}
     return {k: v for k, v in options.items() if isinstance(v, bool)}
 
 

@@ -9,6 +9,7 @@ from backend.export.page_warnings import replaced_notice
 from backend.export.words import draft_line, status_words
 from backend.i18n import list_join
 from backend.models import ReviewStatus
+from tests.backend.review.tables import OPTIONS
 
 
 def test_lists_use_the_languages_separator() -> None:
@@ -36,8 +37,10 @@ def test_quotes_added_in_code_are_the_languages() -> None:
     from backend.review.compare import compare_texts
 
     assert (
-        compare_texts("得刪除", "不得刪除").flags()[0].detail.startswith("the alternate has “不”")
+        compare_texts("得刪除", "不得刪除", OPTIONS)
+        .flags()[0]
+        .detail.startswith("the alternate has “不”")
     )
     i18n.set_language("zh_TW")
-    detail = compare_texts("得刪除", "不得刪除").flags()[0].detail
+    detail = compare_texts("得刪除", "不得刪除", OPTIONS).flags()[0].detail
     assert "「不」" in detail and "“" not in detail, detail

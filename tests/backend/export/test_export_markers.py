@@ -14,6 +14,7 @@ from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from tests import pdf_factory
 from tests.backend.cli.test_cli import run_cli
+from tests.backend.review.tables import OPTIONS
 
 # A court's own way of marking what it could not read, and one default marker.
 TEXT = "第五條 承租人〔字跡不清〕應於每月五日前給付租金【模糊】元。\n〔下缺〕\n"
@@ -36,7 +37,7 @@ def test_stripping_uses_the_reviewers_markers(tmp_path: Path) -> None:
         default = collect(s, ExportOptions(strip_markers=True)).pages[0]
         assert default.text == "第五條 承租人〔字跡不清〕應於每月五日前給付租金元。\n〔下缺〕\n"
         # The aids (JSONL, the report) count with the settings' markers too.
-        aids = review_aids_provider(s, AidSettings(markers=CUSTOM))
+        aids = review_aids_provider(s, AidSettings(markers=CUSTOM, compare=OPTIONS))
         assert collect(s, ExportOptions(markers=CUSTOM), aids=aids).pages[0].markers_left == 2
     finally:
         s.close()
@@ -45,7 +46,7 @@ def test_stripping_uses_the_reviewers_markers(tmp_path: Path) -> None:
 def test_the_documents_own_text_stays_with_custom_markers(tmp_path: Path) -> None:
     s = _session(tmp_path)
     try:
-        settings = AidSettings(markers=CUSTOM)
+        settings = AidSettings(markers=CUSTOM, compare=OPTIONS)
         flags = [f for f in s.review(0, settings=settings).flags if f.kind is FlagKind.MARKER]
         own = next(f for f in flags if TEXT[f.start : f.end] == "〔下缺〕")
         set_own_text(s.store, 0, TEXT, own, True)  # the page really prints 〔下缺〕

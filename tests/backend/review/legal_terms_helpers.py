@@ -12,11 +12,12 @@ from dataclasses import replace
 from backend.review.compare import Comparison, compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import DiffCategory, Flag, Hunk
+from tests.backend.review.tables import OPTIONS, TABLES
 
 
 def comparison(a: str, b: str) -> Comparison:
     """The comparison ``review_page`` makes for its flags (substantive differences only)."""
-    return compare_texts(a, b, folded=False)
+    return compare_texts(a, b, OPTIONS, folded=False)
 
 
 def make_hunks(a: str, b: str, category: DiffCategory | None = None) -> list[Hunk]:
@@ -33,4 +34,4 @@ def critical_of(a: str, b: str, category: DiffCategory | None = None) -> list[Fl
     merged items: ``test_page_findings``, ``test_span``)."""
     found = comparison(a, b)
     hunks = [h if category is None else replace(h, category=category) for h in found.hunks]
-    return critical_flags(a, b, hunks, found.matches)
+    return critical_flags(a, b, hunks, found.matches, tables=TABLES)

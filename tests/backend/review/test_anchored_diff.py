@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from backend.review.anchored_diff import MIN_LENGTH, anchored_diff, canonical
 from backend.review.compare import CompareOptions, compare_texts
 from backend.review.diffing import Op, char_diff
+from tests.backend.review.tables import OPTIONS, TABLES
 from tests.properties import examples
 
 LINE = "被告應給付原告新臺幣十二萬元及自民國一一二年三月一日起之利息並負擔訴訟費用如不服得上訴"
@@ -92,7 +93,7 @@ def test_the_review_of_a_badly_read_long_page_is_sound(seed: int, n: int, rate: 
     rule off, taking every hunk's alternate text turns the transcript into the
     alternate (what accepting all of them does)."""
     a, b = long_pair(seed, n, rate)
-    hunks = compare_texts(a, b, CompareOptions.raw()).hunks
+    hunks = compare_texts(a, b, CompareOptions.raw(TABLES)).hunks
     out, pos = [], 0
     for h in hunks:
         assert pos <= h.start <= h.end and (a[h.start : h.end], b[h.alt_start : h.alt_end]) == (
@@ -131,7 +132,7 @@ def test_a_long_page_finds_the_same_differences_as_a_whole_diff() -> None:
     rng = random.Random(7)
     a = page(rng, 4000)
     b = edited(a, rng, 0.03)
-    c = compare_texts(a, b)
+    c = compare_texts(a, b, OPTIONS)
     # Every changed character is in a hunk, and the agreeing share is what a
     # whole diff finds (a cut lies inside agreeing text).
     changed = sum(max(h.end - h.start, h.alt_end - h.alt_start) for h in c.hunks)

@@ -16,6 +16,7 @@ from backend.review.compare import (
     diff_flags,
 )
 from backend.review.values import DiffCategory, FlagKind
+from tests.backend.review.tables import OPTIONS, TABLES
 from tests.conftest import DATA
 from tests.properties import examples
 
@@ -26,7 +27,7 @@ L, P, G, S = (
     DiffCategory.GLYPH,
     DiffCategory.SUBSTANTIVE,
 )
-NO_REORDER = CompareOptions(reorder_lines=False)
+NO_REORDER = CompareOptions(reorder_lines=False, tables=TABLES)
 
 
 def one(c: Comparison, category: DiffCategory) -> list[tuple[str, str]]:
@@ -57,23 +58,25 @@ def one(c: Comparison, category: DiffCategory) -> list[tuple[str, str]]:
     ],
 )
 def test_hunk_categories(transcript: str, alternate: str, expected: list[tuple]) -> None:
-    c = compare_texts(transcript, alternate)
+    c = compare_texts(transcript, alternate, OPTIONS)
     assert [(h.text, h.alt_text, h.category) for h in c.hunks] == expected
 
 
 def test_simplified_in_the_transcript_is_flagged() -> None:
     """A Traditional document never has 应: in the transcript it is the model's error."""
-    c = compare_texts("应逐字核對", "應逐字核對")
+    c = compare_texts("应逐字核對", "應逐字核對", OPTIONS)
     assert one(c, S) == [("应", "應")]
 
 
 def test_a_mask_the_transcript_lacks_or_reads_as_words_is_substantive() -> None:
-    assert one(compare_texts("林○○犯", "林大明犯"), S) == [("○○", "大明")]
-    assert one(compare_texts("林。犯", "林○犯"), S) == [("。", "○")]  # not the other way round
+    assert one(compare_texts("林○○犯", "林大明犯", OPTIONS), S) == [("○○", "大明")]
+    assert one(compare_texts("林。犯", "林○犯", OPTIONS), S) == [
+        ("。", "○")
+    ]  # not the other way round
 
 
 def test_marker_replaced_by_the_alternates_reading() -> None:
-    c = compare_texts("答辯人【模糊】王", "答辯人即被告王")
+    c = compare_texts("答辯人【模糊】王", "答辯人即被告王", OPTIONS)
     (h,) = c.hunks
     assert (h.text, h.alt_text, h.category) == ("【模糊】", "即被告", S)
     (flag,) = c.flags()
@@ -83,13 +86,13 @@ def test_marker_replaced_by_the_alternates_reading() -> None:
 def test_explicit_ignore_spans_on_both_sides() -> None:
     t, a = "甲【看不清楚的字跡內容很長很長】乙", "甲［？］乙"
     spans = [(1, 16)]
-    c = compare_texts(t, a, ignore_spans=spans, alt_ignore_spans=[(1, 4)])
+    c = compare_texts(t, a, OPTIONS, ignore_spans=spans, alt_ignore_spans=[(1, 4)])
     assert one(c, L) == [(t[1:16], "［？］")]  # ignored text differs only as layout
     assert c.flags() == [] and c.agreement == 1.0
 
 
 def test_flags_only_substantive_by_default() -> None:
-    c = compare_texts("第五條，應逐字為之", "第五條,得逐字爲之")
+    c = compare_texts("第五條，應逐字為之", "第五條,得逐字爲之", OPTIONS)
     assert [(f.start, f.end, f.replacement) for f in diff_flags(c)] == [(4, 5, "得")]
     every = frozenset(DiffCategory)
     assert len(c.flags(every)) == 3
@@ -97,16 +100,18 @@ def test_flags_only_substantive_by_default() -> None:
 
 
 def test_agreement() -> None:
-    assert compare_texts("", "").agreement == 1.0
-    assert compare_texts("第一條", "").agreement == 0.0
+    assert compare_texts("", "", OPTIONS).agreement == 1.0
+    assert compare_texts("第一條", "", OPTIONS).agreement == 0.0
     # Normalised: 第一條,得為之 against 第一條,應為之
-    assert compare_texts("第一條，得為之", "第一條,應爲之").agreement == pytest.approx(6 / 7)
+    assert compare_texts("第一條，得為之", "第一條,應爲之", OPTIONS).agreement == pytest.approx(
+        6 / 7
+    )
 
 
 def test_omission_and_addition_are_zero_width_on_the_missing_side() -> None:
-    c = compare_texts("不得刪除", "得刪除")
+    c = compare_texts("不得刪除", "得刪除", OPTIONS)
     assert [(h.start, h.end, h.alt_start, h.alt_end) for h in c.hunks] == [(0, 1, 0, 0)]
-    c = compare_texts("得刪除", "不得刪除")
+    c = compare_texts("得刪除", "不得刪除", OPTIONS)
     assert [(h.start, h.end, h.alt_start, h.alt_end) for h in c.hunks] == [(0, 0, 0, 1)]
     assert c.flags()[0].detail == "the alternate has “不” here; the transcript has nothing"
 
@@ -126,7 +131,7 @@ def alt_text(lines: list[tuple[str, float]], engine: str = "rapidocr") -> AltTex
 def test_flowchart_boxes_in_another_order_are_not_flagged() -> None:
     transcript = "流程圖\n起訴\n分案\n準備程序\n言詞辯論\n辯論終結\n宣示判決\n和解成立"
     boxes = ["流程圖", "起訴", "準備程序", "辯論終結", "分案", "言詞辯論", "宣示判決", "和解成立"]
-    c = compare_texts(transcript, alt_text([(b, 0.99) for b in boxes]))
+    c = compare_texts(transcript, alt_text([(b, 0.99) for b in boxes]), OPTIONS)
     assert c.reordered
     assert c.flags() == []
     assert c.agreement == 1.0
@@ -144,20 +149,20 @@ def test_a_misread_inside_reordered_lines_is_still_flagged_at_its_place() -> Non
         "每萬元八十元",
     ]
     alt = alt_text([(cell, 0.98) for cell in cells])
-    c = compare_texts(transcript, alt)
+    c = compare_texts(transcript, alt, OPTIONS)
     (flag,) = c.flags()
     assert transcript[flag.start : flag.end] == "九" and flag.replacement == "八"
     assert alt.text[flag.alt_start : flag.alt_end] == "八"
 
 
 def test_lines_already_in_order_stay_in_order() -> None:
-    c = compare_texts("甲乙丙丁戊\n己庚辛壬癸", "甲乙丙丁戊\n子丑寅卯辰")
+    c = compare_texts("甲乙丙丁戊\n己庚辛壬癸", "甲乙丙丁戊\n子丑寅卯辰", OPTIONS)
     assert not c.reordered
     assert one(c, S) == [("己庚辛壬癸", "子丑寅卯辰")]
 
 
 def test_moved_block_without_line_layout_is_layout() -> None:
-    opts = CompareOptions(reorder_lines=False)
+    opts = CompareOptions(reorder_lines=False, tables=TABLES)
     c = compare_texts("甲乙丙丁戊己庚辛壬癸子丑寅卯", "甲乙丙丁辛壬癸子丑寅卯戊己庚", opts)
     assert one(c, L) == [("戊己庚", ""), ("", "戊己庚")]
     c = compare_texts("甲乙丙丁戊己庚辛壬癸子丑寅卯", "甲乙丙丁辛壬癸子丑寅卯戊己", opts)
@@ -168,19 +173,21 @@ def test_bleed_through_in_low_score_lines_is_not_flagged() -> None:
     transcript = "準備書狀\n案號：一一四年度重訴字第一九號"
     ghost = "證據清單：甲證一借據影本"
     alt = alt_text([("準備書狀", 0.99), (ghost, 0.62), ("案號:一一四年度重訴字第一九號", 0.97)])
-    c = compare_texts(transcript, alt)
+    c = compare_texts(transcript, alt, OPTIONS)
     assert c.flags() == []
     assert [h.alt_text for h in c.ghosts] == [ghost]
     scored_high = alt_text(
         [("準備書狀", 0.99), (ghost, 0.95), ("案號:一一四年度重訴字第一九號", 0.97)]
     )
-    assert [f.replacement for f in compare_texts(transcript, scored_high).flags()] == [ghost]
+    assert [f.replacement for f in compare_texts(transcript, scored_high, OPTIONS).flags()] == [
+        ghost
+    ]
 
 
 def test_a_line_the_alternate_could_not_read_is_flagged() -> None:
     transcript = "答辯狀\n答辯人即被告\u3000王○○\n此致"
     alt = alt_text([("答辯狀", 0.99), ("此致", 0.99)])
-    (flag,) = compare_texts(transcript, alt).flags()
+    (flag,) = compare_texts(transcript, alt, OPTIONS).flags()
     assert transcript[flag.start : flag.end] == "答辯人即被告\u3000王○○"
 
 
@@ -235,7 +242,7 @@ def test_engine_noise_is_not_flagged_but_seeded_errors_are() -> None:
     flagged = total = caught = 0
     for page in pages:
         transcript, wrong = seeded_transcript(page)
-        flags = compare_texts(transcript, engine_reading(page)).flags()
+        flags = compare_texts(transcript, engine_reading(page), OPTIONS).flags()
         covered = {i for f in flags for i in range(f.start, max(f.end, f.start + 1))}
         flagged, total = flagged + len(covered), total + len(transcript)
         for bad in wrong:
@@ -258,7 +265,7 @@ ZERO_CASES = [
 
 @pytest.mark.parametrize(("transcript", "alternate"), ZERO_CASES)
 def test_a_zero_the_alternate_lacks_is_substantive(transcript: str, alternate: str) -> None:
-    c = compare_texts(transcript, alternate)
+    c = compare_texts(transcript, alternate, OPTIONS)
     assert [h.category for h in c.hunks] == [S]
     assert len(c.flags()) == 1
 
@@ -278,7 +285,7 @@ def test_a_zero_the_alternate_lacks_is_substantive(transcript: str, alternate: s
 def test_circles_a_mask_only_outside_numbers(
     transcript: str, alternate: str, category: DiffCategory
 ) -> None:
-    assert [h.category for h in compare_texts(transcript, alternate).hunks] == [category]
+    assert [h.category for h in compare_texts(transcript, alternate, OPTIONS).hunks] == [category]
 
 
 @examples(150)
@@ -295,14 +302,14 @@ def test_a_circle_more_or_fewer_next_to_a_numeral_is_always_flagged(
     fewer = min(fewer, zeros)
     transcript = "前" + head + circle * zeros + tail
     alternate = "前" + head + circle * (zeros - fewer) + tail
-    c = compare_texts(transcript, alternate)
+    c = compare_texts(transcript, alternate, OPTIONS)
     if fewer == 0:
         assert c.hunks == ()
     else:
         assert [h.category for h in c.hunks] == [S]
         assert len(c.flags()) == 1
         # And the other way round: a zero the transcript lacks.
-        assert [h.category for h in compare_texts(alternate, transcript).hunks] == [S]
+        assert [h.category for h in compare_texts(alternate, transcript, OPTIONS).hunks] == [S]
 
 
 # --- what accepting an insertion replaces -------------------------------------------
@@ -319,6 +326,6 @@ def test_a_circle_more_or_fewer_next_to_a_numeral_is_always_flagged(
 def test_an_insertion_replaces_only_a_marker(
     transcript: str, alternate: str, accepted: str
 ) -> None:
-    (flag,) = compare_texts(transcript, alternate).flags()
+    (flag,) = compare_texts(transcript, alternate, OPTIONS).flags()
     assert flag.replacement is not None
     assert transcript[: flag.start] + flag.replacement + transcript[flag.end :] == accepted

@@ -11,8 +11,9 @@ from backend.review.compare import (
     classify_differences,
     compare_texts,
 )
-from backend.review.textnorm import fold_table, normalise
+from backend.review.textnorm import normalise
 from backend.review.values import DiffCategory, Hunk
+from tests.backend.review.tables import OPTIONS, TABLES
 from tests.properties import examples
 
 S = DiffCategory.SUBSTANTIVE
@@ -41,7 +42,7 @@ def apply(transcript: str, hunks: tuple[Hunk, ...]) -> str:
 @examples(150)
 @given(texts, texts)
 def test_hunk_offsets_are_valid_and_name_the_original_text(t: str, a: str) -> None:
-    for options in (CompareOptions(), CompareOptions.raw()):
+    for options in (CompareOptions(tables=TABLES), CompareOptions.raw(TABLES)):
         c = compare_texts(t, a, options)
         end = 0
         for h in c.hunks:
@@ -57,9 +58,9 @@ def test_hunk_offsets_are_valid_and_name_the_original_text(t: str, a: str) -> No
 def test_with_everything_off_the_hunks_turn_the_transcript_into_the_alternate(
     t: str, a: str
 ) -> None:
-    assert apply(t, compare_texts(t, a, CompareOptions.raw()).hunks) == a
-    assert apply(t, classify_differences(t, a, CompareOptions.raw())) == a
-    assert apply(t, classify_differences(t, a)) == a
+    assert apply(t, compare_texts(t, a, CompareOptions.raw(TABLES)).hunks) == a
+    assert apply(t, classify_differences(t, a, CompareOptions.raw(TABLES))) == a
+    assert apply(t, classify_differences(t, a, OPTIONS)) == a
 
 
 @examples(150)
@@ -67,7 +68,7 @@ def test_with_everything_off_the_hunks_turn_the_transcript_into_the_alternate(
 def test_substantive_hunks_cover_exactly_the_characters_that_differ(t: str, a: str) -> None:
     """Every normalised character the diff deletes or inserts is in a substantive
     hunk, and no character it keeps is (masks off: they re-categorise on purpose)."""
-    options = CompareOptions(reorder_lines=False, fold_masks=False)
+    options = CompareOptions(reorder_lines=False, fold_masks=False, tables=TABLES)
     tn, an = normalise(t, options), normalise(a, options, alternate=True)
     deleted, inserted, ti, ai = set(), set(), 0, 0
     for op, n in fast_diff_match_patch.diff(tn.text, an.text, cleanup="Semantic"):
@@ -86,7 +87,7 @@ def test_substantive_hunks_cover_exactly_the_characters_that_differ(t: str, a: s
 @examples(100)
 @given(texts)
 def test_a_text_against_itself_has_no_hunks(t: str) -> None:
-    c = compare_texts(t, t)
+    c = compare_texts(t, t, OPTIONS)
     assert c.hunks == () and c.agreement == 1.0
 
 
@@ -96,9 +97,9 @@ def test_a_text_against_itself_has_no_hunks(t: str) -> None:
 @examples(150)
 @given(texts, texts, st.booleans())
 def test_matches_pair_characters_equal_after_folding(t: str, a: str, folded: bool) -> None:
-    c = compare_texts(t, a, folded=folded)
-    table_t = fold_table(True, True)
-    table_a = fold_table(True, True, alternate=True)
+    c = compare_texts(t, a, OPTIONS, folded=folded)
+    table_t = TABLES.fold_table(True, True)
+    table_a = TABLES.fold_table(True, True, alternate=True)
     shared = 0
     for ts, as_, n in c.matches:
         assert n > 0 and ts >= 0 and ts + n <= len(t) and as_ >= 0 and as_ + n <= len(a)
@@ -107,7 +108,7 @@ def test_matches_pair_characters_equal_after_folding(t: str, a: str, folded: boo
         shared += n
     assert [m[0] for m in c.matches] == sorted(m[0] for m in c.matches)
     # Every character the alignment agrees on is in a run.
-    tn = normalise(t, CompareOptions())
+    tn = normalise(t, CompareOptions(tables=TABLES))
     assert shared == round(
-        c.agreement * max(len(tn.text), len(normalise(a, CompareOptions()).text))
+        c.agreement * max(len(tn.text), len(normalise(a, CompareOptions(tables=TABLES)).text))
     )

@@ -13,11 +13,12 @@ import pytest
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
+from tests.backend.review.tables import OPTIONS, TABLES
 
 
 def review(transcript: str, alternate: str) -> list[Flag]:
-    c = compare_texts(transcript, alternate, folded=False)
-    return critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    return critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
 
 
 def flagged_at(flags: list[Flag], transcript: str, word: str) -> list[Flag]:
@@ -209,7 +210,7 @@ def test_terms_in_a_line_the_alternate_could_not_read_are_to_be_checked() -> Non
     # are items to check on the scan.
     assert [transcript[f.start : f.end] for f in flags] == ["應"]
     assert all("the alternate could not read this; check" in f.detail for f in flags)
-    c = compare_texts(transcript, alternate, folded=False)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
     assert c.hunks  # the diff still shows the line
 
 

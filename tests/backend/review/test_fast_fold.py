@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from backend.review import fast_fold, textnorm
 from backend.review.compare import compare_texts
 from backend.review.textnorm import CompareOptions, Normalised, normalise
+from tests.backend.review.tables import OPTIONS, TABLES, with_user_variants
 from tests.properties import examples
 
 # Pieces a page is made of: words, every kind of whitespace, folded marks and
@@ -94,6 +95,7 @@ def page(pieces: list[str]) -> str:
 
 options_st = st.builds(
     CompareOptions,
+    tables=st.just(TABLES),
     ignore_whitespace=st.booleans(),
     fold_width=st.booleans(),
     fold_variants=st.booleans(),
@@ -123,9 +125,9 @@ def test_numpy_and_plain_paths_agree_on_any_page(
 def test_the_numpy_path_is_taken_on_a_page() -> None:
     """Otherwise the agreement above would compare the plain path with itself."""
     text = page(["原告，請求\n被告　給付【模糊】"])
-    options = CompareOptions()
+    options = CompareOptions(tables=TABLES)
     others = textnorm.dropped_spans(text, replace(options, ignore_whitespace=False))
-    lookup = textnorm.fold_lookup(True, True)
+    lookup = TABLES.fold_lookup(True, True)
     assert fast_fold.normalise_page(text, others, lookup) is not None
     fast, slow = both(text, options)
     assert fast == slow
@@ -140,8 +142,8 @@ def test_the_numpy_path_is_taken_on_a_page() -> None:
 )
 def test_text_the_arrays_cannot_hold_takes_the_plain_path(odd: str) -> None:
     text = page(["原告，請求\n被告", odd])
-    assert fast_fold.normalise_page(text, [], textnorm.fold_lookup(True, True)) is None
-    fast, slow = both(text, CompareOptions())
+    assert fast_fold.normalise_page(text, [], TABLES.fold_lookup(True, True)) is None
+    fast, slow = both(text, CompareOptions(tables=TABLES))
     assert fast == slow
     assert odd in fast.text
 
@@ -158,7 +160,7 @@ def test_regex_whitespace_is_what_the_array_calls_whitespace() -> None:
 def test_a_users_variant_file_folds_the_same_on_both_paths(tmp_path: Path) -> None:
     extra = tmp_path / "mine.tsv"
     extra.write_text("甲\t乙\n", "utf-8")
-    options = CompareOptions(extra_variants=extra)
+    options = with_user_variants(extra)
     text = page(["甲方應於\n", "乙方"])
     fast, slow = both(text, options)
     assert fast == slow
@@ -168,14 +170,14 @@ def test_a_users_variant_file_folds_the_same_on_both_paths(tmp_path: Path) -> No
 def test_the_review_diff_is_the_same_on_both_paths() -> None:
     transcript = page(["原告請求被告給付新臺幣參拾萬元，\n被告不得拒絕。\n"])
     alternate = transcript.replace("不得", "不應", 1).replace("，", ",")
-    fast = compare_texts(transcript, alternate, folded=False)
+    fast = compare_texts(transcript, alternate, OPTIONS, folded=False)
     original = fast_fold.MIN_LENGTH
     fast_fold.MIN_LENGTH = 10**9
     try:
         from backend.review import compare
 
         compare._normalise_cached.cache_clear()
-        slow = compare_texts(transcript, alternate, folded=False)
+        slow = compare_texts(transcript, alternate, OPTIONS, folded=False)
     finally:
         fast_fold.MIN_LENGTH = original
     assert fast == slow

@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from backend.review import compare, fast_fold, textnorm
 from backend.review.compare import compare_texts
 from backend.review.hunk_collector import kept_chars, moves_are_layout
-from backend.review.textnorm import CompareOptions, Normalised, fold_table, normalise
+from backend.review.textnorm import CompareOptions, Normalised, normalise
 from backend.review.values import DiffCategory, Hunk
+from tests.backend.review.tables import TABLES, with_user_variants
 from tests.backend.review.test_fast_fold import options_st
 from tests.conftest import ROOT
 from tests.properties import examples
@@ -124,7 +125,7 @@ def reference(
     to_source = [k for k in range(len(text)) if k not in dropped]
     body = "".join(text[k] for k in to_source)
     if options.fold_width or options.fold_variants:
-        table = fold_table(options.fold_width, options.fold_variants, alternate)
+        table = TABLES.fold_table(options.fold_width, options.fold_variants, alternate)
         body = "".join(c.translate(table) for c in body)
     cuts = tuple(k for k in range(1, len(to_source)) if to_source[k] != to_source[k - 1] + 1)
     return Normalised(body, to_source, text, cuts)
@@ -164,9 +165,9 @@ def test_the_lookup_array_folds_every_bmp_code_point_as_str_translate(
     width: bool, variants: bool, alternate: bool
 ) -> None:
     every = "".join(chr(c) for c in range(fast_fold.BMP) if not 0xD800 <= c < 0xE000)
-    lookup = textnorm.fold_lookup(width, variants, alternate)
+    lookup = TABLES.fold_lookup(width, variants, alternate)
     assert fast_fold._units(every) is not None  # the array is what folds it
-    assert lookup.translate(every) == every.translate(fold_table(width, variants, alternate))
+    assert lookup.translate(every) == every.translate(TABLES.fold_table(width, variants, alternate))
 
 
 def test_normalise_itself_takes_the_numpy_path_on_a_long_page(
@@ -181,11 +182,11 @@ def test_normalise_itself_takes_the_numpy_path_on_a_long_page(
 
     monkeypatch.setattr(textnorm, "normalise_page", spy)
     text = "原告，請求\n被告　給付【模糊】爲\n" * 20
-    got = normalise(text, CompareOptions())
+    got = normalise(text, CompareOptions(tables=TABLES))
     assert len(results) == 1 and results[0] is not None
     assert (got.text, got.to_source, got.cuts) == (results[0][0], results[0][1], results[0][2])
-    assert got == reference(text, CompareOptions(), (), False)
-    normalise(text, CompareOptions(ignore_whitespace=False))
+    assert got == reference(text, CompareOptions(tables=TABLES), (), False)
+    normalise(text, CompareOptions(ignore_whitespace=False, tables=TABLES))
     assert len(results) == 1  # whitespace kept: the plain path alone
 
 
@@ -194,9 +195,11 @@ def test_numpy_is_imported_on_the_first_long_text_only() -> None:
     script = (
         "import sys\n"
         "from backend.review.compare import compare_texts\n"
-        "compare_texts('原告請求，被告\\n給付', '原告請求,被告給附')\n"
+        "from backend.session.review_tables import default_options\n"
+        "options = default_options()\n"
+        "compare_texts('原告請求，被告\\n給付', '原告請求,被告給附', options)\n"
         "assert 'numpy' not in sys.modules, 'numpy imported for a short text'\n"
-        "compare_texts('原告請求，被告\\n給付' * 40, '原告請求,被告給附' * 40)\n"
+        "compare_texts('原告請求，被告\\n給付' * 40, '原告請求,被告給附' * 40, options)\n"
         "assert 'numpy' in sys.modules, 'a long text did not take the numpy path'\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -218,10 +221,11 @@ def test_a_variant_file_edited_in_place_folds_a_long_page_differently_at_once(
 ) -> None:
     extra = tmp_path / "mine.tsv"
     extra.write_text("甲\t乙\n", "utf-8")
-    options = CompareOptions(extra_variants=extra)
+    options = with_user_variants(extra)
     text = "甲方應於十日內給付，\n" * 40
     assert "乙方" in normalise(text, options).text and "甲" not in normalise(text, options).text
     _edit(extra, "甲\t丙\n")  # the same size: only the time tells the edit
+    options = with_user_variants(extra)  # the session reads the tables again
     folded = normalise(text, options).text
     assert "丙方" in folded and "乙" not in folded
     # The review diff's cached alternate follows the edit too.
@@ -229,6 +233,7 @@ def test_a_variant_file_edited_in_place_folds_a_long_page_differently_at_once(
     transcript = "丙方應於十日內給付，\n" * 40
     assert compare_texts(transcript, text, options, folded=False).hunks == ()
     _edit(extra, "甲\t丁\n")
+    options = with_user_variants(extra)
     hunks = compare_texts(transcript, text, options, folded=False).hunks
     assert hunks and all(h.category is DiffCategory.SUBSTANTIVE for h in hunks)
     assert {(h.text, h.alt_text) for h in hunks} == {("丙", "甲")}

@@ -10,13 +10,14 @@ from backend.review.compare import compare_texts
 from backend.review.hunk_flags import hunk_flags
 from backend.review.legal_terms import critical_flags
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, LegalKind
+from tests.backend.review.tables import OPTIONS, TABLES
 
 
 def test_the_producers_give_enum_members() -> None:
     transcript, alternate = "被告應給付原告新臺幣三萬元。", "被告得給付原告新臺幣五萬元。"
-    c = compare_texts(transcript, alternate, folded=False)
-    critical = critical_flags(transcript, alternate, c.hunks, c.matches)
-    diffs = hunk_flags(c.hunks)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    critical = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
+    diffs = hunk_flags(c.hunks, TABLES.simplified_only())
     assert {f.category for f in critical} >= {CriticalKind.MODAL}
     assert all(type(f.category) in (CriticalKind, LegalKind) for f in critical), critical
     assert diffs and all(f.category is DiffCategory.SUBSTANTIVE for f in diffs)

@@ -15,12 +15,13 @@ from backend.review.legal_terms import critical_flags
 from backend.review.misreadings import misread_value
 from backend.review.numerals import find_numbers, well_formed
 from backend.review.values import Flag, FlagKind
+from tests.backend.review.tables import OPTIONS, RULES, TABLES
 
 
 def review(transcript: str, alternate: str) -> tuple[list[Flag], list[Flag]]:
     """(critical flags, difference flags)."""
-    c = compare_texts(transcript, alternate, folded=False)
-    return critical_flags(transcript, alternate, c.hunks, c.matches), c.flags()
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    return critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES), c.flags()
 
 
 # (what the page says = the transcript, what the engine read)
@@ -101,8 +102,10 @@ def test_well_formed_numerals(text: str, ok: bool) -> None:
 
 def test_a_surname_that_is_a_numeral_with_its_mask_is_no_number() -> None:
     for text in ("告訴人陸○○到庭", "被告伍〇〇", "證人萬○○稱"):
-        assert list(find_numbers(text)) == []
-    assert [v for _, _, v in find_numbers("民國一○○年")] == [100]  # plain digits: ○ is a zero
+        assert list(find_numbers(text, RULES.excluded(text))) == []
+    assert [v for _, _, v in find_numbers("民國一○○年", RULES.excluded("民國一○○年"))] == [
+        100
+    ]  # plain digits: ○ is a zero
     critical, _ = review("告訴人陸○○到庭陳述。", "告訴人陸○到庭陳述。")
     assert critical == []  # a circle fewer in a mask, not 600 read as 60
 

@@ -21,6 +21,7 @@ from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.numerals import find_numbers, parse_number, well_formed
 from backend.review.values import CriticalKind, FlagKind
+from tests.backend.review.tables import OPTIONS, RULES, TABLES
 from tests.properties import examples
 
 CN = "〇一二三四五六七八九"
@@ -173,7 +174,7 @@ def test_a_quantity_with_any_counter_is_one_number(n: int, form: str, counter: s
     written = FORMS[form](n)
     text = f"扣案之物品{written}{counter}，均沒收。"
     start = text.index(written)
-    found = [(s, e, v) for s, e, v in find_numbers(text)]
+    found = [(s, e, v) for s, e, v in find_numbers(text, RULES.excluded(text))]
     assert (start, start + len(written), n) in found, (text, found)
 
 
@@ -342,8 +343,8 @@ def test_a_zero_read_as_a_full_stop() -> None:
 
 
 def review(transcript: str, alternate: str) -> list:  # type: ignore[type-arg]
-    c = compare_texts(transcript, alternate, folded=False)
-    flags = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    flags = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     assert all(f.kind is FlagKind.CRITICAL for f in flags)
     return flags
 
@@ -355,7 +356,7 @@ def test_a_long_run_of_digits_neither_hangs_nor_raises(digits: int) -> None:
     from backend.review.legal_terms import extract_terms
 
     text = f"第{'9' * digits}條　新臺幣{'8' * digits}元"
-    terms = extract_terms(text)
+    terms = extract_terms(text, RULES)
     # Still read as what they are: the article whole, and the amount while int() takes it.
     assert terms[0].kind is CriticalKind.ARTICLE and terms[0].text == f"第{'9' * digits}條"
     if digits < 4300:
@@ -371,7 +372,7 @@ def test_a_long_numeral_run_is_linear_not_quadratic(run: str) -> None:
 
     # No term in the run itself (第…號 is no case number without its year and court),
     # and the one after it is still found.
-    terms = extract_terms(f"第{run}號　第3條")
+    terms = extract_terms(f"第{run}號　第3條", RULES)
     assert [(t.kind, t.text, t.value) for t in terms] == [
         (CriticalKind.ARTICLE, "第3條", (3, "條", None))
     ]

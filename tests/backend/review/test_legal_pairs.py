@@ -19,6 +19,7 @@ import pytest
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag, FlagKind
+from tests.backend.review.tables import OPTIONS, TABLES
 from tests.conftest import ROOT
 
 TABLE = ROOT / "resources" / "legal" / "critical-terms.tsv"
@@ -66,8 +67,8 @@ FAMILIES = [
 
 
 def review(transcript: str, alternate: str) -> list[Flag]:
-    c = compare_texts(transcript, alternate, folded=False)
-    flags = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    flags = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     for flag in flags:
         assert flag.kind is FlagKind.CRITICAL
         assert_sound(flag, transcript, alternate)

@@ -1,55 +1,22 @@
-"""The legal rule table's loader: its format, its errors, its cache, and what it finds."""
+"""The legal rule table: its format, its errors, and what it finds (reading it from
+disk, and again after an edit: tests/backend/session/test_review_tables.py)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from backend.review.legal_rules import (
-    TABLE,
-    LegalRulesError,
-    current_rules,
-    load_rules,
-    parse_rules,
-    rules_stamp,
-)
+from backend.review.legal_rules import LegalRulesError, parse_rules
 from backend.review.term_extract import extract_terms, extract_word_terms
 from backend.review.values import CriticalKind
+from tests.backend.review.tables import RULES
 
 
 def test_the_shipped_table_loads_with_every_family() -> None:
-    rules = current_rules()
+    rules = RULES
     families = {w.family for w in rules.words}
     assert families == {"deontic", "negation", "outcome", "party"}
     assert rules.exclusions and rules.mask_misreads and rules.constructions
     assert all(w.meaning for w in rules.words)
-
-
-def test_the_table_is_read_once_while_it_is_unchanged() -> None:
-    assert current_rules() is current_rules()
-
-
-def test_an_edited_table_is_read_again(tmp_path: Path) -> None:
-    table = tmp_path / "critical-terms.tsv"
-    table.write_text("deontic\t得\tmay\n", "utf-8")
-    first = current_rules(table)
-    assert [w.text for w in first.words] == ["得"]
-    before = rules_stamp(table)
-    table.write_text("deontic\t得\tmay\nparty\t受刑人\tconvict\n", "utf-8")
-    os.utime(table, ns=(before[1] + 10**9, before[1] + 10**9))  # type: ignore[operator]
-    assert rules_stamp(table) != before
-    second = current_rules(table)
-    assert second is not first
-    assert [t.text for t in extract_word_terms("受刑人甲○○", second)] == ["受刑人"]
-
-
-def test_a_missing_table_says_which_file(tmp_path: Path) -> None:
-    missing = tmp_path / "nope.tsv"
-    assert rules_stamp(missing) == (str(missing), None, None)
-    with pytest.raises(LegalRulesError, match=r"nope\.tsv"):
-        load_rules(missing, rules_stamp(missing))
 
 
 @pytest.mark.parametrize(
@@ -77,14 +44,9 @@ def test_a_word_listed_twice_is_refused() -> None:
         parse_rules(["party\t原告\tplaintiff", "party\t原告\tclaimant"], "t.tsv")
 
 
-def test_the_table_path_is_the_resource_folder() -> None:
-    assert TABLE.parent.name == "legal" and TABLE.parent.parent.name == "resources"
-    assert (TABLE.parent / "README.md").is_file()
-
-
 def test_no_listed_false_friend_is_a_term() -> None:
     """Every exclusion of the table: its word is no term of any kind where it stands."""
-    rules = current_rules()
+    rules = RULES
     for x in rules.exclusions:
         text = f"查{x.before}{x.word}{x.after}等情形。"
         start = 1 + len(x.before)
@@ -107,24 +69,24 @@ def test_no_listed_false_friend_is_a_term() -> None:
     ],
 )
 def test_exclusions_with_an_unless(text: str, modal: list[str]) -> None:
-    assert [t.text for t in extract_terms(text) if t.kind is CriticalKind.MODAL] == modal
+    assert [t.text for t in extract_terms(text, RULES) if t.kind is CriticalKind.MODAL] == modal
 
 
 def test_a_listed_word_holding_a_false_friend_stands() -> None:
     """參加人 holds 參加 (an exclusion for the numeral 參): the table's word wins."""
-    assert [t.text for t in extract_word_terms("參加人甲○○")] == ["參加人"]
-    assert [t.kind for t in extract_terms("參加訴訟")] == []
+    assert [t.text for t in extract_word_terms("參加人甲○○", RULES)] == ["參加人"]
+    assert [t.kind for t in extract_terms("參加訴訟", RULES)] == []
 
 
 def test_party_words_in_a_spaced_heading() -> None:
-    [term] = extract_word_terms("被　　　告　甲○○")
+    [term] = extract_word_terms("被　　　告　甲○○", RULES)
     assert (term.text, term.value, term.word) == ("被　　　告", "defendant", "被告")
 
 
 def test_words_compare_as_the_table_says() -> None:
-    [a] = [t for t in extract_terms("應予駁回") if t.kind is CriticalKind.MODAL]
-    [b] = [t for t in extract_terms("應駁回") if t.kind is CriticalKind.MODAL]
+    [a] = [t for t in extract_terms("應予駁回", RULES) if t.kind is CriticalKind.MODAL]
+    [b] = [t for t in extract_terms("應駁回", RULES) if t.kind is CriticalKind.MODAL]
     assert (a.text, b.text) == ("應予", "應") and a.key == b.key
-    [c] = [t for t in extract_terms("不應駁回") if t.kind is CriticalKind.MODAL]
-    [d] = [t for t in extract_terms("不得駁回") if t.kind is CriticalKind.MODAL]
+    [c] = [t for t in extract_terms("不應駁回", RULES) if t.kind is CriticalKind.MODAL]
+    [d] = [t for t in extract_terms("不得駁回", RULES) if t.kind is CriticalKind.MODAL]
     assert c.value == d.value == "must not" and c.key != d.key

@@ -8,6 +8,7 @@ import pytest
 from backend.review.legal_terms import CriticalTerm, extract_terms
 from backend.review.values import CriticalKind
 from tests.backend.review.legal_terms_helpers import make_hunks
+from tests.backend.review.tables import RULES
 
 K = CriticalKind
 
@@ -18,7 +19,7 @@ def test_make_hunks_offsets() -> None:
 
 
 def terms(text: str) -> list[tuple[CriticalKind, str, object]]:
-    return [(t.kind, t.text, t.value) for t in extract_terms(text)]
+    return [(t.kind, t.text, t.value) for t in extract_terms(text, RULES)]
 
 
 @pytest.mark.parametrize(
@@ -70,9 +71,9 @@ def test_extract_terms(text: str, expected: list[tuple[CriticalKind, str, object
 
 def test_spans_are_code_points_into_the_text() -> None:
     text = "被告應給付新臺幣12,000元"
-    for term in extract_terms(text):
+    for term in extract_terms(text, RULES):
         assert text[term.start : term.end] == term.text
-    assert extract_terms(text)[1] == CriticalTerm(5, 15, K.AMOUNT, "新臺幣12,000元", 12000)
+    assert extract_terms(text, RULES)[1] == CriticalTerm(5, 15, K.AMOUNT, "新臺幣12,000元", 12000)
 
 
 @pytest.mark.parametrize(
@@ -121,4 +122,4 @@ def test_spans_are_code_points_into_the_text() -> None:
     ],
 )
 def test_modal_words_in_context(text: str, modal: list[str]) -> None:
-    assert [t.text for t in extract_terms(text) if t.kind is K.MODAL] == modal
+    assert [t.text for t in extract_terms(text, RULES) if t.kind is K.MODAL] == modal

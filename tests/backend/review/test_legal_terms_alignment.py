@@ -12,6 +12,7 @@ from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
 from tests.backend.review.legal_terms_helpers import critical_of
+from tests.backend.review.tables import OPTIONS, TABLES
 from tests.properties import examples
 
 # --- where a flag lies in the alternate ---------------------------------------------
@@ -22,8 +23,8 @@ from tests.properties import examples
     [("金額新63", "金額3付"), ("221新被790", "21被790"), ("利息388", "利息給38")],
 )
 def test_flags_map_through_the_whole_alignment(transcript: str, alternate: str) -> None:
-    c = compare_texts(transcript, alternate)
-    flags = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS)
+    flags = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     assert flags
     for flag in flags:
         assert_sound(flag, transcript, alternate)
@@ -72,12 +73,12 @@ TERMISH = st.lists(
 def test_every_flag_names_valid_spans_and_a_true_replacement(
     transcript: str, alternate: str, folded: bool
 ) -> None:
-    c = compare_texts(transcript, alternate, folded=folded)
-    flags = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=folded)
+    flags = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     for flag in flags:
         assert_sound(flag, transcript, alternate)
     # Without the runs too (the identical text between hunks is used instead).
-    for flag in critical_flags(transcript, alternate, c.hunks):
+    for flag in critical_flags(transcript, alternate, c.hunks, tables=TABLES):
         assert_sound(flag, transcript, alternate)
     # No two flags for one stretch of a term.
     spans = [(f.start, f.end) for f in flags]

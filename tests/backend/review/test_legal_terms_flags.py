@@ -9,6 +9,7 @@ from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import DiffCategory, FlagKind
 from tests.backend.review.legal_terms_helpers import critical_of
+from tests.backend.review.tables import OPTIONS, TABLES
 
 # (transcript, alternate, flagged transcript text or None, replacement)
 CASES = [
@@ -63,7 +64,7 @@ def test_critical_flags(
     assert alternate[flag.alt_start : flag.alt_end] == replacement
     # Accepting the flag gives the alternate's reading (up to what normalisation folds).
     accepted = transcript[: flag.start] + replacement + transcript[flag.end :]
-    assert compare_texts(accepted, alternate).agreement == 1.0
+    assert compare_texts(accepted, alternate, OPTIONS).agreement == 1.0
 
 
 @pytest.mark.parametrize(
@@ -98,7 +99,7 @@ def test_noise_categories_are_never_critical(category: DiffCategory) -> None:
 def test_only_terms_near_a_hunk_are_compared() -> None:
     transcript, alternate = "被告應給付，原告之訴駁回", "被告應給付，原告之訢駁回"
     # Without hunks nothing is flagged, whatever the terms.
-    assert critical_flags("應給付", "得給付", []) == []
+    assert critical_flags("應給付", "得給付", [], tables=TABLES) == []
     assert critical_of(transcript, alternate) == []
 
 
@@ -121,8 +122,8 @@ def test_two_changes_in_one_date_give_one_flag() -> None:
     ],
 )
 def test_a_zero_the_alternate_lacks_is_critical(transcript: str, alternate: str, kind: str) -> None:
-    c = compare_texts(transcript, alternate)
-    [flag] = critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS)
+    [flag] = critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
     assert flag.category == kind
     assert flag.replacement is not None
     assert transcript[: flag.start] + flag.replacement + transcript[flag.end :] == alternate

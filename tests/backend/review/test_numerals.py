@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from backend.review.numerals import describe_number, find_numbers, format_number, parse_number
+from tests.backend.review.tables import RULES
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,7 @@ def test_equal_values_in_different_forms() -> None:
     ],
 )
 def test_find_numbers(text: str, found: list[str]) -> None:
-    assert [text[s:e] for s, e, _ in find_numbers(text)] == found
+    assert [text[s:e] for s, e, _ in find_numbers(text, RULES.excluded(text))] == found
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from backend.models import AltLine, AltText
 from backend.review.compare import compare_texts
+from tests.backend.review.tables import OPTIONS
 
 Box = tuple[float, float, float, float]
 
@@ -27,7 +28,7 @@ SECOND = "原告其餘之訴駁回並由被告負擔訴訟費用之全部"
 
 def test_two_lines_of_one_column_swapped_by_the_transcript_are_flagged() -> None:
     engine = reading([(FIRST, (0.1, 0.10, 0.9, 0.12)), (SECOND, (0.1, 0.13, 0.9, 0.15))])
-    c = compare_texts(f"{SECOND}\n{FIRST}", engine)
+    c = compare_texts(f"{SECOND}\n{FIRST}", engine, OPTIONS)
     assert c.flags()  # the transcript moved a line
     assert not c.reordered
 
@@ -35,11 +36,11 @@ def test_two_lines_of_one_column_swapped_by_the_transcript_are_flagged() -> None
 def test_cells_side_by_side_may_come_in_either_order() -> None:
     left, right = "扣案物品鑰匙二把", "所有人王○○持有"
     engine = reading([(right, (0.55, 0.10, 0.9, 0.12)), (left, (0.1, 0.10, 0.45, 0.12))])
-    c = compare_texts(f"{left}\n{right}", engine)
+    c = compare_texts(f"{left}\n{right}", engine, OPTIONS)
     assert c.flags() == []
     assert c.reordered
 
 
 def test_without_boxes_a_moved_block_is_layout_as_before() -> None:
     engine = AltText(f"{FIRST}\n{SECOND}", "import")
-    assert compare_texts(f"{SECOND}\n{FIRST}", engine).flags() == []
+    assert compare_texts(f"{SECOND}\n{FIRST}", engine, OPTIONS).flags() == []

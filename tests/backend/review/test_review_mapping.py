@@ -13,7 +13,8 @@ from backend.engines.offline.textlayer import read_text_layer
 from backend.models import AltText
 from backend.review.alignment import diff
 from backend.review.page_aids import review_page
-from backend.review.textnorm import CompareOptions, fold_table, normalise
+from backend.review.textnorm import CompareOptions, normalise
+from tests.backend.review.tables import SETTINGS, TABLES
 from tests.conftest import DATA
 from tests.properties import examples
 
@@ -28,8 +29,8 @@ texts = st.lists(st.sampled_from(PIECES), max_size=30).map("".join)
 @examples(150)
 @given(texts, texts)
 def test_every_mapped_character_is_the_same_after_folding(t: str, a: str) -> None:
-    review = review_page(0, t, AltText(a, "import"))
-    table_t, table_a = fold_table(True, True), fold_table(True, True, alternate=True)
+    review = review_page(0, t, AltText(a, "import"), settings=SETTINGS)
+    table_t, table_a = TABLES.fold_table(True, True), TABLES.fold_table(True, True, alternate=True)
     for ts, as_, n in review.equal_blocks:
         for k in range(n):
             assert t[ts + k].translate(table_t) == a[as_ + k].translate(table_a)
@@ -53,9 +54,9 @@ def test_the_sample_pages_map_the_characters_both_texts_share(
     sample: list[tuple[str, AltText]],
 ) -> None:
     """Shared: the characters the plain diff of the normalised texts keeps."""
-    options = CompareOptions()
+    options = CompareOptions(tables=TABLES)
     for page, (transcript, alternate) in enumerate(sample):
-        review = review_page(page, transcript, alternate)
+        review = review_page(page, transcript, alternate, settings=SETTINGS)
         tn = normalise(transcript, options)
         an = normalise(alternate.text, options, alternate=True)
         pairs, ti, ai = [], 0, 0

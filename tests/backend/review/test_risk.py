@@ -25,6 +25,7 @@ from backend.session.own_text import set_own_text
 from backend.session.readings import ReadingNotFound, find_reading
 from tests import pdf_factory
 from tests.backend.cli.test_cli import run_cli
+from tests.backend.review.tables import SETTINGS, TABLES
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"
 PAGES = 12  # pages of the document the page-review fixture reads into, one per call
@@ -107,17 +108,19 @@ def test_a_flag_the_text_says_is_the_alternates_misreading_counts_less(
     review = review_of(reviewed, transcript, alternate)
     flags = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
     assert flags, why
-    assert all(credibility(f, transcript) < 1.0 for f in flags), why
+    assert all(credibility(f, transcript, TABLES.simplified_only()) < 1.0 for f in flags), why
     # The same place read otherwise, with no such sign: full weight.
     other = review_of(reviewed, transcript, base.format(honest))
     flagged = [f for f in other.flags if f.kind is not FlagKind.MARKER]
-    assert flagged and all(credibility(f, transcript) == 1.0 for f in flagged), why
+    assert flagged and all(
+        credibility(f, transcript, TABLES.simplified_only()) == 1.0 for f in flagged
+    ), why
 
 
 def test_local_agreement_tells_a_clean_line_from_a_garbled_one() -> None:
     transcript = "甲乙丙丁戊己庚辛壬癸應子丑寅卯辰巳午未申酉\n"
-    clean = review_page(0, transcript, alt(transcript.replace("應", "得")))
-    garbled = review_page(0, transcript, alt("ＸＹＺ　ＷＶＵ得ＱＰＯＮＭ\n"))
+    clean = review_page(0, transcript, alt(transcript.replace("應", "得")), settings=SETTINGS)
+    garbled = review_page(0, transcript, alt("ＸＹＺ　ＷＶＵ得ＱＰＯＮＭ\n"), settings=SETTINGS)
     at = transcript.index("應")
     assert local_agreement(clean, at, at + 1, len(transcript)) == 1.0
     assert local_agreement(garbled, at, at + 1, len(transcript)) < 0.2

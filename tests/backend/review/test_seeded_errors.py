@@ -22,6 +22,7 @@ from backend.engines.offline import AltOcrRunner
 from backend.models import AltText
 from backend.review.page_aids import flagged_share, review_page
 from backend.review.values import FlagKind, PageReview
+from tests.backend.review.tables import SETTINGS
 from tests.conftest import DATA, ROOT
 from tests.seeding import SEEDERS, Seeded
 
@@ -102,7 +103,7 @@ def test_seeded_errors_are_flagged_precisely(
                 seeded = seed(text, random.Random(f"{page}-{kind}-{round_}"))
                 if seeded is None:
                     continue
-                review = review_page(page, seeded.text, alternate)
+                review = review_page(page, seeded.text, alternate, settings=SETTINGS)
                 row = stats[kind]
                 row[0] += 1
                 row[1] += caught(review, seeded)
@@ -115,7 +116,10 @@ def test_seeded_errors_are_flagged_precisely(
                 flagged[2] += noise_chars(review, seeded)
                 flagged[3] += n
     clean = sum(
-        flagged_share(review_page(p, t, rapidocr_alternates[p]), len(t), FLAG_KINDS) * len(t)
+        flagged_share(
+            review_page(p, t, rapidocr_alternates[p], settings=SETTINGS), len(t), FLAG_KINDS
+        )
+        * len(t)
         for p, t in transcripts.items()
     ) / sum(len(t) for t in transcripts.values())
     seeded_total = sum(r[0] for r in stats.values())

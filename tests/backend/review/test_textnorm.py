@@ -9,24 +9,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from backend.errors import ProofDeskError
-from backend.review.textnorm import (
-    TABLES_DIR,
-    CompareOptions,
-    VariantTableError,
-    fold,
-    load_pairs,
-    normalise,
-)
+from backend.review.textnorm import CompareOptions, fold, normalise
+from tests.backend.review.tables import TABLES, with_user_variants
 
-ALL = CompareOptions()
-OFF = CompareOptions.raw()
+ALL = CompareOptions(tables=TABLES)
+OFF = CompareOptions.raw(TABLES)
 
 
 def only(**on: bool) -> CompareOptions:
     """Every normalisation off except those named."""
     fields = ("ignore_whitespace", "fold_width", "fold_variants", "ignore_markers")
-    return CompareOptions(**{f: on.get(f, False) for f in fields}, ignore_markdown=False)
+    return CompareOptions(
+        **{f: on.get(f, False) for f in fields}, ignore_markdown=False, tables=TABLES
+    )
 
 
 @pytest.mark.parametrize(
@@ -55,17 +50,25 @@ def only(**on: bool) -> CompareOptions:
             "【附表一：民事第一審裁判費徵收標準示例】",
         ),
         (
-            CompareOptions(False, False, False, False, True),
+            CompareOptions(False, False, False, False, True, tables=TABLES),
             "| 金額 | 比例 |\n|---|:---:|\n",
             " 金額  比例 \n\n",
         ),
         (
-            CompareOptions(False, False, False, False, True),
+            CompareOptions(False, False, False, False, True, tables=TABLES),
             "## 主文\n**駁回**原告之訴",
             "主文\n駁回原告之訴",
         ),
-        (CompareOptions(False, False, False, False, True), "- 第一項<br>第二項", "第一項第二項"),
-        (CompareOptions(False, False, False, False, True), "二、辯護人-被告", "二、辯護人-被告"),
+        (
+            CompareOptions(False, False, False, False, True, tables=TABLES),
+            "- 第一項<br>第二項",
+            "第一項第二項",
+        ),
+        (
+            CompareOptions(False, False, False, False, True, tables=TABLES),
+            "二、辯護人-被告",
+            "二、辯護人-被告",
+        ),
         (ALL, "第一條　為規範，\n| 新臺幣【模糊】元 |", "第一條為規範,新臺幣元"),
         (OFF, "第一條　為規範，\n| 新臺幣【模糊】元 |", "第一條　為規範，\n| 新臺幣【模糊】元 |"),
     ],
@@ -102,36 +105,14 @@ def test_map_back_to_the_original() -> None:
 def test_user_variant_file_extends_and_chains(tmp_path: Path) -> None:
     extra = tmp_path / "mine.tsv"
     extra.write_text("# mine\n甯\t寧\n寗\t甯\tchains to 寧\n", "utf-8")
-    options = CompareOptions(extra_variants=extra)
+    options = with_user_variants(extra)
     assert normalise("甯寗爲", options).text == "寧寧為"
     assert normalise("甯寗", ALL).text == "甯寗"
 
 
-@pytest.mark.parametrize("line", ["爲為", "爲\t為為", "\t為"])
-def test_a_bad_user_file_says_which_line(tmp_path: Path, line: str) -> None:
-    bad = tmp_path / "bad.tsv"
-    bad.write_text(f"# ok\n爲\t為\n{line}\n", "utf-8")
-    with pytest.raises(VariantTableError, match=r"Line 3 of bad\.tsv") as info:
-        load_pairs(bad)
-    assert isinstance(info.value, ProofDeskError)
-
-
-def test_a_missing_user_file_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(VariantTableError, match="Cannot read"):
-        load_pairs(tmp_path / "nope.tsv")
-
-
-def test_shipped_tables_load_and_never_fold_a_character_to_itself() -> None:
-    for name in ("variant-glyphs.tsv", "punctuation.tsv", "alternate-simplified.tsv"):
-        pairs = load_pairs(TABLES_DIR / name)
-        assert len(pairs) >= 40
-        assert all(k != v for k, v in pairs.items())
-    assert 50 <= len(load_pairs(TABLES_DIR / "variant-glyphs.tsv")) <= 150
-
-
 def test_fold_keeps_everything() -> None:
-    assert fold("為規範，\n", width=True) == "為規範,\n"
-    assert fold("爲，", width=True, variants=True) == "為,"
+    assert fold("為規範，\n", TABLES, width=True) == "為規範,\n"
+    assert fold("爲，", TABLES, width=True, variants=True) == "為,"
 
 
 ALPHABET = "第一條為爲規範內内○〇，,。.：:（）() \n\u3000\t|-#*【模糊】应"
@@ -145,10 +126,10 @@ def test_every_normalised_character_comes_from_its_source(
     assert len(n.to_source) == len(n.text)
     assert all(a < b for a, b in zip(n.to_source, n.to_source[1:], strict=False))
     assert all(
-        n.text[k] == fold(text[i], width=options.fold_width, variants=options.fold_variants)
+        n.text[k] == fold(text[i], TABLES, width=options.fold_width, variants=options.fold_variants)
         for k, i in enumerate(n.to_source)
     )
-    folded = fold(text, width=options.fold_width, variants=options.fold_variants)
+    folded = fold(text, TABLES, width=options.fold_width, variants=options.fold_variants)
     for a in range(len(n.text) + 1):
         start, end = n.source_range(a, a)
         assert 0 <= start == end <= len(text)
@@ -163,7 +144,8 @@ def test_every_normalised_character_comes_from_its_source(
 def test_a_user_variant_file_edited_in_place_is_read_again(tmp_path: Path) -> None:
     extra = tmp_path / "mine.tsv"
     extra.write_text("甯\t寧\n", "utf-8")
-    options = CompareOptions(extra_variants=extra)
+    options = with_user_variants(extra)
     assert normalise("甯", options).text == "寧"
     extra.write_text("# the pair was wrong\n", "utf-8")
-    assert normalise("甯", options).text == "甯"
+    assert normalise("甯", options).text == "寧"  # the tables it was handed
+    assert normalise("甯", with_user_variants(extra)).text == "甯"  # what the session reads now

@@ -13,13 +13,14 @@ import pytest
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
 from backend.review.values import Flag
+from tests.backend.review.tables import OPTIONS, TABLES
 
 CHECK = "the alternate could not read this; check"
 
 
 def review(transcript: str, alternate: str) -> list[Flag]:
-    c = compare_texts(transcript, alternate, folded=False)
-    return critical_flags(transcript, alternate, c.hunks, c.matches)
+    c = compare_texts(transcript, alternate, OPTIONS, folded=False)
+    return critical_flags(transcript, alternate, c.hunks, c.matches, tables=TABLES)
 
 
 # (the line the alternate lacks, the spans its critical items cover, category)
@@ -64,7 +65,7 @@ def test_a_label_in_an_unread_line_is_no_item(line: str) -> None:
     transcript = f"主文\n{line}\n以上正本證明與原本無異。"
     flags = review(transcript, "主文\n以上正本證明與原本無異。")
     assert [transcript[f.start : f.end] for f in flags if f.category != "modal"] == []
-    assert compare_texts(transcript, "主文\n以上正本證明與原本無異。", folded=False).hunks
+    assert compare_texts(transcript, "主文\n以上正本證明與原本無異。", OPTIONS, folded=False).hunks
 
 
 def test_a_number_changed_in_a_line_both_read_is_compared_not_to_be_checked() -> None:

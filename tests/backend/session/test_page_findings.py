@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from backend.models import VersionKind
-from backend.review.page_aids import AidSettings
-from backend.review.run_eval import evaluate
 from backend.review.values import FlagKind
 from backend.session.approval import approval_items
 from backend.session.document_review import DocumentReviews
 from backend.session.document_session import DocumentSession
+from backend.session.evaluation import evaluate_document
 from tests import pdf_factory
+from tests.backend.review.tables import SETTINGS
 
 TEXT = "第四條\n原本字跡模糊無法辨認者，得以【模糊】標示之。\n"
 ALTERNATE = TEXT.replace("得以", "應以")
@@ -41,7 +41,9 @@ def test_eval_names_the_critical_items_the_review_names(session: DocumentSession
     critical = tuple(f for f in review.flags if f.kind is FlagKind.CRITICAL)
     # One error, 得以 read 應以: one item, the critical term and its difference together.
     assert len(critical) == 1 and critical[0].also_diff
-    report = evaluate(session.store, session.page_count, "current", f"version:{alternate.id}")
+    report = evaluate_document(
+        session.store, session.page_count, "current", f"version:{alternate.id}", None
+    )
     assert report.pages[0].critical == critical
 
 
@@ -68,7 +70,7 @@ def test_approval_asks_about_the_reviews_open_critical_items(
         0, VersionKind.OCR, TEXT, {"engine": "vllm", "model": "model-b"}, history_only=True
     )
     seen = _spied(monkeypatch)
-    items = approval_items(session, 0, TEXT, agreeing.id, AidSettings())
+    items = approval_items(session, 0, TEXT, agreeing.id, SETTINGS)
     assert len(seen) == 1  # approval computes nothing of its own
     found = seen[0]
     assert found.review.agreement == 1.0 and found.diagnoses == ()

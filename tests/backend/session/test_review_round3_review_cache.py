@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from backend.models import VersionKind
-from backend.review.compare import CompareOptions
 from backend.review.page_aids import AidSettings
 from backend.session.document_review import CACHED_ALTERNATES
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import own_text_key
+from tests.backend.review.tables import OPTIONS, with_user_variants
 from tests.backend.session.review_cache_helpers import Counted, page_with_readings
 
 TEXT = "甲方得以於十日內提出答辯狀。\n原告請求新臺幣壹萬元。"
@@ -77,7 +77,7 @@ def test_a_new_version_reviews_both_entries_again(
     page: tuple[DocumentSession, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session, own, chosen = page
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     counted = Counted(session, monkeypatch)
     session.store.add_version(0, VersionKind.EDIT, CHOSEN)  # the reviewer takes 乙
     assert session.reviews.review(0, alternate_id=chosen).agreement == 1.0
@@ -92,7 +92,7 @@ def test_a_variant_file_edited_in_place_reviews_both_entries_again(
     session, own, chosen = page
     extra = tmp_path / "mine.tsv"
     extra.write_text("乙\t甲\n", "utf-8")  # 乙 read as 甲: the chosen reading agrees
-    settings = AidSettings(compare=CompareOptions(extra_variants=extra))
+    settings = AidSettings(compare=with_user_variants(extra))
     assert session.reviews.review(0, alternate_id=chosen, settings=settings).agreement == 1.0
     session.reviews.review(0, settings=settings)
     counted = Counted(session, monkeypatch)
@@ -109,12 +109,12 @@ def test_the_pages_own_text_marks_review_both_entries_again(
     page: tuple[DocumentSession, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session, own, chosen = page
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     counted = Counted(session, monkeypatch)
     session.store.set_meta(own_text_key(0), json.dumps([["□", "", 0]], ensure_ascii=False))
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     assert sorted(counted.take()) == sorted([chosen, own])
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     assert counted.take() == []
 
 
@@ -123,11 +123,11 @@ def test_another_page_keeps_its_entries(
 ) -> None:
     session, own, chosen = page
     session.store.add_version(1, VersionKind.OCR, TEXT, {"model": "model-a"})
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     session.reviews.review(1)
     counted = Counted(session, monkeypatch)
     session.store.add_version(1, VersionKind.EDIT, CHOSEN)  # page 2 changes: not page 1
-    both(session, own, chosen, AidSettings())
+    both(session, own, chosen, AidSettings(compare=OPTIONS))
     assert counted.take() == []
 
 

@@ -16,6 +16,7 @@ from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from backend.session.readings import ReadingNotFound, find_reading
 from tests import pdf_factory
+from tests.backend.review.tables import SETTINGS, TABLES
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"
 
@@ -98,8 +99,8 @@ def test_a_blank_page_the_alternate_reads_blank_has_no_risk(
     transcript: str, alternate: str | None
 ) -> None:
     other = None if alternate is None else AltText(text=alternate, engine="rapidocr")
-    review = review_page(0, transcript, other)
-    risk = page_risk(review, transcript)
+    review = review_page(0, transcript, other, settings=SETTINGS)
+    risk = page_risk(review, transcript, TABLES)
     assert risk.score == 0.0 and not math.isnan(risk.score)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -15,11 +16,14 @@ from backend.errors import StoreMismatchError
 from backend.models import ReviewStatus, VersionKind
 from backend.review.compare import CompareOptions
 from backend.review.page_aids import AidSettings
+from backend.review.tables import TableFiles
 from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
+from backend.session.review_tables import NORMALISE, current_tables
 from backend.settings import paths
 from backend.store import review_store as store_module
 from tests import pdf_factory
+from tests.backend.review.tables import with_user_variants
 from tests.conftest import DATA, ROOT
 
 
@@ -203,12 +207,33 @@ def test_an_edited_variant_file_is_read_again(sample_pdf: Path, tmp_path: Path) 
     s = _review_session(sample_pdf, tmp_path)
     extra = tmp_path / "mine.tsv"
     extra.write_text("甯\t寧\n", "utf-8")
-    settings = AidSettings(compare=CompareOptions(extra_variants=extra))
+    settings = AidSettings(compare=with_user_variants(extra))
     try:
         before = [f.replacement for f in s.review(0, settings=settings).flags]
         assert "寧" not in before  # folded: no difference there
         extra.write_text("# nothing folded any more\n", "utf-8")
         after = [f.replacement for f in s.review(0, settings=settings).flags]
         assert "寧" in after
+    finally:
+        s.close()
+
+
+def test_an_edited_rule_table_is_read_again_between_two_reviews(
+    sample_pdf: Path, tmp_path: Path
+) -> None:
+    """A legal user adds the modal words to their rule table: the next review the
+    session is asked for flags 應 read as 得, with the same settings object."""
+    s = _review_session(sample_pdf, tmp_path)
+    table = tmp_path / "critical-terms.tsv"
+    table.write_text("party\t原告\tplaintiff\n", "utf-8")
+    files = TableFiles(table, NORMALISE)
+    settings = AidSettings(compare=CompareOptions(tables=current_tables(files)))
+    try:
+        assert s.review(0, settings=settings).count(FlagKind.CRITICAL) == 0  # no modal words
+        before = table.stat().st_mtime_ns
+        table.write_text("party\t原告\tplaintiff\ndeontic\t應\tmust\ndeontic\t得\tmay\n", "utf-8")
+        os.utime(table, ns=(before + 10**9, before + 10**9))  # a later edit, no waiting
+        review = s.review(0, settings=settings)
+        assert [f.category for f in review.flags if f.kind is FlagKind.CRITICAL] == ["modal"]
     finally:
         s.close()

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from backend.models import VersionKind
-from backend.review.page_aids import AidSettings
 from backend.session.approval import approval_items
 from backend.session.document_session import DocumentSession
 from gui.services.aid_review import review_text
+from tests.backend.review.tables import SETTINGS
 from tests.backend.session.test_page_findings import ALTERNATE, TEXT, _spied, session
 
 __all__ = ["session"]  # the fixture of the backend test, used as it is
@@ -24,7 +24,7 @@ def test_the_badge_and_approval_count_the_same_open_critical_items(
         0, VersionKind.OCR, TEXT, {"engine": "vllm", "model": "model-b"}, history_only=True
     )
     seen = _spied(monkeypatch)
-    settings = AidSettings()
+    settings = SETTINGS
     review, alternates, badge = review_text(session, 0, TEXT, agreeing.id, settings)
     items = approval_items(session, 0, TEXT, agreeing.id, settings)
     assert len(seen) == 2  # one review each, none computed beside it

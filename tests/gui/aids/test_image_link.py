@@ -18,6 +18,7 @@ from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
 from gui.aids.image_link import ImageLink, code_points_to_utf16, utf16_to_code_points
 from gui.shell.main_window import MainWindow
 from gui.widgets.page_view import FitMode, PageView
+from tests.backend.review.tables import SETTINGS
 from tests.gui.conftest import wait_for
 
 LINE_1 = "第一條　當事人得上訴。"  # 11 characters, 0..11
@@ -223,7 +224,7 @@ def test_a_review_of_another_page_is_ignored(window: MainWindow) -> None:
 def test_a_real_review_from_the_backend_links_too(window: MainWindow) -> None:
     review_aids = pytest.importorskip("backend.review.page_aids")
     lines = (AltLine(LINE_1, 0, 11, BOX_1), AltLine(ALT[12:], 12, 22, BOX_2))
-    review = review_aids.review_page(0, TEXT, AltText(ALT, "rapidocr", lines))
+    review = review_aids.review_page(0, TEXT, AltText(ALT, "rapidocr", lines), settings=SETTINGS)
     link, view = window.image_link, window.page_view  # type: ignore[attr-defined]
     link.set_review(review)
     _put_cursor(window, 14)

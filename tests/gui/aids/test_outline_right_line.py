@@ -22,6 +22,7 @@ from backend.review.page_aids import review_page
 from gui.aids.image_link import ImageLink, code_points_to_utf16
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
+from tests.backend.review.tables import SETTINGS
 from tests.pdf_factory import Box, lines_pdf
 from tests.properties import examples
 
@@ -83,7 +84,7 @@ def check_page(link: Link, transcript: list[str], alt: AltText, boxes: list[Box]
     how many positions were outlined."""
     text = "\n".join(transcript)
     link.editor.set_text(text)
-    link.link.set_review(review_page(0, text, alt))
+    link.link.set_review(review_page(0, text, alt, settings=SETTINGS))
     drawn, start = 0, 0
     for row, line in enumerate(transcript):
         for offset in range(start, start + len(line) + 1):
@@ -104,14 +105,14 @@ def test_the_blurred_line_on_the_samples_page_5_outlines_nothing_else(
     read = [t if i not in (3, 4) else None for i, t in enumerate(TRUTH_5)]
     text = "\n".join(VLM_5)
     link.editor.set_text(text)
-    link.link.set_review(review_page(0, text, alternate(read, boxes)))
+    link.link.set_review(review_page(0, text, alternate(read, boxes), settings=SETTINGS))
     assert link.outline_at(text.index("為就原告請求") + 2) is None  # was 股別：丙股's box
     assert link.outline_at(text.index("答辯人即被告") + 2) is None
     assert link.outline_at(text.index("丙股")) == boxes[2]  # a line read by both: outlined
     assert check_page(link, VLM_5, alternate(read, boxes), boxes) > 0
     # Partly read by the engine too: the line is tied by what both read, and outlined.
     read[4] = "為就原告請求返還"
-    link.link.set_review(review_page(0, text, alternate(read, boxes)))
+    link.link.set_review(review_page(0, text, alternate(read, boxes), settings=SETTINGS))
     assert link.outline_at(text.index("為就原告請求") + 2) == boxes[4]
 
 
