@@ -86,6 +86,51 @@ def test_an_approval_replayed_after_an_outage_approves_only_what_was_shown(
     assert sam.pending == 0 and rita.approved_version(1) is None
 
 
+def test_a_review_given_offline_after_an_offline_edit_is_of_that_edit(
+    pg: Cluster, open_store: Open
+) -> None:
+    """The edit and the status wait in the journal together: the version shown is the
+    one the edit's replay commits, not the one the page had before it."""
+    rita, ron = open_store("rita"), open_store("ron")
+    ron.add_version(2, VersionKind.OCR, "他方當事人得定", {"engine": "vllm"})
+    ron.add_version(3, VersionKind.OCR, "他方當事人得定", {"engine": "vllm"})
+    rita.page_state(2), rita.page_state(3)
+    pg.stop()
+    try:
+        for page in (2, 3):
+            rita.save_draft(page, "他方當事人應定")
+            rita.commit_draft(page)
+        rita.set_team_status(2, "reviewed")  # journaled
+    finally:
+        pg.start()
+    rita.set_team_status(3, "reviewed")  # back online, page 3's edit still journaled
+    assert rita.pending == 0 and rita.notices == []
+    for page in (2, 3):
+        assert ron.team_status(page) == "reviewed"
+        assert ron.page_state(page).text == "他方當事人應定"
+
+
+def test_an_offline_review_of_an_edit_that_lost_to_a_newer_save_is_refused(
+    pg: Cluster, open_store: Open
+) -> None:
+    rita, ron = open_store("rita"), open_store("ron")
+    ron.add_version(4, VersionKind.OCR, "他方當事人得定", {"engine": "vllm"})
+    rita.page_state(4)
+    pg.stop()
+    try:
+        rita.save_draft(4, "他方當事人應定")
+        rita.commit_draft(4)
+        rita.set_team_status(4, "reviewed")
+    finally:
+        pg.start()
+    ron.page_state(4)
+    ron.save_draft(4, "他方當事人不得定")  # saved first: rita's edit is kept beside it
+    ron.commit_draft(4)
+    told = rita.flush()
+    assert any("changed after you saw it" in m for m in told), told
+    assert ron.team_status(4) != "reviewed"
+
+
 @examples(25)
 @given(plan=steps)
 def test_approved_always_means_the_text_that_was_approved(

@@ -49,6 +49,9 @@ class StatusEntry:
     status: str
     key: str | None = None  # recorded once however often it is sent
     seen: int | None = None  # the version shown: the server approves no other (schema 3)
+    # Given while the page's own edits still waited in the journal: the version shown is
+    # the one replaying those edits makes (``TeamStore._shown``), unknown until then.
+    after_edit: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,14 @@ class NoteEntry:
     page: int
     text: str
     key: str | None = None
+
+
+def version_shown(entry: StatusEntry, committed: dict[int, int]) -> int | None:
+    """The version a status names: the one shown, or, given after edits that waited in
+    the journal, the version their replay committed (``committed``: this desk's own text;
+    one that lost to a newer save is not current, so the server refuses it). None: no
+    commit replayed, and the server stamps the working version (as before schema 3)."""
+    return committed.get(entry.page) if entry.after_edit else entry.seen
 
 
 JournalEntry = DraftEntry | CommitEntry | StatusEntry | NoteEntry
@@ -151,6 +162,10 @@ class Journal:
                 continue
             out.append(entry)
         return out
+
+    def holds(self, page: int) -> bool:
+        """Whether anything done on ``page`` still waits here."""
+        return any(isinstance(raw, dict) and raw.get("page") == page for raw in self._lines)
 
     def pending_text(self, page: int) -> str | None:
         """The newest text typed offline on ``page``, if any."""

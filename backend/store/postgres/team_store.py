@@ -62,13 +62,12 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self.page_count = page_count
         super().__init__(conninfo(url, password, client=self.client))
         self.notices: list[str] = []
-        self.was_unclean = False
-        self.owner = True
-        self.disk_full = False
+        self.was_unclean, self.owner, self.disk_full = False, True, False
         self._check_installed(self.url)
         self.author = str(self._one("SELECT current_user"))
         self.doc = self._document(sha256, name, page_count, self.url)
         self._seen: dict[int, int | None] = {}  # the version each page had when shown here
+        self._committed: dict[int, int] = {}  # each page's version this desk committed last
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
         self._recover_orphans()
         if len(self.journal):
@@ -102,6 +101,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         if not len(self.journal):
             return []
         messages = []
+        self._committed = {}  # the versions this replay commits (``j.version_shown``)
         for entry in self.journal.entries():  # JournalEntryError (journal kept) before any
             try:
                 if told := self._apply(entry):  # e.g. the claim was broken meanwhile
@@ -137,7 +137,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             case j.CommitEntry():
                 self._commit_draft(entry.page)
             case j.StatusEntry():
-                self._set_status(entry.page, entry.status, entry.key, entry.seen)
+                self._send_status(entry)
             case j.NoteEntry():
                 self._set_note(entry.page, entry.text, entry.key)
             case _:
@@ -278,6 +278,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         self._held.discard(page)  # the commit released the claim
         if vid is None:
             return Change()
+        self._committed[page] = vid  # current or not: what this desk's reviewer wrote
         if kept is not None:
             self._seen[page] = kept
             raise SaveConflictError(page, mine=self.version(vid), theirs=self.version(kept))
@@ -332,11 +333,15 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        # The version this window showed: the server refuses to approve another one
-        # (schema_3.sql), e.g. when the journal replays this after someone's newer save.
-        seen = self._seen.get(page)
-        entry = j.StatusEntry(page, status, key, seen)
-        return self._write(entry, lambda: self._set_status(page, status, key, seen))
+        # The version shown here: the server approves no other (schema_3.sql).
+        after_edit = self.journal.holds(page)
+        seen = None if after_edit else self._seen.get(page)
+        entry = j.StatusEntry(page, status, key, seen, after_edit)
+        return self._write(entry, lambda: self._send_status(entry))
+
+    def _send_status(self, entry: j.StatusEntry) -> Change:  # after any replay (_write)
+        shown = j.version_shown(entry, self._committed)
+        return self._set_status(entry.page, entry.status, entry.key, shown)
 
     @again_if_dropped
     def _set_status(
