@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from backend.export.words import status_words
-from backend.i18n import N_, _
+from backend.i18n import N_, _, list_join
 from backend.models import ReviewStatus
 
 # ``info``'s JSON keys, as a person names them (in ``--json``'s order).
@@ -54,7 +54,7 @@ def status_lines(statuses: list[ReviewStatus], summary: Mapping[ReviewStatus, in
         _("page {page}: {status}").format(page=page, status=status_words(status))
         for page, status in enumerate(statuses, start=1)
     ]
-    counts = ", ".join(
+    counts = list_join(
         _("{status} {count}").format(status=status_words(k), count=v) for k, v in summary.items()
     )
     lines.append(_("summary: {counts}").format(counts=counts))

@@ -18,7 +18,7 @@ from backend.cli.output import say, say_json
 from backend.engines.offline.registry import engine_names
 from backend.errors import ProofDeskError
 from backend.export.words import status_words
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.models import VersionKind
 from backend.review.risk import PageRisk, by_risk
 from backend.session.document_review import NO_ALTERNATE
@@ -67,7 +67,7 @@ def print_by_risk(session: DocumentSession, as_json: bool, alternate: str | None
         say_json({"pages": pages})
         return
     for risk in risks:
-        reasons = ", ".join(_reasons(session, risk, chosen[risk.page][1])) or _("nothing to check")
+        reasons = list_join(_reasons(session, risk, chosen[risk.page][1])) or _("nothing to check")
         say(
             _("page {page}: risk {score:.1f} ({status}) — {reasons}").format(
                 page=risk.page + 1,

@@ -49,7 +49,7 @@ from backend.export import (
 )
 from backend.export.open_critical import approved_open_critical, open_critical_notice
 from backend.export.safe_write import default_output_name
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.safe_text import placeholders
 from gui.export.export_collect import collect_in_chunks
 from gui.export.export_memory import ExportMemory
@@ -337,12 +337,12 @@ class ExportDialog(QDialog):
         if open_critical:
             text += " " + open_critical_notice(open_critical)
         if result.unapproved:
-            pages = ", ".join(str(p + 1) for p in result.unapproved)
+            pages = list_join(p + 1 for p in result.unapproved)
             text += " " + self.tr(
                 "Warning: page(s) {0} are not approved; the export is marked as such."
             ).format(pages)
         if result.skipped:
-            pages = ", ".join(str(p + 1) for p in result.skipped)
+            pages = list_join(p + 1 for p in result.skipped)
             text += " " + self.tr("Left out (not approved): {0}.").format(pages)
         return " ".join(filter(None, (text, result.replaced_notice)))  # none refused: said
 

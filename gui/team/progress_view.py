@@ -9,6 +9,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
+from backend.i18n import list_join
+
 
 class ProgressView(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -74,4 +76,4 @@ def page_ranges(pages: list[int]) -> str:
             parts[-1] = (parts[-1][0], page)
         else:
             parts.append((page, page))
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in parts)
+    return list_join(str(a) if a == b else f"{a}–{b}" for a, b in parts)

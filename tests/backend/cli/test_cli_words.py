@@ -86,7 +86,9 @@ def test_status_in_chinese_prints_no_code(
     assert not any(code in text for code in CODES), text
     assert "第 1 頁：" in text and "進行中" in text and "需再檢查" in text
     if not by_risk:
-        assert "尚未審閱 4 頁" in text.splitlines()[7]
+        summary = text.splitlines()[7]
+        assert "尚未審閱 4 頁" in summary
+        assert ", " not in summary and "、" in summary, summary  # 「已核可 5, …」 was the defect
 
 
 def test_status_json_keeps_the_codes_in_chinese(
