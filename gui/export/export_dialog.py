@@ -92,6 +92,7 @@ class ExportDialog(QDialog):
         self.monitor: Monitor | None = None
         self.last_result: ExportResult | None = None
         self._preview_task: asyncio.Task[Any] | None = None
+        self._preview_said = False  # the notice is the preview's (a bad page range…)
         self._preview_monitor = Monitor()
         self._export_task: asyncio.Task[Any] | None = None
         self._path_edited = False
@@ -233,7 +234,7 @@ class ExportDialog(QDialog):
         try:
             options = self.options()
         except ExportError as exc:
-            self._say(str(exc), error=True)
+            self._say(str(exc), error=True, preview=True)
             return
         fmt = self.chosen_format
         monitor = self._preview_monitor = Monitor()  # refresh_preview and done() cancel it
@@ -246,7 +247,7 @@ class ExportDialog(QDialog):
             return
         except Exception as exc:  # said here: a preview is not worth a message box
             log.error("export preview failed", exc_info=exc)
-            self._say(self.tr("The preview failed: {0}").format(exc), error=True)
+            self._say(self.tr("The preview failed: {0}").format(exc), error=True, preview=True)
             return
         if self.closed:
             return
@@ -254,7 +255,8 @@ class ExportDialog(QDialog):
             self.preview.setHtml(text)  # the report as it reads, not its HTML source
         else:
             self.preview.setPlainText(text or self.tr("(no page to export with these options)"))
-        self._say("")
+        if self._preview_said:  # its own problem is over; an export's message stays
+            self._say("")
 
     async def _collect_in_chunks(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
         aids = self.aids if fmt.spec.needs_aids else None  # a diff per page: only if carried
@@ -365,9 +367,10 @@ class ExportDialog(QDialog):
         else:
             self.close()
 
-    def _say(self, text: str, *, error: bool = False) -> None:
+    def _say(self, text: str, *, error: bool = False, preview: bool = False) -> None:
         if self.closed:
             return
+        self._preview_said = preview
         self.notice.setText(placeholders(text))  # quotes file names: escapes shown
         self.notice.setStyleSheet(color_css(ERROR) if error else "")
 

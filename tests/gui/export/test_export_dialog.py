@@ -133,6 +133,27 @@ def test_the_source_pdf_is_refused_with_a_message(
     assert "does not exist" in dialog.notice.text()
 
 
+def test_a_preview_that_ends_after_an_export_keeps_the_exports_message(
+    dialog: ExportDialog, session: DocumentSession, arun: Run[Any], dialogs: DialogResponder
+) -> None:
+    # The preview runs on a worker and may finish after the export said something: it
+    # cleared the notice, so under load an export's refusal (or "Exported …") vanished.
+    _choose(dialog, ExportFormat.PDF)
+    dialog.path.setText(str(Path(session.pdf.info.path)))
+    dialogs.answers = ["Yes"]  # replace it: refused all the same
+    assert arun(dialog.export()) is None
+    said = dialog.notice.text()
+    assert "is the document or its review store" in said
+    arun(dialog.update_preview())  # the preview of the same choice, finishing last
+    assert dialog.notice.text() == said
+    dialog.pages.setText("0-")  # a preview's own problem is said, and cleared when over
+    arun(dialog.update_preview())
+    assert dialog.notice.text() not in ("", said)
+    dialog.pages.setText("")
+    arun(dialog.update_preview())
+    assert dialog.notice.text() == ""
+
+
 def test_cancel_stops_the_export_and_writes_nothing(
     dialog: ExportDialog, tmp_path: Path, arun: Run[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
