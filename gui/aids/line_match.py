@@ -53,23 +53,30 @@ def readable_length(review: PageReview, text: str, span: tuple[int, int]) -> int
     )
 
 
+def _matched(row: str, line_text: str) -> int:
+    blocks = SequenceMatcher(None, row, line_text, autojunk=False).get_matching_blocks()
+    return sum(b.size for b in blocks)
+
+
 def best_matched_by(text: str, span: tuple[int, int], line: AltLine) -> bool:
     """Whether the transcript line ``span`` alone matches ``line``'s text best of all lines.
 
     Two lines alike (a repeated heading, 上上上上 twice) leave the alignment free to
     pair the alternate's one reading with either: then neither is outlined."""
-
-    def matched(row: str) -> int:
-        blocks = SequenceMatcher(None, row, line.text, autojunk=False).get_matching_blocks()
-        return sum(b.size for b in blocks)
-
-    own = matched(text[span[0] : span[1]])
+    own = _matched(text[span[0] : span[1]], line.text)
     start = 0
     for row in text.split("\n"):
-        if start != span[0] and matched(row) >= own:
+        if start != span[0] and _matched(row, line.text) >= own:
             return False
         start += len(row) + 1
     return True
+
+
+def matches_best_of_lines(row: str, line: AltLine, lines: list[AltLine]) -> bool:
+    """The same from the alternate's side: no other of its lines matches ``row`` as well
+    (two boxes read alike could each be the one the alignment paired with the row)."""
+    own = _matched(row, line.text)
+    return all(other is line or _matched(row, other.text) < own for other in lines)
 
 
 def line_for_cursor(
@@ -80,7 +87,8 @@ def line_for_cursor(
     A line qualifies when at least ``MIN_SHARED`` characters match and they are most
     of the alternate line (it is this line, perhaps partly read) or most of what the
     transcript line reads (its 【blurry】 left out; a box the engine drew over more than
-    one line still holds it), and no other transcript line matches it as well.
+    one line still holds it), no other transcript line matches it as well, and no other
+    alternate line matches the transcript line as well.
     """
     if review is None or not lines:
         return None
@@ -94,6 +102,8 @@ def line_for_cursor(
         if 2 * shared <= _length(line.text) and 2 * shared <= own:
             continue
         if not best_matched_by(text, span, line):
+            continue
+        if not matches_best_of_lines(text[span[0] : span[1]], line, lines):
             continue
         if best is None or shared > best[0]:
             best = (shared, line)

@@ -149,6 +149,15 @@ def pages(draw: st.DrawFn) -> tuple[list[str], list[str], list[str | None]]:
 @examples(60)
 @given(pages())
 @example((TRUTH_5, VLM_5, [t if i not in (3, 4) else None for i, t in enumerate(TRUTH_5)]))
+# Two boxes read alike: the alignment may pair the cursor's line with either (review).
+@example((["上上上上", "上上上上"], ["上【blurry】", "上上上上"], ["上上上上", "上上上上"]))
+@example(
+    (
+        ["新臺幣壹萬元整", "新臺幣壹萬元整", "被告應負擔訴訟費用"],
+        ["新臺【blurry】", "新臺幣壹萬元整", "被告應負擔訴訟費用"],
+        ["新臺幣壹萬元整", "新臺幣壹萬元整", "被告應負擔訴訟費用"],
+    )
+)
 def test_every_outline_overlaps_the_cursors_true_line(
     qapp: Any, page: tuple[list[str], list[str], list[str | None]]
 ) -> None:
