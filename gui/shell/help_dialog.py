@@ -30,6 +30,19 @@ class PageListLegend(QObject):
         return "\n".join(f"{symbol}  {meaning}" for symbol, meaning in self.rows())
 
 
+def own_keys(action: QAction) -> list[QKeySequence]:
+    """The action's keys without the alternates Qt adds to a standard key (Undo is also
+    F14 and the keyboard's Undo key, shown as the word "復原"): not keys to learn. Keys
+    the app gave it itself (Next Page: Ctrl+PgDown and Alt+Right) all stay."""
+    first, *rest = action.shortcuts()
+    qts: set[str] = set()
+    for standard in QKeySequence.StandardKey:
+        bindings = QKeySequence.keyBindings(standard)
+        if bindings and bindings[0] == first:
+            qts.update(b.toString() for b in bindings[1:])
+    return [first, *(k for k in rest if k.toString() not in qts)]
+
+
 def grouped_shortcuts(actions: Iterable[QAction]) -> list[tuple[str, list[tuple[str, str]]]]:
     """(menu title, [(action, keys)]) in menu-bar order, for every action with a shortcut."""
     groups: dict[str, list[tuple[str, str]]] = {}
@@ -38,9 +51,9 @@ def grouped_shortcuts(actions: Iterable[QAction]) -> list[tuple[str, list[tuple[
             continue
         menus = [m for m in action.associatedObjects() if isinstance(m, QMenu)]
         title = menus[0].title().replace("&", "") if menus else ""
-        # The primary key only: a standard key's alternates are Qt's (Undo is also F14
-        # and the keyboard's Undo key, shown as the word "復原"), not keys to learn.
-        keys = action.shortcuts()[0].toString(QKeySequence.SequenceFormat.NativeText)
+        keys = ", ".join(
+            k.toString(QKeySequence.SequenceFormat.NativeText) for k in own_keys(action)
+        )
         groups.setdefault(title, []).append((action.text().replace("&", ""), keys))
     return list(groups.items())
 
