@@ -10,6 +10,7 @@ reviewer typed another ending: Markdown must not go to ``approved.txt``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path, PurePath
 
 from PySide6.QtCore import QStandardPaths
@@ -42,8 +43,8 @@ def follow_format(path: str, old: FormatSpec, new: FormatSpec) -> str:
     """``path`` with ``old``'s ending (``.proofread.txt``, else ``.txt``) turned into
     ``new``'s; a name without an ending gets ``new``'s extension, and any other
     ending is the reviewer's own and stays."""
-    if not path.strip():
-        return path
+    if not path.strip() or path.endswith(("/", os.sep)):
+        return path  # a folder, no name yet: not a hidden ".md" file inside it
     name = PurePath(path).name
     for before, after in ((old.suffix, new.suffix), (old.extension, new.extension)):
         if name.endswith(before) and len(name) > len(before):

@@ -87,6 +87,9 @@ def test_an_ending_the_reviewer_typed_stays(
     _retype(dialog, str(tmp_path / "approved"))  # no ending: the format's is added
     _choose(dialog, ExportFormat.DOCX)
     assert dialog.path.text() == str(tmp_path / "approved.docx")
+    _retype(dialog, f"{tmp_path}/")  # a folder, no name yet: no hidden ".md" in it
+    _choose(dialog, ExportFormat.MD)
+    assert dialog.path.text() == f"{tmp_path}/"
 
 
 def test_the_bundled_samples_exports_go_to_the_documents_folder(
