@@ -36,6 +36,28 @@ def test_an_unknown_op_fails_loudly_and_keeps_the_journal(
     assert open_store("ron").page_state(2).text != "離線打的字"  # and nothing half-sent
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"op": "draft", "page": 2, "text": None},  # parsed, then failed only when sent
+        {"op": "status", "page": 2, "status": "final", "seen": True},
+        {"op": "note", "page": "2", "text": "n"},
+    ],
+)
+def test_a_line_with_a_field_of_the_wrong_type_fails_before_anything_is_sent(
+    open_store: Open, doc: tuple[str, int], tmp_path: Path, bad: dict[str, object]
+) -> None:
+    lines = [{"op": "draft", "page": 3, "text": "離線打的字"}, bad]
+    path = _journal(tmp_path, doc[0], "rita")
+    path.parent.mkdir(parents=True)
+    written = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    path.write_text(written, "utf-8")
+    with pytest.raises(JournalEntryError):
+        open_store("rita")
+    assert path.read_text("utf-8") == written
+    assert open_store("ron").page_state(3).text != "離線打的字"  # the first line not sent
+
+
 def test_each_kind_of_entry_is_replayed_from_the_file(
     open_store: Open, doc: tuple[str, int], tmp_path: Path
 ) -> None:

@@ -14,11 +14,13 @@ is kept: dropping it would lose what was typed offline without a word.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import types
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_args, get_type_hints
 
 from backend.errors import StoreError
 from backend.i18n import _
@@ -109,9 +111,21 @@ def parse_entry(raw: Any, path: Path) -> JournalEntry:
         entry = kind(**fields)
     except TypeError:  # a field missing, or one this kind does not have
         raise JournalEntryError(path, raw) from None
-    if not isinstance(entry.page, int) or isinstance(entry.page, bool):
-        raise JournalEntryError(path, raw)
+    hints = get_type_hints(kind)
+    if not all(_fits(getattr(entry, f.name), hints[f.name]) for f in dataclasses.fields(entry)):
+        raise JournalEntryError(path, raw)  # e.g. "text": null, found only when sent
     return entry
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value is of a field's type (``int | None``, ``str``, ``bool``)."""
+    if isinstance(hint, types.UnionType):
+        return any(_fits(value, arm) for arm in get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
 
 
 class Journal:
