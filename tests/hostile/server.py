@@ -1,21 +1,19 @@
 """A hostile OpenAI-compatible server over loopback HTTP: it breaks the protocol on purpose.
 
-``tests/fakevllm`` answers as vLLM does; this one answers as a broken or malicious
-server (or a proxy in front of one) might: it echoes the request's headers — the
-API key — into error bodies, stream error events, model ids, the metrics page and
-response headers; streams without end or past any size; sends gzip bombs; trickles
-one byte a second; gives ``content`` the wrong JSON type; sends escape codes and
-lone surrogates. Each route (``models``, ``chat``, ``metrics``, ``health``) answers
-with a behaviour the test chooses: one, or a list (one per request, the last
-repeated).
+``tests/fakevllm`` answers as vLLM does; this one answers as a broken or malicious server
+(or a proxy in front of one) might: it echoes the request's headers — the API key — into
+error bodies, stream error events, model ids, the metrics page and response headers;
+streams without end or past any size; sends gzip bombs; trickles one byte a second; gives
+``content`` the wrong JSON type; sends escape codes and lone surrogates. Each route
+(``models``, ``chat``, ``metrics``, ``health``) answers with a behaviour the test chooses:
+one, or a list (one per request, the last repeated); ``gate.Gate`` holds each request.
 
-Every loop here is bounded in bytes and time, stops when the client hangs up, and
-stops when the server is closed; the server listens on 127.0.0.1 only.
+Every loop here is bounded in bytes and time and stops when the client hangs up or the
+server is closed; the server listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import http.server
@@ -28,41 +26,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.hostile.request import Closed, Request
+
 MAX_SECONDS = 120.0  # no answer of this server lasts longer
 MAX_BYTES = 4 << 30  # nor sends more
 EVENT_STREAM = "text/event-stream"
 JSON = "application/json"
 _HEADER_UNSAFE = re.compile(r"[^\x20-\x7e]")  # a header value must stay one line of ASCII
-
-
-@dataclass
-class Request:
-    method: str
-    path: str
-    headers: dict[str, str]  # lower-cased names
-    body: bytes
-
-    @property
-    def key_header(self) -> str:
-        return self.headers.get("authorization", "")
-
-    @property
-    def key(self) -> str:
-        return self.key_header.removeprefix("Bearer ")
-
-    def json(self) -> Any:
-        try:
-            return json.loads(self.body)
-        except ValueError:
-            return None
-
-    def header_dump(self) -> str:
-        """All request headers as a proxy's debug page shows them."""
-        return "\n".join(f"{name}: {value}" for name, value in self.headers.items())
-
-
-class Closed(Exception):
-    """The client hung up, or the server is stopping."""
 
 
 class Reply:
@@ -395,38 +365,6 @@ def trickle(whole_answer: bytes, interval: float = 1.0, *, from_byte: int = 0) -
             reply.raw(whole_answer[i : i + 1])
 
     return run
-
-
-class Gate:
-    """A behaviour the test drives one request at a time, with no clock: each request
-    is counted and held until the test ``open``s the gate, then answered with ``then``
-    (one behaviour, or a list: one per request, the last repeated).
-
-    The test waits for a request with ``await gate.arrival()``; it sees the request
-    arrive, moves its own clock as if time had passed, then lets the answer go.
-    """
-
-    def __init__(self, then: Behaviour | list[Behaviour]) -> None:
-        self.then = then if isinstance(then, list) else [then]
-        self.count = 0
-        self._arrived = threading.Semaphore(0)
-        self._go = threading.Semaphore(0)
-
-    def __call__(self, reply: Reply, req: Request) -> None:
-        n, self.count = self.count, self.count + 1
-        self._arrived.release()
-        while not self._go.acquire(timeout=0.05):
-            reply.wait(0)  # raises Closed once the server stops: no thread outlives it
-        self.then[min(n, len(self.then) - 1)](reply, req)
-
-    def open(self) -> None:
-        """Let the oldest held request be answered."""
-        self._go.release()
-
-    async def arrival(self, guard_s: float = 60.0) -> None:
-        """Wait (off the event loop) for the next request; fail after ``guard_s``."""
-        if not await asyncio.to_thread(self._arrived.acquire, timeout=guard_s):
-            raise AssertionError(f"no request reached the server within {guard_s:g} s")
 
 
 def http_answer(status: int, body: bytes, content_type: str = JSON) -> bytes:

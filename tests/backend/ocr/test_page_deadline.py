@@ -32,6 +32,7 @@ from backend.settings.profiles import ServerProfile
 from tests.conftest import ROOT
 from tests.hostile import HostileServer
 from tests.hostile import server as h
+from tests.hostile.gate import Gate
 
 PAGE_S = 60.0  # the page's total, in the test's clock (real timers get as many seconds)
 IMAGE = PageImage(0, b"\xff\xd8\xff\xe0 not really a jpeg", "image/jpeg", 100, 140)
@@ -109,7 +110,7 @@ def batch_over(
 
 
 def drive(
-    gate: h.Gate,
+    gate: Gate,
     steps: Callable[[Batch, Clock], Awaitable[None]],
     out: Outcome,
     clock: Clock | None = None,
@@ -137,7 +138,7 @@ def chats(server: HostileServer) -> int:
 
 
 def test_no_second_attempt_starts_after_the_page_deadline() -> None:
-    gate = h.Gate(busy())
+    gate = Gate(busy())
     out = Outcome()
 
     async def steps(batch: Batch, clock: Clock) -> None:
@@ -153,7 +154,7 @@ def test_no_second_attempt_starts_after_the_page_deadline() -> None:
 
 
 def test_a_retry_within_the_deadline_is_told_then_the_deadline_ends_the_page() -> None:
-    gate = h.Gate(busy())
+    gate = Gate(busy())
     out = Outcome()
 
     async def steps(batch: Batch, clock: Clock) -> None:
@@ -181,7 +182,7 @@ def test_a_retry_within_the_deadline_is_told_then_the_deadline_ends_the_page() -
 
 
 def test_a_back_off_that_would_end_after_the_deadline_is_not_waited_out() -> None:
-    gate = h.Gate(busy(retry_after=30))
+    gate = Gate(busy(retry_after=30))
     out = Outcome()
 
     async def steps(batch: Batch, clock: Clock) -> None:
@@ -195,7 +196,7 @@ def test_a_back_off_that_would_end_after_the_deadline_is_not_waited_out() -> Non
 
 
 def test_a_retry_whose_turn_comes_after_the_deadline_is_not_sent() -> None:
-    gate = h.Gate(busy())
+    gate = Gate(busy())
     clock = Clock()
 
     def back_off_outlasts_the_page(event: BatchEvent) -> None:
@@ -218,7 +219,7 @@ def test_a_retry_whose_turn_comes_after_the_deadline_is_not_sent() -> None:
 def test_a_running_attempt_is_cut_at_the_page_deadline() -> None:
     # Real time: a server that never answers; the page may take 0.5 s. The guard is
     # 60 s, so a deadline that did not cut the attempt fails here, whatever the load.
-    gate = h.Gate(busy())  # never opened
+    gate = Gate(busy())  # never opened
     out = Outcome()
     with HostileServer(chat=gate) as server:
 
