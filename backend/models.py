@@ -165,6 +165,19 @@ class AltLine:
 
 
 @dataclass(frozen=True)
+class ScanLines:
+    """The text lines a detector found on a page's scan, without reading them.
+
+    Where the ink is says how much text the page holds and in what layout, with no
+    second reading: a transcript far shorter than the ink dropped something, one far
+    longer invented or repeated it. Boxes are page-relative (x0, y0, x1, y1), each
+    0..1 of the page's width/height like ``AltLine.box``, in the detector's order."""
+
+    boxes: tuple[tuple[float, float, float, float], ...]
+    detector: str  # what found them (name and version), so a cached result can be checked
+
+
+@dataclass(frozen=True)
 class AltText:
     """A second reading of a page to compare the transcript against."""
 

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from backend.models import AltText
+from backend.models import AltText, ScanLines
 from backend.review.compare import CompareOptions, compare_texts, diff_flags
 from backend.review.confidence import low_confidence_flags, remapped_confidence_flags
+from backend.review.diagnoses import diagnose
 from backend.review.flag_merge import merge_critical
 from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
@@ -47,6 +48,7 @@ def review_page(
     logprobs_of: str | None = None,
     own_text: Sequence[OwnText] = (),
     same_reading: bool = False,
+    scan_lines: ScanLines | None = None,
     settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate.
@@ -55,7 +57,8 @@ def review_page(
     the reviewer has edited that reading since, its unsure spans are carried over the
     runs of text left unchanged. ``own_text``: the markers marked as the document's
     own text. ``same_reading``: the alternate is the transcript's own reading (the
-    caller knows the history), so its agreement proves nothing."""
+    caller knows the history), so its agreement proves nothing. ``scan_lines``: the
+    text lines detected on the page's scan (None: not known), for the diagnoses."""
     review = _found(page, transcript, alternate, settings)
     if logprobs:
         confident = logprobs_of is None or logprobs_of == transcript
@@ -68,7 +71,9 @@ def review_page(
         )
         review = replace(review, flags=_sorted([*review.flags, *unsure]))
     flags = without_own_text(review.flags, transcript, own_text)
-    return replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
+    review = replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
+    found = diagnose(transcript, review, scan_lines=scan_lines, tables=settings.compare.tables)
+    return replace(review, diagnoses=found)
 
 
 def _found(

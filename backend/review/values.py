@@ -119,6 +119,45 @@ class Flag:
         }
 
 
+class DiagnosisKind(StrEnum):
+    """What went wrong with a page as a whole (``backend.review.diagnoses``; the
+    names are the JSON's)."""
+
+    REPETITION = "repetition"  # a loop: the same text again and again
+    CUT_SHORT = "cut_short"  # the text ends before the scan does
+    MISSING_BLOCK = "missing_block"  # lines or a region of the scan with no text
+    NOT_ON_SCAN = "not_on_scan"  # sentences no reading and no ink supports
+    SCRIPT_DRIFT = "script_drift"  # Simplified characters in a Traditional document
+    READING_ORDER = "reading_order"  # columns read across, blocks out of order
+    TABLE_CELLS = "table_cells"  # a row's cells in the wrong columns, a cell lost
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """One named whole-page finding.
+
+    ``start``/``end`` are transcript code points, like a flag's; a failure that is
+    an absence (a block the transcript lacks) is zero-width where the text would
+    go. ``detail`` is one line for a person, already translated."""
+
+    kind: DiagnosisKind
+    start: int
+    end: int
+    detail: str
+
+    @property
+    def span(self) -> Span:
+        return Span(self.start, self.end)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "start": self.start,
+            "end": self.end,
+            "detail": self.detail,
+        }
+
+
 @dataclass(frozen=True)
 class PageReview:
     """Everything the review aids found on one page."""
@@ -134,6 +173,8 @@ class PageReview:
     # The alternate is the transcript's own reading (an import of the same text, or an
     # alternate the transcript was turned into): its agreement proves nothing.
     same_reading: bool = False
+    # Whole-page failures named (``backend.review.diagnoses``), by position.
+    diagnoses: tuple[Diagnosis, ...] = ()
 
     def to_alternate(self, offset: int) -> int | None:
         """The alternate's offset for a transcript offset, via the nearest shared run."""

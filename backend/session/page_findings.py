@@ -13,20 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.values import Diagnosis, Flag, FlagKind, PageReview
 
 
 @dataclass(frozen=True)
 class PageFindings:
     review: PageReview  # against the chosen reading (none chosen: the page's own)
     critical: tuple[Flag, ...]  # open critical items: the chosen reading's and the own's
-    # Whole-page failure diagnoses (a page read twice, a reading cut short): the next
-    # issue adds them; typed there.
-    diagnoses: tuple[object, ...] = ()
 
     @property
     def flags(self) -> tuple[Flag, ...]:
         return self.review.flags
+
+    @property
+    def diagnoses(self) -> tuple[Diagnosis, ...]:
+        """Whole-page failures named on the page (a loop, a page cut short), from the
+        review against the chosen reading."""
+        return self.review.diagnoses
 
     @property
     def markers(self) -> tuple[Flag, ...]:

@@ -1,0 +1,9 @@
+"""Whole-page failure: repetition (not written yet: finds nothing)."""
+
+from __future__ import annotations
+
+from backend.review.diagnoses.base import Diagnosis, PageEvidence
+
+
+def find(evidence: PageEvidence) -> list[Diagnosis]:
+    return []

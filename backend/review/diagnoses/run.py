@@ -1,0 +1,50 @@
+"""Runs every whole-page detector on one page (``DETECTORS``: one line per kind)."""
+
+from __future__ import annotations
+
+from backend.models import ScanLines
+from backend.review.diagnoses import (
+    cut_short,
+    missing_block,
+    not_on_scan,
+    reading_order,
+    repetition,
+    script_drift,
+    table_cells,
+)
+from backend.review.diagnoses.base import Detector, Diagnosis, PageEvidence
+from backend.review.tables import ReviewTables
+from backend.review.values import PageReview
+
+DETECTORS: tuple[Detector, ...] = (
+    repetition.find,
+    cut_short.find,
+    missing_block.find,
+    not_on_scan.find,
+    script_drift.find,
+    reading_order.find,
+    table_cells.find,
+)
+
+
+def diagnose(
+    transcript: str,
+    review: PageReview,
+    *,
+    scan_lines: ScanLines | None,
+    tables: ReviewTables,
+) -> tuple[Diagnosis, ...]:
+    """Every whole-page failure found on a page, by position (``review``: the page's
+    review against its alternate, without diagnoses; ``scan_lines``: the lines
+    detected on its scan, None when unknown)."""
+    evidence = PageEvidence(
+        transcript=transcript,
+        alternate=review.alternate,
+        hunks=review.hunks,
+        equal_blocks=review.equal_blocks,
+        scan_lines=scan_lines,
+        tables=tables,
+        same_reading=review.same_reading,
+    )
+    found = [d for detect in DETECTORS for d in detect(evidence)]
+    return tuple(sorted(found, key=lambda d: (d.start, d.end, d.kind.value)))
