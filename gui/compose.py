@@ -115,7 +115,8 @@ def _team(w: MainWindow) -> TeamFeature:
 def _follow_document(w: MainWindow, hooks: DocumentHooks) -> None:
     """Who hears of the document coming and going, in this order."""
 
-    w.ocr.follow(lambda: w.controller.workspace)  # the controller owns the open document
+    for follower in (w.ocr, w.aids):  # the controller owns the open document
+        follower.follow(lambda: w.controller.workspace)
     hooks.opened += [lambda ws: w.ocr_ui.document_opened(ws.page_count), w.aids.attach]
     hooks.stop_writers.append(w.ocr.stop_batch)  # its pages in flight must not outlive the store
     hooks.closing.append(w.aids.detach)  # its alternate OCR run stores into this store

@@ -27,6 +27,7 @@ from backend.review.values import PageReview
 from gui.services.aid_review import loop_running, review_text, summary_with, usable
 from gui.services.aid_settings import build_aid_settings, compare_switches, marker_patterns
 from gui.services.alt_ocr_runs import AltWorker, check_engine, tally, worth_storing
+from gui.services.document_owner import FollowsDocument
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
 
@@ -41,7 +42,7 @@ SUMMARIES_MS = 500
 TextSource = Callable[[], tuple[int, str]]  # (current page, the editor's text)
 
 
-class AidsHub(QObject):
+class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
     document_changed = Signal(int)  # page count of the document opened; 0: closed
     review_changed = Signal(object)  # PageReview | None (None: no page, no document)
     # The review now shown is of the page and the very text on screen, and no newer
@@ -67,7 +68,6 @@ class AidsHub(QObject):
         self.gui_settings = settings
         self.runner = runner
         self.confirm = confirm
-        self.workspace: Workspace | None = None
         self.text_source: TextSource = lambda: (-1, "")
         self.review: PageReview | None = None
         # What ``review`` was computed for: offsets in its flags are offsets into
@@ -98,7 +98,8 @@ class AidsHub(QObject):
     # -- the document and the page --------------------------------------------------
 
     def attach(self, workspace: Workspace) -> None:
-        self.workspace = workspace
+        """``workspace`` was opened (the controller's, which ``workspace`` reads from
+        then on: the hub keeps no copy of its own to fall out of step)."""
         self.summaries = []
         workspace.changed.connect(self._on_change)
         self.document_changed.emit(workspace.page_count)
@@ -116,9 +117,9 @@ class AidsHub(QObject):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._review_task = self._summaries_task = None
+        # Still the controller's document: it lets go only after its closing hooks.
         if self.workspace is not None:
             self.workspace.changed.disconnect(self._on_change)
-        self.workspace = None
         self.review, self.alternates, self.summaries = None, [], []
         self.review_page, self.review_text = -1, ""
         self._page = -1
