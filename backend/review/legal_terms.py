@@ -342,10 +342,11 @@ def _unmatched(
         lo, hi = mapping.approx(term.start, end=False), mapping.approx(term.end, end=True)
         lo, hi = min(lo, hi), max(lo, hi)
         family = _FAMILY[term.kind]
+        held = Span(lo, hi)
         partners = [
             o
             for o in _near(others, lo, hi)
-            if _FAMILY[o.kind] == family and (lo == hi or (o.start < hi and o.end > lo))
+            if _FAMILY[o.kind] == family and Span(o.start, o.end).overlaps(held)
         ]
         if any(o.key == term.key for o in partners):
             continue
@@ -360,7 +361,7 @@ def _unmatched(
         if term.kind in _VALUE_KINDS and misread_value(t_texts, a_texts, t_seen, a_seen):
             if excused is not None:
                 excused.update(
-                    o.start for o in _near(others, lo, hi) if o.start < hi and o.end > lo
+                    o.start for o in _near(others, lo, hi) if Span(o.start, o.end).overlaps(held)
                 )
             continue
         if not partners and squeezed(other_text[lo:hi]) == squeezed(term.text):

@@ -25,7 +25,7 @@ from backend.review.flag_merge import merge_critical
 from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
 from backend.review.own_text import OwnText, without_own_text
-from backend.review.values import Flag, FlagKind, Hunk, PageReview
+from backend.review.values import Flag, FlagKind, PageReview
 
 # A probability, not a logprob: "underline tokens the model gave less than 50%".
 DEFAULT_LOW_CONFIDENCE = 0.5
@@ -121,14 +121,6 @@ def flagged_share(review: PageReview, text_len: int, kinds: frozenset[FlagKind])
             for i in range(max(0, min(flag.start, text_len - 1)), end):
                 covered[i] = True
     return sum(covered) / text_len
-
-
-def hunk_at(review: PageReview, offset: int) -> Hunk | None:
-    """The difference under a transcript position (a zero-width one counts at its position)."""
-    for hunk in review.hunks:
-        if hunk.start <= offset <= hunk.end:
-            return hunk
-    return None
 
 
 def _sorted(flags: list[Flag]) -> tuple[Flag, ...]:

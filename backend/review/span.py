@@ -21,6 +21,12 @@ before 得 or just after 應 changes that word. So:
   inside it is contained.
 
 All three are symmetric except ``contains``; ``overlaps`` implies ``touches``.
+
+* ``begins_in``: a stepping rule, not a "same place" rule. F8 walks the flags left
+  to right and stops once per place: a later span is part of this one's stop when
+  it begins on one of its characters, or at the very point this span is. Unlike
+  ``overlaps``, a point at this span's *end* begins a stop of its own: F8 puts the
+  cursor there to type what is missing after the word, not on the word.
 """
 
 from __future__ import annotations
@@ -55,3 +61,8 @@ class Span:
 
     def contains(self, other: Span) -> bool:
         return self.start <= other.start and other.end <= self.end
+
+    def begins_in(self, other: Span) -> bool:
+        """Whether this span begins on a character of ``other`` or at ``other``'s own point
+        (the module's stepping rule: a point at ``other``'s end does not)."""
+        return other.start <= self.start < other.end or self.start == other.start == other.end

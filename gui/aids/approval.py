@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from backend.review.span import Span
 from backend.review.values import Flag
 from backend.session.approval import approval_items
 from backend.session.own_text import is_own, load_own_text, set_own_text
@@ -107,7 +108,8 @@ class ApprovalCheck(QObject):
 
         cursor = self.editor.editor.textCursor()
         at = utf16_to_code_points(text, cursor.selectionStart())
+        cursor_point = Span(at, at)  # on the marker, or just before or after it
         for flag in self.hub.aid_settings.markers.marker_flags(text):
-            if flag.start <= at <= flag.end:
+            if flag.span.overlaps(cursor_point):
                 return flag
         return None

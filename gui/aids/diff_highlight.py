@@ -13,10 +13,11 @@ from dataclasses import replace
 
 from PySide6.QtGui import QColor, QFont, QTextCharFormat
 
+from backend.review.span import Span
 from backend.review.values import Flag, FlagKind, PageReview
 from gui.widgets.theme import text_on
 
-Span = tuple[int, int, QTextCharFormat]
+Painted = tuple[int, int, QTextCharFormat]
 
 # The kinds F8 steps through; markers (F7) and low-confidence tokens have their own.
 DIFF_KINDS = frozenset({FlagKind.DIFF, FlagKind.CRITICAL})
@@ -74,7 +75,7 @@ def visible(start: int, end: int, length: int) -> tuple[int, int] | None:
     return at, at + 1
 
 
-def _span(start: int, end: int, length: int, fmt: QTextCharFormat) -> Span | None:
+def _span(start: int, end: int, length: int, fmt: QTextCharFormat) -> Painted | None:
     where = visible(start, end, length)
     if where is None:
         return None
@@ -87,9 +88,9 @@ def transcript_spans(
     *,
     current: Flag | None = None,
     low_confidence: bool = True,
-) -> list[Span]:
+) -> list[Painted]:
     """Every flag on the transcript, the current one last (on top)."""
-    spans: list[Span] = []
+    spans: list[Painted] = []
     formats = {kind: flag_format(kind) for kind in PAINT_ORDER}
     for kind in PAINT_ORDER:
         if kind is FlagKind.LOW_CONFIDENCE and not low_confidence:
@@ -104,13 +105,13 @@ def transcript_spans(
     return spans
 
 
-def alternate_spans(review: PageReview, *, current: Flag | None = None) -> list[Span]:
+def alternate_spans(review: PageReview, *, current: Flag | None = None) -> list[Painted]:
     """The same differences on the alternate's side; hunks the flags skip are not shown."""
     alt = review.alternate
     if alt is None:
         return []
     length = len(alt.text)
-    spans: list[Span] = []
+    spans: list[Painted] = []
     formats = {kind: flag_format(kind) for kind in PAINT_ORDER}
     for kind in (FlagKind.DIFF, FlagKind.CRITICAL):
         for flag in review.flags:
@@ -136,16 +137,17 @@ def stops(review: PageReview | None, kinds: frozenset[FlagKind]) -> list[Flag]:
     if review is None:
         return []
     chosen: list[Flag] = []
-    group_end = -1
+    group = Span(-1, -1)  # what the last stop covers so far
     for flag in sorted(
         (f for f in review.flags if f.kind in kinds), key=lambda f: (f.start, f.end)
     ):
-        if chosen and (flag.start < group_end or flag.start == chosen[-1].start):
+        # Not ``overlaps``: an omission right after a word is a stop of its own.
+        if chosen and flag.span.begins_in(group):
             chosen[-1] = _merge(chosen[-1], flag)
-            group_end = max(group_end, flag.end)
+            group = Span(group.start, max(group.end, flag.end))
             continue
         chosen.append(flag)
-        group_end = flag.end
+        group = flag.span
     return chosen
 
 

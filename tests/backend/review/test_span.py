@@ -89,3 +89,22 @@ def test_merging_and_approval_ask_the_one_question(c: Span, d: Span) -> None:
     chosen = PageReview(0, 1.0, (critical,))
     own = PageReview(0, 1.0, (_flag(d, FlagKind.CRITICAL),))
     assert (len(open_critical(chosen, own)) == 1) == c.overlaps(d)
+
+
+@examples(200)
+@given(spans(), spans())
+def test_a_span_begins_in_another_on_its_characters_or_at_its_point(a: Span, b: Span) -> None:
+    """F8's stepping rule (``gui.aids.diff_highlight.stops``) has its own name."""
+    assert a.begins_in(b) == (a.start in chars(b) or (b.empty and a.start == b.start))
+
+
+@examples(200)
+@given(spans(), spans())
+def test_stepping_differs_from_one_place_only_at_a_point_after_the_end(a: Span, b: Span) -> None:
+    """Walking left to right (``a`` no earlier than ``b``), a span begins in ``b`` exactly
+    when the two are one place, except an omission right after ``b``: a stop of its own."""
+    if a.start < b.start:
+        assert not a.begins_in(b)
+        return
+    after_the_end = a.empty and not b.empty and a.start == b.end
+    assert a.begins_in(b) == (a.overlaps(b) and not after_the_end)
