@@ -102,8 +102,8 @@ class Navigator(Protocol):
 
     def go_to(self, page: int) -> None: ...
 
-    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run a page move through the controller: the newest move wins."""
+    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        """Queue a page move with the controller's commands (a newer move supersedes it)."""
         ...
 
     async def open_hit(self, page: int, offset: int, length: int) -> None:

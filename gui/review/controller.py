@@ -19,6 +19,7 @@ from backend.errors import StoreError
 from backend.models import Change, PageState, ReviewStatus
 from backend.safe_text import replaced_warning
 from gui.review.autosave import Autosave
+from gui.review.commands import CommandQueue
 from gui.review.page_pictures import PagePictures
 
 if TYPE_CHECKING:
@@ -31,9 +32,6 @@ if TYPE_CHECKING:
     from gui.services.workspace import Workspace
     from gui.widgets.page_view import PageView
     from gui.widgets.transcript_editor import TranscriptEditor
-
-# The controller's task names: one page move at a time, one status change at a time.
-_MOVE, _STATUS = "navigate", "status"
 
 
 class ReviewViews(Protocol):
@@ -93,6 +91,7 @@ class ReviewController(QObject):
         self._target = -1  # the page a navigation is heading to
         self._loaded_note = ""
         self.autosave = Autosave(self._save_draft, runner.run, self)
+        self.commands = CommandQueue(runner)
         self.pictures = PagePictures(
             views, runner, lambda: (self.workspace, self.current), self.message.emit, self
         )
@@ -174,16 +173,15 @@ class ReviewController(QObject):
 
     # -- the commands: page moves and status changes, run by the controller -----------
 
-    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run a page move (go to a page, open a hit, approve and go on): the newest one
-        wins, an older move still on its way is cancelled. Callers hand the move here
-        rather than naming their task the way every other mover must."""
-        return self.runner.run(work, name=_MOVE)
+    def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        """Queue a page move (go to a page, open a hit): it runs after the commands before
+        it, and a newer move supersedes it (``commands``). Done when it is over."""
+        return self.commands.move(work)
 
-    def change_status(self, status: ReviewStatus, *, advance: bool = False) -> asyncio.Task[Any]:
-        """Give the page shown ``status``; ``advance``: then go to the next page (a move)."""
-        work = self.set_status(status, advance=advance)
-        return self.move(work) if advance else self.runner.run(work, name=_STATUS)
+    def change_status(self, status: ReviewStatus, *, advance: bool = False) -> asyncio.Future[Any]:
+        """Give the page shown ``status`` once the commands before it are done; ``advance``:
+        then go to the next page. Never dropped, whatever follows."""
+        return self.commands.status(self.set_status(status, advance=advance))
 
     # -- navigation ------------------------------------------------------------------
 

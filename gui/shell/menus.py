@@ -229,7 +229,7 @@ class ShellActions(QObject):
                 "page",
                 "approve_next",
                 self.tr("&Approve and Next"),
-                # A page move: it cancels (and is cancelled by) other page moves.
+                # A status change, then a page move: run in turn with the other commands.
                 lambda: c.change_status(ReviewStatus.APPROVED, advance=True),
                 ("Ctrl+Return", "Ctrl+Enter"),
                 "status",
