@@ -60,7 +60,8 @@ class CommandQueue:
     def _add(self, command: _Command) -> asyncio.Future[Any]:
         self._waiting.append(command)
         if self._worker is None or self._worker.done():
-            self._worker = asyncio.ensure_future(self._run_all())
+            # The runner's own task: quitting (``cancel_all``) stops the queue as well.
+            self._worker = self._runner.run(self._run_all())
         return command.done
 
     async def _run_all(self) -> None:
@@ -74,7 +75,9 @@ class CommandQueue:
                 elif not command.done.done():
                     command.done.set_result(None if task.exception() else task.result())
                 self._running = None
-        finally:  # the loop is closing (the app quits): what waits is let go
+        finally:  # stopped (the app quits): what waits is let go
+            if self._running is not None and not self._running.done.done():
+                self._running.done.cancel()
             self._running = None
             while self._waiting:
                 self._waiting.popleft().drop()
