@@ -3,7 +3,7 @@
 An engine is anything with ``name`` and ``async read(request, on_progress)``.
 It receives an already-encoded page image (rendering and encoding happen in
 worker processes, never on the caller's loop) and returns a ``Reading`` whose
-``provenance()`` goes into the stored version as-is.
+``provenance()`` (a ``backend.provenance.Provenance``) the store keeps with the version.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from backend.i18n import _
 from backend.models import PageImage
+from backend.provenance import Provenance
 from backend.safe_text import REPLACED_KEY
 
 
@@ -130,37 +131,34 @@ class Reading:
         """Stopped for another reason than its end or the token limit (``ended_early``)."""
         return ended_early(self.finish_reason)
 
-    def provenance(self) -> dict[str, Any]:
-        prov: dict[str, Any] = {
-            "engine": self.engine,
-            "model": self.model,
-            "server": self.server,
-            "finish_reason": self.finish_reason,
-            "truncated": self.truncated,
-            "usage": {
+    def provenance(self) -> Provenance:
+        made = Provenance.of(
+            engine=self.engine,
+            model=self.model,
+            server=self.server,
+            finish_reason=self.finish_reason,
+            truncated=self.truncated,
+            usage={
                 "prompt_tokens": self.prompt_tokens,
                 "completion_tokens": self.completion_tokens,
             },
-            "latency_s": round(self.latency_s, 3),
-            "first_token_s": None if self.first_token_s is None else round(self.first_token_s, 3),
-            "prompt": self.prompt,
-            "prompt_sha256": hashlib.sha256(self.prompt.encode()).hexdigest(),
-            "params": self.params,
-            "image": self.image,
-        }
-        if self.reasoning:
-            prov["reasoning"] = self.reasoning
-        if self.logprobs:
-            prov["logprobs"] = [
+            latency_s=round(self.latency_s, 3),
+            first_token_s=None if self.first_token_s is None else round(self.first_token_s, 3),
+            prompt=self.prompt,
+            prompt_sha256=hashlib.sha256(self.prompt.encode()).hexdigest(),
+            params=self.params,
+            image=self.image,
+        )
+        optional: dict[str, Any] = {  # kept only when there is something to keep
+            "reasoning": self.reasoning,
+            "logprobs": [
                 [t.token, round(t.logprob, 4), list(t.byte_values)] for t in self.logprobs
-            ]
-        if self.notes:
-            prov["notes"] = list(self.notes)
-        if self.warnings:
-            prov["warnings"] = list(self.warnings)
-        if self.replaced:
-            prov[REPLACED_KEY] = self.replaced
-        return prov
+            ],
+            "notes": list(self.notes),
+            "warnings": list(self.warnings),
+            REPLACED_KEY: self.replaced,
+        }
+        return made.with_items(**{key: value for key, value in optional.items() if value})
 
 
 @dataclass(frozen=True)

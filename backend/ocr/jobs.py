@@ -145,11 +145,9 @@ class OcrJobRunner:
     async def _save(
         self, job: int, page: int, reading: Reading, attempts: int, warnings: tuple[str, ...]
     ) -> None:
-        provenance = reading.provenance()
-        provenance["job"] = job
-        provenance["attempts"] = attempts
-        if warnings:
-            provenance["warnings"] = list(warnings)
+        provenance = reading.provenance().with_items(
+            job=job, attempts=attempts, **({"warnings": list(warnings)} if warnings else {})
+        )
         _, change = await self._in_store(
             lambda: self.jobs.record_reading(job, page, reading.text, provenance, attempts)
         )

@@ -15,13 +15,14 @@ import time
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from backend.documents.pdf import PdfDocument, open_pdf
 from backend.errors import PageTooLongError, StoreError, StoreFullError, StoreMismatchError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
+from backend.provenance import ProvenanceLike
 from backend.session.import_fit import import_warnings
 from backend.session.search_hits import hits_in
 from backend.session.team import open_team_store
@@ -250,7 +251,7 @@ class DocumentSession:
         self.store.set_meta(DOCUMENT_PROMPT_KEY if page is None else page_prompt_key(page), text)
 
     def add_reading(
-        self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
+        self, page: int, text: str, provenance: ProvenanceLike, *, history_only: bool = False
     ) -> tuple[int, Change]:
         """Store an OCR reading as a new version (never over a person's edit)."""
         version, change = self.store.add_version(

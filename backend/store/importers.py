@@ -26,6 +26,7 @@ from typing import Any
 
 from backend.errors import ImportError_
 from backend.i18n import _, in_quotes, list_join
+from backend.provenance import Provenance
 from backend.safe_text import admit, printable
 from backend.store import import_source
 
@@ -42,7 +43,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 class ImportedPage:
     page: int  # 0-based
     text: str
-    provenance: dict[str, Any] = field(default_factory=dict)
+    provenance: Provenance = field(default_factory=Provenance)
 
 
 def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
@@ -128,7 +129,7 @@ def _page(page: int, text: str, provenance: dict[str, Any]) -> ImportedPage:
     """The boundary for imported text: what a transcript may not hold is replaced and
     counted (``safe_text.admit``), the count and its warning kept in the provenance."""
     admitted = admit(text)
-    return ImportedPage(page, admitted.text, {**provenance, **admitted.provenance()})
+    return ImportedPage(page, admitted.text, Provenance.of(**provenance, **admitted.provenance()))
 
 
 def _check_values(obj: dict[str, Any], where: str) -> None:

@@ -13,9 +13,10 @@ computer, its backups) is asked of the store itself (``local_file``, ``local``,
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.provenance import ProvenanceLike
 from backend.store.job_rows import JobsHost, JobStore
 
 
@@ -42,13 +43,13 @@ class PageStore(Protocol):
         page: int,
         kind: VersionKind,
         text: str,
-        provenance: dict[str, Any] | None = None,
+        provenance: ProvenanceLike | None = None,
         *,
         author: str | None = None,
         history_only: bool = False,
     ) -> tuple[Version, Change]: ...
     def add_versions(
-        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+        self, items: list[tuple[int, VersionKind, str, ProvenanceLike]]
     ) -> list[Change]: ...
     def versions(self, page: int) -> list[Version]: ...
     def version(self, version_id: int) -> Version: ...

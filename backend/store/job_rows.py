@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.provenance import ProvenanceLike
 from backend.store.sql import now
 
 
@@ -40,7 +41,7 @@ class JobsHost(PageReader, Protocol):
         page: int,
         kind: VersionKind,
         text: str,
-        provenance: dict[str, Any],
+        provenance: ProvenanceLike,
         *,
         history_only: bool = False,
     ) -> tuple[int, Change]: ...
@@ -184,7 +185,7 @@ class JobStore:
         return job
 
     def record_reading(
-        self, job: int, page: int, text: str, provenance: dict[str, Any], attempts: int
+        self, job: int, page: int, text: str, provenance: ProvenanceLike, attempts: int
     ) -> tuple[int, Change]:
         """Store a page's reading and mark it done, atomically.
 

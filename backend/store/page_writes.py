@@ -15,9 +15,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from backend.models import VersionKind
+from backend.provenance import ProvenanceLike
 from backend.store.page_queries import current_version_row
 from backend.store.rules import becomes_current, status_after
 from backend.store.sql import (
@@ -54,7 +54,7 @@ def append_version(
     page: int,
     kind: VersionKind,
     text: str,
-    provenance: dict[str, Any],
+    provenance: ProvenanceLike,
     author: str,
     *,
     history_only: bool = False,

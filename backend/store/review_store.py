@@ -20,11 +20,11 @@ import contextlib
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from backend.errors import StoreFullError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.provenance import Provenance, ProvenanceLike
 from backend.store import page_queries, store_file
 from backend.store.backup import default_backup_dir
 from backend.store.job_rows import JobStore
@@ -216,7 +216,7 @@ class ReviewStore:
         page: int,
         kind: VersionKind,
         text: str,
-        provenance: dict[str, Any] | None = None,
+        provenance: ProvenanceLike | None = None,
         *,
         author: str | None = None,
         history_only: bool = False,
@@ -238,7 +238,7 @@ class ReviewStore:
         return self.version(vid), change
 
     def add_versions(
-        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+        self, items: list[tuple[int, VersionKind, str, ProvenanceLike]]
     ) -> list[Change]:
         """Append many versions in one transaction: all are stored, or none."""
         changes = []
@@ -254,7 +254,7 @@ class ReviewStore:
         page: int,
         kind: VersionKind,
         text: str,
-        provenance: dict[str, Any],
+        provenance: ProvenanceLike,
         *,
         history_only: bool = False,
     ) -> tuple[int, Change]:
@@ -297,7 +297,7 @@ class ReviewStore:
         in the same transaction.
         """
         old = self.version(version_id)
-        provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
+        provenance = Provenance.of(restored_from=old.id, restored_kind=old.kind.value)
         with self._write() as c:
             commit_draft_in(c, old.page)
             vid, _made = append_version(

@@ -21,6 +21,7 @@ from backend.errors import (
 )
 from backend.i18n import _
 from backend.models import Change, ReviewStatus, Version, VersionKind
+from backend.provenance import ProvenanceLike, stored_form
 from backend.store.limits import bounded_provenance
 from backend.store.store_file import DISK_FULL, FULL_ERRNOS, disk_is_full
 
@@ -42,11 +43,13 @@ def insert_version(
     page: int,
     kind: VersionKind,
     text: str,
-    provenance: dict[str, Any],
+    provenance: ProvenanceLike,
     author: str,
 ) -> int:
     check_page_text(page, text)
-    kept = bounded_provenance(provenance)  # megabytes from a server: trimmed, reading kept
+    kept = bounded_provenance(
+        stored_form(provenance)
+    )  # megabytes from a server: trimmed, reading kept
     cur = c.execute(
         "INSERT INTO versions (page, kind, text, created_at, author, provenance) "
         "VALUES (?, ?, ?, ?, ?, ?)",

@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 
 from backend.documents.render_service import RenderService
 from backend.models import Change, PageState, RenderedPage, ReviewStatus, SearchHit, Version
+from backend.provenance import ProvenanceLike
 from gui.services.prewarm import take_prewarmed
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ class Workspace(QObject):
         await self._call(lambda: self.session.set_prompt(text, page=page))
 
     async def add_reading(
-        self, page: int, text: str, provenance: dict[str, Any], *, history_only: bool = False
+        self, page: int, text: str, provenance: ProvenanceLike, *, history_only: bool = False
     ) -> tuple[int, Change]:
         future = self._loop.run_in_executor(
             self._executor,

@@ -127,7 +127,7 @@ def test_a_sample_page_with_real_token_accounting(server: LocalServer) -> None:
     )
     assert large_prompt - small_prompt == large_vision - small_vision
     assert 0 < text_tokens <= estimate_text_tokens(PROMPT) + 40  # our estimate never falls short
-    prov = reading.provenance()  # type: ignore[attr-defined]
+    prov = reading.provenance().to_dict()  # type: ignore[attr-defined]
     assert prov["model"] == "tiny-vl" and prov["usage"]["completion_tokens"] > 0
     assert prov["finish_reason"] in ("stop", "length")
 

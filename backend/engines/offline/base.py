@@ -17,6 +17,7 @@ from typing import Any
 from backend.errors import ProofDeskError
 from backend.i18n import _
 from backend.models import AltLine, AltText
+from backend.provenance import Provenance
 from backend.safe_text import Admitted, admit
 
 BOX_DIGITS = 5  # as AltLine.as_json rounds them
@@ -75,16 +76,16 @@ class AltReading(AltText):
     failed: bool = False  # the page could not be read; ``notice`` says why
     replaced: int = 0  # characters ``safe_text.admit`` replaced in the engine's lines
 
-    def provenance(self) -> dict[str, Any]:
-        return {
-            "engine": self.engine,
-            "engine_version": self.engine_version,
-            "lines": [line.as_json() for line in self.lines],
-            "render": self.render,
-            "latency_s": self.latency_s,
+    def provenance(self) -> Provenance:
+        return Provenance.of(
+            engine=self.engine,
+            engine_version=self.engine_version,
+            lines=[line.as_json() for line in self.lines],
+            render=self.render,
+            latency_s=self.latency_s,
             **({"notice": self.notice} if self.notice else {}),
             **Admitted(self.text, self.replaced).provenance(),
-        }
+        )
 
 
 def build_reading(

@@ -12,6 +12,7 @@ from typing import Any
 
 from backend.engines.offline.base import AltReading
 from backend.models import AltLine, AltText, Change, ReviewStatus, Version, VersionKind
+from backend.provenance import Provenance
 from backend.store.interface import PageStore
 
 CHECKED = frozenset({ReviewStatus.APPROVED, ReviewStatus.REVIEWED})
@@ -29,10 +30,10 @@ def store_alt_text(
     if isinstance(alt, AltReading):
         provenance = alt.provenance()
     else:
-        provenance = {"engine": alt.engine, "lines": [line.as_json() for line in alt.lines]}
-    provenance.update(provenance_extra or {})
-    if as_transcript:
-        provenance.setdefault("offline", True)  # says the text came from no VLM
+        provenance = Provenance.of(engine=alt.engine, lines=[line.as_json() for line in alt.lines])
+    provenance = provenance.with_items(**(provenance_extra or {}))
+    if as_transcript and "offline" not in provenance.extra:
+        provenance = provenance.with_items(offline=True)  # says the text came from no VLM
     kind = VersionKind.OCR if as_transcript else VersionKind.ALTERNATE
     # A page a person approved or marked reviewed keeps the text they checked, as a
     # batch keeps off it: the reading goes into its history only.

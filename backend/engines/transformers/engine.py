@@ -30,6 +30,7 @@ from backend.engines.transformers.model_folder import ModelFolder, inspect_folde
 from backend.engines.transformers.worker_link import WorkerGone, WorkerLink, worker_python
 from backend.errors import LocalModelError
 from backend.i18n import _
+from backend.provenance import Provenance
 from backend.safe_text import admit
 from backend.settings.profiles import DEFAULT_MAX_PIXELS, NUMBER_LIMITS, ServerProfile
 
@@ -56,8 +57,8 @@ class LocalReading(Reading):
 
     local: dict[str, Any] = field(default_factory=dict)
 
-    def provenance(self) -> dict[str, Any]:
-        return {**super().provenance(), **self.local}
+    def provenance(self) -> Provenance:
+        return super().provenance().with_items(**self.local)
 
 
 class TransformersEngine:

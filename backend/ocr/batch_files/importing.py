@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from backend.engines.base import Reading, early_end_warning
 from backend.errors import BatchFileError, BatchMismatchError, PageTooLongError
@@ -32,6 +31,7 @@ from backend.i18n import _
 from backend.models import Change, VersionKind
 from backend.ocr.batch_files import layout
 from backend.ocr.batch_files.results import ResultEntry, read_results
+from backend.provenance import Provenance, ProvenanceLike
 from backend.server.diagnose import diagnose_reading
 from backend.store.interface import PageStore
 from backend.store.sql import check_page_text
@@ -160,7 +160,7 @@ def import_results(
     report = ImportReport()
     seen = _imported_lines(store, named)
     pages: set[int] = set()
-    items: list[tuple[int, VersionKind, str, dict[str, Any]]] = []
+    items: list[tuple[int, VersionKind, str, ProvenanceLike]] = []
     for f in files:
         for entry in read_results(f):
             _check_entry(entry, manifests[f.parent], sha256, page_count, name)
@@ -177,7 +177,7 @@ def import_results(
 
 def _store(
     store: PageStore,
-    items: list[tuple[int, VersionKind, str, dict[str, Any]]],
+    items: list[tuple[int, VersionKind, str, ProvenanceLike]],
     report: ImportReport,
     pages: set[int],
 ) -> None:
@@ -263,7 +263,7 @@ def _imported_lines(store: PageStore, pages: set[int]) -> set[str]:
 
 def _item(
     entry: ResultEntry, manifest: layout.Manifest, seen: set[str], report: ImportReport
-) -> tuple[int, VersionKind, str, dict[str, Any]] | None:
+) -> tuple[int, VersionKind, str, ProvenanceLike] | None:
     key = entry.key
     page = key.page if key is not None else None
     if entry.error or key is None:
@@ -299,7 +299,7 @@ def _item(
     return key.page, VersionKind.OCR, entry.text, _provenance(entry, manifest, key.page)
 
 
-def _provenance(entry: ResultEntry, manifest: layout.Manifest, page: int) -> dict[str, Any]:
+def _provenance(entry: ResultEntry, manifest: layout.Manifest, page: int) -> Provenance:
     prepared = manifest.page_entry(page)
     prompt = manifest.prompts.get(prepared.prompt_sha256, "") if prepared else ""
     params = dict(manifest.params)
@@ -322,19 +322,22 @@ def _provenance(entry: ResultEntry, manifest: layout.Manifest, page: int) -> dic
         warnings=entry.warnings + _warnings(entry),
         replaced=entry.replaced,
     )
-    provenance = reading.provenance()
-    provenance.pop("latency_s", None)  # a batch runner measures no per-page latency
-    provenance.pop("first_token_s", None)
-    provenance["batch"] = {
-        "custom_id": entry.custom_id,
-        "result_id": entry.result_id,
-        "file": entry.file,
-        "line": entry.line,
-        "line_sha256": entry.line_sha256,
-        "prepared_at": manifest.created_at,
-        "prepared_model": manifest.model,  # beside "model", the one that answered
-    }
-    return provenance
+    # A batch runner measures no per-page latency.
+    return (
+        reading.provenance()
+        .without("latency_s", "first_token_s")
+        .with_items(
+            batch={
+                "custom_id": entry.custom_id,
+                "result_id": entry.result_id,
+                "file": entry.file,
+                "line": entry.line,
+                "line_sha256": entry.line_sha256,
+                "prepared_at": manifest.created_at,
+                "prepared_model": manifest.model,  # beside "model", the one that answered
+            }
+        )
+    )
 
 
 def _warnings(entry: ResultEntry) -> tuple[str, ...]:

@@ -19,10 +19,10 @@ The live update of the break (``claim_lost``) says who broke it.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from backend.i18n import _
 from backend.models import Change, VersionKind
+from backend.provenance import Provenance
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.journal import DraftEntry
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
@@ -188,7 +188,7 @@ def keep_typing(
         (doc, page),
     ).fetchone()
     kind = VersionKind.EDIT if holder is None else VersionKind.ALTERNATE
-    prov: dict[str, Any] = {"source": "typing whose claim was broken"}
+    prov = Provenance.of(source="typing whose claim was broken")
     vid = w.insert_version(c, doc, page, kind, body, prov, base)
     if kind is VersionKind.EDIT and base == current:
         w.set_current(c, doc, page, vid, body)

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from backend.i18n import _
 from backend.models import Change, VersionKind
+from backend.provenance import ProvenanceLike
 from backend.store.job_rows import (
     JobPage,
     JobStore,
@@ -120,7 +121,7 @@ class TeamJobStore(JobStore):
         return job
 
     def record_reading(
-        self, job: int, page: int, text: str, provenance: dict[str, Any], attempts: int
+        self, job: int, page: int, text: str, provenance: ProvenanceLike, attempts: int
     ) -> tuple[int, Change]:
         spec = self._team_spec(job)
         alternates = bool(spec.get("as_alternates"))

@@ -21,6 +21,7 @@ from typing import Any, NoReturn, assert_never
 from backend.errors import StoreError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
+from backend.provenance import Provenance, ProvenanceLike
 from backend.store.limits import check_note
 from backend.store.postgres import journal as j
 from backend.store.postgres import team_writes as w
@@ -149,7 +150,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
             return
         text = entry.text or self.journal.pending_text(entry.page)
         if text is not None:
-            prov = {"source": "offline journal", "claimed_by": exc.holder}
+            prov = Provenance.of(source="offline journal", claimed_by=exc.holder)
             self.add_version(entry.page, VersionKind.ALTERNATE, text, prov)
 
     # -- life cycle ---------------------------------------------------------------------
@@ -179,7 +180,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         page: int,
         kind: VersionKind,
         text: str,
-        provenance: dict[str, Any] | None = None,
+        provenance: ProvenanceLike | None = None,
         *,
         author: str | None = None,  # the database says who: kept for the interface only
         history_only: bool = False,
@@ -193,7 +194,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
 
     @again_if_dropped
     def add_versions(
-        self, items: list[tuple[int, VersionKind, str, dict[str, Any]]]
+        self, items: list[tuple[int, VersionKind, str, ProvenanceLike]]
     ) -> list[Change]:
         changes = []
         with self._tx() as c:
@@ -244,7 +245,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
     def restore(self, version_id: int) -> tuple[Version, Change]:
         old = self.version(version_id)
         self.commit_draft(old.page)
-        provenance = {"restored_from": old.id, "restored_kind": old.kind.value}
+        provenance = Provenance.of(restored_from=old.id, restored_kind=old.kind.value)
         seen = self._seen.get(old.page, w.UNSEEN)  # a restore is a save: the conflict rule
         with self._tx() as c:
             w.claim_in(c, self.doc, old.page, self.lease_s)
@@ -253,9 +254,7 @@ class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_c
         if kept is not None:
             raise SaveConflictError(old.page, mine=self.version(vid), theirs=self.version(kept))
         # status: new text puts a reviewed or final page back in progress (schema.sql)
-        return self.version(vid), Change(
-            frozenset({old.page}), text=True, versions=True, status=True
-        )
+        return self.version(vid), Change(frozenset({old.page}), True, status=True, versions=True)
 
     # -- drafts, claims ----------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from backend.models import VersionKind
+from backend.provenance import Provenance, ProvenanceLike, stored_form
 from backend.store.limits import bounded_provenance
 from backend.store.postgres.errors import PageClaimedError
 from backend.store.rules import becomes_current
@@ -45,11 +46,11 @@ def insert_version(
     page: int,
     kind: VersionKind,
     text: str,
-    provenance: dict[str, Any],
+    provenance: ProvenanceLike,
     base: int | None,
     origin: tuple[str, float] | None = None,
 ) -> int:
-    kept = bounded_provenance(provenance)  # as the embedded store: trimmed if huge
+    kept = bounded_provenance(stored_form(provenance))  # as the embedded store: trimmed if huge
     row = c.execute(
         "INSERT INTO proofdesk.versions (document_id, page, kind, text, provenance, "
         "base_version, origin_author, origin_created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
@@ -74,7 +75,7 @@ def append_version(
     page: int,
     kind: VersionKind,
     text: str,
-    provenance: dict[str, Any],
+    provenance: ProvenanceLike,
     *,
     history_only: bool = False,
     origin: tuple[str, float] | None = None,
@@ -99,7 +100,7 @@ UNSEEN = -1  # no version id: the page was not shown here, so any working versio
 
 
 def restore_in(
-    c: Conn, doc: int, page: int, text: str, provenance: dict[str, Any], seen: int | None
+    c: Conn, doc: int, page: int, text: str, provenance: ProvenanceLike, seen: int | None
 ) -> tuple[int, int | None]:
     """An old text as a ``restore`` version: (its id, the version that stays current
     instead when a newer one was saved since the page was shown (``seen``), else None)."""
@@ -212,6 +213,6 @@ def recover_draft(c: Conn, doc: int, page: int, client: str) -> tuple[int | None
     ).fetchone()
     if row is None:
         return None, None
-    prov = {"source": "unsaved typing of a window that closed abnormally"}
+    prov = Provenance.of(source="unsaved typing of a window that closed abnormally")
     vid = insert_version(c, doc, page, VersionKind.ALTERNATE, str(row[0]), prov, row[1])
     return vid, lock_page(c, doc, page)[0]

@@ -204,7 +204,7 @@ def test_an_offline_engines_lines_are_admitted_before_their_offsets() -> None:
     reading = build_reading(lines, engine="rapidocr", page=0, size=(100, 100))
     assert reading.text == "第一�條\n甲�乙"
     assert [reading.text[line.start : line.end] for line in reading.lines] == ["第一�條", "甲�乙"]
-    assert reading.provenance()[REPLACED_KEY] == 2
+    assert reading.provenance().to_dict()[REPLACED_KEY] == 2
 
 
 def test_a_batch_results_line_is_admitted(tmp_path: Path) -> None:

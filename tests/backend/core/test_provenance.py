@@ -27,6 +27,7 @@ KEYS = st.sampled_from([*TYPED, "extra"]) | st.text()
 def test_dict_to_provenance_to_dict_is_the_identity(raw: dict[str, Any]) -> None:
     back = Provenance.from_dict(raw).to_dict()
     assert back == raw
+    assert list(back) == list(raw)  # in its order too: the embedded store keeps the JSON text
     assert {k: type(v) for k, v in back.items()} == {k: type(v) for k, v in raw.items()}
 
 
@@ -44,3 +45,15 @@ def test_the_keys_the_code_reads_are_typed_and_the_rest_kept() -> None:
     assert origin.restored_from is None and origin.image_sha256 == "ab12"
     assert origin.extra == {"model": None, "restored_from": True, "params": {"seed": 7}}
     assert origin.to_dict() == raw
+
+
+def test_a_writers_value_keeps_its_keys_in_the_order_given() -> None:
+    made = Provenance.of(engine="vllm", server="http://x", latency_s=1.0, first_token_s=None)
+    later = made.without("latency_s").with_items(job=3, engine="rapidocr")
+    assert list(later.to_dict().items()) == [
+        ("engine", "rapidocr"),
+        ("server", "http://x"),
+        ("first_token_s", None),
+        ("job", 3),
+    ]
+    assert later.engine == "rapidocr" and later.latency_s is None

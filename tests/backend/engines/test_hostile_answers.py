@@ -182,7 +182,7 @@ def test_logprobs_that_are_not_numbers_are_dropped_with_a_warning(board: Switchb
         assert isinstance(reading, Reading), reading
         assert reading.text == "第一條" and reading.logprobs == ()
         assert any("confidences" in w for w in reading.warnings), reading.warnings
-        json.dumps(reading.provenance(), allow_nan=False)
+        json.dumps(reading.provenance().to_dict(), allow_nan=False)
 
     check()
 
@@ -213,7 +213,7 @@ def test_token_counts_that_are_not_numbers_are_dropped_with_a_warning(board: Swi
             assert isinstance(reading, Reading), reading
             assert getattr(reading, which) is None and getattr(reading, other) == 7
             assert any("token counts" in w for w in reading.warnings), reading.warnings
-            json.dumps(reading.provenance(), allow_nan=False)
+            json.dumps(reading.provenance().to_dict(), allow_nan=False)
 
     check()
 
@@ -257,7 +257,7 @@ def test_lone_surrogates_and_escape_codes_never_raise(board: Switchboard) -> Non
             (str(outcome) + outcome.detail).encode("utf-8")
         else:
             outcome.text.encode("utf-8")
-            json.dumps(outcome.provenance(), ensure_ascii=False).encode("utf-8")
+            json.dumps(outcome.provenance().to_dict(), ensure_ascii=False).encode("utf-8")
 
     check()
 
@@ -337,7 +337,7 @@ def test_any_json_at_all_gives_a_reading_or_a_server_error(board: Switchboard) -
         outcome = board.read(body, stream=stream, logprobs=True)
         if isinstance(outcome, Reading):
             outcome.text.encode("utf-8")
-            json.dumps(outcome.provenance(), allow_nan=False).encode("utf-8")
+            json.dumps(outcome.provenance().to_dict(), allow_nan=False).encode("utf-8")
         else:
             assert isinstance(outcome, ServerError), outcome
             (str(outcome) + outcome.detail).encode("utf-8")
@@ -384,6 +384,6 @@ def test_the_reading_s_warnings_reach_the_batch_and_the_stored_version(board: Sw
     assert reading.text == "page" and reading.prompt_tokens is None and reading.logprobs == ()
     for words in ("confidences", "token counts"):
         assert any(words in w for w in warnings), warnings
-        assert any(words in w for w in reading.provenance()["warnings"])
+        assert any(words in w for w in reading.provenance().to_dict()["warnings"])
     done = [e for e in seen if e.kind == "done"]
     assert done and done[0].warnings == warnings

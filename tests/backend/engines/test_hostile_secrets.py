@@ -165,7 +165,7 @@ async def everything_seen(server: HostileServer, key: str) -> list[tuple[str, st
                 seen.append((f"{name}: repr", repr(exc)))
                 continue
             if hasattr(result, "provenance"):
-                prov = result.provenance()
+                prov = result.provenance().to_dict()
                 seen.append((f"{name}: text", result.text))
                 seen.append((f"{name}: stored", json.dumps(prov, ensure_ascii=False)))
                 seen.append((f"{name}: stored (ascii)", json.dumps(prov)))

@@ -82,7 +82,7 @@ def test_a_page_read_twice_on_one_loaded_model(
     assert pid is not None and pid_after == pid  # the model stayed loaded between pages
     assert engine.worker_pid is None  # released on close
     assert phases[0] == "loading" and "waiting" in phases
-    prov = first.provenance()  # type: ignore[attr-defined]
+    prov = first.provenance().to_dict()  # type: ignore[attr-defined]
     assert prov["engine"] == "transformers"
     assert prov["model"] == f"qwen2_vl/{model.name}"
     assert prov["model_path"] == str(model.resolve())
@@ -116,7 +116,7 @@ def test_logprobs_come_back_for_the_confidence_underline(
     reading = asyncio.run(go())
     assert 0 < len(reading.logprobs) <= 8
     assert all(t.logprob <= 0 and t.byte_values for t in reading.logprobs)
-    stored = reading.provenance()["logprobs"]
+    stored = reading.provenance().to_dict()["logprobs"]
     assert bytes(b for item in stored for b in item[2]).decode("utf-8", "replace")
 
 

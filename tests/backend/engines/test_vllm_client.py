@@ -79,7 +79,7 @@ def test_a_page_is_read_with_its_provenance(fake: FakeVllm) -> None:
 
     reading = asyncio.run(go())
     assert reading.text.startswith(f"FAKE {image.sha256[:16]}")  # type: ignore[attr-defined]
-    prov = reading.provenance()  # type: ignore[attr-defined]
+    prov = reading.provenance().to_dict()  # type: ignore[attr-defined]
     assert prov["finish_reason"] == "stop" and prov["truncated"] is False
     assert prov["usage"]["prompt_tokens"] > 0 and prov["usage"]["completion_tokens"] > 0
     assert prov["model"] == "fake-vl" and prov["server"] == fake.base_url
@@ -175,7 +175,7 @@ def test_empty_choices_is_a_bad_response(fake: FakeVllm) -> None:
 def test_length_marks_the_reading_truncated(fake: FakeVllm) -> None:
     fake.push_faults("length")
     reading = read(VllmClient(profile(fake), KEY))
-    assert reading.truncated and reading.provenance()["truncated"]  # type: ignore[attr-defined]
+    assert reading.truncated and reading.provenance().to_dict()["truncated"]  # type: ignore[attr-defined]
 
 
 def test_think_block_is_stripped_and_kept_as_reasoning(fake: FakeVllm) -> None:
@@ -196,7 +196,7 @@ def test_think_only_output_leaves_no_text_but_keeps_the_thinking(fake: FakeVllm)
 def test_reasoning_field_goes_to_provenance(fake: FakeVllm) -> None:
     fake.push_faults("reasoning_field")
     reading = read(VllmClient(profile(fake), KEY))
-    assert reading.provenance()["reasoning"]  # type: ignore[attr-defined]
+    assert reading.provenance().to_dict()["reasoning"]  # type: ignore[attr-defined]
     assert reading.text.startswith("FAKE")  # type: ignore[attr-defined]
 
 

@@ -116,7 +116,9 @@ def test_token_logprobs_and_their_stored_form_agree() -> None:
         TokenLogprob("被告", SURE, tuple("被告".encode())),
         TokenLogprob("應", UNSURE, tuple("應".encode())),
     )
-    stored = Reading(text="被告應", engine="vllm", logprobs=tokens).provenance()["logprobs"]
+    stored = (
+        Reading(text="被告應", engine="vllm", logprobs=tokens).provenance().to_dict()["logprobs"]
+    )
     assert low_confidence_flags("被告應", tokens) == low_confidence_flags("被告應", stored)
     assert spans("被告應", stored) == ["應"]
 

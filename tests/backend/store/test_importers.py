@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from backend.errors import ImportError_
+from backend.provenance import Provenance
 from backend.store.importers import ImportedPage, read_transcripts
 from tests.conftest import DATA
 
@@ -35,26 +36,26 @@ def test_jsonl_extra_keys_land_in_provenance_fields(tmp_path: Path) -> None:
         [{"page": 1, "text": "a", "model": "qwen-vl", "score": 0.9}, {"page": 2, "text": "b"}],
     )
     first, second = read_transcripts(src, 2)
-    assert first.provenance == {
+    assert first.provenance.to_dict() == {
         "source": "t.jsonl",
         "line": 1,
         "fields": {"model": "qwen-vl", "score": 0.9},
     }
-    assert second.provenance == {"source": "t.jsonl", "line": 2}  # no "fields" when none
+    assert second.provenance.to_dict() == {"source": "t.jsonl", "line": 2}  # no "fields" when none
 
 
 def test_sample_jsonl_gives_all_seven_pages() -> None:
     pages = read_transcripts(DATA / "legal-sample.vlm-style.jsonl", 7)
     assert [p.page for p in pages] == list(range(7))
     assert pages[0].text.startswith("法院文書掃描辨識校對作業要點")
-    assert "note" in pages[0].provenance["fields"]
+    assert "note" in pages[0].provenance.to_dict()["fields"]
 
 
 def test_jsonl_blank_lines_are_skipped_and_line_numbers_stay_true(tmp_path: Path) -> None:
     src = tmp_path / "t.jsonl"
     src.write_text('\n{"page": 1, "text": "a"}\n   \n{"page": 2, "text": "b"}\n', "utf-8")
     pages = read_transcripts(src, 2)
-    assert [p.provenance["line"] for p in pages] == [2, 4]
+    assert [p.provenance.to_dict()["line"] for p in pages] == [2, 4]
 
 
 def test_jsonl_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
@@ -144,9 +145,9 @@ def test_folder_of_page_files(tmp_path: Path) -> None:
     (folder / "12.txt").mkdir()  # so are folders, whatever their name
     pages = read_transcripts(folder, 7)
     assert pages == [
-        ImportedPage(0, "first", {"source": "scan_p1.TXT"}),
-        ImportedPage(2, "third", {"source": "3.txt"}),
-        ImportedPage(6, "# 第七頁\n", {"source": "page-0007.md"}),
+        ImportedPage(0, "first", Provenance.of(source="scan_p1.TXT")),
+        ImportedPage(2, "third", Provenance.of(source="3.txt")),
+        ImportedPage(6, "# 第七頁\n", Provenance.of(source="page-0007.md")),
     ]
 
 
