@@ -122,12 +122,14 @@ def compare_page(
 
 
 def compare_json(review: PageReview) -> dict[str, Any]:
-    """The ``--json`` shape the issue fixes: page from 1, agreement, flags (and, when the
-    alternate is the transcript's own reading, ``same_reading`` and no agreement)."""
+    """The ``--json`` shape the issues fix: page from 1, agreement, flags, the page's
+    diagnoses (issue 22: kind, start, end, detail) and, when the alternate is the
+    transcript's own reading, ``same_reading`` and no agreement."""
     data: dict[str, Any] = {
         "page": review.page + 1,
         "agreement": None if review.agreement is None else round(review.agreement, 4),
         "flags": [flag.as_json() for flag in review.flags],
+        "diagnoses": [d.as_json() for d in review.diagnoses],
     }
     if review.same_reading:
         data["agreement"] = None
@@ -204,6 +206,11 @@ def _print_review(review: PageReview, transcript: str) -> None:
             page=review.page + 1, agreement=agreement, share=share
         )
     )
+    for diagnosis in review.diagnoses:  # whole-page failures first: they matter most
+        say(
+            f"  {diagnosis.kind.value:<14} {diagnosis.start}-{diagnosis.end} {diagnosis.detail}",
+            one_line=True,
+        )
     for flag in review.flags:
         # One line a flag: the page text quoted (and the detail quoting it) is escaped,
         # line breaks included, so a span cannot clear the screen or fake a line.

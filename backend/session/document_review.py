@@ -18,7 +18,7 @@ from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
-from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.values import Diagnosis, DiagnosisKind, Flag, FlagKind, PageReview
 from backend.session.own_text import load_own_text, own_text_key
 from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
@@ -48,14 +48,16 @@ class PageSummary:
     low_confidence: int
     risk: float = 0.0  # ``backend.review.risk``: higher is likelier to hold an error
     same_reading: bool = False  # the alternate is the transcript's own reading
+    diagnoses: tuple[DiagnosisKind, ...] = ()  # whole-page failures named, each kind once
 
 
 @dataclass(frozen=True)
 class QueueItem:
-    """One legal-critical disagreement in the document-wide review queue."""
+    """One item of the document-wide review queue: a legal-critical disagreement or a
+    whole-page diagnosis (both a span of the transcript with a detail)."""
 
     page: int
-    flag: Flag
+    flag: Flag | Diagnosis
 
 
 CACHED_ALTERNATES = 2  # reviews kept per page: its own alternate and one chosen
@@ -220,11 +222,14 @@ class DocumentReviews:
         return [self.risk(p, settings=settings) for p in pages]
 
     def queue(self, pages: Iterable[int], settings: AidSettings | None = None) -> list[QueueItem]:
-        """Every legal-critical disagreement on ``pages``, in reading order."""
+        """Every legal-critical disagreement and whole-page diagnosis on ``pages``, in
+        reading order."""
         items = []
         for page in pages:
             review = self.review(page, settings=settings)
-            items += [QueueItem(page, f) for f in open_critical(review, None)]
+            found: list[Flag | Diagnosis] = [*open_critical(review, None), *review.diagnoses]
+            found.sort(key=lambda f: (f.start, f.end))
+            items += [QueueItem(page, f) for f in found]
         return items
 
     def _alternate(self, page: int, alternate_id: int) -> Version:
@@ -266,6 +271,7 @@ def _summary(review: PageReview, risk: PageRisk) -> PageSummary:
         low_confidence=review.count(FlagKind.LOW_CONFIDENCE),
         risk=risk.score,
         same_reading=review.same_reading,
+        diagnoses=tuple(dict.fromkeys(d.kind for d in review.diagnoses)),
     )
 
 

@@ -623,143 +623,143 @@
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="112"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20、25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="118"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="119"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="124"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="126"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="128"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="130"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="137"/>
+        <location filename="../../gui/export/export_dialog.py" line="138"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="139"/>
-        <location filename="../../gui/export/export_dialog.py" line="357"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="132"/>
+        <location filename="../../gui/export/export_dialog.py" line="133"/>
         <source>Preview of the file&apos;s beginning</source>
         <translation>檔案開頭的預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="146"/>
+        <location filename="../../gui/export/export_dialog.py" line="147"/>
         <source>Preview (the file&apos;s beginning):</source>
         <translation>預覽（檔案開頭）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="203"/>
+        <location filename="../../gui/export/export_dialog.py" line="204"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="205"/>
+        <location filename="../../gui/export/export_dialog.py" line="206"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="249"/>
+        <location filename="../../gui/export/export_dialog.py" line="250"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="256"/>
+        <location filename="../../gui/export/export_dialog.py" line="257"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="273"/>
+        <location filename="../../gui/export/export_dialog.py" line="275"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="279"/>
+        <location filename="../../gui/export/export_dialog.py" line="281"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="280"/>
+        <location filename="../../gui/export/export_dialog.py" line="282"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="291"/>
+        <location filename="../../gui/export/export_dialog.py" line="293"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="298"/>
+        <location filename="../../gui/export/export_dialog.py" line="300"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="336"/>
+        <location filename="../../gui/export/export_dialog.py" line="338"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="342"/>
+        <location filename="../../gui/export/export_dialog.py" line="344"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="346"/>
+        <location filename="../../gui/export/export_dialog.py" line="348"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="357"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="360"/>
+        <location filename="../../gui/export/export_dialog.py" line="362"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -800,12 +800,12 @@
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="51"/>
+        <location filename="../../gui/shell/help_dialog.py" line="64"/>
         <source>Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="74"/>
+        <location filename="../../gui/shell/help_dialog.py" line="87"/>
         <source>The page list</source>
         <translation>頁面清單</translation>
     </message>
@@ -928,27 +928,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="142"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="137"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="264"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="259"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="253"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="248"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="325"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="320"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="327"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="322"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -1231,7 +1231,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/shell/main_window.py" line="72"/>
-        <location filename="../../gui/shell/main_window.py" line="297"/>
+        <location filename="../../gui/shell/main_window.py" line="301"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
@@ -1274,82 +1274,82 @@
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="257"/>
+        <location filename="../../gui/shell/main_window.py" line="261"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="265"/>
+        <location filename="../../gui/shell/main_window.py" line="269"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="273"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="270"/>
+        <location filename="../../gui/shell/main_window.py" line="274"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <location filename="../../gui/shell/main_window.py" line="275"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="279"/>
+        <location filename="../../gui/shell/main_window.py" line="283"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="280"/>
+        <location filename="../../gui/shell/main_window.py" line="284"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="281"/>
+        <location filename="../../gui/shell/main_window.py" line="285"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="282"/>
+        <location filename="../../gui/shell/main_window.py" line="286"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="287"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="301"/>
+        <location filename="../../gui/shell/main_window.py" line="305"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="219"/>
+        <location filename="../../gui/shell/main_window.py" line="223"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="228"/>
+        <location filename="../../gui/shell/main_window.py" line="232"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="230"/>
+        <location filename="../../gui/shell/main_window.py" line="234"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -2306,57 +2306,57 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="16"/>
+        <location filename="../../gui/team/progress_view.py" line="18"/>
         <source>Team progress</source>
         <translation>團隊進度</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="22"/>
+        <location filename="../../gui/team/progress_view.py" line="24"/>
         <source>Person</source>
         <translation>人員</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="23"/>
+        <location filename="../../gui/team/progress_view.py" line="25"/>
         <source>Edited</source>
         <translation>已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="24"/>
+        <location filename="../../gui/team/progress_view.py" line="26"/>
         <source>Final approvals</source>
         <translation>最終核可</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="25"/>
+        <location filename="../../gui/team/progress_view.py" line="27"/>
         <source>Claimed now</source>
         <translation>目前認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="26"/>
+        <location filename="../../gui/team/progress_view.py" line="28"/>
         <source>Assigned</source>
         <translation>已分派</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="27"/>
+        <location filename="../../gui/team/progress_view.py" line="29"/>
         <source>Assigned, final</source>
         <translation>已分派，最終</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="28"/>
+        <location filename="../../gui/team/progress_view.py" line="30"/>
         <source>Queue (pages)</source>
         <translation>佇列（頁數）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="43"/>
+        <location filename="../../gui/team/progress_view.py" line="45"/>
         <source>Unreviewed {u} · in progress {i} · reviewed {r} · final {f} · flagged {x}</source>
         <translation>未審閱 {u} · 進行中 {i} · 已審閱 {r} · 最終 {f} · 需再檢查 {x}</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="59"/>
+        <location filename="../../gui/team/progress_view.py" line="61"/>
         <source>Page {page}: {holder} since {time}</source>
         <translation>第 {page} 頁：{holder}，自 {time} 起</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="66"/>
+        <location filename="../../gui/team/progress_view.py" line="68"/>
         <source>No page is being edited.</source>
         <translation>目前沒有頁面正在編輯。</translation>
     </message>
@@ -2364,67 +2364,67 @@
 <context>
     <name>PromptEditor</name>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="46"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="48"/>
         <source>Prompt preset</source>
         <translation>提示詞範本</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="47"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="49"/>
         <source>Use a preset…</source>
         <translation>使用範本…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="55"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="69"/>
         <source>Prompt</source>
         <translation>提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="58"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="72"/>
         <source>Save for this page</source>
         <translation>儲存為本頁提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="59"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="73"/>
         <source>Read this page with this prompt from now on</source>
         <translation>今後以此提示詞辨識本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="60"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="74"/>
         <source>Save for whole document</source>
         <translation>儲存為整份文件提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="62"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="76"/>
         <source>Read every page with this prompt, except pages with their own</source>
         <translation>以此提示詞辨識每一頁（自有提示詞的頁面除外）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="64"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="78"/>
         <source>Reset to default</source>
         <translation>重設為預設值</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="66"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="80"/>
         <source>Put the default prompt in the editor (save it to keep it; Ctrl+Z undoes)</source>
         <translation>將預設提示詞放入編輯區（儲存後才會保留；Ctrl+Z 可復原）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="120"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="134"/>
         <source>Prompt for this page</source>
         <translation>本頁提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="121"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="135"/>
         <source>Document prompt</source>
         <translation>文件提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="122"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="136"/>
         <source>Default prompt</source>
         <translation>預設提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="126"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="140"/>
         <source>{0} · edited, not saved</source>
         <translation>{0} · 已編輯，未儲存</translation>
     </message>
