@@ -64,27 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="328"/>
+        <location filename="../../gui/services/aids_hub.py" line="348"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="344"/>
+        <location filename="../../gui/services/aids_hub.py" line="364"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="360"/>
+        <location filename="../../gui/services/aids_hub.py" line="380"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="364"/>
+        <location filename="../../gui/services/aids_hub.py" line="384"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="368"/>
+        <location filename="../../gui/services/aids_hub.py" line="388"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
