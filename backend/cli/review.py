@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from backend.cli import scan_lines as cli_scan_lines
 from backend.cli.arguments import free_text, quoted, whole
 from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
@@ -63,6 +64,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     compare.add_argument(
         "--fresh", action="store_true", help=_("run the engine even if the store has its reading")
     )
+    cli_scan_lines.add_option(compare)
     ev = sub.add_parser(
         "eval", parents=[common], help=_("compare two runs (or a run and gold text)")
     )
@@ -93,6 +95,7 @@ def run_compare(args: argparse.Namespace) -> int:
         page = (parse_page_ranges(str(args.page), session.page_count) or (0,))[0]
         if transcript is None:
             transcript = session.store.working_text(page)
+        cli_scan_lines.use_scan_lines(session, args, [page])
         review = compare_page(session, page, transcript, args)
     finally:
         session.close()

@@ -9,13 +9,13 @@ refresh while the reviewer types on one page.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.engines.offline import load_alt_text
 from backend.i18n import _
-from backend.models import AltText, Version, VersionKind
+from backend.models import AltText, ScanLines, Version, VersionKind
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
 from backend.review.values import Diagnosis, DiagnosisKind, Flag, FlagKind, PageReview
@@ -72,6 +72,9 @@ class DocumentReviews:
         # reading chosen, the page is reviewed against it and against its own newest
         # (approval and the badge ask both), and the two must not evict each other.
         self._cache: dict[int, dict[int | None, tuple[tuple[Any, ...], PageReview, PageRisk]]] = {}
+        # The scan's detected lines of a page when known (``session.scan_lines``); never
+        # detects. Lines that arrive later change the key: the page is reviewed again.
+        self.scan_lines: Callable[[int], ScanLines | None] = _no_lines
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -119,6 +122,7 @@ class DocumentReviews:
         # (None: known by ``current_id``). A text given that equals the draft is the same
         # review, so the editor's and the page list's share one entry.
         shown = self.store.draft(page) if text is None else text
+        lines = self.scan_lines(page)
         key = (
             None if shown is None else _digest(shown),
             alternate_id,
@@ -126,12 +130,13 @@ class DocumentReviews:
             settings,
             settings_stamp(settings),
             self.store.get_meta(own_text_key(page)),
+            lines,
         )
         by_alternate = self._cache.setdefault(page, {})
         cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        review, risk = self._compute(page, alternate_id, settings, text)
+        review, risk = self._compute(page, alternate_id, settings, text, lines)
         by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
         by_alternate[alternate_id] = (key, review, risk)
         while len(by_alternate) > CACHED_ALTERNATES:
@@ -139,7 +144,12 @@ class DocumentReviews:
         return review, risk
 
     def _compute(
-        self, page: int, alternate_id: int | None, settings: AidSettings, text: str | None
+        self,
+        page: int,
+        alternate_id: int | None,
+        settings: AidSettings,
+        text: str | None,
+        lines: ScanLines | None,
     ) -> tuple[PageReview, PageRisk]:
         current = self.store.current_version(page)
         if text is None:
@@ -148,7 +158,7 @@ class DocumentReviews:
         alt_version = None if not alternate_id else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
         same = alt_version is not None and self._same_reading(alt_version, current, text)
-        review = self._review_page(page, text, alternate, current, settings, same=same)
+        review = self._review_page(page, text, alternate, current, settings, lines, same=same)
         tables = settings.compare.tables
         risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
         return review, risk
@@ -160,6 +170,7 @@ class DocumentReviews:
         alternate: AltText | None,
         current: Version | None,
         settings: AidSettings,
+        lines: ScanLines | None,
         *,
         same: bool,
     ) -> PageReview:
@@ -174,6 +185,7 @@ class DocumentReviews:
             own_text=load_own_text(self.store, page),
             same_reading=same,
             settings=settings,
+            scan_lines=lines,
         )
 
     def findings(
@@ -204,9 +216,9 @@ class DocumentReviews:
         kept nowhere), as a stored one is reviewed; not cached."""
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
-        return self._review_page(
-            page, text, alternate, current, fresh_settings(settings), same=same
-        )
+        settings = fresh_settings(settings)
+        lines = self.scan_lines(page)
+        return self._review_page(page, text, alternate, current, settings, lines, same=same)
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read
@@ -241,6 +253,10 @@ class DocumentReviews:
                 )
             )
         return version
+
+
+def _no_lines(_page: int) -> ScanLines | None:
+    return None
 
 
 def settings_stamp(settings: AidSettings) -> tuple[object, ...]:

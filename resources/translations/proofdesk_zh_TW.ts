@@ -92,32 +92,32 @@
 <context>
     <name>AlternatesModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="28"/>
+        <location filename="../../gui/aids/compare_models.py" line="31"/>
         <source>Imported</source>
         <translation>匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="36"/>
+        <location filename="../../gui/aids/compare_models.py" line="39"/>
         <source>unknown engine</source>
         <translation>不明引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="50"/>
+        <location filename="../../gui/aids/compare_models.py" line="53"/>
         <source>{0} (reading #{1}) — {2}</source>
         <translation>{0}（辨識結果 #{1}）— {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="52"/>
+        <location filename="../../gui/aids/compare_models.py" line="55"/>
         <source>Imported text #{0} — {1}</source>
         <translation>匯入文字 #{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="53"/>
+        <location filename="../../gui/aids/compare_models.py" line="56"/>
         <source>{0} — {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="55"/>
+        <location filename="../../gui/aids/compare_models.py" line="58"/>
         <source>Version #{0}</source>
         <translation>版本 #{0}</translation>
     </message>
@@ -125,39 +125,45 @@
 <context>
     <name>ApprovalCheck</name>
     <message>
-        <location filename="../../gui/aids/approval.py" line="61"/>
+        <location filename="../../gui/aids/approval.py" line="92"/>
         <source>… and {0} more</source>
         <translation>…… 另有 {0} 項</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="63"/>
+        <location filename="../../gui/aids/approval.py" line="75"/>
         <source>This page has {0} open legal-critical item(s):
 {1}</source>
         <translation>本頁有 {0} 個未處理的法律關鍵項目：
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="70"/>
+        <location filename="../../gui/aids/approval.py" line="68"/>
+        <source>This page has {0} whole-page problem(s):
+{1}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/approval.py" line="82"/>
         <source>It still has {0} unreadable-text marker(s): {1}</source>
         <translation>仍有 {0} 個無法辨識文字的標示：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="74"/>
+        <location filename="../../gui/aids/approval.py" line="86"/>
         <source>Approve it anyway?</source>
         <translation>仍要核可嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="85"/>
+        <location filename="../../gui/aids/approval.py" line="104"/>
         <source>Put the cursor on a marker such as 【模糊】 first.</source>
         <translation>請先將游標移到【模糊】之類的標示上。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="96"/>
+        <location filename="../../gui/aids/approval.py" line="115"/>
         <source>“{0}” counts as a marker again.</source>
         <translation>「{0}」重新視為標示。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="98"/>
+        <location filename="../../gui/aids/approval.py" line="117"/>
         <source>“{0}” is marked as the document&apos;s own text.</source>
         <translation>「{0}」已標為文件本身的文字。</translation>
     </message>
@@ -373,62 +379,62 @@
 <context>
     <name>CompareDock</name>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="30"/>
+        <location filename="../../gui/aids/compare_dock.py" line="31"/>
         <source>Compare</source>
         <translation>比對</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="53"/>
+        <location filename="../../gui/aids/compare_dock.py" line="69"/>
         <source>&amp;Compare with Alternate Reading</source>
         <translation>與替代辨識結果比對(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="62"/>
+        <location filename="../../gui/aids/compare_dock.py" line="78"/>
         <source>&amp;Next Difference</source>
         <translation>下一個差異(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="70"/>
+        <location filename="../../gui/aids/compare_dock.py" line="86"/>
         <source>&amp;Previous Difference</source>
         <translation>上一個差異(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="78"/>
+        <location filename="../../gui/aids/compare_dock.py" line="94"/>
         <source>Next &amp;Marker</source>
         <translation>下一個標示(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="86"/>
+        <location filename="../../gui/aids/compare_dock.py" line="102"/>
         <source>Previous Mar&amp;ker</source>
         <translation>上一個標示(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="94"/>
+        <location filename="../../gui/aids/compare_dock.py" line="110"/>
         <source>&amp;Accept Alternate&apos;s Reading</source>
         <translation>採用替代辨識結果(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="103"/>
+        <location filename="../../gui/aids/compare_dock.py" line="119"/>
         <source>Marker Is the Document&apos;s &amp;Own Text</source>
         <translation>標示為文件本身的文字(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="110"/>
+        <location filename="../../gui/aids/compare_dock.py" line="126"/>
         <source>&amp;Read This Page with an Offline Engine</source>
         <translation>以離線引擎辨識本頁(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="117"/>
+        <location filename="../../gui/aids/compare_dock.py" line="133"/>
         <source>Marker Pa&amp;tterns…</source>
         <translation>標示樣式(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="124"/>
+        <location filename="../../gui/aids/compare_dock.py" line="140"/>
         <source>Underline &amp;Low-Confidence Tokens</source>
         <translation>標出低信心度的 token(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="137"/>
+        <location filename="../../gui/aids/compare_dock.py" line="153"/>
         <source>Replace this difference with what the alternate reads ({0})</source>
         <translation>以替代辨識結果取代此處差異（{0}）</translation>
     </message>
@@ -444,6 +450,14 @@
         <location filename="../../gui/team/conflict_view.py" line="19"/>
         <source>Struck through: only in {name}&apos;s version. Underlined: only in yours.</source>
         <translation>刪除線：只在 {name} 的版本中。底線：只在您的版本中。</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosesModel</name>
+    <message>
+        <location filename="../../gui/aids/compare_models.py" line="148"/>
+        <source>⚠ Whole page — {0}: {1}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -767,32 +781,32 @@
 <context>
     <name>FlagsModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="78"/>
+        <location filename="../../gui/aids/compare_models.py" line="81"/>
         <source>Difference</source>
         <translation>差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="79"/>
+        <location filename="../../gui/aids/compare_models.py" line="82"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="80"/>
+        <location filename="../../gui/aids/compare_models.py" line="83"/>
         <source>Marker</source>
         <translation>標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="81"/>
+        <location filename="../../gui/aids/compare_models.py" line="84"/>
         <source>Unsure</source>
         <translation>不確定</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="95"/>
+        <location filename="../../gui/aids/compare_models.py" line="98"/>
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="111"/>
+        <location filename="../../gui/aids/compare_models.py" line="114"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -800,12 +814,12 @@
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="64"/>
+        <location filename="../../gui/shell/help_dialog.py" line="65"/>
         <source>Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="87"/>
+        <location filename="../../gui/shell/help_dialog.py" line="88"/>
         <source>The page list</source>
         <translation>頁面清單</translation>
     </message>
@@ -1885,6 +1899,11 @@
     </message>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="26"/>
+        <source>a whole-page problem, e.g. a loop or a page cut short (shown in red)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="27"/>
         <source>legal-critical items still open on the page (shown in red)</source>
         <translation>本頁尚未處理的法律關鍵項目（以紅色顯示）</translation>
     </message>
@@ -1892,52 +1911,57 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="65"/>
+        <location filename="../../gui/review/page_list_model.py" line="70"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="71"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="67"/>
+        <location filename="../../gui/review/page_list_model.py" line="72"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="68"/>
+        <location filename="../../gui/review/page_list_model.py" line="73"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="74"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="93"/>
+        <location filename="../../gui/review/page_list_model.py" line="100"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="121"/>
+        <location filename="../../gui/review/page_list_model.py" line="133"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="123"/>
+        <location filename="../../gui/review/page_list_model.py" line="135"/>
         <source>Agrees {0} with the alternate reading</source>
         <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="127"/>
+        <location filename="../../gui/review/page_list_model.py" line="139"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="129"/>
+        <location filename="../../gui/review/page_list_model.py" line="142"/>
+        <source>Whole-page problem: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/page_list_model.py" line="144"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -2804,193 +2828,198 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="70"/>
+        <location filename="../../gui/aids/compare_panel.py" line="80"/>
         <source>The alternate reading to compare with</source>
         <translation>要比對的替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="71"/>
+        <location filename="../../gui/aids/compare_panel.py" line="81"/>
         <source>Alternate reading</source>
         <translation>替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="72"/>
+        <location filename="../../gui/aids/compare_panel.py" line="82"/>
         <source>Choose a reading to compare with</source>
         <translation>選擇要比對的辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="76"/>
+        <location filename="../../gui/aids/compare_panel.py" line="86"/>
         <source>Offline OCR engine for a second reading</source>
         <translation>用於第二份辨識結果的離線文字辨識引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="77"/>
+        <location filename="../../gui/aids/compare_panel.py" line="87"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="79"/>
+        <location filename="../../gui/aids/compare_panel.py" line="89"/>
         <source>This page</source>
         <translation>本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="90"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="81"/>
+        <location filename="../../gui/aids/compare_panel.py" line="91"/>
         <source>Pages to read</source>
         <translation>要辨識的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="82"/>
+        <location filename="../../gui/aids/compare_panel.py" line="92"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="83"/>
-        <location filename="../../gui/aids/compare_panel.py" line="332"/>
+        <location filename="../../gui/aids/compare_panel.py" line="93"/>
+        <location filename="../../gui/aids/compare_panel.py" line="355"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation>以此引擎辨識，並存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="84"/>
+        <location filename="../../gui/aids/compare_panel.py" line="94"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="85"/>
+        <location filename="../../gui/aids/compare_panel.py" line="95"/>
         <source>Stop; the pages already read are kept</source>
         <translation>停止；已辨識的頁面會保留</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="95"/>
+        <location filename="../../gui/aids/compare_panel.py" line="105"/>
         <source>Page agreement</source>
         <translation>頁面一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="98"/>
+        <location filename="../../gui/aids/compare_panel.py" line="108"/>
         <source>Document summary</source>
         <translation>文件摘要</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="101"/>
+        <location filename="../../gui/aids/compare_panel.py" line="111"/>
         <source>Ignore when comparing</source>
         <translation>比對時忽略</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="108"/>
+        <location filename="../../gui/aids/compare_panel.py" line="118"/>
         <source>Underline tokens the model was unsure of</source>
         <translation>標出模型不確定的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="118"/>
+        <location filename="../../gui/aids/compare_panel.py" line="128"/>
         <source>Alternate reading text</source>
         <translation>替代辨識結果文字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="120"/>
+        <location filename="../../gui/aids/compare_panel.py" line="130"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation>本頁沒有替代辨識結果：請執行上方的引擎。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="125"/>
+        <location filename="../../gui/aids/compare_panel.py" line="135"/>
+        <source>Whole-page problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="142"/>
         <source>Differences and markers</source>
         <translation>差異與標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="128"/>
+        <location filename="../../gui/aids/compare_panel.py" line="145"/>
         <source>Accept alternate&apos;s reading</source>
         <translation>採用替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="199"/>
+        <location filename="../../gui/aids/compare_panel.py" line="219"/>
         <source>Spaces and line breaks</source>
         <translation>空白與換行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="200"/>
+        <location filename="../../gui/aids/compare_panel.py" line="220"/>
         <source>Full/half-width forms</source>
         <translation>全形／半形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="201"/>
+        <location filename="../../gui/aids/compare_panel.py" line="221"/>
         <source>Variant characters (爲/為)</source>
         <translation>異體字（爲/為）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="202"/>
+        <location filename="../../gui/aids/compare_panel.py" line="222"/>
         <source>Unreadable-text markers</source>
         <translation>無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="203"/>
+        <location filename="../../gui/aids/compare_panel.py" line="223"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="204"/>
+        <location filename="../../gui/aids/compare_panel.py" line="224"/>
         <source>Equivalent punctuation</source>
         <translation>同義標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="205"/>
+        <location filename="../../gui/aids/compare_panel.py" line="225"/>
         <source>Markdown formatting</source>
         <translation>Markdown 格式</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="206"/>
+        <location filename="../../gui/aids/compare_panel.py" line="226"/>
         <source>Chinese/Arabic numerals</source>
         <translation>國字／阿拉伯數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="207"/>
+        <location filename="../../gui/aids/compare_panel.py" line="227"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation>姓名遮蔽 ○ 誤讀為 。/O/0</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="208"/>
+        <location filename="../../gui/aids/compare_panel.py" line="228"/>
         <source>Reading order of lines</source>
         <translation>各行的閱讀順序</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="244"/>
+        <location filename="../../gui/aids/compare_panel.py" line="264"/>
         <source>This alternate is the transcript&apos;s own reading: comparing it with itself proves nothing. Choose or run another reading.</source>
         <translation>此替代辨識結果即為逐字稿本身的辨識結果：與自身比對毫無意義。請選擇或執行另一份辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="249"/>
+        <location filename="../../gui/aids/compare_panel.py" line="269"/>
         <source>No alternate reading to compare this page with.</source>
         <translation>本頁沒有可比對的替代辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="252"/>
+        <location filename="../../gui/aids/compare_panel.py" line="272"/>
         <source>Agreement on this page: {0} · {1} difference(s)</source>
         <translation>本頁一致率：{0} · {1} 處差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="283"/>
+        <location filename="../../gui/aids/compare_panel.py" line="306"/>
         <source>{0} of {1} page(s) compared, mean agreement {2}</source>
         <translation>已比對 {0}／{1} 頁，平均一致率 {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="264"/>
+        <location filename="../../gui/aids/compare_panel.py" line="287"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation>{0} {1}／{2}：{3}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="287"/>
+        <location filename="../../gui/aids/compare_panel.py" line="310"/>
         <source>No page compared yet</source>
         <translation>尚未比對任何頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="289"/>
+        <location filename="../../gui/aids/compare_panel.py" line="312"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation>{0} · 剩餘 {1} 個標示 · {2} 處關鍵差異未處理</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="343"/>
+        <location filename="../../gui/aids/compare_panel.py" line="366"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation>正在以 {1} 辨識 {0} 頁…</translation>
     </message>
@@ -2998,42 +3027,42 @@
 <context>
     <name>ReviewQueue</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="213"/>
+        <location filename="../../gui/aids/review_queue.py" line="119"/>
         <source>Review Queue</source>
         <translation>審閱佇列</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="296"/>
+        <location filename="../../gui/aids/review_queue.py" line="202"/>
         <source>Review &amp;Queue</source>
         <translation>審閱佇列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="302"/>
+        <location filename="../../gui/aids/review_queue.py" line="208"/>
         <source>Next Legal-Critical &amp;Item</source>
         <translation>下一個法律關鍵項目(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="310"/>
+        <location filename="../../gui/aids/review_queue.py" line="216"/>
         <source>Pre&amp;vious Legal-Critical Item</source>
         <translation>上一個法律關鍵項目(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="318"/>
+        <location filename="../../gui/aids/review_queue.py" line="224"/>
         <source>Riskiest Pages &amp;First</source>
         <translation>風險最高的頁面優先(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="342"/>
+        <location filename="../../gui/aids/review_queue.py" line="248"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="359"/>
+        <location filename="../../gui/aids/review_queue.py" line="265"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation>已繞回第一個法律關鍵項目。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="361"/>
+        <location filename="../../gui/aids/review_queue.py" line="267"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation>已繞回最後一個法律關鍵項目。</translation>
     </message>
@@ -3041,67 +3070,72 @@
 <context>
     <name>ReviewQueueModel</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Kind</source>
         <translation>類型</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Detail</source>
         <translation>詳細內容</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="127"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="101"/>
+        <source>Whole page: {0}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
         <source>Article</source>
         <translation>條文</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="128"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="104"/>
         <source>Modal word</source>
         <translation>情態詞</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="129"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="105"/>
         <source>Amount</source>
         <translation>金額</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="130"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="106"/>
         <source>Number</source>
         <translation>數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="131"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="107"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="132"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="108"/>
         <source>Case number</source>
         <translation>案號</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="133"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="109"/>
         <source>Masked name</source>
         <translation>姓名遮蔽</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="134"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="110"/>
         <source>Outcome</source>
         <translation>裁判結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="135"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="111"/>
         <source>Party role</source>
         <translation>當事人身分</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="139"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="115"/>
         <source>{0} · Difference</source>
         <translation>{0} · 差異</translation>
     </message>
@@ -3109,17 +3143,22 @@
 <context>
     <name>ReviewQueuePanel</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="152"/>
+        <location filename="../../gui/aids/review_queue.py" line="50"/>
         <source>Legal-critical items</source>
         <translation>法律關鍵項目</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="173"/>
+        <location filename="../../gui/aids/review_queue.py" line="72"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="176"/>
+        <location filename="../../gui/aids/review_queue.py" line="76"/>
+        <source>{0} legal-critical item(s) and {1} whole-page problem(s) on {2} page(s). F12: next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="82"/>
         <source>{0} legal-critical item(s) on {1} page(s). F12: next.</source>
         <translation>{1} 頁中有 {0} 個法律關鍵項目。F12：下一個。</translation>
     </message>
