@@ -19,7 +19,7 @@ there). Per class:
 An ``order`` error is counted as its two halves (the stretch missing at its place,
 and the same stretch read elsewhere). Two seed sets: ``REAL_TUNING`` (looked at
 while building detectors) and ``REAL_HELD_OUT`` (never tuned on; its figures go
-in the README), each ``SEED:PAGES``.
+in the README), each ``SEED:PAGES``; ``REAL_READ=0`` uses only cached readings.
 """
 
 from __future__ import annotations
@@ -50,8 +50,10 @@ def seed_set(name: str, default: str) -> tuple[int, int]:
     return int(seed), int(pages)
 
 
-TUNING = seed_set("REAL_TUNING", "101:6")
-HELD_OUT = seed_set("REAL_HELD_OUT", "202:16")
+TUNING = seed_set("REAL_TUNING", "101:4")
+HELD_OUT = seed_set("REAL_HELD_OUT", "202:12")
+# REAL_READ=0: only the readings already cached (a page lacking one is left out).
+READ_MISSING = os.environ.get("REAL_READ", "1") != "0"
 
 
 @dataclass
@@ -121,7 +123,7 @@ def score(tally: Tally, truth: str, transcript: str, alternate: AltText, page_id
             )
 
 
-def evaluate(pages: list[DamagedPage], *, read_missing: bool = True) -> Tally:
+def evaluate(pages: list[DamagedPage], *, read_missing: bool = READ_MISSING) -> Tally:
     tally = Tally()
     for dpi in DPIS:
         got = {

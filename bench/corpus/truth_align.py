@@ -12,7 +12,8 @@ Classes, from the alignment alone (checked in this order):
 
 * ``order``: a stretch of the truth missing at its place and read elsewhere (a
   deletion and an insertion of largely the same characters);
-* ``dropped line/block``: 5 or more characters of the truth (letters or digits) missing;
+* ``dropped line/block``: 5 or more characters of the truth (letters or digits) missing,
+  or read as a quarter as many (a stray mark where a line was);
 * ``noise insertion``: marks that are neither letters nor digits where the truth has none;
 * ``garbled stretch``: more than 6 characters of the truth read as 4 or more others;
 * ``numeral → non-numeral``: a numeral of the truth read as something else, or lost;
@@ -120,7 +121,7 @@ def _holds_critical(text: str) -> bool:
 def _classify(truth: str, read: str) -> str:
     t_content = [c for c in truth if content(c)]
     r_content = [c for c in read if content(c)]
-    if not read and len(t_content) >= _DROP_MIN:
+    if len(t_content) >= _DROP_MIN and len(read) <= len(truth) // 4:
         return "dropped line/block"
     if read and not r_content and not t_content:
         return "noise insertion" if not truth else "punctuation"
