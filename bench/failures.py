@@ -32,6 +32,7 @@ from backend.review.page_aids import review_page
 from backend.review.risk import by_risk, page_risk
 from backend.review.values import FlagKind, PageReview
 from backend.session.review_tables import default_settings
+from bench import parent_cost
 from bench.corpus.damage import DamagedPage, damaged
 from bench.corpus.engine_reads import DPIS, ENGINES, readings
 from bench.corpus.page_failures import KINDS, Failure, break_page
@@ -64,6 +65,7 @@ class Tally:
     bare_clean_diagnosed: Counter[str] = field(default_factory=Counter)
     review_s: float = 0.0
     diagnose_s: float = 0.0
+    cost_cases: list[parent_cost.Case] = field(default_factory=list)  # RapidOCR 150 alternates
     missed: list[str] = field(default_factory=list)
 
 
@@ -110,6 +112,8 @@ def clean_pages(tally: Tally, pages: list[DamagedPage], lines: dict[str, ScanLin
                     tally.clean_noise[key] += _covered(review, FLAGGED)
                     tally.clean_crit[key] += _covered(review, frozenset({FlagKind.CRITICAL}))
                 tally.clean_diagnosed.update(d.kind.value for d in review.diagnoses)
+                if (engine, dpi) == ("rapidocr", 150):
+                    tally.cost_cases.append((text, alt, scan))
     for i, page in enumerate(pages):
         bare = _review(i, page.page.text, None, lines[page.id])
         tally.bare_clean_diagnosed.update(d.kind.value for d in bare.diagnoses)
@@ -256,7 +260,28 @@ def rows(label: str, t: Tally) -> list[Row]:
             "review_page without them",
         ),
     ]
-    return out
+    return out + cost_rows(t.cost_cases)
+
+
+def cost_rows(cases: list[parent_cost.Case]) -> list[Row]:
+    """The whole review here against the parent tree's (``REVIEW_PARENT``), same pages."""
+    if not cases or not parent_cost.PARENT:
+        return []
+    before = parent_cost.parent(cases) or []
+    here = parent_cost.ours(cases)
+    after = parent_cost.parent(cases) or []
+    then = [min(a, b) for a, b in zip(before, after, strict=True)]
+    name = f"parent tree {parent_cost.PARENT}"
+    return [
+        Row(
+            f"  review_page per 1,500 chars ({len(cases)} clean pages, RapidOCR 150 alternate)",
+            parent_cost.per_1500(here, cases),
+            parent_cost.per_1500(then, cases),
+            "ms",
+            "≤ 1.30×",
+            name,
+        )
+    ]
 
 
 def evaluate(seed: int, n: int) -> Tally:
