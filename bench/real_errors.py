@@ -9,8 +9,9 @@ as the session does (``review_page``). Its real errors come from aligning it wit
 the page's truth (``corpus.truth_align``: classes and the critical rule are
 there). Per class:
 
-* recall: a difference or critical flag touches the error (an omission: a flag
-  at its place, or one whose alternate text holds most of what is missing);
+* recall: a difference or critical flag, or a diagnosis, touches the error (an
+  omission: one at its place, or a flag whose alternate text holds most of what is
+  missing); the scan's detected lines are given when the detector is installed;
 * critical recall: a critical flag touches a legal-critical error;
 * wrong characters under a flag: the error's characters in the reading covered
   by a flag (an omission counts its missing characters when a flag touches it);
@@ -30,13 +31,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from backend.models import AltText
+from backend.models import AltText, ScanLines
 from backend.review.page_aids import review_page
-from backend.review.values import Flag, FlagKind
+from backend.review.values import Diagnosis, Flag, FlagKind
 from backend.session.review_tables import default_settings
 from bench.corpus.damage import DamagedPage, damaged
 from bench.corpus.engine_reads import DPIS, readings
 from bench.corpus.pages import generate
+from bench.corpus.scan_cache import scan_lines
 from bench.corpus.truth_align import CLASSES, RealError, align, content
 from bench.make_doc import OUT, Docs
 from bench.table import Row
@@ -82,13 +84,26 @@ def touches(f: Flag, e: RealError) -> bool:
     return False
 
 
+def _as_flag(d: Diagnosis) -> Flag:
+    return Flag(d.start, d.end, FlagKind.DIFF, d.detail)
+
+
 def _covered(flags: list[Flag]) -> set[int]:
     return {i for f in flags for i in range(f.start, max(f.end, f.start + 1))}
 
 
-def score(tally: Tally, truth: str, transcript: str, alternate: AltText, page_id: str) -> None:
-    review = review_page(0, transcript, alternate, settings=default_settings())
+def score(
+    tally: Tally,
+    truth: str,
+    transcript: str,
+    alternate: AltText,
+    page_id: str,
+    lines: ScanLines | None = None,
+) -> None:
+    review = review_page(0, transcript, alternate, scan_lines=lines, settings=default_settings())
     flags = [f for f in review.flags if f.kind in FLAGGED]
+    # A diagnosis (a dropped block, lines out of order) points at an error as a flag does.
+    pointers = [*flags, *(_as_flag(d) for d in review.diagnoses)]
     crit = [f for f in flags if f.kind is FlagKind.CRITICAL]
     errors = align(truth, transcript)
     under = _covered(flags)
@@ -99,7 +114,7 @@ def score(tally: Tally, truth: str, transcript: str, alternate: AltText, page_id
     tally.noise += len(_covered(stray))
     tally.noise_crit += len(_covered([f for f in stray if f.kind is FlagKind.CRITICAL]))
     for e in errors:
-        hit = any(touches(f, e) for f in flags)
+        hit = any(touches(f, e) for f in pointers)
         tally.n[e.cls] += 1
         tally.caught[e.cls] += hit
         if e.end > e.start:
@@ -125,6 +140,7 @@ def score(tally: Tally, truth: str, transcript: str, alternate: AltText, page_id
 
 def evaluate(pages: list[DamagedPage], *, read_missing: bool = READ_MISSING) -> Tally:
     tally = Tally()
+    lines = {p.id: scan_lines(p) for p in pages}
     for dpi in DPIS:
         got = {
             engine: readings(pages, engine, dpi, read_missing=read_missing, progress=_say(engine))
@@ -135,7 +151,8 @@ def evaluate(pages: list[DamagedPage], *, read_missing: bool = READ_MISSING) -> 
                 transcript, alternate = got[t_engine].get(page.id), got[a_engine].get(page.id)
                 if transcript is not None and alternate is not None:
                     page_id = f"{page.id} {t_engine}/{a_engine} {dpi}"
-                    score(tally, page.page.text, transcript.text, alternate, page_id)
+                    text = page.page.text
+                    score(tally, text, transcript.text, alternate, page_id, lines[page.id])
     return tally
 
 
