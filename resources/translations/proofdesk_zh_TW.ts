@@ -140,7 +140,8 @@
         <location filename="../../gui/aids/approval.py" line="68"/>
         <source>This page has {0} whole-page problem(s):
 {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>本頁有 {0} 個整頁問題：
+{1}</translation>
     </message>
     <message>
         <location filename="../../gui/aids/approval.py" line="82"/>
@@ -457,7 +458,7 @@
     <message>
         <location filename="../../gui/aids/compare_models.py" line="148"/>
         <source>⚠ Whole page — {0}: {1}</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ 整頁問題 — {0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -1900,7 +1901,7 @@
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="26"/>
         <source>a whole-page problem, e.g. a loop or a page cut short (shown in red)</source>
-        <translation type="unfinished"></translation>
+        <translation>整頁問題，例如重複迴圈或頁面被截斷（以紅色顯示）</translation>
     </message>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="27"/>
@@ -1958,7 +1959,7 @@
     <message>
         <location filename="../../gui/review/page_list_model.py" line="142"/>
         <source>Whole-page problem: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>整頁問題：{0}</translation>
     </message>
     <message>
         <location filename="../../gui/review/page_list_model.py" line="144"/>
@@ -2921,7 +2922,7 @@
     <message>
         <location filename="../../gui/aids/compare_panel.py" line="135"/>
         <source>Whole-page problems</source>
-        <translation type="unfinished"></translation>
+        <translation>整頁問題</translation>
     </message>
     <message>
         <location filename="../../gui/aids/compare_panel.py" line="142"/>
@@ -3087,7 +3088,7 @@
     <message>
         <location filename="../../gui/aids/review_queue_model.py" line="101"/>
         <source>Whole page: {0}</source>
-        <translation type="unfinished"></translation>
+        <translation>整頁：{0}</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue_model.py" line="103"/>
@@ -3155,7 +3156,7 @@
     <message>
         <location filename="../../gui/aids/review_queue.py" line="76"/>
         <source>{0} legal-critical item(s) and {1} whole-page problem(s) on {2} page(s). F12: next.</source>
-        <translation type="unfinished"></translation>
+        <translation>{2} 頁中有 {0} 個法律關鍵項目、{1} 個整頁問題。F12：下一個。</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="82"/>
