@@ -56,26 +56,40 @@ class ScanLineCache:
     """Detected lines per (document digest, page, cache key), in one SQLite file.
 
     Safe to share between threads (the GUI reviews on the store's thread and
-    stores results on the event loop's)."""
+    stores results on the event loop's). A cache that cannot be opened or read (a
+    damaged file, a full disk, closed) is no cache: the lines are detected again,
+    never an error in a review."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or cache_path()
-        make_private_dir(self.path.parent)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")  # several processes may share it
-            self._db.execute(
+        self._db: sqlite3.Connection | None = None
+        try:
+            make_private_dir(self.path.parent)
+            db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")  # several processes may share it
+            db.execute(
                 "CREATE TABLE IF NOT EXISTS scan_lines (doc TEXT, page INTEGER, key TEXT,"
                 " detector TEXT, boxes TEXT, PRIMARY KEY (doc, page, key))"
             )
+            self._db = db
+        except (sqlite3.Error, OSError) as exc:
+            _log.warning("scan-line cache %s unusable: %s", self.path, exc)
 
     def get(self, doc: str, page: int, key: str) -> ScanLines | None:
         with self._lock:
-            row = self._db.execute(
-                "SELECT detector, boxes FROM scan_lines WHERE doc=? AND page=? AND key=?",
-                (doc, page, key),
-            ).fetchone()
+            try:
+                row = (
+                    None
+                    if self._db is None
+                    else self._db.execute(
+                        "SELECT detector, boxes FROM scan_lines WHERE doc=? AND page=? AND key=?",
+                        (doc, page, key),
+                    ).fetchone()
+                )
+            except sqlite3.Error as exc:
+                _log.warning("scan-line cache unreadable: %s", exc)
+                return None
         if row is None:
             return None
         try:
@@ -87,6 +101,8 @@ class ScanLineCache:
     def put(self, doc: str, page: int, key: str, lines: ScanLines) -> None:
         boxes = json.dumps([list(b) for b in lines.boxes])
         with self._lock:
+            if self._db is None:
+                return
             self._db.execute(
                 "INSERT OR REPLACE INTO scan_lines VALUES (?, ?, ?, ?, ?)",
                 (doc, page, key, lines.detector, boxes),
@@ -94,7 +110,9 @@ class ScanLineCache:
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            if self._db is not None:
+                self._db.close()
+                self._db = None
 
 
 def _box(value: object) -> Box:

@@ -107,3 +107,16 @@ def test_a_page_that_cannot_be_detected_gives_no_lines_and_one_message(
     assert lines_of.problem == message  # said once: the first failure
     assert asyncio.run(lines_of.detect(0)) is None
     assert lines_of.detections == 2  # a failed page is not tried again
+
+
+def test_a_damaged_cache_is_no_cache_and_no_error(pdf: Path, tmp_path: Path) -> None:
+    damaged = tmp_path / "cache" / "scan-lines.sqlite3"
+    damaged.parent.mkdir()
+    damaged.write_bytes(b"this is not a database" * 100)
+    cache = ScanLineCache(damaged)
+    lines = ScanLines(((0.1, 0.1, 0.9, 0.12),), detector="rapidocr-det test")
+    cache.put("doc", 0, "key", lines)  # kept nowhere, said in the log
+    assert cache.get("doc", 0, "key") is None
+    cache.close()
+    cache.close()
+    assert cache.get("doc", 0, "key") is None  # closed (the document closed): no lines
