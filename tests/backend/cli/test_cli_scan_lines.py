@@ -22,7 +22,10 @@ from backend.session.document_session import DocumentSession
 from backend.session.scan_lines import ScanLineCache
 from tests.pdf_factory import text_pdf
 
-PAGES = ["The first line\n\nThe second line\n\nThe third line", "A second page with one longer line of text on it"]
+PAGES = [
+    "The first line\n\nThe second line\n\nThe third line",
+    "A second page with one longer line of text on it",
+]
 
 
 @pytest.fixture
