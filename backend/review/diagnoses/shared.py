@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import bisect
+from collections.abc import Iterable, Sequence
 
 from backend.review.diagnoses.base import PageEvidence
 
@@ -22,3 +23,13 @@ def excerpt(text: str, limit: int = 12) -> str:
     """``text`` on one line, cut to ``limit`` characters, for a detail."""
     one_line = " ".join(text.split())
     return one_line if len(one_line) <= limit else one_line[:limit] + "…"
+
+
+def to_alternate(equal_blocks: Sequence[tuple[int, int, int]], offset: int) -> int | None:
+    """The alternate's offset for a transcript offset: exact inside a shared run, the
+    end of the run before it between runs (runs ascend in the transcript)."""
+    i = bisect.bisect_right(equal_blocks, offset, key=lambda b: b[0]) - 1
+    if i < 0:
+        return equal_blocks[0][1] if equal_blocks else None
+    t, a, n = equal_blocks[i]
+    return a + min(offset - t, n)
