@@ -151,14 +151,23 @@ def _not_on_scan(page: CorpusPage, lines: list[str], rng: random.Random) -> Fail
         return None
     base = _BASE.get(page.kind, page.kind)
     roles = rng.choice(PARTIES[base])
-    invented = [fill(t, rng, roles) for t in rng.sample(BY_KIND[base], 2)]
-    if any(s in page.text for s in invented):
+    # Sentences of the kind whose wording the page does not already hold (a template the
+    # page used would only repeat the page with other numbers).
+    fresh = [t for t in BY_KIND[base] if _overlap(fill(t, rng, roles), page.text) < 0.5]
+    if len(fresh) < 2:
         return None
+    invented = [fill(t, rng, roles) for t in rng.sample(fresh, 2)]
     _, end = paras[rng.randrange(len(paras) - 1)]
     insert = "　　" + "".join(invented)
     offsets = _offsets(lines)
     text = "\n".join([*lines[:end], insert, *lines[end:]])
     return Failure("not_on_scan", text, offsets[end], offsets[end] + len(insert))
+
+
+def _overlap(sentence: str, text: str) -> float:
+    """The share of the sentence's character pairs that the text holds too."""
+    pairs = {sentence[i : i + 2] for i in range(len(sentence) - 1)}
+    return sum(p in text for p in pairs) / max(1, len(pairs))
 
 
 def _script_drift(page: CorpusPage, lines: list[str], rng: random.Random) -> Failure | None:
@@ -202,10 +211,8 @@ def _reading_order(page: CorpusPage, lines: list[str], rng: random.Random) -> Fa
 
 def _table_cells(page: CorpusPage, lines: list[str], rng: random.Random) -> Failure | None:
     offsets = _offsets(lines)
-    rows = [
-        i for i, line in enumerate(lines)
-        if line.startswith("|") and "---" not in line and i > 0 and "---" not in lines[i - 1]
-    ]  # fmt: skip
+    body = [i for i, line in enumerate(lines) if line.startswith("|") and "---" not in line]
+    rows = [i for i in body if i + 1 >= len(lines) or "---" not in lines[i + 1]]  # no header
     picks = []
     for i in rows:
         cells = lines[i].strip("|").split("|")
