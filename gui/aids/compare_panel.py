@@ -308,11 +308,12 @@ class ReviewPanel(QWidget):
             )
         else:
             head = self.tr("No page compared yet")
-        self.summary.setText(
-            self.tr("{0} · {1} marker(s) left · {2} critical difference(s) open").format(
-                head, markers, critical
-            )
+        text = self.tr("{0} · {1} marker(s) left · {2} critical difference(s) open").format(
+            head, markers, critical
         )
+        if diagnosed := sum(1 for s in summaries if getattr(s, "diagnoses", ())):
+            text += " · " + self.tr("{0} page(s) with a whole-page problem").format(diagnosed)
+        self.summary.setText(text)
 
     # -- running an engine --------------------------------------------------------------
 

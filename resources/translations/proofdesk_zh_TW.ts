@@ -2875,7 +2875,7 @@
     </message>
     <message>
         <location filename="../../gui/aids/compare_panel.py" line="93"/>
-        <location filename="../../gui/aids/compare_panel.py" line="355"/>
+        <location filename="../../gui/aids/compare_panel.py" line="356"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation>以此引擎辨識，並存為替代辨識結果</translation>
     </message>
@@ -3015,12 +3015,17 @@
         <translation>尚未比對任何頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="312"/>
+        <location filename="../../gui/aids/compare_panel.py" line="311"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation>{0} · 剩餘 {1} 個標示 · {2} 處關鍵差異未處理</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="366"/>
+        <location filename="../../gui/aids/compare_panel.py" line="315"/>
+        <source>{0} page(s) with a whole-page problem</source>
+        <translation>{0} 頁有整頁問題</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="367"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation>正在以 {1} 辨識 {0} 頁…</translation>
     </message>

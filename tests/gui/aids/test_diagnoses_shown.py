@@ -130,6 +130,8 @@ def test_the_compare_dock_lists_the_diagnosis_and_enter_goes_to_it(rig: Rig) -> 
     panel = rig.w.review_ui.panel  # type: ignore[attr-defined]
     rig.w.actions_by_name["compare"].trigger()
     assert not panel.diagnosis_list.isVisibleTo(panel)  # page 1 is clean: no list
+    rig.wait(lambda: rig.w.page_list_model.diagnosed(SICK), "the document's summaries")
+    assert "1 page(s) with a whole-page problem" in panel.summary.text()
     rig.go(SICK)
     loop = rig.loop()
     assert panel.diagnosis_list.isVisibleTo(panel)
