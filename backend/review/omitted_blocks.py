@@ -12,6 +12,7 @@ twice); only the excess is.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -20,6 +21,8 @@ from backend.review.flag_evidence import Sides, detail
 from backend.review.misreadings import unread_lines
 from backend.review.term_extract import CriticalTerm, Terms
 from backend.review.values import DiffCategory, Flag, FlagKind, Hunk
+
+_NAMED = 4  # terms a flag names; a cut-short page's lost tail holds dozens
 
 
 def omitted_flags(
@@ -42,7 +45,13 @@ def omitted_flags(
             h.end,
             FlagKind.CRITICAL,
             _("; ").join(
-                detail(Sides(t, None, False, "", t.text, "", simplified), Counter()) for t in terms
+                [
+                    *(
+                        detail(Sides(t, None, False, "", t.text, "", simplified), Counter())
+                        for t in terms[:_NAMED]
+                    ),
+                    *(["…"] if len(terms) > _NAMED else []),
+                ]
             ),
             h.alt_start,
             h.alt_end,
@@ -71,9 +80,13 @@ def omitted_terms(
         return
     spare = Counter(t.key for t in a_terms)
     spare.subtract(t.key for t in t_terms)
+    ordered = sorted(a_terms, key=lambda t: t.start)  # two layers: values and words
     for h in blocks:
-        for term in a_terms:
-            if h.alt_start <= term.start and term.end <= h.alt_end and spare[term.key] > 0:
+        for i in range(bisect_left(ordered, h.alt_start, key=lambda t: t.start), len(ordered)):
+            term = ordered[i]
+            if term.start >= h.alt_end:
+                break
+            if term.end <= h.alt_end and spare[term.key] > 0:
                 spare[term.key] -= 1
                 yield h, term
 
