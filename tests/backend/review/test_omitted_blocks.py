@@ -55,3 +55,11 @@ def test_a_line_the_alternate_could_not_read_is_still_no_change() -> None:
     items to check against the scan, never a change the alternate vouches for."""
     flags = critical_of(_page(*BOXES, "為不起訴處分"), _page(*BOXES))
     assert flags and all("could not read" in f.detail for f in flags)
+
+
+def test_a_long_lost_tail_is_one_flag_naming_a_few_of_its_terms() -> None:
+    """A page cut short loses dozens of terms: one item, not a wall of text."""
+    head = "被告應給付原告新臺幣五萬元。"
+    tail = [f"被告應於民國一一二年{m}月{m}日前給付新臺幣{m}萬元。" for m in range(1, 10)]
+    [flag] = critical_of(_page(head), _page(head, *tail))
+    assert flag.detail.count("omits it") == 4 and flag.detail.endswith("…")
