@@ -29,6 +29,7 @@ from bench import (
     ocr,
     ocr_batch,
     real_errors,
+    scan_lines,
     search,
     stall,
     team,
@@ -51,6 +52,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "effort": effort.run,  # critical errors found reviewing the riskiest pages first
     "real_errors": real_errors.run,  # RapidOCR/Tesseract's real errors on damaged pages
     "failures": failures.run,  # whole-page failures named and ranked, clean pages, cost
+    "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
