@@ -21,12 +21,15 @@ from bench import (
     effort,
     engine_latency,
     export,
+    failures,
     fault_stall,
     flip,
     launch,
     memory,
     ocr,
     ocr_batch,
+    real_errors,
+    scan_lines,
     search,
     stall,
     team,
@@ -47,6 +50,9 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "team": team.run,  # 20 reviewers on the PostgreSQL team store vs the SQLite store
     "critical": critical.run,  # per error kind on the generated corpus (RapidOCR, cached)
     "effort": effort.run,  # critical errors found reviewing the riskiest pages first
+    "real_errors": real_errors.run,  # RapidOCR/Tesseract's real errors on damaged pages
+    "failures": failures.run,  # whole-page failures named and ranked, clean pages, cost
+    "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)

@@ -132,6 +132,9 @@ def _connect(w: MainWindow) -> None:
     c.autosave.state_changed.connect(w.show_save_state)
     w.aids.summaries_changed.connect(w.page_list_model.set_review_summaries)
     w.review_queue.by_risk_changed.connect(w.page_list_model.set_by_risk)
+    # Risk order ranks every page: their scan lines are found too, in the background.
+    w.review_queue.by_risk_changed.connect(w.aids.want_all_scan_lines)
+    w.aids.scan_lines.problem.connect(lambda m: w.show_message(m, 8000))
     w.aids.review_changed.connect(w.image_link.set_review)
     w.file_dropped.connect(w.opener.open_path)
     c.page_loaded.connect(lambda _page: w.notice_bar.page_changed())

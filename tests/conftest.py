@@ -29,6 +29,9 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     # English messages whatever the machine's locale (tests of the zh_TW UI ask for it).
     monkeypatch.setenv("PROOFDESK_LANG", "en")
+    # No CLI run or GUI loads the line detector unless the test is about it (each
+    # would spawn a worker and load a model): tests of scan lines delete this.
+    monkeypatch.setenv("PROOFDESK_SCAN_LINES", "0")
     yield data
     from backend import i18n
 

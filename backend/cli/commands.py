@@ -33,6 +33,7 @@ from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
 from backend.cli import readable as cli_readable
 from backend.cli import review as cli_review
+from backend.cli import scan_lines as cli_scan_lines
 from backend.cli import team as cli_team
 from backend.cli.arguments import Parser, free_text, quoted
 from backend.cli.output import EXIT_BAD_INPUT, PREFIX, fail, say, say_json, warn
@@ -93,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=free_text,
         help=_("with --by-risk: compare with this stored reading: version:ID, model:NAME, ..."),
     )
+    cli_scan_lines.add_option(status)
     imp = sub.add_parser("import", parents=[common], help=_("add transcripts as 'import' versions"))
     imp.add_argument(
         "--from",
@@ -215,6 +217,7 @@ def _status(args: argparse.Namespace) -> int:
         from backend.cli.risk import print_by_risk
 
         try:
+            cli_scan_lines.use_scan_lines(session, args, list(range(session.page_count)))
             print_by_risk(session, args.json, args.alternate)
         except BaseException:
             _abandon(session)

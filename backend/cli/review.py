@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from backend.cli import scan_lines as cli_scan_lines
 from backend.cli.arguments import free_text, quoted, whole
 from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
@@ -63,6 +64,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     compare.add_argument(
         "--fresh", action="store_true", help=_("run the engine even if the store has its reading")
     )
+    cli_scan_lines.add_option(compare)
     ev = sub.add_parser(
         "eval", parents=[common], help=_("compare two runs (or a run and gold text)")
     )
@@ -93,6 +95,7 @@ def run_compare(args: argparse.Namespace) -> int:
         page = (parse_page_ranges(str(args.page), session.page_count) or (0,))[0]
         if transcript is None:
             transcript = session.store.working_text(page)
+        cli_scan_lines.use_scan_lines(session, args, [page])
         review = compare_page(session, page, transcript, args)
     finally:
         session.close()
@@ -122,12 +125,14 @@ def compare_page(
 
 
 def compare_json(review: PageReview) -> dict[str, Any]:
-    """The ``--json`` shape the issue fixes: page from 1, agreement, flags (and, when the
-    alternate is the transcript's own reading, ``same_reading`` and no agreement)."""
+    """The ``--json`` shape the issues fix: page from 1, agreement, flags, the page's
+    diagnoses (issue 22: kind, start, end, detail) and, when the alternate is the
+    transcript's own reading, ``same_reading`` and no agreement."""
     data: dict[str, Any] = {
         "page": review.page + 1,
         "agreement": None if review.agreement is None else round(review.agreement, 4),
         "flags": [flag.as_json() for flag in review.flags],
+        "diagnoses": [d.as_json() for d in review.diagnoses],
     }
     if review.same_reading:
         data["agreement"] = None
@@ -204,6 +209,11 @@ def _print_review(review: PageReview, transcript: str) -> None:
             page=review.page + 1, agreement=agreement, share=share
         )
     )
+    for diagnosis in review.diagnoses:  # whole-page failures first: they matter most
+        say(
+            f"  {diagnosis.kind.value:<14} {diagnosis.start}-{diagnosis.end} {diagnosis.detail}",
+            one_line=True,
+        )
     for flag in review.flags:
         # One line a flag: the page text quoted (and the detail quoting it) is escaped,
         # line breaks included, so a span cannot clear the screen or fake a line.

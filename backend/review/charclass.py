@@ -44,6 +44,16 @@ ARABIC_DIGITS = frozenset("0123456789０１２３４５６７８９")
 # Not the formal digits: 陸, 伍 and 萬 are surnames too, and formal numerals write 零,
 # never a circle, so 陸○○ is a name (``numerals``).
 PLAIN_DIGITS = frozenset("零一二三四五六七八九") | CIRCLES | ARABIC_DIGITS
+# A zero however it is written, and what a reading gives for one: a zero written
+# 〇, ○ or 0 (or read O, 。) is no other number (issue 22: not a critical change).
+ZEROS = CIRCLES | frozenset("零0０")
+ZERO_LOOKALIKES = ZEROS | DOTS | frozenset("OoＯｏ")
+
+
+def is_numeral(char: str) -> bool:
+    """A character a number is written with: a Chinese numeral, a digit, a circle."""
+    return char in CHINESE_NUMERALS or char in CIRCLES or char in ARABIC_DIGITS
+
 
 # --- Han -----------------------------------------------------------------------
 # Han ideographs: Extension A and the unified block, the compatibility ideographs
@@ -70,3 +80,9 @@ def is_punctuation(char: str) -> bool:
 
 def only_punctuation(text: str) -> bool:
     return bool(text) and all(map(is_punctuation, text))
+
+
+# Marks no Traditional Chinese text writes between two Han characters (it writes
+# ，、「」『』 there): an engine makes them of specks, rules and stains on the scan,
+# so one inside a run of Han characters is noise the text gained, not punctuation.
+STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\")

@@ -10,7 +10,13 @@ evaluation diff (``classify_differences``) categorise through here.
 
 from __future__ import annotations
 
-from backend.review.charclass import MASK_CHARS, PLAIN_DIGITS, is_han, only_punctuation
+from backend.review.charclass import (
+    MASK_CHARS,
+    PLAIN_DIGITS,
+    STRAY_MARKS,
+    is_han,
+    only_punctuation,
+)
 from backend.review.textnorm import CompareOptions
 from backend.review.values import DiffCategory
 
@@ -48,6 +54,8 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    if options.fold_masks and stray_marks(t_kept, a_kept, context):
+        return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
     if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A comma or full stop one reading lacks or reads as another mark: engines
         # drop punctuation all the time, and a mark alone changes no word or number.
@@ -55,6 +63,15 @@ def categorise(
     if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context, width):
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
+
+
+def stray_marks(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
+    """The transcript has marks no Chinese text writes there (``charclass.STRAY_MARKS``:
+    [ | " “ ,) between two Han characters, which the alternate lacks: not a
+    punctuation difference but noise inside the words (issue 22)."""
+    before, after = context
+    gained = set(t_kept) - set(a_kept)
+    return bool(gained & STRAY_MARKS) and is_han(before) and is_han(after)
 
 
 def _mask_lookalike(

@@ -102,6 +102,14 @@ def unverified(term: CriticalTerm) -> str:
     )
 
 
+def numeral_replaced(term: CriticalTerm, read: str) -> str:
+    """The transcript has a non-numeral where the alternate's number phrase has a
+    numeral (新臺幣坦佰… / 新臺幣壹佰…): the number changed, whatever it parses to."""
+    return _(
+        "{kind}: the transcript reads 「{read}」 where the alternate has a numeral, {term}"
+    ).format(kind=_(_LABELS[term.kind]), read="".join(read.split()), term=describe(term))
+
+
 def describe(term: CriticalTerm | None, seen: str = "") -> str:
     """A term for the reviewer; for a missing one, what is there instead."""
     if term is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from backend.review.alignment import MIN_MOVE, Side
+from backend.review.charclass import STRAY_MARKS
 from backend.review.diff_categories import MASKS, categorise, mask_context
 from backend.review.textnorm import CompareOptions, Normalised
 from backend.review.values import DiffCategory, Hunk
@@ -78,7 +79,9 @@ class HunkCollector:
         kept_t, kept_a = _kept(t.source, t.to_source, i, j), _kept(a.norm.source, a.src, p, q)
         # Only a run of circles needs what stands around it (see ``categorise``).
         masked = kept_t and not kept_t.strip(_MASK_CHARS)
-        context = mask_context(t.text, i, j) if masked else ("", "")
+        # ... and a stray mark, whether Han characters stand around it (``stray_marks``).
+        stray = not masked and not STRAY_MARKS.isdisjoint(kept_t)
+        context = mask_context(t.text, i, j) if masked or stray else ("", "")
         cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
         s, e = (t.to_source[i], t.to_source[j - 1] + 1) if i < j else self._transcript_range(i, j)
         ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)

@@ -36,8 +36,10 @@ from backend.review.misreadings import (
     unread_lines,
 )
 from backend.review.name_check import name_flags
-from backend.review.numerals import numeral_span
+from backend.review.numeral_loss import numeral_flags
+from backend.review.numerals import alone_on_line, numeral_span
 from backend.review.offset_map import OffsetMap
+from backend.review.omitted_blocks import omitted_flags
 from backend.review.span import Span
 from backend.review.tables import ReviewTables
 from backend.review.term_extract import (
@@ -138,6 +140,11 @@ def critical_flags(
         flags.setdefault((flag.start, flag.end), flag)
     for flag in _unverified(transcript, alternate, hunks, t_side):
         flags.setdefault((flag.start, flag.end), flag)
+    t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
+    lost = numeral_flags(alternate, hunks, a_side.terms)
+    for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
+        if not any(f.start < flag.end and flag.start < f.end for f in flags.values()):
+            flags.setdefault((flag.start, flag.end), flag)
     taken = list(flags.values())
     for flag in name_flags(transcript, hunks, t_side.words, taken, misreads, t_side.terms):
         flags.setdefault((flag.start, flag.end), flag)
@@ -358,7 +365,9 @@ def _unmatched(
         else:  # the alternate's numerals where the hunk changes them (not a neighbour's)
             c_lo, c_hi = mapping.approx(start, end=False), mapping.approx(end, end=True)
             a_texts = [o.text for o in partners if o.start <= c_hi and o.end >= c_lo]
-        if term.kind in _VALUE_KINDS and misread_value(t_texts, a_texts, t_seen, a_seen):
+        # A numeral alone on its line counts nothing: the alternate's word there is no misreading.
+        alone = transcript_side and alone_on_line(transcript, term.start, term.end)
+        if term.kind in _VALUE_KINDS and misread_value(t_texts, a_texts, t_seen, a_seen, alone):
             if excused is not None:
                 excused.update(
                     o.start for o in _near(others, lo, hi) if Span(o.start, o.end).overlaps(held)

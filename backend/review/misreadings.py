@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from backend.review.charclass import CIRCLES, is_han
+from backend.review.charclass import is_han, is_numeral
 from backend.review.numerals import CHINESE_CHARS, well_formed
 from backend.review.term_extract import CriticalTerm
 from backend.review.textnorm import DEFAULT_MARKERS
@@ -143,15 +143,21 @@ def squeezed(text: str) -> str:
     return "".join(text.split())
 
 
-def misread_value(t_texts: list[str], a_texts: list[str], t_seen: str, a_seen: str) -> bool:
+def misread_value(
+    t_texts: list[str], a_texts: list[str], t_seen: str, a_seen: str, alone: bool = False
+) -> bool:
     """The alternate misread a value the transcript has (see the module's list).
 
     ``t_texts``/``a_texts``: the value's text on each side (the term and its
-    counterparts); ``t_seen``/``a_seen``: the two readings over the term's span."""
+    counterparts); ``t_seen``/``a_seen``: the two readings over the term's span.
+    ``alone``: the transcript's numeral stands alone on its line, counting nothing
+    (a heading 主文 read as 二六): Han characters the alternate reads there are words
+    where the transcript has numerals, no misread digit (issue 22)."""
     digits = _digits(t_seen)
     if digits and digits == _digits(a_seen):
         return True  # 3,127,023 / 3127，023
-    if _digit_read_as_letter(squeezed(t_seen), squeezed(a_seen)):
+    t, a = squeezed(t_seen), squeezed(a_seen)
+    if _digit_read_as_letter(t, a) and not (alone and all(map(is_han, a))):
         return True
     return bool(a_texts and t_texts) and (
         all(map(well_formed, t_texts)) and not all(map(well_formed, a_texts))
@@ -169,7 +175,7 @@ def _digit_read_as_letter(t: str, a: str) -> bool:
 
 
 def _NUMERAL_CHAR(c: str) -> bool:
-    return c in CHINESE_CHARS or c in CIRCLES or c.isdigit()
+    return is_numeral(c) or c.isdigit()
 
 
 def _digits(text: str) -> str:

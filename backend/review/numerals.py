@@ -240,3 +240,27 @@ def _said(text: str, start: int, end: int, friend_end: int) -> bool:
     at = end + len(rest) - len(rest.lstrip())
     counted = text[at : at + 1] in _COUNTERS and at >= friend_end
     return counted or text[max(0, start - 1) : start] in ("第", "之")
+
+
+def counted(text: str, start: int, end: int) -> bool:
+    """The numeral ``text[start:end]`` stands in a number phrase by its frame: a
+    counter follows it (三件, 十日), 第/之 stands before it (第三), or it is the
+    whole of a table cell (| 二十 |). Not every number: a numeral alone says less."""
+    if _said(text, start, end, end):
+        return True
+    lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start))
+    ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
+    hi = min(ends, default=len(text))
+    in_cell = (lo >= 0 and text[lo] == "|") or (hi < len(text) and text[hi] == "|")
+    return in_cell and not text[lo + 1 : start].strip() and not text[end:hi].strip()
+
+
+def alone_on_line(text: str, start: int, end: int) -> bool:
+    """Nothing but spaces (and Markdown marks) shares the line with ``text[start:end]``:
+    a numeral there counts or orders nothing (a heading 主文 read 二六 is no number)."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = len(text) if (e := text.find("\n", end)) < 0 else e
+    return not text[lo:start].strip(_LINE_MARKS) and not text[end:hi].strip(_LINE_MARKS)
+
+
+_LINE_MARKS = " \t\u3000#*>"  # a heading's or a quote's Markdown marks

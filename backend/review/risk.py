@@ -29,6 +29,14 @@ instead) rather than a word; it differs only by a repeated character read once
 separate); or it only lacks a circle zero (一〇九 as 一九: a ring with no strokes
 inside is what line recognisers drop).
 
+A whole-page failure the review names (``diagnoses``: a loop, a page cut short, a
+block missing) is worse than any word misread: the page is wrong wherever the
+disagreement is not, and an alternate that missed the same block agrees with it.
+Each kind found adds ``W_DIAGNOSIS`` of its kind once (a loop found in three places
+is one loop), whatever the alternate's agreement, so a diagnosed page sorts among the
+riskiest: above any page whose only signal is disagreement, beside the pages with
+several critical items.
+
 A page with no alternate reading is scored as if half of it disagreed: nothing
 has checked it, so it must not sort below pages that were checked and agree.
 The weights are round numbers chosen so that one critical item in a clean line
@@ -40,12 +48,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from backend.i18n import _
+from backend.i18n import _, list_join
 from backend.review.charclass import CIRCLES
+from backend.review.diagnosis_names import kinds_named
 from backend.review.misreadings import lines_unread
 from backend.review.percent import agreement_percent
 from backend.review.tables import ReviewTables
-from backend.review.values import DiffCategory, Flag, FlagKind, Hunk, PageReview
+from backend.review.values import (
+    Diagnosis,
+    DiagnosisKind,
+    DiffCategory,
+    Flag,
+    FlagKind,
+    Hunk,
+    PageReview,
+)
 
 W_CRITICAL = 10.0  # per open legal-critical disagreement, in a line both read alike
 W_SHORT_DIFF = 2.0  # per short difference (a word, not a line), in a line both read alike
@@ -58,6 +75,19 @@ W_LOW_CONFIDENCE = 0.5  # per unsure span, at most LOW_CONFIDENCE_CAP of them
 LOW_CONFIDENCE_CAP = 10
 W_DISAGREEMENT = 10.0  # times the share of characters the readings disagree on
 NO_ALTERNATE_DISAGREEMENT = 0.5  # what an unchecked page counts as
+# Per whole-page failure, once per kind: three critical items' worth (more than all the
+# disagreement a page can have, W_DISAGREEMENT). Text the page lacks or never had, or
+# a loop, hides every critical term in it; Simplified characters and an order problem
+# leave the words themselves right, so two critical items' worth.
+W_DIAGNOSIS = {
+    DiagnosisKind.REPETITION: 30.0,
+    DiagnosisKind.CUT_SHORT: 30.0,
+    DiagnosisKind.MISSING_BLOCK: 30.0,
+    DiagnosisKind.NOT_ON_SCAN: 30.0,
+    DiagnosisKind.TABLE_CELLS: 30.0,  # a number in another column is a wrong number
+    DiagnosisKind.SCRIPT_DRIFT: 20.0,
+    DiagnosisKind.READING_ORDER: 20.0,
+}
 
 
 @dataclass(frozen=True)
@@ -72,10 +102,13 @@ class PageRisk:
     low_confidence: int
     agreement: float | None  # None: no alternate reading
     same_reading: bool = False  # the alternate is the transcript's own reading: no check
+    diagnoses: tuple[Diagnosis, ...] = ()  # whole-page failures named, by position
 
     def reasons(self) -> list[str]:
         """What raised the score, for a person (most important first)."""
         out = []
+        if self.diagnoses:
+            out.append(_("diagnosed: {kinds}").format(kinds=list_join(kinds_named(self.diagnoses))))
         if self.critical:
             out.append(_("{n} critical disagreement(s)").format(n=self.critical))
         if self.markers:
@@ -102,6 +135,7 @@ class PageRisk:
             "low_confidence": self.low_confidence,
             "agreement": None if self.agreement is None else round(self.agreement, 4),
             "same_reading": self.same_reading,
+            "diagnoses": [d.as_json() for d in self.diagnoses],
         }
 
 
@@ -183,6 +217,7 @@ def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> Page
         + W_UNREAD_LINE * unread
         + W_LOW_CONFIDENCE * min(unsure, LOW_CONFIDENCE_CAP)
         + W_DISAGREEMENT * max(0.0, disagreement)
+        + sum(W_DIAGNOSIS[kind] for kind in {d.kind for d in review.diagnoses})
     )
     return PageRisk(
         page=review.page,
@@ -193,6 +228,7 @@ def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> Page
         low_confidence=unsure,
         agreement=review.agreement,
         same_reading=review.same_reading,
+        diagnoses=review.diagnoses,
     )
 
 

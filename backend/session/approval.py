@@ -1,4 +1,5 @@
-"""What approving a page must ask about first: its open legal-critical items and markers.
+"""What approving a page must ask about first: its open legal-critical items, its
+whole-page diagnoses (a loop, a page cut short: issue 22) and its markers.
 
 The rule, for every front end that approves (the GUI's Ctrl+Enter, a script): the
 page's text is reviewed afresh against the alternate the reviewer compares with, and
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from backend.review.page_aids import AidSettings
-from backend.review.values import Flag
+from backend.review.values import Diagnosis, Flag
 from backend.session.document_session import DocumentSession
 
 
@@ -22,10 +23,11 @@ class ApprovalItems:
 
     critical: tuple[Flag, ...]
     markers: tuple[Flag, ...]
+    diagnoses: tuple[Diagnosis, ...] = ()
 
     @property
     def clear(self) -> bool:
-        return not self.critical and not self.markers
+        return not self.critical and not self.markers and not self.diagnoses
 
 
 def approval_items(
@@ -39,4 +41,4 @@ def approval_items(
     saved included) with the chosen alternate (None: the page's newest). Call on the
     store's thread."""
     found = session.reviews.findings(page, alternate_id, settings=settings, text=text)
-    return ApprovalItems(found.critical, found.markers)
+    return ApprovalItems(found.critical, found.markers, found.diagnoses)

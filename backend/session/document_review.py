@@ -9,16 +9,16 @@ refresh while the reviewer types on one page.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.engines.offline import load_alt_text
 from backend.i18n import _
-from backend.models import AltText, Version, VersionKind
+from backend.models import AltText, ScanLines, Version, VersionKind
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
-from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.values import Diagnosis, DiagnosisKind, Flag, FlagKind, PageReview
 from backend.session.own_text import load_own_text, own_text_key
 from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
@@ -48,14 +48,16 @@ class PageSummary:
     low_confidence: int
     risk: float = 0.0  # ``backend.review.risk``: higher is likelier to hold an error
     same_reading: bool = False  # the alternate is the transcript's own reading
+    diagnoses: tuple[DiagnosisKind, ...] = ()  # whole-page failures named, each kind once
 
 
 @dataclass(frozen=True)
 class QueueItem:
-    """One legal-critical disagreement in the document-wide review queue."""
+    """One item of the document-wide review queue: a legal-critical disagreement or a
+    whole-page diagnosis (both a span of the transcript with a detail)."""
 
     page: int
-    flag: Flag
+    flag: Flag | Diagnosis
 
 
 CACHED_ALTERNATES = 2  # reviews kept per page: its own alternate and one chosen
@@ -70,6 +72,9 @@ class DocumentReviews:
         # reading chosen, the page is reviewed against it and against its own newest
         # (approval and the badge ask both), and the two must not evict each other.
         self._cache: dict[int, dict[int | None, tuple[tuple[Any, ...], PageReview, PageRisk]]] = {}
+        # The scan's detected lines of a page when known (``session.scan_lines``); never
+        # detects. Lines that arrive later change the key: the page is reviewed again.
+        self.scan_lines: Callable[[int], ScanLines | None] = _no_lines
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -117,6 +122,7 @@ class DocumentReviews:
         # (None: known by ``current_id``). A text given that equals the draft is the same
         # review, so the editor's and the page list's share one entry.
         shown = self.store.draft(page) if text is None else text
+        lines = self.scan_lines(page)
         key = (
             None if shown is None else _digest(shown),
             alternate_id,
@@ -124,12 +130,13 @@ class DocumentReviews:
             settings,
             settings_stamp(settings),
             self.store.get_meta(own_text_key(page)),
+            lines,
         )
         by_alternate = self._cache.setdefault(page, {})
         cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        review, risk = self._compute(page, alternate_id, settings, text)
+        review, risk = self._compute(page, alternate_id, settings, text, lines)
         by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
         by_alternate[alternate_id] = (key, review, risk)
         while len(by_alternate) > CACHED_ALTERNATES:
@@ -137,7 +144,12 @@ class DocumentReviews:
         return review, risk
 
     def _compute(
-        self, page: int, alternate_id: int | None, settings: AidSettings, text: str | None
+        self,
+        page: int,
+        alternate_id: int | None,
+        settings: AidSettings,
+        text: str | None,
+        lines: ScanLines | None,
     ) -> tuple[PageReview, PageRisk]:
         current = self.store.current_version(page)
         if text is None:
@@ -146,7 +158,7 @@ class DocumentReviews:
         alt_version = None if not alternate_id else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
         same = alt_version is not None and self._same_reading(alt_version, current, text)
-        review = self._review_page(page, text, alternate, current, settings, same=same)
+        review = self._review_page(page, text, alternate, current, settings, lines, same=same)
         tables = settings.compare.tables
         risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
         return review, risk
@@ -158,6 +170,7 @@ class DocumentReviews:
         alternate: AltText | None,
         current: Version | None,
         settings: AidSettings,
+        lines: ScanLines | None,
         *,
         same: bool,
     ) -> PageReview:
@@ -172,6 +185,7 @@ class DocumentReviews:
             own_text=load_own_text(self.store, page),
             same_reading=same,
             settings=settings,
+            scan_lines=lines,
         )
 
     def findings(
@@ -202,9 +216,9 @@ class DocumentReviews:
         kept nowhere), as a stored one is reviewed; not cached."""
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
-        return self._review_page(
-            page, text, alternate, current, fresh_settings(settings), same=same
-        )
+        settings = fresh_settings(settings)
+        lines = self.scan_lines(page)
+        return self._review_page(page, text, alternate, current, settings, lines, same=same)
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read
@@ -220,11 +234,14 @@ class DocumentReviews:
         return [self.risk(p, settings=settings) for p in pages]
 
     def queue(self, pages: Iterable[int], settings: AidSettings | None = None) -> list[QueueItem]:
-        """Every legal-critical disagreement on ``pages``, in reading order."""
+        """Every legal-critical disagreement and whole-page diagnosis on ``pages``, in
+        reading order."""
         items = []
         for page in pages:
             review = self.review(page, settings=settings)
-            items += [QueueItem(page, f) for f in open_critical(review, None)]
+            found: list[Flag | Diagnosis] = [*open_critical(review, None), *review.diagnoses]
+            found.sort(key=lambda f: (f.start, f.end))
+            items += [QueueItem(page, f) for f in found]
         return items
 
     def _alternate(self, page: int, alternate_id: int) -> Version:
@@ -236,6 +253,10 @@ class DocumentReviews:
                 )
             )
         return version
+
+
+def _no_lines(_page: int) -> ScanLines | None:
+    return None
 
 
 def settings_stamp(settings: AidSettings) -> tuple[object, ...]:
@@ -266,6 +287,7 @@ def _summary(review: PageReview, risk: PageRisk) -> PageSummary:
         low_confidence=review.count(FlagKind.LOW_CONFIDENCE),
         risk=risk.score,
         same_reading=review.same_reading,
+        diagnoses=tuple(dict.fromkeys(d.kind for d in review.diagnoses)),
     )
 
 

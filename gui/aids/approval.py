@@ -1,7 +1,8 @@
 """What approving a page asks first, and the document's own 【模糊】.
 
-Approving (Ctrl+Enter) a page that still has open legal-critical items or
-markers names them and asks: an open "得以 → 應以" must never be approved by a
+Approving (Ctrl+Enter) a page that still has open legal-critical items, a
+whole-page diagnosis (a loop, a page cut short: issue 22) or markers names them
+all in one question and asks: an open "得以 → 應以" must never be approved by a
 key that only asked about a marker. The review asked about is computed afresh
 on the store's thread for the very text on screen, with the alternate the
 reviewer chose, so nothing typed since the last review escapes it.
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from backend.review.diagnosis_names import diagnosis_line
 from backend.review.span import Span
-from backend.review.values import Flag
+from backend.review.values import Diagnosis, Flag
 from backend.session.approval import approval_items
 from backend.session.own_text import is_own, load_own_text, set_own_text
 
@@ -50,16 +52,26 @@ class ApprovalCheck(QObject):
         if items.clear:
             return True
         return await self.hub.confirm(
-            self.question(list(items.critical), list(items.markers), text)
+            self.question(list(items.critical), list(items.markers), text, items.diagnoses)
         )
 
-    def question(self, critical: list[Flag], markers: list[Flag], text: str) -> str:
+    def question(
+        self,
+        critical: list[Flag],
+        markers: list[Flag],
+        text: str,
+        diagnoses: tuple[Diagnosis, ...] = (),
+    ) -> str:
         parts = []
+        if diagnoses:  # the whole page may be wrong: asked first
+            named = self._listed([diagnosis_line(d) for d in diagnoses])
+            parts.append(
+                self.tr("This page has {0} whole-page problem(s):\n{1}").format(
+                    len(diagnoses), named
+                )
+            )
         if critical:
-            named = "\n".join(f"• {f.detail}" for f in critical[:NAMED])
-            more = len(critical) - NAMED
-            if more > 0:
-                named += "\n" + self.tr("… and {0} more").format(more)
+            named = self._listed([f.detail for f in critical])
             parts.append(
                 self.tr("This page has {0} open legal-critical item(s):\n{1}").format(
                     len(critical), named
@@ -73,6 +85,13 @@ class ApprovalCheck(QObject):
                 )
             )
         return "\n\n".join(parts) + "\n\n" + self.tr("Approve it anyway?")
+
+    def _listed(self, lines: list[str]) -> str:
+        """The first ``NAMED`` lines as bullets, the rest counted."""
+        named = "\n".join(f"• {line}" for line in lines[:NAMED])
+        if len(lines) > NAMED:
+            named += "\n" + self.tr("… and {0} more").format(len(lines) - NAMED)
+        return named
 
     # -- the document's own text ---------------------------------------------------------
 

@@ -7,14 +7,15 @@ it is given; the composition root connects the page list's badges.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QTextCursor
 
+from backend.review.values import Diagnosis
 from gui.aids.approval import ApprovalCheck
 from gui.aids.compare_nav import ReviewNavigator
 from gui.aids.compare_panel import ReviewPanel
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.aids_hub import AidsHub
-from gui.widgets.transcript_editor import TranscriptEditor
+from gui.widgets.transcript_editor import TranscriptEditor, utf16_mapper
 
 ACCEPT_KEYS = ("Alt+Return", "Alt+Enter")
 
@@ -36,6 +37,21 @@ class CompareDock(QObject):
         self.nav.message.connect(lambda m: host.show_message(m, 5000))
         self.approval = ApprovalCheck(hub, editor, self)  # the composition root asks it
         self.approval.message.connect(lambda m: host.show_message(m, 5000))
+        self.editor = editor
+        self.panel.diagnosis_chosen.connect(self._go_to_diagnosis)
+
+    def _go_to_diagnosis(self, diagnosis: Diagnosis | None) -> None:
+        """Select the span a whole-page diagnosis names (a caret where it is an absence)."""
+        if diagnosis is None:
+            return
+        edit = self.editor.editor
+        to_units = utf16_mapper(edit.toPlainText())
+        cursor = edit.textCursor()
+        cursor.setPosition(to_units(diagnosis.start))
+        cursor.setPosition(to_units(diagnosis.end), QTextCursor.MoveMode.KeepAnchor)
+        edit.setTextCursor(cursor)
+        edit.centerCursor()
+        edit.setFocus()
 
     def _page_loaded(self, page: int) -> None:
         self.panel.current_page = page

@@ -1,4 +1,5 @@
-"""List models for the Compare dock: the page's alternate readings, and its flags."""
+"""List models for the Compare dock: the page's alternate readings, its whole-page
+diagnoses and its flags."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from backend.engines.offline.registry import ENGINES
 from backend.i18n import _
 from backend.models import Version, VersionKind
-from backend.review.values import Flag, FlagKind
+from backend.review.diagnosis_names import diagnosis_name
+from backend.review.values import Diagnosis, Flag, FlagKind
 
 Index = QModelIndex | QPersistentModelIndex
 VersionIdRole = Qt.ItemDataRole.UserRole + 1
 FlagRole = Qt.ItemDataRole.UserRole + 2
+DiagnosisRole = Qt.ItemDataRole.UserRole + 3
 
 
 class AlternatesModel(QAbstractListModel):
@@ -118,3 +121,33 @@ class FlagsModel(QAbstractListModel):
             return -1 if flag is None else self._flags.index(flag)
         except ValueError:
             return -1
+
+
+class DiagnosesModel(QAbstractListModel):
+    """The page's whole-page failures (a loop, a page cut short), by position."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.diagnoses: list[Diagnosis] = []
+
+    def set_diagnoses(self, diagnoses: list[Diagnosis]) -> None:
+        if diagnoses == self.diagnoses:
+            return  # the same: the row the reviewer is on stays
+        self.beginResetModel()
+        self.diagnoses = list(diagnoses)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self.diagnoses)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        diagnosis = self.diagnoses[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self.tr("⚠ Whole page — {0}: {1}").format(
+                diagnosis_name(diagnosis.kind), diagnosis.detail
+            )
+        if role == DiagnosisRole:
+            return diagnosis
+        return None

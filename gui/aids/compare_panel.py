@@ -1,9 +1,11 @@
 """The Compare dock: an alternate reading of the page next to the transcript.
 
 Top: which alternate to compare with, and running an offline engine for this
-page or all pages. Middle: the normalisation switches, the page's agreement
-and the document's summary. Bottom: the alternate's text (highlighted by
-``ReviewNavigator``), the current difference and the button that accepts it.
+page or all pages. Middle: the normalisation switches, the page's agreement,
+the document's summary and the page's whole-page problems (a loop, a page cut
+short: above the flags, since the whole page may be wrong). Bottom: the
+alternate's text (highlighted by ``ReviewNavigator``), the current difference
+and the button that accepts it.
 The widget shows what ``AidsHub`` tells it and forwards the reviewer's
 choices; it computes nothing itself.
 """
@@ -33,9 +35,16 @@ from PySide6.QtWidgets import (
 from backend.engines.offline.registry import engine_names
 from backend.models import Version
 from backend.review.percent import agreement_percent
-from backend.review.values import Flag, PageReview
+from backend.review.values import Diagnosis, Flag, PageReview
 from backend.safe_text import placeholders
-from gui.aids.compare_models import AlternatesModel, FlagRole, FlagsModel, VersionIdRole
+from gui.aids.compare_models import (
+    AlternatesModel,
+    DiagnosesModel,
+    DiagnosisRole,
+    FlagRole,
+    FlagsModel,
+    VersionIdRole,
+)
 from gui.services.aid_review import loop_running
 from gui.services.aids_hub import AidsHub
 from gui.widgets.theme import ALERT, set_color
@@ -46,6 +55,7 @@ OPTION_COLUMNS = 1  # two columns made the side dock scroll sideways at 1366×76
 
 class ReviewPanel(QWidget):
     flag_chosen = Signal(object)  # a Flag clicked in the list
+    diagnosis_chosen = Signal(object)  # a Diagnosis clicked in its list
     accept_clicked = Signal()
 
     def __init__(self, hub: AidsHub, parent: QWidget | None = None) -> None:
@@ -119,6 +129,13 @@ class ReviewPanel(QWidget):
         self.alt_view.setPlaceholderText(
             self.tr("No alternate reading for this page: run an engine above.")
         )
+        self.diagnoses_model = DiagnosesModel(self)
+        self.diagnosis_list = QListView(self)
+        self.diagnosis_list.setModel(self.diagnoses_model)
+        self.diagnosis_list.setAccessibleName(self.tr("Whole-page problems"))
+        self.diagnosis_list.setMaximumHeight(4 * self.fontMetrics().height() + 8)
+        set_color(self.diagnosis_list, ALERT)
+        self.diagnosis_list.hide()
         self.flags_model = FlagsModel(self)
         self.flag_list = QListView(self)
         self.flag_list.setModel(self.flags_model)
@@ -145,6 +162,7 @@ class ReviewPanel(QWidget):
         top.addWidget(self.summary)
         top.addWidget(self.options_toggle)
         top.addWidget(self.options)
+        top.addWidget(self.diagnosis_list)
         # Stacked: the flags list needs the width for its one-line details.
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.alt_view)
@@ -174,6 +192,8 @@ class ReviewPanel(QWidget):
         self.flag_list.activated.connect(lambda index: self.flag_chosen.emit(index.data(FlagRole)))
         self.flag_list.clicked.connect(lambda index: self.flag_chosen.emit(index.data(FlagRole)))
         self.accept_button.clicked.connect(self.accept_clicked)
+        for chosen in (self.diagnosis_list.activated, self.diagnosis_list.clicked):
+            chosen.connect(lambda index: self.diagnosis_chosen.emit(index.data(DiagnosisRole)))
         self.engine.setCurrentIndex(max(0, self.engine.findData(hub.gui_settings.alt_engine)))
 
     def build_options(self) -> None:
@@ -254,6 +274,9 @@ class ReviewPanel(QWidget):
                 )
             )
         self.flags_model.set_flags(list(review.flags) if review else [])
+        diagnoses: list[Diagnosis] = list(review.diagnoses) if review else []
+        self.diagnoses_model.set_diagnoses(diagnoses)
+        self.diagnosis_list.setVisible(bool(diagnoses))
 
     def show_current(self, flag: Flag | None, position: int, total: int) -> None:
         if flag is None:
@@ -285,11 +308,12 @@ class ReviewPanel(QWidget):
             )
         else:
             head = self.tr("No page compared yet")
-        self.summary.setText(
-            self.tr("{0} · {1} marker(s) left · {2} critical difference(s) open").format(
-                head, markers, critical
-            )
+        text = self.tr("{0} · {1} marker(s) left · {2} critical difference(s) open").format(
+            head, markers, critical
         )
+        if diagnosed := sum(1 for s in summaries if getattr(s, "diagnoses", ())):
+            text += " · " + self.tr("{0} page(s) with a whole-page problem").format(diagnosed)
+        self.summary.setText(text)
 
     # -- running an engine --------------------------------------------------------------
 

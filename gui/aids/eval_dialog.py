@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import PageRangeError
 from backend.review.percent import agreement_percent
-from gui.aids.review_queue import ReviewQueueModel
+from gui.aids.review_queue_model import ReviewQueueModel
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.workspace import page_chunks
 from gui.widgets.form_rows import add_row

@@ -2,9 +2,11 @@
 
 Thumbnails are asked for only when a row is painted (``thumbnail_wanted``),
 so a 2,000-page document costs nothing until scrolled to. Each row carries the
-review aids' badges: agreement, markers left and, in red, open legal-critical
-items. On request (``set_by_risk``) the rows are the pages riskiest first
-(``backend.review.risk``); ``page_at`` / ``row_of`` map rows and pages.
+review aids' badges: agreement, markers left, a whole-page diagnosis (⚠: a loop,
+a page cut short; its kinds in the tooltip) and open legal-critical items; a page
+with either of the last two is red. On request (``set_by_risk``) the rows are the
+pages riskiest first (``backend.review.risk``); ``page_at`` / ``row_of`` map rows
+and pages.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QGuiApplication, QPixmap
 
+from backend.i18n import list_join
 from backend.models import ReviewStatus
+from backend.review.diagnosis_names import diagnosis_name
 from backend.review.percent import agreement_percent
 from gui.widgets.theme import CRITICAL, STATUS, qcolor
 
@@ -40,6 +44,7 @@ STATUS_MARKS = {
     ReviewStatus.APPROVED: "✓",
     ReviewStatus.FLAGGED: "⚑",
 }
+DIAGNOSED = "⚠"  # the page list's badge of a page with a whole-page diagnosis
 
 
 class PageListModel(QAbstractListModel):
@@ -87,8 +92,10 @@ class PageListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.SizeHintRole:  # fixed: rows are never measured one by one
             return QSize(THUMB_SIZE.width() + 16, THUMB_SIZE.height() + 28)
         if role == Qt.ItemDataRole.ForegroundRole:
-            # Open legal-critical items: red whatever the status says. Per theme, at paint time.
-            return qcolor(CRITICAL if self.open_critical(page) else STATUS[status.value])
+            # Open legal-critical items or a whole-page failure: red whatever the status
+            # says. Per theme, at paint time.
+            alarming = self.open_critical(page) or self.diagnosed(page)
+            return qcolor(CRITICAL if alarming else STATUS[status.value])
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = self.tr("Page {0}: {1}").format(page + 1, self._status_names[status])
             return tip + self._aids_tip(page) + self.legend
@@ -97,8 +104,8 @@ class PageListModel(QAbstractListModel):
         return None
 
     def _badge(self, page: int) -> str:
-        """Agreement, markers left and open critical items, e.g. " 97% ◆2 ‼1"
-        (" =" for an alternate that is the transcript's own reading)."""
+        """Agreement, markers left, a diagnosis and open critical items, e.g.
+        " 97% ◆2 ⚠ ‼1" (" =" for an alternate that is the transcript's own reading)."""
         s = self._aids.get(page)
         if s is None:
             return ""
@@ -110,7 +117,12 @@ class PageListModel(QAbstractListModel):
             if agreement is None
             else " " + agreement_percent(agreement)
         )
-        return badge + (f" ◆{markers}" if markers else "") + (f" ‼{critical}" if critical else "")
+        return (
+            badge
+            + (f" ◆{markers}" if markers else "")
+            + (f" {DIAGNOSED}" if s.diagnoses else "")
+            + (f" ‼{critical}" if critical else "")
+        )
 
     def _aids_tip(self, page: int) -> str:
         s = self._aids.get(page)
@@ -125,6 +137,9 @@ class PageListModel(QAbstractListModel):
             )
         if s.markers:
             tip += "\n" + self.tr("{0} unreadable-text marker(s) left").format(s.markers)
+        if s.diagnoses:
+            kinds = list_join(diagnosis_name(k) for k in s.diagnoses)
+            tip += "\n" + self.tr("Whole-page problem: {0}").format(kinds)
         if s.critical:
             tip += "\n" + self.tr("{0} legal-critical item(s) open").format(s.critical)
         return tip
@@ -151,6 +166,11 @@ class PageListModel(QAbstractListModel):
         """Legal-critical items still open on ``page`` (as last reviewed)."""
         s = self._aids.get(page)
         return 0 if s is None else s.critical
+
+    def diagnosed(self, page: int) -> bool:
+        """The page's review names a whole-page failure (a loop, a page cut short)."""
+        s = self._aids.get(page)
+        return s is not None and bool(s.diagnoses)
 
     # -- the order of the rows -------------------------------------------------------
 

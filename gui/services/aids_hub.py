@@ -28,6 +28,7 @@ from gui.services.aid_review import loop_running, review_text, summary_with, usa
 from gui.services.aid_settings import build_aid_settings, compare_switches, marker_patterns
 from gui.services.alt_ocr_runs import AltWorker, check_engine, tally, worth_storing
 from gui.services.document_owner import FollowsDocument
+from gui.services.scan_line_aid import ScanLineAid
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
 
@@ -94,6 +95,10 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
         # the summaries are read again once the burst is over.
         self._summaries_later = QTimer(self, singleShot=True, interval=SUMMARIES_MS)
         self._summaries_later.timeout.connect(self.refresh_summaries)
+        # The scan's lines, found in the background: a page's review is asked again
+        # when its lines arrive (the reviews see them already; ``scan_line_aid``).
+        self.scan_lines = ScanLineAid(runner, self)
+        self.scan_lines.lines_found.connect(self._lines_found)
 
     # -- the document and the page --------------------------------------------------
 
@@ -102,6 +107,7 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
         then on: the hub keeps no copy of its own to fall out of step)."""
         self.summaries = []
         workspace.changed.connect(self._on_change)
+        self.scan_lines.attach(workspace)
         self.document_changed.emit(workspace.page_count)
         self.refresh_summaries()
 
@@ -110,6 +116,7 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
         self._debounce.stop()
         self._summaries_later.stop()
         await self.stop_run()
+        await self.scan_lines.detach()
         # A summaries pass is chunked over the whole document: none of it may
         # queue behind the store's close.
         tasks = [t for t in (self._review_task, self._summaries_task) if t is not None]
@@ -134,6 +141,8 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
         if page != self._page:
             self._page = page
             self.alternate_id = None
+            if self.workspace is not None and page >= 0:
+                self.scan_lines.want_near(page, self.workspace.page_count)
         self.refresh()
 
     def text_changed(self) -> None:
@@ -266,6 +275,16 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
         if any(p != self._page for p in change.pages):
             self._summaries_later.start()
 
+    def want_all_scan_lines(self, by_risk: bool = True) -> None:
+        """Every page's scan lines (risk order ranks them all); ``by_risk``: the switch."""
+        if by_risk and self.workspace is not None:
+            self.scan_lines.want_all(self.workspace.page_count)
+
+    def _lines_found(self, page: int) -> None:
+        if page == self._page:
+            self._debounce.start()
+        self._summaries_later.start()
+
     # -- alternate OCR -------------------------------------------------------------------
 
     async def engine_problem(self, engine: str) -> str | None:
@@ -308,6 +327,7 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
     async def aclose(self) -> None:
         await self.stop_run()
         self._alt_worker.close()
+        self.scan_lines.close()
 
     async def _run(self, engine: str, pages: list[int], as_transcript: bool = False) -> None:
         ws = self.workspace

@@ -23,6 +23,7 @@ class PageListLegend(QObject):
             ("92.0%", self.tr("agreement with the alternate reading (offline engine)")),
             ("=", self.tr("the alternate is the transcript's own reading: not compared")),
             ("◆2", self.tr("unreadable-text markers left on the page, e.g. 【模糊】")),
+            ("⚠", self.tr("a whole-page problem, e.g. a loop or a page cut short (shown in red)")),
             ("‼1", self.tr("legal-critical items still open on the page (shown in red)")),
         ]
 

@@ -64,27 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="328"/>
+        <location filename="../../gui/services/aids_hub.py" line="348"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="344"/>
+        <location filename="../../gui/services/aids_hub.py" line="364"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="360"/>
+        <location filename="../../gui/services/aids_hub.py" line="380"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="364"/>
+        <location filename="../../gui/services/aids_hub.py" line="384"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="368"/>
+        <location filename="../../gui/services/aids_hub.py" line="388"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
@@ -92,32 +92,32 @@
 <context>
     <name>AlternatesModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="28"/>
+        <location filename="../../gui/aids/compare_models.py" line="31"/>
         <source>Imported</source>
         <translation>匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="36"/>
+        <location filename="../../gui/aids/compare_models.py" line="39"/>
         <source>unknown engine</source>
         <translation>不明引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="50"/>
+        <location filename="../../gui/aids/compare_models.py" line="53"/>
         <source>{0} (reading #{1}) — {2}</source>
         <translation>{0}（辨識結果 #{1}）— {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="52"/>
+        <location filename="../../gui/aids/compare_models.py" line="55"/>
         <source>Imported text #{0} — {1}</source>
         <translation>匯入文字 #{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="53"/>
+        <location filename="../../gui/aids/compare_models.py" line="56"/>
         <source>{0} — {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="55"/>
+        <location filename="../../gui/aids/compare_models.py" line="58"/>
         <source>Version #{0}</source>
         <translation>版本 #{0}</translation>
     </message>
@@ -125,39 +125,46 @@
 <context>
     <name>ApprovalCheck</name>
     <message>
-        <location filename="../../gui/aids/approval.py" line="61"/>
+        <location filename="../../gui/aids/approval.py" line="92"/>
         <source>… and {0} more</source>
         <translation>…… 另有 {0} 項</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="63"/>
+        <location filename="../../gui/aids/approval.py" line="75"/>
         <source>This page has {0} open legal-critical item(s):
 {1}</source>
         <translation>本頁有 {0} 個未處理的法律關鍵項目：
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="70"/>
+        <location filename="../../gui/aids/approval.py" line="68"/>
+        <source>This page has {0} whole-page problem(s):
+{1}</source>
+        <translation>本頁有 {0} 個整頁問題：
+{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/approval.py" line="82"/>
         <source>It still has {0} unreadable-text marker(s): {1}</source>
         <translation>仍有 {0} 個無法辨識文字的標示：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="74"/>
+        <location filename="../../gui/aids/approval.py" line="86"/>
         <source>Approve it anyway?</source>
         <translation>仍要核可嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="85"/>
+        <location filename="../../gui/aids/approval.py" line="104"/>
         <source>Put the cursor on a marker such as 【模糊】 first.</source>
         <translation>請先將游標移到【模糊】之類的標示上。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="96"/>
+        <location filename="../../gui/aids/approval.py" line="115"/>
         <source>“{0}” counts as a marker again.</source>
         <translation>「{0}」重新視為標示。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="98"/>
+        <location filename="../../gui/aids/approval.py" line="117"/>
         <source>“{0}” is marked as the document&apos;s own text.</source>
         <translation>「{0}」已標為文件本身的文字。</translation>
     </message>
@@ -373,62 +380,62 @@
 <context>
     <name>CompareDock</name>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="30"/>
+        <location filename="../../gui/aids/compare_dock.py" line="31"/>
         <source>Compare</source>
         <translation>比對</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="53"/>
+        <location filename="../../gui/aids/compare_dock.py" line="69"/>
         <source>&amp;Compare with Alternate Reading</source>
         <translation>與替代辨識結果比對(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="62"/>
+        <location filename="../../gui/aids/compare_dock.py" line="78"/>
         <source>&amp;Next Difference</source>
         <translation>下一個差異(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="70"/>
+        <location filename="../../gui/aids/compare_dock.py" line="86"/>
         <source>&amp;Previous Difference</source>
         <translation>上一個差異(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="78"/>
+        <location filename="../../gui/aids/compare_dock.py" line="94"/>
         <source>Next &amp;Marker</source>
         <translation>下一個標示(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="86"/>
+        <location filename="../../gui/aids/compare_dock.py" line="102"/>
         <source>Previous Mar&amp;ker</source>
         <translation>上一個標示(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="94"/>
+        <location filename="../../gui/aids/compare_dock.py" line="110"/>
         <source>&amp;Accept Alternate&apos;s Reading</source>
         <translation>採用替代辨識結果(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="103"/>
+        <location filename="../../gui/aids/compare_dock.py" line="119"/>
         <source>Marker Is the Document&apos;s &amp;Own Text</source>
         <translation>標示為文件本身的文字(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="110"/>
+        <location filename="../../gui/aids/compare_dock.py" line="126"/>
         <source>&amp;Read This Page with an Offline Engine</source>
         <translation>以離線引擎辨識本頁(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="117"/>
+        <location filename="../../gui/aids/compare_dock.py" line="133"/>
         <source>Marker Pa&amp;tterns…</source>
         <translation>標示樣式(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="124"/>
+        <location filename="../../gui/aids/compare_dock.py" line="140"/>
         <source>Underline &amp;Low-Confidence Tokens</source>
         <translation>標出低信心度的 token(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_dock.py" line="137"/>
+        <location filename="../../gui/aids/compare_dock.py" line="153"/>
         <source>Replace this difference with what the alternate reads ({0})</source>
         <translation>以替代辨識結果取代此處差異（{0}）</translation>
     </message>
@@ -444,6 +451,14 @@
         <location filename="../../gui/team/conflict_view.py" line="19"/>
         <source>Struck through: only in {name}&apos;s version. Underlined: only in yours.</source>
         <translation>刪除線：只在 {name} 的版本中。底線：只在您的版本中。</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnosesModel</name>
+    <message>
+        <location filename="../../gui/aids/compare_models.py" line="148"/>
+        <source>⚠ Whole page — {0}: {1}</source>
+        <translation>⚠ 整頁問題 — {0}：{1}</translation>
     </message>
 </context>
 <context>
@@ -623,143 +638,143 @@
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="112"/>
+        <location filename="../../gui/export/export_dialog.py" line="113"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20、25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="114"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="115"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="116"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="118"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="119"/>
+        <location filename="../../gui/export/export_dialog.py" line="120"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="124"/>
+        <location filename="../../gui/export/export_dialog.py" line="125"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="126"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="128"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="130"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="137"/>
+        <location filename="../../gui/export/export_dialog.py" line="138"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="139"/>
-        <location filename="../../gui/export/export_dialog.py" line="357"/>
+        <location filename="../../gui/export/export_dialog.py" line="140"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="132"/>
+        <location filename="../../gui/export/export_dialog.py" line="133"/>
         <source>Preview of the file&apos;s beginning</source>
         <translation>檔案開頭的預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="146"/>
+        <location filename="../../gui/export/export_dialog.py" line="147"/>
         <source>Preview (the file&apos;s beginning):</source>
         <translation>預覽（檔案開頭）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="203"/>
+        <location filename="../../gui/export/export_dialog.py" line="204"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="205"/>
+        <location filename="../../gui/export/export_dialog.py" line="206"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="249"/>
+        <location filename="../../gui/export/export_dialog.py" line="250"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="256"/>
+        <location filename="../../gui/export/export_dialog.py" line="257"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="273"/>
+        <location filename="../../gui/export/export_dialog.py" line="275"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="279"/>
+        <location filename="../../gui/export/export_dialog.py" line="281"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="280"/>
+        <location filename="../../gui/export/export_dialog.py" line="282"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="291"/>
+        <location filename="../../gui/export/export_dialog.py" line="293"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="298"/>
+        <location filename="../../gui/export/export_dialog.py" line="300"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="336"/>
+        <location filename="../../gui/export/export_dialog.py" line="338"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="342"/>
+        <location filename="../../gui/export/export_dialog.py" line="344"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="346"/>
+        <location filename="../../gui/export/export_dialog.py" line="348"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="357"/>
+        <location filename="../../gui/export/export_dialog.py" line="359"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="360"/>
+        <location filename="../../gui/export/export_dialog.py" line="362"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -767,32 +782,32 @@
 <context>
     <name>FlagsModel</name>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="78"/>
+        <location filename="../../gui/aids/compare_models.py" line="81"/>
         <source>Difference</source>
         <translation>差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="79"/>
+        <location filename="../../gui/aids/compare_models.py" line="82"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="80"/>
+        <location filename="../../gui/aids/compare_models.py" line="83"/>
         <source>Marker</source>
         <translation>標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="81"/>
+        <location filename="../../gui/aids/compare_models.py" line="84"/>
         <source>Unsure</source>
         <translation>不確定</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="95"/>
+        <location filename="../../gui/aids/compare_models.py" line="98"/>
         <source>{0} · {1}</source>
         <translation>{0} · {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_models.py" line="111"/>
+        <location filename="../../gui/aids/compare_models.py" line="114"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
     </message>
@@ -800,12 +815,12 @@
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="51"/>
+        <location filename="../../gui/shell/help_dialog.py" line="65"/>
         <source>Keyboard Shortcuts</source>
         <translation>鍵盤快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/help_dialog.py" line="74"/>
+        <location filename="../../gui/shell/help_dialog.py" line="88"/>
         <source>The page list</source>
         <translation>頁面清單</translation>
     </message>
@@ -928,27 +943,27 @@
         <translation>結束模型的工作程序並釋放記憶體</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="142"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="137"/>
         <source>Local model folder</source>
         <translation>本機模型資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="264"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="259"/>
         <source>Checking {0}…</source>
         <translation>正在檢查 {0}…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="253"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="248"/>
         <source>The folder could not be checked: {0}</source>
         <translation>無法檢查此資料夾：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="325"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="320"/>
         <source>{0}: loads on the first page</source>
         <translation>{0}：於第一頁時載入</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/local_model_row.py" line="327"/>
+        <location filename="../../gui/ocr/local_model_row.py" line="322"/>
         <source>{0} loaded on {1} ({2})</source>
         <translation>{0} 已載入於 {1}（{2}）</translation>
     </message>
@@ -1231,7 +1246,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../gui/shell/main_window.py" line="72"/>
-        <location filename="../../gui/shell/main_window.py" line="297"/>
+        <location filename="../../gui/shell/main_window.py" line="301"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
@@ -1274,82 +1289,82 @@
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="257"/>
+        <location filename="../../gui/shell/main_window.py" line="261"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="265"/>
+        <location filename="../../gui/shell/main_window.py" line="269"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="267"/>
+        <location filename="../../gui/shell/main_window.py" line="271"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="273"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="270"/>
+        <location filename="../../gui/shell/main_window.py" line="274"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <location filename="../../gui/shell/main_window.py" line="275"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="279"/>
+        <location filename="../../gui/shell/main_window.py" line="283"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="280"/>
+        <location filename="../../gui/shell/main_window.py" line="284"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="281"/>
+        <location filename="../../gui/shell/main_window.py" line="285"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="282"/>
+        <location filename="../../gui/shell/main_window.py" line="286"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="287"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="301"/>
+        <location filename="../../gui/shell/main_window.py" line="305"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="219"/>
+        <location filename="../../gui/shell/main_window.py" line="223"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="228"/>
+        <location filename="../../gui/shell/main_window.py" line="232"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="230"/>
+        <location filename="../../gui/shell/main_window.py" line="234"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -1885,6 +1900,11 @@
     </message>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="26"/>
+        <source>a whole-page problem, e.g. a loop or a page cut short (shown in red)</source>
+        <translation>整頁問題，例如重複迴圈或頁面被截斷（以紅色顯示）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/shell/help_dialog.py" line="27"/>
         <source>legal-critical items still open on the page (shown in red)</source>
         <translation>本頁尚未處理的法律關鍵項目（以紅色顯示）</translation>
     </message>
@@ -1892,52 +1912,57 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="65"/>
+        <location filename="../../gui/review/page_list_model.py" line="70"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="66"/>
+        <location filename="../../gui/review/page_list_model.py" line="71"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="67"/>
+        <location filename="../../gui/review/page_list_model.py" line="72"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="68"/>
+        <location filename="../../gui/review/page_list_model.py" line="73"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="69"/>
+        <location filename="../../gui/review/page_list_model.py" line="74"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="93"/>
+        <location filename="../../gui/review/page_list_model.py" line="100"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="121"/>
+        <location filename="../../gui/review/page_list_model.py" line="133"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="123"/>
+        <location filename="../../gui/review/page_list_model.py" line="135"/>
         <source>Agrees {0} with the alternate reading</source>
         <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="127"/>
+        <location filename="../../gui/review/page_list_model.py" line="139"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="129"/>
+        <location filename="../../gui/review/page_list_model.py" line="142"/>
+        <source>Whole-page problem: {0}</source>
+        <translation>整頁問題：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/page_list_model.py" line="144"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -2306,57 +2331,57 @@
 <context>
     <name>ProgressView</name>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="16"/>
+        <location filename="../../gui/team/progress_view.py" line="18"/>
         <source>Team progress</source>
         <translation>團隊進度</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="22"/>
+        <location filename="../../gui/team/progress_view.py" line="24"/>
         <source>Person</source>
         <translation>人員</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="23"/>
+        <location filename="../../gui/team/progress_view.py" line="25"/>
         <source>Edited</source>
         <translation>已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="24"/>
+        <location filename="../../gui/team/progress_view.py" line="26"/>
         <source>Final approvals</source>
         <translation>最終核可</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="25"/>
+        <location filename="../../gui/team/progress_view.py" line="27"/>
         <source>Claimed now</source>
         <translation>目前認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="26"/>
+        <location filename="../../gui/team/progress_view.py" line="28"/>
         <source>Assigned</source>
         <translation>已分派</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="27"/>
+        <location filename="../../gui/team/progress_view.py" line="29"/>
         <source>Assigned, final</source>
         <translation>已分派，最終</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="28"/>
+        <location filename="../../gui/team/progress_view.py" line="30"/>
         <source>Queue (pages)</source>
         <translation>佇列（頁數）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="43"/>
+        <location filename="../../gui/team/progress_view.py" line="45"/>
         <source>Unreviewed {u} · in progress {i} · reviewed {r} · final {f} · flagged {x}</source>
         <translation>未審閱 {u} · 進行中 {i} · 已審閱 {r} · 最終 {f} · 需再檢查 {x}</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="59"/>
+        <location filename="../../gui/team/progress_view.py" line="61"/>
         <source>Page {page}: {holder} since {time}</source>
         <translation>第 {page} 頁：{holder}，自 {time} 起</translation>
     </message>
     <message>
-        <location filename="../../gui/team/progress_view.py" line="66"/>
+        <location filename="../../gui/team/progress_view.py" line="68"/>
         <source>No page is being edited.</source>
         <translation>目前沒有頁面正在編輯。</translation>
     </message>
@@ -2364,67 +2389,67 @@
 <context>
     <name>PromptEditor</name>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="46"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="48"/>
         <source>Prompt preset</source>
         <translation>提示詞範本</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="47"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="49"/>
         <source>Use a preset…</source>
         <translation>使用範本…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="55"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="69"/>
         <source>Prompt</source>
         <translation>提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="58"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="72"/>
         <source>Save for this page</source>
         <translation>儲存為本頁提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="59"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="73"/>
         <source>Read this page with this prompt from now on</source>
         <translation>今後以此提示詞辨識本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="60"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="74"/>
         <source>Save for whole document</source>
         <translation>儲存為整份文件提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="62"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="76"/>
         <source>Read every page with this prompt, except pages with their own</source>
         <translation>以此提示詞辨識每一頁（自有提示詞的頁面除外）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="64"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="78"/>
         <source>Reset to default</source>
         <translation>重設為預設值</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="66"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="80"/>
         <source>Put the default prompt in the editor (save it to keep it; Ctrl+Z undoes)</source>
         <translation>將預設提示詞放入編輯區（儲存後才會保留；Ctrl+Z 可復原）</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="120"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="134"/>
         <source>Prompt for this page</source>
         <translation>本頁提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="121"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="135"/>
         <source>Document prompt</source>
         <translation>文件提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="122"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="136"/>
         <source>Default prompt</source>
         <translation>預設提示詞</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/prompt_editor.py" line="126"/>
+        <location filename="../../gui/ocr/prompt_editor.py" line="140"/>
         <source>{0} · edited, not saved</source>
         <translation>{0} · 已編輯，未儲存</translation>
     </message>
@@ -2804,193 +2829,203 @@
 <context>
     <name>ReviewPanel</name>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="70"/>
+        <location filename="../../gui/aids/compare_panel.py" line="80"/>
         <source>The alternate reading to compare with</source>
         <translation>要比對的替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="71"/>
+        <location filename="../../gui/aids/compare_panel.py" line="81"/>
         <source>Alternate reading</source>
         <translation>替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="72"/>
+        <location filename="../../gui/aids/compare_panel.py" line="82"/>
         <source>Choose a reading to compare with</source>
         <translation>選擇要比對的辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="76"/>
+        <location filename="../../gui/aids/compare_panel.py" line="86"/>
         <source>Offline OCR engine for a second reading</source>
         <translation>用於第二份辨識結果的離線文字辨識引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="77"/>
+        <location filename="../../gui/aids/compare_panel.py" line="87"/>
         <source>Engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="79"/>
+        <location filename="../../gui/aids/compare_panel.py" line="89"/>
         <source>This page</source>
         <translation>本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="80"/>
+        <location filename="../../gui/aids/compare_panel.py" line="90"/>
         <source>All pages</source>
         <translation>所有頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="81"/>
+        <location filename="../../gui/aids/compare_panel.py" line="91"/>
         <source>Pages to read</source>
         <translation>要辨識的頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="82"/>
+        <location filename="../../gui/aids/compare_panel.py" line="92"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="83"/>
-        <location filename="../../gui/aids/compare_panel.py" line="332"/>
+        <location filename="../../gui/aids/compare_panel.py" line="93"/>
+        <location filename="../../gui/aids/compare_panel.py" line="356"/>
         <source>Read with this engine and store it as an alternate</source>
         <translation>以此引擎辨識，並存為替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="84"/>
+        <location filename="../../gui/aids/compare_panel.py" line="94"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="85"/>
+        <location filename="../../gui/aids/compare_panel.py" line="95"/>
         <source>Stop; the pages already read are kept</source>
         <translation>停止；已辨識的頁面會保留</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="95"/>
+        <location filename="../../gui/aids/compare_panel.py" line="105"/>
         <source>Page agreement</source>
         <translation>頁面一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="98"/>
+        <location filename="../../gui/aids/compare_panel.py" line="108"/>
         <source>Document summary</source>
         <translation>文件摘要</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="101"/>
+        <location filename="../../gui/aids/compare_panel.py" line="111"/>
         <source>Ignore when comparing</source>
         <translation>比對時忽略</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="108"/>
+        <location filename="../../gui/aids/compare_panel.py" line="118"/>
         <source>Underline tokens the model was unsure of</source>
         <translation>標出模型不確定的 token</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="118"/>
+        <location filename="../../gui/aids/compare_panel.py" line="128"/>
         <source>Alternate reading text</source>
         <translation>替代辨識結果文字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="120"/>
+        <location filename="../../gui/aids/compare_panel.py" line="130"/>
         <source>No alternate reading for this page: run an engine above.</source>
         <translation>本頁沒有替代辨識結果：請執行上方的引擎。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="125"/>
+        <location filename="../../gui/aids/compare_panel.py" line="135"/>
+        <source>Whole-page problems</source>
+        <translation>整頁問題</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="142"/>
         <source>Differences and markers</source>
         <translation>差異與標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="128"/>
+        <location filename="../../gui/aids/compare_panel.py" line="145"/>
         <source>Accept alternate&apos;s reading</source>
         <translation>採用替代辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="199"/>
+        <location filename="../../gui/aids/compare_panel.py" line="219"/>
         <source>Spaces and line breaks</source>
         <translation>空白與換行</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="200"/>
+        <location filename="../../gui/aids/compare_panel.py" line="220"/>
         <source>Full/half-width forms</source>
         <translation>全形／半形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="201"/>
+        <location filename="../../gui/aids/compare_panel.py" line="221"/>
         <source>Variant characters (爲/為)</source>
         <translation>異體字（爲/為）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="202"/>
+        <location filename="../../gui/aids/compare_panel.py" line="222"/>
         <source>Unreadable-text markers</source>
         <translation>無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="203"/>
+        <location filename="../../gui/aids/compare_panel.py" line="223"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="204"/>
+        <location filename="../../gui/aids/compare_panel.py" line="224"/>
         <source>Equivalent punctuation</source>
         <translation>同義標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="205"/>
+        <location filename="../../gui/aids/compare_panel.py" line="225"/>
         <source>Markdown formatting</source>
         <translation>Markdown 格式</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="206"/>
+        <location filename="../../gui/aids/compare_panel.py" line="226"/>
         <source>Chinese/Arabic numerals</source>
         <translation>國字／阿拉伯數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="207"/>
+        <location filename="../../gui/aids/compare_panel.py" line="227"/>
         <source>Name masks ○ read as 。/O/0</source>
         <translation>姓名遮蔽 ○ 誤讀為 。/O/0</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="208"/>
+        <location filename="../../gui/aids/compare_panel.py" line="228"/>
         <source>Reading order of lines</source>
         <translation>各行的閱讀順序</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="244"/>
+        <location filename="../../gui/aids/compare_panel.py" line="264"/>
         <source>This alternate is the transcript&apos;s own reading: comparing it with itself proves nothing. Choose or run another reading.</source>
         <translation>此替代辨識結果即為逐字稿本身的辨識結果：與自身比對毫無意義。請選擇或執行另一份辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="249"/>
+        <location filename="../../gui/aids/compare_panel.py" line="269"/>
         <source>No alternate reading to compare this page with.</source>
         <translation>本頁沒有可比對的替代辨識結果。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="252"/>
+        <location filename="../../gui/aids/compare_panel.py" line="272"/>
         <source>Agreement on this page: {0} · {1} difference(s)</source>
         <translation>本頁一致率：{0} · {1} 處差異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="283"/>
+        <location filename="../../gui/aids/compare_panel.py" line="306"/>
         <source>{0} of {1} page(s) compared, mean agreement {2}</source>
         <translation>已比對 {0}／{1} 頁，平均一致率 {2}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="264"/>
+        <location filename="../../gui/aids/compare_panel.py" line="287"/>
         <source>{0} {1} of {2}: {3}</source>
         <translation>{0} {1}／{2}：{3}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="287"/>
+        <location filename="../../gui/aids/compare_panel.py" line="310"/>
         <source>No page compared yet</source>
         <translation>尚未比對任何頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="289"/>
+        <location filename="../../gui/aids/compare_panel.py" line="311"/>
         <source>{0} · {1} marker(s) left · {2} critical difference(s) open</source>
         <translation>{0} · 剩餘 {1} 個標示 · {2} 處關鍵差異未處理</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/compare_panel.py" line="343"/>
+        <location filename="../../gui/aids/compare_panel.py" line="315"/>
+        <source>{0} page(s) with a whole-page problem</source>
+        <translation>{0} 頁有整頁問題</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/compare_panel.py" line="367"/>
         <source>Reading {0} page(s) with {1}…</source>
         <translation>正在以 {1} 辨識 {0} 頁…</translation>
     </message>
@@ -2998,42 +3033,42 @@
 <context>
     <name>ReviewQueue</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="213"/>
+        <location filename="../../gui/aids/review_queue.py" line="119"/>
         <source>Review Queue</source>
         <translation>審閱佇列</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="296"/>
+        <location filename="../../gui/aids/review_queue.py" line="202"/>
         <source>Review &amp;Queue</source>
         <translation>審閱佇列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="302"/>
+        <location filename="../../gui/aids/review_queue.py" line="208"/>
         <source>Next Legal-Critical &amp;Item</source>
         <translation>下一個法律關鍵項目(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="310"/>
+        <location filename="../../gui/aids/review_queue.py" line="216"/>
         <source>Pre&amp;vious Legal-Critical Item</source>
         <translation>上一個法律關鍵項目(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="318"/>
+        <location filename="../../gui/aids/review_queue.py" line="224"/>
         <source>Riskiest Pages &amp;First</source>
         <translation>風險最高的頁面優先(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="342"/>
+        <location filename="../../gui/aids/review_queue.py" line="248"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="359"/>
+        <location filename="../../gui/aids/review_queue.py" line="265"/>
         <source>Wrapped around to the first legal-critical item.</source>
         <translation>已繞回第一個法律關鍵項目。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="361"/>
+        <location filename="../../gui/aids/review_queue.py" line="267"/>
         <source>Wrapped around to the last legal-critical item.</source>
         <translation>已繞回最後一個法律關鍵項目。</translation>
     </message>
@@ -3041,67 +3076,72 @@
 <context>
     <name>ReviewQueueModel</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Kind</source>
         <translation>類型</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="123"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
         <source>Detail</source>
         <translation>詳細內容</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="127"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="101"/>
+        <source>Whole page: {0}</source>
+        <translation>整頁：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
         <source>Article</source>
         <translation>條文</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="128"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="104"/>
         <source>Modal word</source>
         <translation>情態詞</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="129"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="105"/>
         <source>Amount</source>
         <translation>金額</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="130"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="106"/>
         <source>Number</source>
         <translation>數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="131"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="107"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="132"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="108"/>
         <source>Case number</source>
         <translation>案號</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="133"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="109"/>
         <source>Masked name</source>
         <translation>姓名遮蔽</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="134"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="110"/>
         <source>Outcome</source>
         <translation>裁判結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="135"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="111"/>
         <source>Party role</source>
         <translation>當事人身分</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="139"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="115"/>
         <source>{0} · Difference</source>
         <translation>{0} · 差異</translation>
     </message>
@@ -3109,17 +3149,22 @@
 <context>
     <name>ReviewQueuePanel</name>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="152"/>
+        <location filename="../../gui/aids/review_queue.py" line="50"/>
         <source>Legal-critical items</source>
         <translation>法律關鍵項目</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="173"/>
+        <location filename="../../gui/aids/review_queue.py" line="72"/>
         <source>No legal-critical disagreements.</source>
         <translation>沒有法律關鍵歧異。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue.py" line="176"/>
+        <location filename="../../gui/aids/review_queue.py" line="76"/>
+        <source>{0} legal-critical item(s) and {1} whole-page problem(s) on {2} page(s). F12: next.</source>
+        <translation>{2} 頁中有 {0} 個法律關鍵項目、{1} 個整頁問題。F12：下一個。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="82"/>
         <source>{0} legal-critical item(s) on {1} page(s). F12: next.</source>
         <translation>{1} 頁中有 {0} 個法律關鍵項目。F12：下一個。</translation>
     </message>

@@ -25,6 +25,7 @@ from backend.engines.offline.base import AltOcrError, AltOptions, AltReading, En
 from backend.engines.offline.registry import engine_spec
 from backend.errors import RenderError
 from backend.i18n import _
+from backend.models import ScanLines
 
 T = TypeVar("T")
 ProgressCallback = Callable[[int, int, int], None]  # (done, total, page just finished)
@@ -112,6 +113,15 @@ class AltOcrRunner:
                 task.cancel()
             await asyncio.gather(*lanes, return_exceptions=True)
         return [results[p] for p in todo]
+
+    async def detect_lines(
+        self, pdf_path: str | Path, page: int, *, password: str | None = None
+    ) -> ScanLines:
+        """The text lines of one page (0-based), found by RapidOCR's detector without
+        reading them. Raises ``EngineMissingError``, ``AltOcrError``, ``RenderError``,
+        ``DocumentError``."""
+        job = worker.PageJob(str(pdf_path), page, "rapidocr", self.options, password)
+        return await self._call(worker.detect_lines, job)
 
     def worker_pids(self) -> list[int]:
         """The live worker processes (for diagnostics and tests)."""

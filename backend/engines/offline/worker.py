@@ -19,6 +19,7 @@ from backend.documents.pdf import PdfDocument, open_pdf
 from backend.engines.offline import tesseract_engine
 from backend.engines.offline.base import AltOptions, AltReading
 from backend.engines.offline.registry import engine_spec
+from backend.models import ScanLines
 
 WORKER_NICENESS = 10
 _doc: tuple[tuple[str, str | None], PdfDocument] | None = None
@@ -78,6 +79,13 @@ def pid() -> int:
 def read_page(job: PageJob) -> AltReading:
     """Read ``job.page`` with ``job.engine`` (which renders it if it reads pixels)."""
     return engine_spec(job.engine).read(_open(job.pdf_path, job.password), job.page, job.options)
+
+
+def detect_lines(job: PageJob) -> ScanLines:
+    """The text lines of ``job.page`` found without reading them (``scan_lines``)."""
+    from backend.engines.offline import scan_lines  # loads nothing until called
+
+    return scan_lines.detect_page(_open(job.pdf_path, job.password), job.page, job.options)
 
 
 def _open(path: str, password: str | None) -> PdfDocument:

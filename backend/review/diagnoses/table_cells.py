@@ -1,9 +1,122 @@
-"""Whole-page failure: table cells (not written yet: finds nothing)."""
+"""Whole-page failure: table cells. A table row that lost or gained a cell (its
+cells slide left: a quantity lands under the owner), or whose cells are in other
+columns than the page has them.
+
+From the transcript alone: a row with another number of cells than its table's
+header (``table_rows``). With the alternate's line boxes (an engine reads a table
+cell by cell, each with its box): where on the page each cell's text is; a cell
+whose text lies under another column than the one the transcript put it in.
+"""
 
 from __future__ import annotations
 
-from backend.review.diagnoses.base import Diagnosis, PageEvidence
+from bisect import bisect_right
+from collections import Counter
+from statistics import median
+
+from backend.i18n import _
+from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at
+from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
+from backend.review.diagnoses.shared import has_alternate
+from backend.review.diagnoses.table_rows import Row, tables
+
+# A cell is in another column when its text's middle on the page is this much nearer
+# that column's middle than its own's (as a share of the distance between the two).
+NEARER = 0.25
+MIN_ROWS = 2  # a column's place is known from this many of its cells
 
 
 def find(evidence: PageEvidence) -> list[Diagnosis]:
-    return []
+    found: dict[int, Diagnosis] = {}
+    lines = _boxed_lines(evidence)
+    for table in tables(evidence.transcript):
+        size = _table_size(table)
+        for row in table:
+            if len(row.cells) != size:
+                detail = _("a table row has {cells} cells where its table has {size}").format(
+                    cells=len(row.cells), size=size
+                )
+                found[row.start] = Diagnosis(DiagnosisKind.TABLE_CELLS, row.start, row.end, detail)
+        if lines:
+            for row, column, place in _misplaced(evidence, lines, table, size):
+                if row.start not in found:
+                    detail = _(
+                        "a table row's cell {column} is under column {place} on the page"
+                    ).format(column=column + 1, place=place + 1)
+                    found[row.start] = Diagnosis(
+                        DiagnosisKind.TABLE_CELLS, row.start, row.end, detail
+                    )
+    return [found[k] for k in sorted(found)]
+
+
+def _table_size(table: list[Row]) -> int:
+    """The table's number of columns: its header's, else its rows' most common."""
+    header = next((r for r in table if r.header), None)
+    if header is not None:
+        return len(header.cells)
+    return Counter(len(r.cells) for r in table).most_common(1)[0][0]
+
+
+def _boxed_lines(evidence: PageEvidence) -> list[Line]:
+    if not has_alternate(evidence) or evidence.alternate is None:
+        return []
+    lines = alt_lines(evidence.alternate, frozenset())
+    return lines if any(ln.box is not None for ln in lines) else []
+
+
+def _misplaced(
+    evidence: PageEvidence, lines: list[Line], table: list[Row], size: int
+) -> list[tuple[Row, int, int]]:
+    """(row, the cell's column, the column it is under on the page) for each cell of
+    a full row whose text the alternate reads under another column."""
+    blocks = sorted(evidence.equal_blocks)
+    starts = [b[0] for b in blocks]
+    middles: list[list[float]] = [[] for _column in range(size)]
+    placed: list[tuple[Row, int, float]] = []
+    for row in table:
+        if row.header or len(row.cells) != size:
+            continue
+        for j, cell in enumerate(row.cells):
+            x = _middle(blocks, starts, lines, cell.start, cell.end)
+            if x is not None:
+                middles[j].append(x)
+                placed.append((row, j, x))
+    if any(len(m) < MIN_ROWS for m in middles if m) or sum(bool(m) for m in middles) < 2:
+        return []
+    # A column's middle: the median of its cells' (a few misplaced cells do not move it).
+    centre = {j: median(m) for j, m in enumerate(middles) if len(m) >= MIN_ROWS}
+    out = []
+    for row, j, x in placed:
+        if j not in centre:
+            continue
+        own = abs(x - centre[j])
+        k = min(centre, key=lambda c: abs(x - centre[c]))
+        if k != j and own - abs(x - centre[k]) > NEARER * abs(centre[j] - centre[k]):
+            out.append((row, j, k))
+    return out
+
+
+def _middle(
+    blocks: list[tuple[int, int, int]],
+    starts: list[int],
+    lines: list[Line],
+    start: int,
+    end: int,
+) -> float | None:
+    """The middle across the page of the alternate's line holding most of the
+    transcript's [start, end) (None: the alternate has none of it)."""
+    if start >= end:
+        return None
+    best, best_len = None, 0
+    k = max(0, bisect_right(starts, start) - 1)
+    while k < len(blocks) and blocks[k][0] < end:
+        t, a, n = blocks[k]
+        lo, hi = max(start, t), min(end, t + n)
+        if hi - lo > best_len:
+            best, best_len = a + lo - t, hi - lo
+        k += 1
+    if best is None:
+        return None
+    idx = line_at(lines, best)
+    box = None if idx is None else lines[idx].box
+    return None if box is None else (box[0] + box[2]) / 2

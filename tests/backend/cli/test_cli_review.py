@@ -44,7 +44,8 @@ def test_compare_json_flags_a_flipped_modal_word_as_critical(
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert set(data) == {"page", "agreement", "flags"}
+    assert set(data) == {"page", "agreement", "flags", "diagnoses"}
+    assert data["diagnoses"] == []  # one word misread: no whole-page failure
     assert data["page"] == 1
     assert 0.99 < data["agreement"] < 1.0
     for flag in data["flags"]:

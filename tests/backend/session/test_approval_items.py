@@ -67,3 +67,14 @@ def test_an_item_next_to_the_chosen_readings_is_still_named(session: DocumentSes
     chosen = _reading(session, 0, text.replace("得", "應"), "model-b")
     items = approval_items(session, 0, text, chosen)
     assert [text[f.start : f.end] for f in items.critical] == ["得", "三十"]
+
+
+def test_a_whole_page_failure_is_asked_about(session: DocumentSession) -> None:
+    # Issue 22: a model stuck in a loop, which the alternate's one reading cannot show
+    # as a critical item, still stops approval until the reviewer says yes.
+    sentence = "被告應於本判決確定後給付原告新臺幣十二萬元。"
+    looped = "第一條\n" + sentence * 40 + "\n"
+    items = approval_items(session, 0, looped)
+    assert [d.kind.value for d in items.diagnoses] == ["repetition"]
+    assert not items.clear
+    assert approval_items(session, 0, "第一條\n" + sentence + "\n").diagnoses == ()

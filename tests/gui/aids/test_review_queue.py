@@ -13,7 +13,8 @@ from PySide6.QtTest import QTest
 from backend.models import VersionKind
 from backend.review.values import Flag, FlagKind, PageReview
 from gui.aids.image_link import utf16_to_code_points
-from gui.aids.review_queue import ReviewQueue, ReviewQueueModel
+from gui.aids.review_queue import ReviewQueue
+from gui.aids.review_queue_model import ReviewQueueModel
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
 

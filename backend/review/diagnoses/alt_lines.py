@@ -1,0 +1,197 @@
+"""The alternate's lines, where each is on the page, and which the transcript has.
+
+Shared by the detectors that compare the transcript against what another reading
+saw line by line (cut short, missing block, reading order, table cells):
+
+* ``alt_lines``: the alternate's lines (the engine's own, with boxes when it gives
+  them, else its line breaks), each with how much of it is text and whether it is
+  the engine's noise (a seal, bleed-through, a line it was unsure of);
+* ``absent``: lines the transcript does not have *anywhere*: matched by content
+  (shared character pairs), not by position, so a block the alternate read in
+  another order is still found, and a line it misread here and there still counts
+  as present;
+* ``page_order``: the lines in the page's reading order from their boxes (column by
+  column, top to bottom), whatever order the engine listed them in.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from backend.models import AltText
+from backend.review.charclass import is_han
+
+Box = tuple[float, float, float, float]
+
+# An engine scores a line it read from bleed-through or a smudge low: its text is
+# not the page's (``CompareOptions.ghost_score``'s default).
+NOISE_SCORE = 0.85
+MIN_TEXT = 3  # fewer letters than this is a seal, a page number, a stray mark
+# A line sharing fewer of its character pairs than this with the transcript is
+# absent from it: a real engine misreads 5-15% of characters, which leaves ~70-90%
+# of a present line's pairs intact; an absent line of formulaic legal text shares
+# up to ~60% by chance (measured on generated pages read by RapidOCR).
+PRESENT_SHARE = 0.65
+MATCHED = 0.5  # a line the alignment matched this much of is present
+SIMPLIFIED_SHARE = 0.2  # this share of Simplified-only letters: the engine's garble
+
+
+@dataclass(frozen=True)
+class Line:
+    index: int  # in the engine's order
+    start: int  # alternate code points
+    end: int
+    box: Box | None
+    text_chars: int  # letters and digits (no spaces, punctuation)
+    noise: bool  # not the page's text: see ``alt_lines``
+
+
+def text_only(text: str) -> str:
+    """The letters and digits of ``text``: what two readings of a line share."""
+    return "".join(c for c in text if c.isalnum() or is_han(c))
+
+
+def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
+    """The alternate's lines; ``noise`` marks a line too short to tell anything, one
+    the engine scored as likely bleed-through, or one read as Simplified-only
+    characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
+    text = alternate.text
+    spans: list[tuple[int, int, Box | None, float | None]]
+    if alternate.lines:
+        spans = [(ln.start, ln.end, ln.box, ln.score) for ln in alternate.lines]
+    else:
+        spans, pos = [], 0
+        for part in text.split("\n"):
+            spans.append((pos, pos + len(part), None, None))
+            pos += len(part) + 1
+    out = []
+    for i, (s, e, box, score) in enumerate(spans):
+        letters = text_only(text[s:e])
+        garbled = sum(c in simplified for c in letters) >= SIMPLIFIED_SHARE * max(1, len(letters))
+        noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
+        out.append(Line(i, s, e, box, len(letters), noise))
+    return out
+
+
+def pairs(text: str) -> set[str]:
+    return {text[k : k + 2] for k in range(len(text) - 1)}
+
+
+def absent(
+    lines: list[Line],
+    alternate: str,
+    transcript: str,
+    equal_blocks: tuple[tuple[int, int, int], ...],
+) -> list[bool]:
+    """For each line, whether the transcript lacks it (noise lines never are): the
+    alignment matched little of it, and it shares few character pairs with the
+    transcript anywhere."""
+    have = pairs(text_only(transcript))
+    matched = bytearray(len(alternate) + 1)
+    for _t, a, n in equal_blocks:
+        matched[a : a + n] = b"\x01" * len(matched[a : a + n])
+    out = []
+    for ln in lines:
+        if ln.noise or matched[ln.start : ln.end].count(1) >= MATCHED * (ln.end - ln.start):
+            out.append(False)
+            continue
+        own = text_only(alternate[ln.start : ln.end])
+        grams = [own[k : k + 2] for k in range(len(own) - 1)]
+        shared = sum(g in have for g in grams)
+        out.append(shared < PRESENT_SHARE * len(grams))
+    return out
+
+
+def to_transcript(equal_blocks: tuple[tuple[int, int, int], ...], alt_offset: int) -> int:
+    """Where in the transcript the alternate's ``alt_offset`` falls: after the shared
+    run that comes before it in the alternate (0 when none does)."""
+    best, best_a = 0, -1
+    for t, a, n in equal_blocks:
+        if best_a < a <= alt_offset:
+            best_a, best = a, t + min(alt_offset - a, n)
+    return best
+
+
+def line_at(lines: list[Line], offset: int) -> int | None:
+    """The index of the line holding alternate ``offset`` (None: between lines)."""
+    starts = [ln.start for ln in lines]
+    k = bisect_right(starts, offset) - 1
+    return k if k >= 0 and offset < lines[k].end else None
+
+
+# ---- The page's reading order from the boxes ------------------------------------
+
+MIDDLE_LOW, MIDDLE_HIGH = 0.44, 0.56  # a line crossing this band spans both columns
+COLUMN_WIDTH = 0.25  # a text column's lines are this wide at least (table cells are less)
+COLUMN_ROWS = 3  # rows with a line in each column, wide lines on each side: two columns
+
+
+def rows(boxes: list[tuple[int, Box]]) -> list[list[tuple[int, Box]]]:
+    """Lines grouped into rows: a line whose middle lies within the first line of the
+    row's height is on that row (cells of a table row, two columns' lines)."""
+    out: list[list[tuple[int, Box]]] = []
+    for n, b in sorted(boxes, key=lambda nb: (nb[1][1] + nb[1][3]) / 2):
+        middle = (b[1] + b[3]) / 2
+        if out and middle <= out[-1][0][1][3]:
+            out[-1].append((n, b))
+        else:
+            out.append([(n, b)])
+    return out
+
+
+def _spans_middle(b: Box) -> bool:
+    return b[0] < MIDDLE_LOW and b[2] > MIDDLE_HIGH
+
+
+def _two_columns(band: list[list[tuple[int, Box]]]) -> bool:
+    """Rows holding two columns of text: a line on each side in several rows, several
+    of them a column wide, never more than two on a row (a table row's cells are
+    more, and narrow)."""
+    if any(len(r) > 2 for r in band):
+        return False
+    both = sum(
+        any(b[2] <= MIDDLE_HIGH for _, b in r) and any(b[0] >= MIDDLE_LOW for _, b in r)
+        for r in band
+    )
+    boxes = [b for r in band for _, b in r]
+    wide_left = sum(b[2] <= MIDDLE_HIGH and b[2] - b[0] >= COLUMN_WIDTH for b in boxes)
+    wide_right = sum(b[0] >= MIDDLE_LOW and b[2] - b[0] >= COLUMN_WIDTH for b in boxes)
+    return min(both, wide_left, wide_right) >= COLUMN_ROWS
+
+
+def page_order(lines: list[Line]) -> list[int]:
+    """The lines with boxes (indices into ``lines``) in reading order: top to bottom,
+    a row left to right, except where a band of rows holds two columns of text, which
+    is read column by column. Lines without a box are left out."""
+    boxed = [(ln.index, ln.box) for ln in lines if ln.box is not None]
+    order: list[int] = []
+    band: list[list[tuple[int, Box]]] = []
+
+    def flush() -> None:
+        if _two_columns(band):
+            cells = [nb for r in band for nb in r]
+            left = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 < 0.5]
+            right = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 >= 0.5]
+            for side in (left, right):
+                order.extend(n for n, _ in sorted(side, key=lambda nb: (nb[1][1], nb[1][0])))
+        else:
+            order.extend(n for r in band for n, _ in sorted(r, key=lambda nb: nb[1][0]))
+        band.clear()
+
+    for row in rows(boxed):
+        if any(_spans_middle(b) for _, b in row):
+            flush()
+            band.append(row)
+            flush()
+        else:
+            band.append(row)
+    flush()
+    return order
+
+
+def side_by_side(a: Box, b: Box) -> bool:
+    """Two lines on one row of the page, one beside the other."""
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    apart = a[2] <= b[0] or b[2] <= a[0]
+    return apart and overlap > 0.5 * min(a[3] - a[1], b[3] - b[1])

@@ -1,0 +1,254 @@
+"""Lines of the page the transcript lacks: at its end (cut short) or inside it (a block).
+
+With an alternate reading: its lines the transcript has nowhere (``alt_lines.absent``),
+taken in the page's reading order (the boxes', else the engine's). The absent
+lines after the last line the transcript has are the page's tail: the transcript
+stopped early. Other runs of absent lines are blocks dropped from the middle,
+found wherever the alternate listed them.
+
+With only the scan's detected lines: how many characters the ink holds, from the
+line boxes (CJK glyphs are about square, so a line holds about as many characters
+as it is wide for its height), against the transcript's. No reading says where the
+text went missing; a transcript that stops mid-sentence was cut short, one that
+ends a sentence lost a block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from backend.models import ScanLines
+from backend.review.diagnoses.alt_lines import (
+    Line,
+    absent,
+    alt_lines,
+    line_at,
+    page_order,
+    side_by_side,
+    text_only,
+    to_transcript,
+)
+from backend.review.diagnoses.base import PageEvidence
+
+# A run of absent lines is a block when it is this big; fewer (a line, a cell) is
+# an omission the diff flags on its own.
+BLOCK_LINES, BLOCK_LINE_CHARS = 3, 12
+BLOCK_CHARS = 30
+TAIL_LINES, TAIL_CHARS = 2, 30  # the same for the page's tail
+TAIL_SHARE = 0.15  # ... and this share of the page's text
+END_RUN = 4  # a shared run this long places the transcript's end in the alternate
+TAIL_ABSENT = 0.7  # share of the text after the transcript's end it must lack
+
+# Without a reading: the ink's characters estimated from line boxes. A4 is 1.414
+# times as tall as wide; a detector's box is taller than its glyphs (measured on
+# RapidOCR's boxes of generated pages: ~1.4 characters per box-height of width).
+PAGE_ASPECT = 1.414
+CHARS_PER_HEIGHT = 1.4
+# The estimate is within ±30% on a page; the transcript must fall well short of it.
+SCAN_SHORT = 0.6
+# The transcript's lines follow the scan's rows when their lengths agree, line by
+# line, from the top (at least PROFILE_LINES) and from the bottom (a block in the
+# middle: at least PROFILE_END; else the page's tail is what is missing).
+PROFILE_LINES, PROFILE_END = 3, 2
+ROW_MISSES = 0.15  # mean mismatch of a line's length against its row's, at most
+SENTENCE_ENDS = frozenset("。！？!?」』）)：:；;")
+
+
+@dataclass(frozen=True)
+class Lost:
+    """A stretch of the page the transcript lacks."""
+
+    at: int  # transcript offset where it would go
+    lines: int  # lines of the alternate (0: estimated from the scan)
+    chars: int  # its letters (or the estimated shortfall)
+    text: str  # what the alternate reads there ("" from the scan)
+
+
+@dataclass(frozen=True)
+class LostLines:
+    tail: Lost | None  # the end of the page
+    blocks: tuple[Lost, ...]  # blocks in the middle
+
+
+NONE = LostLines(None, ())
+
+
+@lru_cache(maxsize=8)  # cut_short and missing_block ask about the same page
+def lost_lines(evidence: PageEvidence) -> LostLines:
+    alt = evidence.alternate
+    if alt is not None and not evidence.same_reading:
+        return _against_alternate(evidence)
+    if evidence.scan_lines is not None and evidence.scan_lines.boxes:
+        return _against_scan(evidence.transcript, evidence.scan_lines)
+    return NONE
+
+
+def _against_alternate(evidence: PageEvidence) -> LostLines:
+    assert evidence.alternate is not None
+    text = evidence.alternate.text
+    lines = alt_lines(evidence.alternate, evidence.tables.simplified_only())
+    missing = absent(lines, text, evidence.transcript, evidence.equal_blocks)
+    order = [ln.index for ln in lines]
+    if any(ln.box is not None for ln in lines):  # the page's order; boxless lines last
+        order = page_order(lines) + [ln.index for ln in lines if ln.box is None]
+    real = [n for n in order if not lines[n].noise]
+    if not real:
+        return NONE
+    # The tail: the lines after the one the transcript's last shared run is on. A
+    # short formulaic line there (a date) may share pairs with text above by chance,
+    # so the tail is judged by the share of its text that is absent.
+    k = _end_line(evidence, lines, real)
+    after = [lines[n] for n in real[k:]]
+    tail_lines = [ln for ln in after if missing[ln.index]]
+    total = sum(lines[n].text_chars for n in real)
+    tail_chars = sum(ln.text_chars for ln in tail_lines)
+    tail = None
+    if (
+        len(tail_lines) >= TAIL_LINES
+        and tail_chars >= TAIL_CHARS
+        and tail_chars >= TAIL_SHARE * total
+        and tail_chars >= TAIL_ABSENT * sum(ln.text_chars for ln in after)
+    ):
+        at = len(evidence.transcript.rstrip())
+        tail = Lost(at, len(tail_lines), tail_chars, _text(text, tail_lines))
+    else:
+        k = len(real)
+    blocks = []
+    run: list[Line] = []
+    before: Line | None = None  # the line before the run, in the page's order
+    for n in [*real[:k], -1]:
+        if n >= 0 and missing[n]:
+            run.append(lines[n])
+            continue
+        if _is_block(run):
+            # After the line the page has before it, wherever the alternate listed it.
+            at = to_transcript(evidence.equal_blocks, before.end) if before else 0
+            at = _line_end(evidence.transcript, at)
+            blocks.append(Lost(at, len(run), sum(ln.text_chars for ln in run), _text(text, run)))
+        run = []
+        before = lines[n] if n >= 0 else None
+    return LostLines(tail, tuple(blocks))
+
+
+def _end_line(evidence: PageEvidence, lines: list[Line], real: list[int]) -> int:
+    """Where in ``real`` (the page's lines in order) the line after the transcript's
+    last shared run is (``len(real)``: no run)."""
+    runs = [(t, a) for t, a, n in evidence.equal_blocks if n >= END_RUN]
+    if not runs:
+        return len(real)
+    last = line_at(lines, max(runs)[1])
+    if last is None or last not in real:
+        return len(real)
+    return real.index(last) + 1
+
+
+def _line_end(text: str, at: int) -> int:
+    """The end of the line ``at`` is on (lines are what is missing), or ``at`` at a
+    line's start."""
+    if at == 0 or text[at - 1] == "\n":
+        return at
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
+def _is_block(run: list[Line]) -> bool:
+    chars = sum(ln.text_chars for ln in run)
+    return (len(run) >= BLOCK_LINES and chars >= BLOCK_LINE_CHARS) or chars >= BLOCK_CHARS
+
+
+def _text(text: str, lines: list[Line]) -> str:
+    return "\n".join(text[ln.start : ln.end] for ln in lines)
+
+
+def ink_chars(scan: ScanLines) -> int:
+    """About how many characters the scan's lines hold."""
+    return round(sum(_chars(b) for b in scan.boxes))
+
+
+def _chars(box: tuple[float, float, float, float]) -> float:
+    x0, y0, x1, y1 = box
+    return max(1.0, (x1 - x0) / (y1 - y0) / PAGE_ASPECT * CHARS_PER_HEIGHT) if y1 > y0 else 0.0
+
+
+def _against_scan(transcript: str, scan: ScanLines) -> LostLines:
+    """The transcript's lines against the scan's rows, when its line breaks follow the
+    page's (the lengths agree line by line from the top and from the bottom): the
+    rows neither end matches are what it lacks. Else (a transcript that joined the
+    page's lines into paragraphs) only the count of characters tells."""
+    ours = [len(text_only(t)) for t in transcript.split("\n")]
+    ends = _line_ends(transcript)
+    ours, ends = [c for c in ours if c], [e for c, e in zip(ours, ends, strict=True) if c]
+    theirs = scan_rows(scan)
+    gap = _row_gap(ours, theirs)
+    if gap is not None:
+        first, missing = gap
+        at = ends[first - 1] if first else 0
+        lost = Lost(at, 0, missing, "")
+        return LostLines(lost, ()) if first == len(ours) else LostLines(None, (lost,))
+    have = sum(ours)
+    ink = ink_chars(scan)
+    if have >= SCAN_SHORT * ink:
+        return NONE
+    lost = Lost(len(transcript.rstrip()), 0, ink - have, "")
+    ending = transcript.rstrip()[-1:]
+    if ending and ending not in SENTENCE_ENDS:
+        return LostLines(lost, ())
+    return LostLines(None, (lost,))
+
+
+def _line_ends(text: str) -> list[int]:
+    out, pos = [], 0
+    for part in text.split("\n"):
+        pos += len(part)
+        out.append(pos)
+        pos += 1
+    return out
+
+
+def scan_rows(scan: ScanLines) -> list[float]:
+    """The characters of each of the scan's rows (a line, or the cells of a table
+    row side by side), in the page's reading order."""
+    lines = [Line(n, 0, 0, b, 0, False) for n, b in enumerate(scan.boxes)]
+    out: list[float] = []
+    previous = None
+    for n in page_order(lines):
+        box = scan.boxes[n]
+        if previous is not None and side_by_side(previous, box):
+            out[-1] += _chars(box)
+        else:
+            out.append(_chars(box))
+        previous = box
+    return out
+
+
+def _row_gap(ours: list[int], theirs: list[float]) -> tuple[int, int] | None:
+    """(the transcript line after which rows are missing, their characters) when the
+    transcript's lines are the scan's rows less a run of ``BLOCK_LINES`` or more."""
+    n, m = len(ours), len(theirs)
+    if n < PROFILE_LINES or m - n < BLOCK_LINES:
+        return None
+    ratios = sorted(c / t for c, t in zip(ours, theirs, strict=False) if t)
+    scale = ratios[len(ratios) // 2] if ratios else 1.0
+
+    def miss(c: int, t: float) -> float:  # 0: alike, 1: nothing alike
+        return min(1.0, abs(c - scale * t) / max(c, scale * t, 1.0))
+
+    # The rows missing start after transcript line ``first``: lines before it match
+    # the rows from the top, lines from it the rows from the bottom. The place where
+    # they match best, if they match there well enough.
+    d = m - n
+    before = [0.0]
+    for i in range(n):
+        before.append(before[-1] + miss(ours[i], theirs[i]))
+    after = [0.0]
+    for i in range(n - 1, -1, -1):
+        after.append(after[-1] + miss(ours[i], theirs[i + d]))
+    costs = [before[g] + after[n - g] for g in range(n + 1)]
+    first = min(range(n + 1), key=lambda g: (costs[g], -g))
+    if costs[first] > ROW_MISSES * n or first < PROFILE_LINES:
+        return None  # the lines do not follow the page's: nothing to say from them
+    if n - first < PROFILE_END:
+        first = n
+    lost = theirs[first : m - (n - first)]
+    return first, round(scale * sum(lost))

@@ -1,0 +1,53 @@
+"""The text lines detected on a damaged page's scan (``ScanLines``), cached on disk.
+
+The product's detector (``backend.engines.offline.scan_lines``: RapidOCR's
+detection model alone) runs in this process on the 150-dpi scan, as the offline
+worker would on the page rendered at 150 dpi. Results are kept as JSON under
+``bench/out/corpus/scan-lines/``. ``None`` when the detector is not installed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+from PIL import Image
+
+from backend.models import ScanLines
+from bench.corpus.damage import DamagedPage
+from bench.corpus.pages import CACHE
+
+LINES = CACHE / "scan-lines"
+
+
+def scan_lines(page: DamagedPage) -> ScanLines | None:
+    try:
+        from backend.engines.offline import scan_lines as detector
+    except ImportError:  # an older tree: no detector
+        return None
+    path = LINES / f"{page.digest}-d{detector.DETECTION_VERSION}.json"
+    try:
+        data = json.loads(path.read_text("utf-8"))
+        return ScanLines(tuple(tuple(b) for b in data["boxes"]), data["detector"])
+    except (OSError, ValueError, KeyError):
+        pass
+    if detector.detector_missing():
+        return None
+    import numpy as np
+
+    name = detector.load()
+    img = Image.open(io.BytesIO(page.image_path.read_bytes())).convert("RGB")
+    w, h = img.size
+    boxes = sorted(
+        (
+            (round(x0 / w, 5), round(y0 / h, 5), round(x1 / w, 5), round(y1 / h, 5))
+            for x0, y0, x1, y1 in detector.detect(np.asarray(img))
+        ),
+        key=lambda b: (b[1], b[0]),
+    )
+    LINES.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({"boxes": boxes, "detector": name}), "utf-8")
+    tmp.replace(path)
+    return ScanLines(tuple(boxes), name)

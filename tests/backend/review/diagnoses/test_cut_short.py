@@ -1,0 +1,92 @@
+"""Cut short: the transcript stops before the page does (a VLM answer that ended
+early, "finish: stop"), found from the alternate's lines after its end, or from the
+scan's lines alone; a whole transcript against a noisy real-engine-like reading is
+never cut short."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.review.page_aids import review_page
+from backend.review.values import DiagnosisKind
+from tests.backend.review.diagnoses.layout_helpers import (
+    JUDGMENT,
+    corpus_lines,
+    found,
+    one_column,
+    scan_of,
+    text_lines,
+    two_columns,
+)
+from tests.backend.review.tables import SETTINGS
+from tests.properties import examples
+
+CUT = DiagnosisKind.CUT_SHORT
+MISSING = DiagnosisKind.MISSING_BLOCK
+
+
+@examples(8)
+@given(seed=st.integers(0, 10_000), kept=st.floats(0.45, 0.7), noise=st.floats(0.05, 0.15))
+def test_a_transcript_stopping_early_is_cut_short_where_it_ends(
+    seed: int, kept: float, noise: float
+) -> None:
+    lines = corpus_lines(seed)
+    transcript = "\n".join(lines[: max(2, int(len(lines) * kept))])
+    alternate = one_column(lines, random.Random(seed), noise)
+    (cut,) = found(transcript, alternate, CUT)
+    assert cut.start == cut.end == len(transcript)
+    assert "alternate reads" in cut.detail
+    assert found(transcript, alternate, MISSING) == []
+
+
+@examples(8)
+@given(seed=st.integers(0, 10_000), kept=st.floats(0.45, 0.7))
+def test_without_an_alternate_the_scan_s_lines_show_the_page_goes_on(
+    seed: int, kept: float
+) -> None:
+    lines = corpus_lines(seed)
+    transcript = "\n".join(lines[: max(3, int(len(lines) * kept))])
+    scan = scan_of(one_column(lines, random.Random(seed), 0.0))
+    (cut,) = found(transcript, None, CUT, scan)
+    assert cut.start == len(transcript)
+    assert found(transcript, None, MISSING, scan) == []
+
+
+@examples(12)
+@given(
+    seed=st.integers(0, 10_000),
+    noise=st.floats(0.05, 0.15),
+    drop=st.integers(-1, 40),
+    with_scan=st.booleans(),
+)
+def test_a_whole_page_is_not_cut_short_against_a_noisy_reading(
+    seed: int, noise: float, drop: int, with_scan: bool
+) -> None:
+    # The engine misreads 5-15% of characters and may miss a faint line.
+    lines = corpus_lines(seed)
+    alternate = one_column(lines, random.Random(seed), noise, drop)
+    transcript = "\n".join(lines)
+    scan = scan_of(one_column(lines, random.Random(seed), 0.0)) if with_scan else None
+    assert found(transcript, alternate, CUT, scan) == []
+    assert found(transcript, alternate, MISSING, scan) == []
+    assert found(transcript, None, CUT, scan) == []
+
+
+def test_two_columns_cut_in_the_second_are_cut_short() -> None:
+    lines = text_lines(JUDGMENT)
+    left, right = lines[:8], lines[8:]
+    alternate = two_columns(left, right, random.Random(1))  # listed row by row
+    transcript = "\n".join(lines[:9])
+    assert [d.start for d in found(transcript, alternate, CUT)] == [len(transcript)]
+    assert found("\n".join(lines), alternate, CUT) == []
+
+
+def test_the_transcript_s_own_reading_proves_nothing() -> None:
+    lines = text_lines(JUDGMENT)
+    alternate = one_column(lines, random.Random(2), 0.1)
+    transcript = "\n".join(lines[:6])
+    review = review_page(0, transcript, alternate, same_reading=True, settings=SETTINGS)
+    assert review.diagnoses == ()

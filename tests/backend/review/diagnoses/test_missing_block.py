@@ -1,0 +1,107 @@
+"""Missing block: lines of the page the transcript lacks inside it, found by content
+wherever the alternate listed them, or from the scan's lines alone; the alternate's
+own noise (a seal, bleed-through read as text) and a noisy reading of a whole page
+are no missing block."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.models import AltLine, AltText
+from backend.review.values import DiagnosisKind
+from tests.backend.review.diagnoses.layout_helpers import (
+    JUDGMENT,
+    STATUTE,
+    corpus_lines,
+    found,
+    one_column,
+    scan_of,
+    text_lines,
+)
+from tests.properties import examples
+
+MISSING = DiagnosisKind.MISSING_BLOCK
+CUT = DiagnosisKind.CUT_SHORT
+
+
+def without(lines: list[str], at: int, count: int) -> tuple[str, int]:
+    """The page less ``count`` lines from ``at``, and where they would go."""
+    kept = lines[:at] + lines[at + count :]
+    return "\n".join(kept), len("\n".join(lines[:at]))
+
+
+@examples(10)
+@given(
+    seed=st.integers(0, 10_000),
+    count=st.integers(3, 5),
+    where=st.floats(0.2, 0.6),
+    noise=st.floats(0.05, 0.15),
+)
+def test_lines_dropped_from_the_middle_are_a_missing_block_where_they_were(
+    seed: int, count: int, where: float, noise: float
+) -> None:
+    lines = corpus_lines(seed)
+    at = max(2, int(len(lines) * where))
+    transcript, place = without(lines, at, count)
+    alternate = one_column(lines, random.Random(seed), noise)
+    (block,) = found(transcript, alternate, MISSING)
+    assert block.start == block.end
+    # After the line before the gap (the last one the alternate reads in full).
+    assert place - len(lines[at - 1]) - 1 <= block.start <= place
+    assert found(transcript, alternate, CUT) == []
+
+
+@pytest.mark.parametrize("page", [STATUTE, JUDGMENT])
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_the_scan_s_lines_alone_show_a_block_missing(page: str, count: int) -> None:
+    # Without a reading, where the lines went missing is where the transcript's line
+    # lengths stop following the scan's rows: a line or two either way (the statute's
+    # articles alternate full and short lines, so two lines later fits as well).
+    lines = text_lines(page)
+    at = 5
+    transcript, place = without(lines, at, count)
+    scan = scan_of(one_column(lines, random.Random(0), 0.0))
+    (block,) = found(transcript, None, MISSING, scan)
+    assert abs(block.start - place) <= 2 * max(len(t) + 1 for t in lines[at - 2 : at + 2])
+    assert found(transcript, None, CUT, scan) == []
+
+
+def test_a_block_the_alternate_read_elsewhere_is_found_by_content() -> None:
+    # A flowchart box the engine listed last (its own reading order): the transcript
+    # that lacks it lacks a block; the one that has it in its place lacks nothing.
+    lines = text_lines(STATUTE)
+    reading = one_column(lines, random.Random(3), 0.1)
+    moved = reading.lines[5:9]
+    order = [*reading.lines[:5], *reading.lines[9:], *moved]
+    alternate = _relisted(order)
+    assert found("\n".join(lines), alternate, MISSING) == []
+    transcript, place = without(lines, 5, 4)
+    (block,) = found(transcript, alternate, MISSING)
+    assert abs(block.start - place) <= 1
+    assert "4 lines" in block.detail
+
+
+def test_the_alternate_s_noise_is_no_missing_block() -> None:
+    # Bleed-through and a seal read as text: Simplified-only characters, low scores.
+    lines = text_lines(STATUTE)
+    reading = one_column(lines, random.Random(4), 0.1)
+    junk = [
+        AltLine("这个问题们说来说去还没有结论们", 0, 0, (0.1, 0.5, 0.6, 0.52), 0.97),
+        AltLine("鑑定證明書之記載尚屬可採等語", 0, 0, (0.1, 0.53, 0.6, 0.55), 0.6),
+        AltLine("書記官審判長法官中華民國", 0, 0, (0.1, 0.56, 0.6, 0.58), 0.7),
+    ]
+    alternate = _relisted([*reading.lines[:6], *junk, *reading.lines[6:]])
+    assert found("\n".join(lines), alternate, MISSING) == []
+
+
+def _relisted(lines: list[AltLine]) -> AltText:
+    """The lines as one reading, in this order (offsets recomputed)."""
+    out, pos = [], 0
+    for ln in lines:
+        out.append(AltLine(ln.text, pos, pos + len(ln.text), ln.box, ln.score))
+        pos += len(ln.text) + 1
+    return AltText("\n".join(ln.text for ln in lines), "rapidocr", tuple(out))

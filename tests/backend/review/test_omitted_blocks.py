@@ -1,0 +1,65 @@
+"""A block the alternate reads and the transcript lacks, holding critical words (issue 22, point 3).
+
+The alternate failing to read a line excuses nothing in the transcript; the
+transcript lacking a line the alternate reads is the transcript's omission, and
+critical when the line holds critical words, wherever the alternate put it in
+its reading order. Sentences are written for this test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.review.values import CriticalKind, FlagKind, LegalKind
+from tests.backend.review.legal_terms_helpers import critical_of
+
+BOXES = ["檢察官偵查終結", "認定犯罪嫌疑不足", "移送法院審理"]
+
+
+def _page(*lines: str) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+@pytest.mark.parametrize("where", [0, 1, 3])
+def test_a_missing_block_with_an_outcome_is_critical_wherever_the_alternate_reads_it(
+    where: int,
+) -> None:
+    alternate = [*BOXES[:where], "為不起訴處分", *BOXES[where:]]
+    transcript = _page(*BOXES)
+    [flag] = critical_of(transcript, _page(*alternate))
+    assert flag.kind is FlagKind.CRITICAL and flag.category is LegalKind.OUTCOME
+    assert "不起訴處分" in flag.detail and flag.replacement == "為不起訴處分"
+
+
+def test_a_missing_line_with_a_date_is_critical() -> None:
+    transcript = _page("被告應給付原告新臺幣五萬元。")
+    alternate = _page("被告應給付原告新臺幣五萬元。", "本判決於中華民國一一二年三月五日宣示。")
+    [flag] = critical_of(transcript, alternate)
+    assert flag.category is CriticalKind.DATE
+
+
+def test_a_missing_line_without_critical_words_is_no_critical_item() -> None:
+    transcript = _page("被告應給付原告新臺幣五萬元。")
+    assert critical_of(transcript, _page("被告應給付原告新臺幣五萬元。", "上訴期間")) == []
+
+
+def test_a_block_the_transcript_has_elsewhere_is_not_missing() -> None:
+    """The alternate read the box in its own order: the transcript has it, elsewhere."""
+    transcript = _page(BOXES[0], "為不起訴處分", *BOXES[1:])
+    alternate = _page(*BOXES, "為不起訴處分")
+    assert critical_of(transcript, alternate) == []
+
+
+def test_a_line_the_alternate_could_not_read_is_still_no_change() -> None:
+    """The mirror: the transcript has the line, the alternate lacks it. Its words are
+    items to check against the scan, never a change the alternate vouches for."""
+    flags = critical_of(_page(*BOXES, "為不起訴處分"), _page(*BOXES))
+    assert flags and all("could not read" in f.detail for f in flags)
+
+
+def test_a_long_lost_tail_is_one_flag_naming_a_few_of_its_terms() -> None:
+    """A page cut short loses dozens of terms: one item, not a wall of text."""
+    head = "被告應給付原告新臺幣五萬元。"
+    tail = [f"被告應於民國一一二年{m}月{m}日前給付新臺幣{m}萬元。" for m in range(1, 10)]
+    [flag] = critical_of(_page(head), _page(head, *tail))
+    assert flag.detail.count("omits it") == 4 and flag.detail.endswith("…")

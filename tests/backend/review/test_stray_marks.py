@@ -1,0 +1,48 @@
+"""Stray ASCII marks inside Chinese text (issue 22, point 3): noise the transcript
+gained is a difference, not a punctuation fold.
+
+A comma or full stop one reading lacks stays a punctuation difference (engines
+drop them all the time); full and half width stay folded. Only a mark no
+Chinese text writes between two Han characters ([ " “ , ...), which the
+alternate lacks, is flagged. Sentences are written for this test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.review.values import DiffCategory
+from tests.backend.review.legal_terms_helpers import comparison, critical_of
+
+PAGE = "原告之訴駁回。訴訟費用由原告負擔。"
+
+
+@pytest.mark.parametrize("mark", ["[", "]", '"', "“", ",", "'", "~"])
+def test_a_stray_mark_between_two_han_characters_is_flagged(mark: str) -> None:
+    transcript = PAGE.replace("費用", f"費{mark}用")
+    [flag] = comparison(transcript, PAGE).flags()
+    assert transcript[flag.start : flag.end] == mark
+    assert critical_of(transcript, PAGE) == []  # noise, no changed word
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        PAGE.replace("訴訟", "訴，訟"),  # a full-width comma the alternate lacks: punctuation
+        PAGE.replace("。訴訟", "，訴訟"),  # a mark for another mark
+        PAGE.replace("負擔。", "負擔.["),  # not between two Han characters
+    ],
+)
+def test_punctuation_and_marks_outside_han_text_stay_unflagged(transcript: str) -> None:
+    hunks = comparison(transcript, PAGE).hunks
+    assert hunks and all(h.category is not DiffCategory.SUBSTANTIVE for h in hunks)
+
+
+def test_the_alternates_stray_mark_is_not_the_transcripts_noise() -> None:
+    alternate = PAGE.replace("費用", "費[用")
+    assert comparison(PAGE, alternate).flags() == []
+
+
+def test_a_stray_mark_inside_an_amount_is_critical() -> None:
+    page = "被告應給付新臺幣壹拾伍萬元。"
+    assert critical_of(page.replace("拾伍", "拾,伍"), page)

@@ -1,0 +1,122 @@
+"""The scan's lines for a document's reviews: detected once, cached across restarts,
+handed to every review, and a failure that only leaves the review without them.
+
+Real parts: the offline worker with RapidOCR's detector (one per module), the
+cache's SQLite file, a real session on a real PDF. What the review received is
+read where the detectors read it (``PageEvidence``), by adding a detector that
+keeps what it is given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from backend.engines.offline import AltOcrRunner
+from backend.models import ScanLines, VersionKind
+from backend.review.diagnoses import run
+from backend.review.diagnoses.base import Diagnosis, PageEvidence
+from backend.session.document_session import DocumentSession
+from backend.session.scan_lines import ScanLineCache, ScanLineSource
+from tests.pdf_factory import text_pdf
+
+
+@pytest.fixture(scope="module")
+def runner() -> Iterator[AltOcrRunner]:
+    r = AltOcrRunner()
+    yield r
+    r.close()
+
+
+@pytest.fixture
+def pdf(tmp_path: Path) -> Path:
+    return text_pdf(
+        tmp_path / "case.pdf",
+        ["The first line of the page\n\nThe second line of it\n\nAnd the third", "p2"],
+    )
+
+
+def source(pdf: Path, runner: AltOcrRunner, digest: str = "doc-digest") -> ScanLineSource:
+    return ScanLineSource(digest, pdf, runner, cache=ScanLineCache())
+
+
+def test_a_page_is_detected_once_and_read_from_the_cache_after_a_restart(
+    pdf: Path, runner: AltOcrRunner
+) -> None:
+    first = source(pdf, runner)
+    assert first.known(0) is None  # nothing detected yet, and asking detects nothing
+    assert first.detections == 0
+    lines = asyncio.run(first.detect(0))
+    assert lines is not None and len(lines.boxes) == 3
+    assert asyncio.run(first.detect(0)) == lines
+    assert first.detections == 1
+    first.cache.close()
+
+    again = source(pdf, runner)  # a new session: a new cache object on the same file
+    assert again.known(0) == lines
+    assert asyncio.run(again.detect(0)) == lines
+    assert again.detections == 0
+    # Another document (another digest) is not served this one's lines.
+    assert source(pdf, runner, digest="other").known(0) is None
+
+
+def test_the_review_gets_the_lines_and_is_redone_when_they_arrive(
+    pdf: Path, runner: AltOcrRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[ScanLines | None] = []
+
+    def keep(evidence: PageEvidence) -> list[Diagnosis]:
+        seen.append(evidence.scan_lines)
+        return []
+
+    monkeypatch.setattr(run, "DETECTORS", (*run.DETECTORS, keep))
+    session = DocumentSession.open(pdf, store_path=tmp_path / "r.db")
+    try:
+        session.store.add_version(
+            0, VersionKind.OCR, "The first line of the page", {"engine": "vllm"}
+        )
+        lines_of = source(pdf, runner, digest=session.pdf.info.sha256)
+        session.reviews.scan_lines = lines_of.known
+        session.review(0)
+        assert seen == [None]  # not detected yet: reviewed without
+        session.review(0)
+        assert seen == [None]  # cached review: nothing new
+        lines = asyncio.run(lines_of.detect(0))
+        assert lines is not None
+        session.review(0)
+        assert seen == [None, lines]  # the lines arrived: reviewed again, with them
+        session.review(0)
+        assert len(seen) == 2
+    finally:
+        session.close()
+
+
+def test_a_page_that_cannot_be_detected_gives_no_lines_and_one_message(
+    tmp_path: Path, runner: AltOcrRunner
+) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7 this is no PDF")
+    lines_of = source(broken, runner)
+    assert asyncio.run(lines_of.detect(0)) is None
+    message = lines_of.problem
+    assert message is not None and "page 1" in message
+    assert asyncio.run(lines_of.detect(1)) is None
+    assert lines_of.problem == message  # said once: the first failure
+    assert asyncio.run(lines_of.detect(0)) is None
+    assert lines_of.detections == 2  # a failed page is not tried again
+
+
+def test_a_damaged_cache_is_no_cache_and_no_error(pdf: Path, tmp_path: Path) -> None:
+    damaged = tmp_path / "cache" / "scan-lines.sqlite3"
+    damaged.parent.mkdir()
+    damaged.write_bytes(b"this is not a database" * 100)
+    cache = ScanLineCache(damaged)
+    lines = ScanLines(((0.1, 0.1, 0.9, 0.12),), detector="rapidocr-det test")
+    cache.put("doc", 0, "key", lines)  # kept nowhere, said in the log
+    assert cache.get("doc", 0, "key") is None
+    cache.close()
+    cache.close()
+    assert cache.get("doc", 0, "key") is None  # closed (the document closed): no lines

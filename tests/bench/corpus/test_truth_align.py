@@ -1,0 +1,78 @@
+"""Aligning a real engine's reading with the page's truth (bench/corpus/truth_align.py).
+
+The bench's figures for real engine errors rest on it: a reading that only differs
+in what nobody counts (spaces, ``,`` for ``，``, a table's pipes) must have no error,
+and each kind of misreading must land in its class, at its place in the reading,
+critical exactly when the bench's definition says so.
+"""
+
+from __future__ import annotations
+
+from bench.corpus.truth_align import align
+
+TRUTH = (
+    "房屋租賃契約書\n"
+    "　　承租人應於每月五日前給付租金新臺幣壹拾伍萬元，不得拖延。\n"
+    "　　出租人得於民國一一二年三月一日終止契約，並應返還押金。\n"
+    "| 編號 | 項目 | 金額 |\n"
+    "|---|---|---|\n"
+    "| 1 | 裁判費 | 3,000元 |"
+)
+# The page as an engine reads it, right: the table's cells without the Markdown.
+READ = TRUTH.replace("|---|---|---|\n", "").replace("| ", "").replace(" |", "")
+
+
+def test_a_reading_that_differs_only_in_spacing_width_and_pipes_has_no_error() -> None:
+    # How Tesseract writes it: spaces between CJK and digits, ASCII comma; cells, no pipes.
+    reading = READ.replace("，", " , ").replace("　　", "").replace("1 裁判費", "1 裁 判 費")
+    assert align(TRUTH, reading) == []
+
+
+def test_a_look_alike_is_a_substitution_at_its_place_and_not_critical() -> None:
+    reading = READ.replace("拖延", "施延")
+    [error] = align(TRUTH, reading)
+    assert (error.cls, error.truth, error.read, error.critical) == (
+        "look-alike substitution",
+        "拖",
+        "施",
+        False,
+    )
+    assert reading[error.start : error.end] == "施"
+
+
+def test_an_amounts_numeral_read_as_a_non_numeral_is_critical() -> None:
+    [error] = align(TRUTH, READ.replace("壹拾伍萬", "臺拾伍萬"))
+    assert (error.cls, error.critical) == ("numeral → non-numeral", True)
+
+
+def test_a_modal_word_changed_is_critical_and_a_zero_form_is_not() -> None:
+    [modal] = align(TRUTH, READ.replace("不得拖延", "不待拖延"))
+    assert modal.critical
+    [zero] = align(TRUTH, READ.replace("3,000", "3,OOO"))
+    assert not zero.critical
+
+
+def test_marks_inserted_between_han_are_noise_and_not_critical() -> None:
+    reading = READ.replace("終止契約", "終止|契約").replace("返還", "返“還")
+    errors = align(TRUTH, reading)
+    assert [(e.cls, e.read, e.critical) for e in errors] == [
+        ("noise insertion", "|", False),
+        ("noise insertion", "“", False),
+    ]
+    assert [reading[e.start : e.end] for e in errors] == ["|", "“"]
+
+
+def test_a_dropped_line_is_a_zero_width_block_critical_for_what_it_held() -> None:
+    lines = READ.split("\n")
+    reading = "\n".join(lines[:1] + lines[2:])
+    [error] = align(TRUTH, reading)
+    assert error.cls == "dropped line/block"
+    assert error.start == error.end == reading.index("出租人")  # where the next text begins
+    assert error.critical  # 應, 不得, an amount
+
+
+def test_two_lines_read_in_the_wrong_order_are_an_order_error() -> None:
+    lines = READ.split("\n")
+    reading = "\n".join([lines[0], lines[2], lines[1], *lines[3:]])
+    errors = align(TRUTH, reading)
+    assert errors and {e.cls for e in errors} == {"order"}
