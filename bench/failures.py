@@ -67,6 +67,7 @@ class Tally:
     diagnose_s: float = 0.0
     cost_cases: list[parent_cost.Case] = field(default_factory=list)  # RapidOCR 150 alternates
     missed: list[str] = field(default_factory=list)
+    false_alarms: list[str] = field(default_factory=list)  # diagnoses on clean pages
 
 
 def _touches(start: int, end: int, f: Failure) -> bool:
@@ -112,6 +113,10 @@ def clean_pages(tally: Tally, pages: list[DamagedPage], lines: dict[str, ScanLin
                     tally.clean_noise[key] += _covered(review, FLAGGED)
                     tally.clean_crit[key] += _covered(review, frozenset({FlagKind.CRITICAL}))
                 tally.clean_diagnosed.update(d.kind.value for d in review.diagnoses)
+                tally.false_alarms += [
+                    f"- {d.kind.value} on clean {page.id} (alternate {engine} {dpi}): {d.detail}"
+                    for d in review.diagnoses
+                ]
                 if (engine, dpi) == ("rapidocr", 150):
                     tally.cost_cases.append((text, alt, scan))
     for i, page in enumerate(pages):
@@ -304,7 +309,8 @@ def run(docs: Docs | None) -> list[Row]:
         text = table(tally)
         print(f"[failures] {label} (seed {seed}, {n} pages)\n{text}", file=sys.stderr)
         report.append(f"## {label}: seed {seed}, {n} pages\n\n{text}\n### not named\n\n")
-        report.append("\n".join(tally.missed) + "\n\n")
+        report.append("\n".join(tally.missed) + "\n\n### diagnoses on clean pages\n\n")
+        report.append("\n".join(tally.false_alarms) + "\n\n")
         out += rows(f"{label} (seed {seed}, {n} pages)", tally)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "failures.md").write_text("".join(report), "utf-8")

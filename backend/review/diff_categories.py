@@ -54,6 +54,8 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    if options.fold_masks and not t_kept and set(a_kept) <= STRAY_MARKS:
+        return DiffCategory.PUNCTUATION  # the engine's specks and rules (訴訟費|用): its noise
     if options.fold_masks and stray_marks(t_kept, a_kept, context):
         return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
     if options.fold_masks and only_punctuation(t_norm + a_norm):

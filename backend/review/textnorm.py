@@ -29,6 +29,7 @@ from functools import lru_cache
 from itertools import accumulate, chain
 
 from backend.review import fast_fold
+from backend.review.charclass import HAN
 from backend.review.fast_fold import normalise_page
 from backend.review.tables import ReviewTables
 
@@ -43,7 +44,9 @@ _MARKDOWN = re.compile(
     r"|^[ \t]*#{1,6}[ \t]+"  # heading marks
     r"|^[ \t]*[*+\-][ \t]+"  # list bullets
     r"|\*\*|__|~~"  # bold, strike-through
-    r"|[|｜]|<br\s*/?>"
+    # A lone pipe inside Han text (訴訟費|用: no other pipe on its line) is no table:
+    # an engine's stray mark, kept so the review sees it (``charclass.STRAY_MARKS``).
+    rf"|(?<![{HAN}])[|｜]|[|｜](?![{HAN}])|[|｜](?=[^\n]*[|｜])|<br\s*/?>"
     # Arrows and box drawing: how a transcript draws a flowchart's connectors,
     # which no OCR engine reads as text.
     r"|[\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]",

@@ -19,7 +19,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from gui.services.aid_review import loop_running
 
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NEIGHBOURS = 1  # pages either side of the one on screen
+RETRY_MS = 200  # asked while the event loop was stopped: start when it runs again
 
 
 class ScanLineAid(QObject):
@@ -45,6 +46,8 @@ class ScanLineAid(QObject):
         self._wanted: list[int] = []
         self._task: asyncio.Task[None] | None = None
         self._told = False
+        self._later = QTimer(self, singleShot=True, interval=RETRY_MS)
+        self._later.timeout.connect(self._start)
 
     def attach(self, workspace: Workspace) -> None:
         """Give ``workspace``'s reviews the lines known (cached) and find the others
@@ -64,6 +67,7 @@ class ScanLineAid(QObject):
         self._say_problem()
 
     async def detach(self) -> None:
+        self._later.stop()
         task, self._task = self._task, None
         self._wanted = []
         if task is not None:
@@ -93,7 +97,14 @@ class ScanLineAid(QObject):
         if self.source is None:
             return
         self._wanted = [p for p in pages if self.source.known(p) is None]
-        if self._wanted and (self._task is None or self._task.done()) and loop_running():
+        self._start()
+
+    def _start(self) -> None:
+        if self.source is None or not self._wanted:
+            return
+        if not loop_running():  # a step Qt ran while the loop was stopped (tests)
+            self._later.start()
+        elif self._task is None or self._task.done():
             self._task = self.tasks.run(self._work(self.source), name="scan-lines")
 
     async def _work(self, source: ScanLineSource) -> None:

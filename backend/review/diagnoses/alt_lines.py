@@ -164,13 +164,20 @@ def page_order(lines: list[Line]) -> list[int]:
     """The lines with boxes (indices into ``lines``) in reading order: top to bottom,
     a row left to right, except where a band of rows holds two columns of text, which
     is read column by column. Lines without a box are left out."""
+    return layout(lines)[0]
+
+
+def layout(lines: list[Line]) -> tuple[list[int], set[int]]:
+    """``page_order``, and the lines that are in a band of two columns of text."""
     boxed = [(ln.index, ln.box) for ln in lines if ln.box is not None]
     order: list[int] = []
+    in_columns: set[int] = set()
     band: list[list[tuple[int, Box]]] = []
 
     def flush() -> None:
         if _two_columns(band):
             cells = [nb for r in band for nb in r]
+            in_columns.update(n for n, _ in cells)
             left = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 < 0.5]
             right = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 >= 0.5]
             for side in (left, right):
@@ -187,7 +194,7 @@ def page_order(lines: list[Line]) -> list[int]:
         else:
             band.append(row)
     flush()
-    return order
+    return order, in_columns
 
 
 def side_by_side(a: Box, b: Box) -> bool:

@@ -1,9 +1,205 @@
-"""Whole-page failure: not on scan (not written yet: finds nothing)."""
+"""Whole-page failure: text not on the scan, sentences no reading and no ink supports.
+
+A model that invents writes fluent sentences of the document's kind where the page
+has none (olmOCR on blank or damaged areas; two sentences between paragraphs). The
+alternate reading has nothing for them: a hunk whose transcript side is whole
+sentences (``MIN_LETTERS`` letters or more, sentence punctuation inside) and whose
+alternate side is empty or a scrap, and whose wording the alternate holds nowhere
+else (a block it read in another order is no invention: ``READ_ELSEWHERE``).
+
+But the alternate also drops faint or blurred lines: "the alternate lacks it"
+alone is the unread-line signal the risk already counts. So the ink decides:
+
+1. With the scan's lines (``scan_lines``): the lines the alternate left unread are
+   the scan's lines none of its line boxes overlaps (without boxes: how many more
+   lines the scan has than the alternate read), as the letters they can hold. Each
+   candidate, in page order, is an unread line while that room holds at least half
+   its letters, and uses the room up; with none left, it is not on the scan.
+2. Without them, from the alternate's line boxes: the lines it read just before
+   and just after the candidate. Read at the page's usual line pitch (less than
+   ``ROOM`` pitches apart) there is no room between them for a line it missed, so
+   the candidate is not on the scan; with room, or no box, nothing is named.
+3. Without boxes either, only the strongest case: the alternate reads straight on
+   within one line where the transcript has whole sentences. An engine reading a
+   line does not skip sentences in its middle.
+
+With no independent alternate nothing is named: the scan's lines alone say the
+text is too long, not which sentences are invented (a loop is ``repetition``'s)."""
 
 from __future__ import annotations
 
-from backend.review.diagnoses.base import Diagnosis, PageEvidence
+import itertools
+import statistics
+from collections.abc import Sequence
+
+from backend.i18n import _
+from backend.models import AltLine, AltText, ScanLines
+from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
+from backend.review.diagnoses.shared import excerpt, has_alternate
+from backend.review.values import Hunk
+
+MIN_LETTERS = 10  # two short sentences (本件免訴。…部分無罪。) at least
+SCRAP = 0.25  # the alternate's side holds at most this share of the letters
+# The share of the candidate's runs of three characters the alternate holds when it
+# read the text elsewhere: ~0.6 or more through an engine's 10-15% misreads; invented
+# sentences of the page's kind share its words, but seldom a third of their runs.
+READ_ELSEWHERE = 0.5
+SNAP = 4  # letters of a line that may lie beside a gap the alignment put in it
+FULL_LINE = 0.9  # the share of lines shorter than a full one (a paragraph's last is short)
+ROOM = 1.6  # line pitches between two read lines that leave room for a missed one
+_SENTENCE_END = frozenset("。！？；!?;")
+
+Box = tuple[float, float, float, float]
 
 
 def find(evidence: PageEvidence) -> list[Diagnosis]:
-    return []
+    if not has_alternate(evidence) or evidence.alternate is None:
+        return []
+    alternate = evidence.alternate
+    candidates = _candidates(evidence.hunks, alternate.text)
+    if not candidates:
+        return []
+    if evidence.scan_lines is not None:
+        invented = _without_ink(candidates, alternate, evidence.scan_lines)
+    elif any(line.box for line in alternate.lines):
+        invented = [h for h in candidates if _no_room(h, alternate.lines, alternate.text)]
+    else:
+        invented = [h for h in candidates if _mid_line(h, alternate.text)]
+    detail = _(
+        "{chars} characters (“{start}”) that no reading and no line of the scan "
+        "supports: the model may have invented them"
+    )
+    return [
+        Diagnosis(
+            DiagnosisKind.NOT_ON_SCAN,
+            h.start,
+            h.end,
+            detail.format(chars=_letters(h.text), start=excerpt(h.text)),
+        )
+        for h in invented
+    ]
+
+
+def _letters(text: str) -> int:
+    return sum(c.isalnum() for c in text)
+
+
+def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
+    runs = {alternate[i : i + 3] for i in range(len(alternate) - 2)}
+    found = []
+    for h in hunks:
+        ours = _letters(h.text)
+        if ours < MIN_LETTERS or _letters(h.alt_text) > SCRAP * ours:
+            continue
+        if not any(c in _SENTENCE_END for c in h.text):
+            continue  # a phrase or a line's end, not whole sentences
+        own = [h.text[i : i + 3] for i in range(len(h.text) - 2) if h.text[i : i + 3].strip()]
+        if own and sum(p in runs for p in own) >= READ_ELSEWHERE * len(own):
+            continue  # the alternate read it, elsewhere in its order
+        found.append(h)
+    return found
+
+
+def _without_ink(candidates: list[Hunk], alternate: AltText, scan: ScanLines) -> list[Hunk]:
+    """The candidates the scan's unread lines have no room for, in page order: each
+    takes the letters it has from that room while at least half of them fit."""
+    room = _unread_room(alternate, scan)
+    invented = []
+    for h in candidates:
+        letters = _letters(h.text)
+        if room >= letters / 2:
+            room -= letters  # an unread line: the risk counts it already
+        else:
+            invented.append(h)
+    return invented
+
+
+def _unread_room(alternate: AltText, scan: ScanLines) -> float:
+    """How many letters the scan's lines the alternate did not read can hold: the
+    unread boxes' width at the alternate's letters per width, or without its boxes,
+    the lines it lacks at the letters of a full line it read."""
+    read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
+    if read:
+        boxes = [ln.box for ln in read if ln.box]
+        unread = [s for s in scan.boxes if not any(_same_line(s, b) for b in boxes)]
+        density = statistics.median(
+            _letters(ln.text) / (ln.box[2] - ln.box[0])
+            for ln in read
+            if ln.box and ln.box[2] > ln.box[0]
+        )
+        return sum(s[2] - s[0] for s in unread) * density
+    lines = sorted(_letters(ln) for ln in alternate.text.split("\n") if ln.strip())
+    if not lines:
+        return float("inf")  # the alternate read nothing: no telling
+    full = lines[min(len(lines) - 1, int(FULL_LINE * len(lines)))]
+    return max(0, len(scan.boxes) - len(lines)) * full
+
+
+def _same_line(a: Box, b: Box) -> bool:
+    """Two boxes of one line: they overlap across, and by half the lower one's height."""
+    x = min(a[2], b[2]) - max(a[0], b[0])
+    y = min(a[3], b[3]) - max(a[1], b[1])
+    return x > 0 and y >= 0.5 * min(a[3] - a[1], b[3] - b[1])
+
+
+def _no_room(h: Hunk, lines: Sequence[AltLine], alternate: str) -> bool:
+    boxed = [ln for ln in lines if ln.box and ln.text.strip()]
+    if len(boxed) < 3:
+        return False
+    at, inside = _point(h, alternate)
+    if inside:
+        return True  # the alternate reads one line straight through where the text is
+    # Where the alternate's side of the hunk ends lines, a line it missed may lie at
+    # any of those breaks: no room at every one of them, or it may be unread.
+    breaks = [
+        h.alt_start + i for i, c in enumerate(alternate[h.alt_start : h.alt_end]) if c == "\n"
+    ]
+    pitch = max(_pitch(boxed), statistics.median(b[3] - b[1] for b in _boxes(boxed)))
+    return all(_tight(boxed, p, pitch) for p in [*breaks, at])
+
+
+def _boxes(lines: Sequence[AltLine]) -> list[Box]:
+    return [ln.box for ln in lines if ln.box]
+
+
+def _tight(boxed: Sequence[AltLine], at: int, pitch: float) -> bool:
+    """The lines the alternate read just before and after ``at`` follow each other
+    at the page's pitch: no line between them went unread."""
+    before = [ln for ln in boxed if ln.start < at]
+    after = [ln for ln in boxed if ln.start >= at]
+    if not before or not after:
+        return False  # at the page's edge: ink beyond the last line read is unknown
+    upper = max(before, key=lambda ln: ln.start).box
+    lower = min(after, key=lambda ln: ln.start).box
+    assert upper is not None and lower is not None
+    if lower[0] >= upper[2] or lower[1] < upper[1]:
+        return False  # another column or a line above: the order is not the page's
+    return lower[1] - upper[1] < ROOM * pitch
+
+
+def _point(h: Hunk, alternate: str) -> tuple[int, bool]:
+    """Where in the alternate the transcript's extra text stands, and whether that is
+    inside one of its lines. Within ``SNAP`` letters of a line's start (end) it is
+    that line's start (end): lines that open alike (an indent and 第) let the
+    alignment put the lines the alternate lacks a little inside the next one."""
+    a, b = h.alt_start, h.alt_end
+    line_start = alternate.rfind("\n", 0, a) + 1
+    line_end = alternate.find("\n", b)
+    line_end = len(alternate) if line_end < 0 else line_end
+    before, after = _letters(alternate[line_start:a]), _letters(alternate[b:line_end])
+    if min(before, after) <= SNAP:  # the nearer end of the line
+        return (line_start, False) if before < after else (line_end, False)
+    return a, "\n" not in alternate[a:b]
+
+
+def _pitch(boxed: Sequence[AltLine]) -> float:
+    """The page's usual distance between the tops of two lines read one after another."""
+    tops = [b[1] for b in _boxes(boxed)]
+    steps = sorted(b - a for a, b in itertools.pairwise(tops) if b > a)
+    return steps[len(steps) // 2] if steps else 0.0
+
+
+def _mid_line(h: Hunk, alternate: str) -> bool:
+    """The alternate reads on within one line where the hunk stands (more than
+    ``SNAP`` letters on both sides)."""
+    return _point(h, alternate)[1]

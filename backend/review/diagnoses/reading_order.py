@@ -24,8 +24,8 @@ from backend.review.diagnoses.alt_lines import (
     Box,
     Line,
     alt_lines,
+    layout,
     line_at,
-    page_order,
     text_only,
 )
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
@@ -37,6 +37,7 @@ PARTS = 8  # a stretch in the page's order this long parts two moved ones
 MIN_RUN = 4  # shared runs shorter than this may be chance (a common word)
 # Out of order by this much is no misplaced word: a line or more of text moved.
 MOVED_CHARS = 30
+MOVED_LINES_CHARS = 16  # ... or this much over two lines or more (misreadings split runs)
 MOVED_CHARS_UNPLACED = 60  # without positions, only a large move (the alternate may be wrong)
 # This many of the steps from line to line go to the line beside: columns read across.
 ACROSS_STEPS, ACROSS_SHARE = 3, 0.3
@@ -58,7 +59,8 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
 
 
 def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]:
-    rank = {n: r for r, n in enumerate(page_order(lines))}
+    order, in_columns = layout(lines)
+    rank = {n: r for r, n in enumerate(order)}
     found: list[tuple[int, int, int]] = []  # transcript start, end, alternate line
     index = _pair_index(evidence.alternate, lines) if evidence.alternate else {}
     covered = 0
@@ -83,10 +85,13 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
     if sum(visits[i][1] - visits[i][0] for i in moved) < MOVED_CHARS:
         return []
     # Read across: the transcript goes from a line to the one beside it on the page
-    # (the same row, the other column) again and again.
+    # (the same row, the other column of a band of two columns) again and again.
     path = [n for k, n in enumerate(on_line) if k == 0 or on_line[k - 1] != n]
     steps = list(pairwise(path))
-    across = sum(_beside(lines[a].box, lines[b].box) for a, b in steps)
+    across = sum(
+        a in in_columns and b in in_columns and _beside(lines[a].box, lines[b].box)
+        for a, b in steps
+    )
     if across >= max(ACROSS_STEPS, ACROSS_SHARE * len(steps)):
         start, end = visits[moved[0]][0], visits[moved[-1]][1]
         detail = _("the text reads across two columns of the page instead of down each one")
@@ -94,13 +99,12 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
     found_here = []
     for group in _stretches(visits, moved):
         chars = sum(visits[i][1] - visits[i][0] for i in group)
-        if chars >= MOVED_CHARS:
+        start, end = _whole_lines(evidence.transcript, visits[group[0]][0], visits[group[-1]][1])
+        lines_moved = evidence.transcript.count("\n", start, end) + 1
+        if chars >= MOVED_CHARS or (lines_moved >= 2 and chars >= MOVED_LINES_CHARS):
             detail = _(
                 "{chars} characters are out of the page's order (a paragraph or block moved)"
             ).format(chars=chars)
-            start, end = _whole_lines(
-                evidence.transcript, visits[group[0]][0], visits[group[-1]][1]
-            )
             found_here.append(Diagnosis(DiagnosisKind.READING_ORDER, start, end, detail))
     return found_here
 

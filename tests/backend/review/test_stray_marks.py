@@ -46,3 +46,24 @@ def test_the_alternates_stray_mark_is_not_the_transcripts_noise() -> None:
 def test_a_stray_mark_inside_an_amount_is_critical() -> None:
     page = "被告應給付新臺幣壹拾伍萬元。"
     assert critical_of(page.replace("拾伍", "拾,伍"), page)
+
+
+def test_a_lone_pipe_inside_han_text_is_no_table_and_is_flagged() -> None:
+    """A pipe is Markdown table syntax only where a table has it: one alone on its
+    line between two Han characters is a stray mark the transcript gained."""
+    transcript = PAGE.replace("費用", "費|用")
+    [flag] = comparison(transcript, PAGE).flags()
+    assert transcript[flag.start : flag.end] == "|"
+
+
+@pytest.mark.parametrize(
+    "table",
+    ["| 帳冊 | 二十 |\n", "|帳冊|二十|\n", "帳冊 | 二十\n", "|帳冊|數量|二十|\n|---|---|---|\n"],
+)
+def test_table_pipes_stay_layout(table: str) -> None:
+    alternate = table.replace("|", " ").replace("-", "")
+    assert comparison(table, alternate).flags() == []
+
+
+def test_the_alternates_lone_pipe_is_its_noise() -> None:
+    assert comparison(PAGE, PAGE.replace("費用", "費|用")).flags() == []

@@ -10,6 +10,7 @@ keeps what it is given.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,8 +20,10 @@ from backend.engines.offline import AltOcrRunner
 from backend.models import ScanLines, VersionKind
 from backend.review.diagnoses import run
 from backend.review.diagnoses.base import Diagnosis, PageEvidence
+from backend.review.values import DiagnosisKind
 from backend.session.document_session import DocumentSession
 from backend.session.scan_lines import ScanLineCache, ScanLineSource
+from tests.conftest import DATA
 from tests.pdf_factory import text_pdf
 
 
@@ -120,3 +123,26 @@ def test_a_damaged_cache_is_no_cache_and_no_error(pdf: Path, tmp_path: Path) -> 
     cache.close()
     cache.close()
     assert cache.get("doc", 0, "key") is None  # closed (the document closed): no lines
+
+
+TRUTH = json.loads((DATA / "legal-sample.truth.json").read_text("utf-8"))["pages"]
+
+
+@pytest.mark.parametrize("kept", [0.5, 1.0])
+def test_a_transcript_missing_half_the_scans_lines_is_diagnosed_without_an_alternate(
+    sample_pdf: Path, runner: AltOcrRunner, tmp_path: Path, kept: float
+) -> None:
+    lines = TRUTH[0]["text"].splitlines()
+    transcript = "\n".join(lines[: round(len(lines) * kept)])
+    session = DocumentSession.open(sample_pdf, store_path=tmp_path / "r.db")
+    try:
+        session.store.add_version(0, VersionKind.OCR, transcript, {"engine": "vllm"})
+        lines_of = source(sample_pdf, runner, digest=session.pdf.info.sha256)
+        session.reviews.scan_lines = lines_of.known
+        assert session.review(0).diagnoses == ()  # no alternate, no lines: nothing to say
+        assert asyncio.run(lines_of.detect(0)) is not None
+        kinds = {d.kind for d in session.review(0).diagnoses}
+    finally:
+        session.close()
+    lost = {DiagnosisKind.CUT_SHORT, DiagnosisKind.MISSING_BLOCK}
+    assert bool(kinds & lost) == (kept < 1), kinds

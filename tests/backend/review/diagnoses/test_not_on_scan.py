@@ -1,0 +1,153 @@
+"""Text not on the scan: invented sentences are named where the ink or the alternate's
+lines leave no room for them; a line the alternate merely dropped is not."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from backend.models import AltLine, AltText, ScanLines
+from backend.review.page_aids import review_page
+from backend.review.values import Diagnosis, DiagnosisKind
+from bench.corpus.page_failures import break_page
+from bench.corpus.pages import CorpusPage, make_page
+from tests.backend.review.diagnoses.diagnoses_helpers import noisy, of_kind, reviewed
+from tests.backend.review.tables import SETTINGS
+from tests.properties import examples
+
+INVENTED = DiagnosisKind.NOT_ON_SCAN
+PITCH = 0.03  # of the page's height, between the tops of two lines
+
+
+def row(i: int, line: str) -> tuple[float, float, float, float]:
+    """Line ``i``'s box: as wide as its characters."""
+    width = min(0.9, 0.015 * len(line))
+    return (0.08, 0.04 + i * PITCH, 0.08 + width, 0.04 + i * PITCH + 0.02)
+
+
+def read(truth: str, rng: random.Random, dropped: frozenset[int] = frozenset()) -> AltText:
+    """``truth`` read line by line as RapidOCR reads it (misread characters, a box per
+    line where the line is on the page), without the lines ``dropped`` (faint ones)."""
+    parts, lines, at = [], [], 0
+    for i, line in enumerate(truth.split("\n")):
+        if i in dropped or not line.strip():
+            continue
+        text = noisy(line, rng, drop_line=0)
+        lines.append(AltLine(text=text, start=at, end=at + len(text), box=row(i, line)))
+        parts.append(text)
+        at += len(text) + 1
+    return AltText(text="\n".join(parts), engine="rapidocr", lines=tuple(lines))
+
+
+def ink(truth: str) -> ScanLines:
+    rows = [(i, line) for i, line in enumerate(truth.split("\n")) if line.strip()]
+    return ScanLines(boxes=tuple(row(i, line) for i, line in rows), detector="test")
+
+
+def found(transcript: str, alternate: AltText, scan: ScanLines | None) -> list[Diagnosis]:
+    review = review_page(0, transcript, alternate, scan_lines=scan, settings=SETTINGS)
+    return of_kind(review, INVENTED)
+
+
+def boxless(alternate: AltText) -> AltText:
+    return AltText(text=alternate.text, engine=alternate.engine)
+
+
+def one_column_page(seed: int) -> CorpusPage:
+    for index in range(seed % 7, seed % 7 + 20):
+        page = make_page(seed % 300, index)
+        if page.columns == 1:
+            return page
+    raise AssertionError("no one-column page")
+
+
+def one_column(seed: int) -> str:
+    return one_column_page(seed).text
+
+
+def sentence_lines(truth: str) -> list[int]:
+    """Lines the detector would take for whole sentences if the alternate dropped them."""
+    lines = truth.split("\n")
+    return [
+        i
+        for i, line in enumerate(lines)
+        if 0 < i < len(lines) - 1 and "。" in line and sum(c.isalnum() for c in line) >= 16
+    ]
+
+
+@given(seed=st.integers(0, 10_000), scan=st.booleans())
+@examples(30)
+def test_invented_sentences_are_named(seed, scan) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    page = one_column_page(seed)
+    failure = break_page(page, "not_on_scan", rng)
+    assume(failure is not None)
+    assert failure is not None
+    alternate = read(page.text, rng)
+    named = found(failure.text, alternate, ink(page.text) if scan else None)
+    assert len(named) == 1, named
+    d = named[0]
+    covered = min(d.end, failure.end) - max(d.start, failure.start)
+    assert covered >= 0.8 * (failure.end - failure.start)
+    # A misread just beside the invented text joins it in one difference: a little more.
+    assert d.start >= failure.start - 16 and d.end <= failure.end + 16
+
+
+@given(seed=st.integers(0, 10_000), scan=st.booleans())
+@examples(30)
+def test_a_line_the_alternate_dropped_is_no_invention(seed, scan) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    truth = one_column(seed)
+    choices = sentence_lines(truth)
+    assume(choices)
+    dropped = frozenset(rng.sample(choices, min(len(choices), rng.randint(1, 2))))
+    alternate = read(truth, rng, dropped)
+    assert found(truth, alternate, ink(truth) if scan else None) == []
+    # The same alternate without boxes: counted against the scan's lines, or silent.
+    assert found(truth, boxless(alternate), ink(truth) if scan else None) == []
+
+
+def test_the_counting_rule_names_what_the_ink_has_no_line_for() -> None:
+    rng = random.Random(3)
+    truth = one_column(11)
+    lines = truth.split("\n")
+    invented = "　　被告應另給付原告新臺幣參拾萬元。原告其餘之訴駁回。"
+    at = sentence_lines(truth)[0] + 1
+    text = "\n".join([*lines[:at], invented, *lines[at:]])
+    start = text.index(invented)
+    alternate = boxless(read(truth, rng))
+    named = found(text, alternate, ink(truth))
+    assert len(named) == 1
+    # The alignment may take the indent, or a character beside it, with the line.
+    assert abs(named[0].start - start) <= 2 and abs(named[0].end - (start + len(invented))) <= 2
+    assert str(sum(c.isalnum() for c in invented)) in named[0].detail
+    # The same transcript when the scan has a line the alternate left unread: no invention.
+    assert found(text, alternate, ink(text)) == []
+
+
+def test_sentences_inside_a_line_the_alternate_reads_whole() -> None:
+    rng = random.Random(4)
+    truth = "　　原告主張被告應給付貨款。被告則以貨物有瑕疵為由拒絕給付。本院審酌雙方陳述。\n主文\n"
+    invented = "兩造於民國一百年間另訂有借款契約。該借款業已清償完畢。"
+    at = truth.index("被告則")
+    text = truth[:at] + invented + truth[at:]
+    alternate = noisy(truth, rng, misread=0.05, drop_line=0)
+    named = of_kind(reviewed(text, alternate), INVENTED)
+    assert len(named) == 1
+    assert named[0].start <= at + 1 and named[0].end >= at + len(invented) - 1
+    # Without any alternate, or one that is the transcript's own reading: nothing said.
+    assert of_kind(reviewed(text), INVENTED) == []
+    assert of_kind(reviewed(text, text, same_reading=True), INVENTED) == []
+
+
+@given(seed=st.integers(0, 10_000))
+@examples(20)
+def test_a_clean_page_is_on_the_scan(seed) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    truth = one_column(seed)
+    alternate = read(truth, rng)
+    assert found(truth, alternate, ink(truth)) == []
+    assert found(truth, alternate, None) == []
+    assert found(truth, boxless(alternate), None) == []
