@@ -34,7 +34,7 @@ from backend.review.diagnoses.base import PageEvidence
 # A run of absent lines is a block when it is this big; fewer (a line, a cell) is
 # an omission the diff flags on its own.
 BLOCK_LINES, BLOCK_LINE_CHARS = 3, 12
-BLOCK_CHARS = 30
+BLOCK_CHARS = 30  # ... or two lines this long (one line alone: heavily misread, or the diff's)
 TAIL_LINES, TAIL_CHARS = 2, 30  # the same for the page's tail
 TAIL_SHARE = 0.15  # ... and this share of the page's text
 END_RUN = 4  # a shared run this long places the transcript's end in the alternate
@@ -154,7 +154,9 @@ def _line_end(text: str, at: int) -> int:
 
 def _is_block(run: list[Line]) -> bool:
     chars = sum(ln.text_chars for ln in run)
-    return (len(run) >= BLOCK_LINES and chars >= BLOCK_LINE_CHARS) or chars >= BLOCK_CHARS
+    if len(run) >= BLOCK_LINES:
+        return chars >= BLOCK_LINE_CHARS
+    return len(run) >= 2 and chars >= BLOCK_CHARS
 
 
 def _text(text: str, lines: list[Line]) -> str:

@@ -37,7 +37,6 @@ PARTS = 8  # a stretch in the page's order this long parts two moved ones
 MIN_RUN = 4  # shared runs shorter than this may be chance (a common word)
 # Out of order by this much is no misplaced word: a line or more of text moved.
 MOVED_CHARS = 30
-MOVED_LINES_CHARS = 16  # ... or this much over two lines or more (misreadings split runs)
 MOVED_CHARS_UNPLACED = 60  # without positions, only a large move (the alternate may be wrong)
 # This many of the steps from line to line go to the line beside: columns read across.
 ACROSS_STEPS, ACROSS_SHARE = 3, 0.3
@@ -100,8 +99,7 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
     for group in _stretches(visits, moved):
         chars = sum(visits[i][1] - visits[i][0] for i in group)
         start, end = _whole_lines(evidence.transcript, visits[group[0]][0], visits[group[-1]][1])
-        lines_moved = evidence.transcript.count("\n", start, end) + 1
-        if chars >= MOVED_CHARS or (lines_moved >= 2 and chars >= MOVED_LINES_CHARS):
+        if chars >= MOVED_CHARS:
             detail = _(
                 "{chars} characters are out of the page's order (a paragraph or block moved)"
             ).format(chars=chars)
@@ -129,7 +127,13 @@ def _stretches(visits: list[Visit], moved: list[int]) -> list[list[int]]:
             current = []
     if current:
         out.append(current)
-    return out
+    # A short chance match at either end is no part of what moved.
+    trimmed = []
+    for group in out:
+        long = [i for i in group if visits[i][1] - visits[i][0] >= PARTS]
+        if long:
+            trimmed.append([i for i in group if long[0] <= i <= long[-1]])
+    return trimmed
 
 
 def _next_start(lines: list[Line], k: int, limit: int) -> int:
