@@ -45,6 +45,7 @@ SCRAP = 0.25  # the alternate's side holds at most this share of the letters
 # sentences of the page's kind share its words, but seldom a third of their runs.
 READ_ELSEWHERE = 0.5
 SNAP = 4  # letters of a line that may lie beside a gap the alignment put in it
+GARBLED = 0.3  # share of a line's characters the transcript shares, below: misread
 FULL_LINE = 0.9  # the share of lines shorter than a full one (a paragraph's last is short)
 ROOM = 1.6  # line pitches between two read lines that leave room for a missed one
 _SENTENCE_END = frozenset("。！？；!?;")
@@ -60,7 +61,7 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     if not candidates:
         return []
     if evidence.scan_lines is not None:
-        invented = _without_ink(candidates, alternate, evidence.scan_lines)
+        invented = _without_ink(candidates, alternate, evidence.scan_lines, evidence.equal_blocks)
     elif any(line.box for line in alternate.lines):
         invented = [h for h in candidates if _no_room(h, alternate.lines, alternate.text)]
     else:
@@ -100,10 +101,15 @@ def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
     return found
 
 
-def _without_ink(candidates: list[Hunk], alternate: AltText, scan: ScanLines) -> list[Hunk]:
+def _without_ink(
+    candidates: list[Hunk],
+    alternate: AltText,
+    scan: ScanLines,
+    equal_blocks: Sequence[tuple[int, int, int]],
+) -> list[Hunk]:
     """The candidates the scan's unread lines have no room for, in page order: each
     takes the letters it has from that room while at least half of them fit."""
-    room = _unread_room(alternate, scan)
+    room = _unread_room(alternate, scan, equal_blocks)
     invented = []
     for h in candidates:
         letters = _letters(h.text)
@@ -114,13 +120,17 @@ def _without_ink(candidates: list[Hunk], alternate: AltText, scan: ScanLines) ->
     return invented
 
 
-def _unread_room(alternate: AltText, scan: ScanLines) -> float:
+def _unread_room(
+    alternate: AltText, scan: ScanLines, equal_blocks: Sequence[tuple[int, int, int]]
+) -> float:
     """How many letters the scan's lines the alternate did not read can hold: the
     unread boxes' width at the alternate's letters per width, or without its boxes,
-    the lines it lacks at the letters of a full line it read."""
+    the lines it lacks at the letters of a full line it read. A line it garbled
+    (``GARBLED``: little of it shared with the transcript, as Latin letters for a
+    faint Han line) did not read its ink either."""
     read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
     if read:
-        boxes = [ln.box for ln in read if ln.box]
+        boxes = [ln.box for ln in read if ln.box and not _garbled(ln, equal_blocks)]
         unread = [s for s in scan.boxes if not any(_same_line(s, b) for b in boxes)]
         density = statistics.median(
             _letters(ln.text) / (ln.box[2] - ln.box[0])
@@ -133,6 +143,11 @@ def _unread_room(alternate: AltText, scan: ScanLines) -> float:
         return float("inf")  # the alternate read nothing: no telling
     full = lines[min(len(lines) - 1, int(FULL_LINE * len(lines)))]
     return max(0, len(scan.boxes) - len(lines)) * full
+
+
+def _garbled(line: AltLine, equal_blocks: Sequence[tuple[int, int, int]]) -> bool:
+    same = sum(max(0, min(line.end, a + n) - max(line.start, a)) for _t, a, n in equal_blocks)
+    return same < GARBLED * len(line.text.strip())
 
 
 def _same_line(a: Box, b: Box) -> bool:
