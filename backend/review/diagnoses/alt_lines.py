@@ -87,6 +87,17 @@ def absent(
     """For each line, whether the transcript lacks it (noise lines never are): the
     alignment matched little of it, and it shares few character pairs with the
     transcript anywhere."""
+    return [p < PRESENT_SHARE for p in presence(lines, alternate, transcript, equal_blocks)]
+
+
+def presence(
+    lines: list[Line],
+    alternate: str,
+    transcript: str,
+    equal_blocks: tuple[tuple[int, int, int], ...],
+) -> list[float]:
+    """For each line, the share of its character pairs the transcript has anywhere
+    (1.0: a noise line, or one the alignment matched)."""
     have = pairs(text_only(transcript))
     matched = bytearray(len(alternate) + 1)
     for _t, a, n in equal_blocks:
@@ -94,12 +105,11 @@ def absent(
     out = []
     for ln in lines:
         if ln.noise or matched[ln.start : ln.end].count(1) >= MATCHED * (ln.end - ln.start):
-            out.append(False)
+            out.append(1.0)
             continue
         own = text_only(alternate[ln.start : ln.end])
         grams = [own[k : k + 2] for k in range(len(own) - 1)]
-        shared = sum(g in have for g in grams)
-        out.append(shared < PRESENT_SHARE * len(grams))
+        out.append(sum(g in have for g in grams) / len(grams) if grams else 1.0)
     return out
 
 

@@ -20,11 +20,12 @@ from functools import lru_cache
 
 from backend.models import ScanLines
 from backend.review.diagnoses.alt_lines import (
+    PRESENT_SHARE,
     Line,
-    absent,
     alt_lines,
     line_at,
     page_order,
+    presence,
     side_by_side,
     text_only,
     to_transcript,
@@ -37,6 +38,7 @@ BLOCK_LINES, BLOCK_LINE_CHARS = 3, 12
 BLOCK_CHARS = 30  # ... or two lines this long (one line alone: heavily misread, or the diff's)
 TAIL_LINES, TAIL_CHARS = 2, 30  # the same for the page's tail
 TAIL_SHARE = 0.15  # ... and this share of the page's text
+BRIDGE_SHARE, BRIDGE_CHARS = 0.9, 15  # see _against_alternate (a table row is less)
 END_RUN = 4  # a shared run this long places the transcript's end in the alternate
 TAIL_ABSENT = 0.7  # share of the text after the transcript's end it must lack
 
@@ -88,13 +90,21 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     assert evidence.alternate is not None
     text = evidence.alternate.text
     lines = alt_lines(evidence.alternate, evidence.tables.simplified_only())
-    missing = absent(lines, text, evidence.transcript, evidence.equal_blocks)
+    shares = presence(lines, text, evidence.transcript, evidence.equal_blocks)
+    missing = [share < PRESENT_SHARE for share in shares]
     order = [ln.index for ln in lines]
     if any(ln.box is not None for ln in lines):  # the page's order; boxless lines last
         order = page_order(lines) + [ln.index for ln in lines if ln.box is None]
     real = [n for n in order if not lines[n].noise]
     if not real:
         return NONE
+    # A line between two absent ones that shares only some pairs with the transcript
+    # shares a formula (被上訴人給付新臺幣…) with another line, not its own text.
+    for p in range(1, len(real) - 1):
+        a, n, b = real[p - 1], real[p], real[p + 1]
+        formula = shares[n] < BRIDGE_SHARE and lines[n].text_chars >= BRIDGE_CHARS
+        if missing[a] and missing[b] and not missing[n] and formula:
+            missing[n] = True
     # The tail: the lines after the one the transcript's last shared run is on. A
     # short formulaic line there (a date) may share pairs with text above by chance,
     # so the tail is judged by the share of its text that is absent.
