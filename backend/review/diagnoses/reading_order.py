@@ -61,12 +61,13 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
     order, in_columns = layout(lines)
     rank = {n: r for r, n in enumerate(order)}
     found: list[tuple[int, int, int]] = []  # transcript start, end, alternate line
-    index = _pair_index(evidence.alternate, lines) if evidence.alternate else {}
+    index: dict[str, set[int]] = {}  # built when a stretch first needs it
+    alternate = evidence.alternate
     covered = 0
     for t, a, n in evidence.equal_blocks:
         if n < MIN_RUN:
             continue
-        found += _gap_lines(evidence.transcript, covered, t, index)
+        found += _gap_lines(evidence.transcript, covered, t, index, alternate, lines)
         covered = t + n
         # A run may cross the alternate's line ends: one visit per line.
         k = a
@@ -76,7 +77,9 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
             if idx is not None and end - k >= MIN_RUN:
                 found.append((t + k - a, t + end - a, idx))
             k = max(end, k + 1)
-    found += _gap_lines(evidence.transcript, covered, len(evidence.transcript), index)
+    found += _gap_lines(
+        evidence.transcript, covered, len(evidence.transcript), index, alternate, lines
+    )
     found.sort()
     visits = [(s, e, rank[i]) for s, e, i in found if i in rank]
     on_line = [i for _s, _e, i in found if i in rank]
@@ -142,7 +145,12 @@ def _next_start(lines: list[Line], k: int, limit: int) -> int:
 
 
 def _gap_lines(
-    transcript: str, start: int, end: int, index: dict[str, set[int]]
+    transcript: str,
+    start: int,
+    end: int,
+    index: dict[str, set[int]],
+    alternate: AltText | None,
+    lines: list[Line],
 ) -> list[tuple[int, int, int]]:
     """Where on the page the transcript's lines in [start, end), which the alignment
     did not match (a block the diff took as moved), are: each the alternate's line
@@ -153,6 +161,8 @@ def _gap_lines(
     pos = start
     for piece in transcript[start:end].split("\n"):
         own = text_only(piece)
+        if len(own) >= MIN_RUN and not index and alternate is not None:
+            index.update(_pair_index(alternate, lines))
         grams = [own[k : k + 2] for k in range(len(own) - 1)]
         votes: Counter[int] = Counter()
         for g in grams:
