@@ -124,20 +124,25 @@ def _unread_room(
     alternate: AltText, scan: ScanLines, equal_blocks: Sequence[tuple[int, int, int]]
 ) -> float:
     """How many letters the scan's lines the alternate did not read can hold: the
-    unread boxes' width at the alternate's letters per width, or without its boxes,
-    the lines it lacks at the letters of a full line it read. A line it garbled
+    width of the scan's lines no line it read covers, at its letters per width, or
+    without its boxes, the lines it lacks at the letters of a full line it read. A line it garbled
     (``GARBLED``: little of it shared with the transcript, as Latin letters for a
     faint Han line) did not read its ink either."""
     read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
     if read:
         boxes = [ln.box for ln in read if ln.box and not _garbled(ln, equal_blocks)]
-        unread = [s for s in scan.boxes if not any(_same_line(s, b) for b in boxes)]
+        # The width of each scan line no line read across: a line read in part
+        # (Tesseract often drops a line's first words) leaves the rest unread.
+        unread = sum(
+            max(0.0, (s[2] - s[0]) - sum(_across(s, b) for b in boxes if _same_line(s, b)))
+            for s in scan.boxes
+        )
         density = statistics.median(
             _letters(ln.text) / (ln.box[2] - ln.box[0])
             for ln in read
             if ln.box and ln.box[2] > ln.box[0]
         )
-        return sum(s[2] - s[0] for s in unread) * density
+        return unread * density
     lines = sorted(_letters(ln) for ln in alternate.text.split("\n") if ln.strip())
     if not lines:
         return float("inf")  # the alternate read nothing: no telling
@@ -148,6 +153,10 @@ def _unread_room(
 def _garbled(line: AltLine, equal_blocks: Sequence[tuple[int, int, int]]) -> bool:
     same = sum(max(0, min(line.end, a + n) - max(line.start, a)) for _t, a, n in equal_blocks)
     return same < GARBLED * len(line.text.strip())
+
+
+def _across(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
 
 
 def _same_line(a: Box, b: Box) -> bool:
