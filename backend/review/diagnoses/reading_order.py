@@ -80,7 +80,7 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
     found += _gap_lines(
         evidence.transcript, covered, len(evidence.transcript), index, alternate, lines
     )
-    found.sort()
+    found = _first_visits(sorted(found))
     visits = [(s, e, rank[i]) for s, e, i in found if i in rank]
     on_line = [i for _s, _e, i in found if i in rank]
     moved = _out_of_order(visits)
@@ -108,6 +108,20 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
             ).format(chars=chars)
             found_here.append(Diagnosis(DiagnosisKind.READING_ORDER, start, end, detail))
     return found_here
+
+
+def _first_visits(found: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The transcript's stretches less those on a line it already read before another:
+    text read twice is a repetition (its own diagnosis) or a chance match, no order."""
+    seen: set[int] = set()
+    out = []
+    for visit in found:
+        line = visit[2]
+        if line in seen and out and out[-1][2] != line:
+            continue
+        seen.add(line)
+        out.append(visit)
+    return out
 
 
 def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:

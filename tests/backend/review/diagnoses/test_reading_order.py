@@ -105,3 +105,11 @@ def test_without_positions_a_large_move_is_named_as_against_the_alternate() -> N
     (order,) = found("\n".join(swapped), alternate, ORDER)
     assert "no positions" in order.detail
     assert found("\n".join(lines), alternate, ORDER) == []
+
+
+def test_text_read_twice_is_no_reading_order() -> None:
+    # A loop reads the page again: the repetition is its own diagnosis, not an order.
+    lines = text_lines(JUDGMENT)
+    alternate = one_column(lines, random.Random(5), 0.1)
+    page = "\n".join(lines)
+    assert found("\n".join([page] * 3), alternate, ORDER) == []
