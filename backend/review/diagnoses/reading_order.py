@@ -114,7 +114,7 @@ def _first_visits(found: list[tuple[int, int, int]]) -> list[tuple[int, int, int
     """The transcript's stretches less those on a line it already read before another:
     text read twice is a repetition (its own diagnosis) or a chance match, no order."""
     seen: set[int] = set()
-    out = []
+    out: list[tuple[int, int, int]] = []
     for visit in found:
         line = visit[2]
         if line in seen and out and out[-1][2] != line:
