@@ -39,6 +39,9 @@ BLOCK_CHARS = 30  # ... or two lines this long (one line alone: heavily misread,
 TAIL_LINES, TAIL_CHARS = 2, 30  # the same for the page's tail
 TAIL_SHARE = 0.15  # ... and this share of the page's text
 BRIDGE_SHARE, BRIDGE_CHARS = 0.9, 15  # see _against_alternate (a table row is less)
+# An alternate sharing less than this share of its text with the transcript is
+# not a reading of the same page (a cut-short page still shares ~40%).
+RELATED = 0.2
 END_RUN = 4  # a shared run this long places the transcript's end in the alternate
 TAIL_ABSENT = 0.7  # share of the text after the transcript's end it must lack
 
@@ -96,8 +99,9 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     if any(ln.box is not None for ln in lines):  # the page's order; boxless lines last
         order = page_order(lines) + [ln.index for ln in lines if ln.box is None]
     real = [n for n in order if not lines[n].noise]
-    if not real:
-        return NONE
+    shared = sum(n for _t, _a, n in evidence.equal_blocks)
+    if not real or shared < RELATED * sum(lines[n].text_chars for n in real):
+        return NONE  # another page, or garbage: it says nothing of what this one lacks
     # A line between two absent ones that shares only some pairs with the transcript
     # shares a formula (被上訴人給付新臺幣…) with another line, not its own text.
     for p in range(1, len(real) - 1):

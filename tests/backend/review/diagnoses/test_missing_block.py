@@ -110,3 +110,12 @@ def _relisted(lines: list[AltLine]) -> AltText:
         out.append(AltLine(ln.text, pos, pos + len(ln.text), ln.box, ln.score))
         pos += len(ln.text) + 1
     return AltText("\n".join(ln.text for ln in lines), "rapidocr", tuple(out))
+
+
+def test_an_alternate_of_another_page_says_nothing_missing() -> None:
+    # Another page's reading (or garbage) shares nothing: none of its lines is a
+    # block this page lost.
+    other = one_column(text_lines(JUDGMENT), random.Random(6), 0.1)
+    page = "\n".join(text_lines(STATUTE))
+    assert found(page, other, MISSING) == []
+    assert found(page, other, CUT) == []
