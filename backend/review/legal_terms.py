@@ -143,7 +143,7 @@ def critical_flags(
     t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
     lost = numeral_flags(alternate, hunks, a_side.terms)
     for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
-        if not any(f.start < flag.end and flag.start < f.end for f in flags.values()):
+        if not any(f.span.shares_characters(flag.span) for f in flags.values()):
             flags.setdefault((flag.start, flag.end), flag)
     taken = list(flags.values())
     for flag in name_flags(transcript, hunks, t_side.words, taken, misreads, t_side.terms):

@@ -55,6 +55,12 @@ class Span:
         # A point meets what holds it or ends or starts at it (inlined: a hot path).
         return (start == end or o_start == o_end) and start <= o_end and o_start <= end
 
+    def shares_characters(self, other: Span) -> bool:
+        """The open intervals meet: a character in common, or a point strictly inside
+        the other. Unlike ``overlaps``, a point at an edge (an omission just before or
+        after a flag) does not count, so it is not taken for what that flag covers."""
+        return self.start < other.end and other.start < self.end
+
     def touches(self, other: Span) -> bool:
         """Overlapping or abutting: the closed intervals [start, end] meet."""
         return self.start <= other.end and other.start <= self.end

@@ -108,3 +108,13 @@ def test_stepping_differs_from_one_place_only_at_a_point_after_the_end(a: Span, 
         return
     after_the_end = a.empty and not b.empty and a.start == b.end
     assert a.begins_in(b) == (a.overlaps(b) and not after_the_end)
+
+
+def test_sharing_characters_needs_a_character_in_common() -> None:
+    # Abutting spans share nothing; a point at a flag's edge (an omission just after
+    # it) is no part of it, though ``overlaps`` counts it; a point inside is.
+    assert Span(2, 5).shares_characters(Span(4, 8))
+    assert not Span(2, 5).shares_characters(Span(5, 8))
+    assert not Span(5, 5).shares_characters(Span(2, 5))
+    assert Span(5, 5).overlaps(Span(2, 5))
+    assert Span(3, 3).shares_characters(Span(2, 5))
