@@ -23,11 +23,15 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from backend.i18n import _
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.shared import excerpt, has_alternate, shared_chars
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 SHORT_PERIOD = 16  # periods found character by character
 MAX_UNITS = 12  # longer periods: up to this many pieces (clauses, lines) per repeat
@@ -38,7 +42,16 @@ _SENTENCE_PUNCT = frozenset("。！？；，、：,;!?.")
 _FILLERS = frozenset("〇○●◯＊*ＸXx×□■0０")
 # Of the repeats, the share both readings must share for the page to hold them.
 ON_PAGE_SHARE = 0.5
+# Units shorter than this (in letters and digits) are not counted in the alternate:
+# one character or two recur all over a page.
+MIN_COUNTED = 4
 NEVER = 10**9
+# Copies of a sentence, clause or row that make a loop when nothing can confirm the
+# page holds them (see min_repeats): legal enumerations stay well under it.
+ALONE_REPEATS = 10
+_TAG = re.compile(r"<[^<>]*>")
+_HTML_ROW = re.compile(r"<tr\b", re.IGNORECASE)
+_HTML_CELL = re.compile(r"<t[dhr]\b", re.IGNORECASE)
 
 
 class _Loop(NamedTuple):
@@ -53,17 +66,21 @@ class _Loop(NamedTuple):
 
 def find(evidence: PageEvidence) -> list[Diagnosis]:
     text = evidence.transcript
+    alone = not has_alternate(evidence)
     loops = _choose(
-        [c for c in _periodic(text) if c.repeats >= min_repeats(text[c.start : c.start + c.period])]
+        [
+            c
+            for c in _periodic(text)
+            if c.repeats >= min_repeats(text[c.start : c.start + c.period], alone=alone)
+        ]
     )
     found = []
+    page = _OnPage(evidence)
     for loop in loops:
         repeated = (loop.start + loop.period, loop.end)
-        if has_alternate(evidence):
-            shared = shared_chars(evidence.equal_blocks, *repeated)
-            if shared >= ON_PAGE_SHARE * (repeated[1] - repeated[0]):
-                continue  # the other reading reads the repeats too: the page repeats it
-        unit = excerpt(text[loop.start : loop.start + loop.period])
+        if not alone and page.holds(loop, *repeated):
+            continue  # the other reading reads the repeats too: the page repeats it
+        unit = excerpt(_readable(text[loop.start : loop.start + loop.period]))
         detail = _("“{text}” repeats {n} times in a row: the model may be stuck in a loop")
         found.append(
             Diagnosis(
@@ -76,16 +93,113 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     return found
 
 
-def min_repeats(unit: str) -> int:
+class _OnPage:
+    """Whether the alternate reads a loop's repeats too, compared by content: letters
+    and digits, what an engine reads, not the table syntax around them (pipes,
+    spaces, HTML tags), which is more than half of a table row and which the
+    alignment never shares. Built lazily: most pages have no loop to ask about."""
+
+    def __init__(self, evidence: PageEvidence) -> None:
+        self._evidence = evidence
+        self._masked: str | None = None  # the transcript with its tags blanked
+        # Both readings' content (letters and digits), as code points.
+        self._alt: NDArray[np.uint32] | None = None
+        self._own: NDArray[np.uint32] | None = None
+
+    def holds(self, loop: _Loop, start: int, end: int) -> bool:
+        """Most of the repeats [start, end) lie in runs both readings share, or the
+        alternate holds most of the copies itself (the alignment cannot pair an
+        HTML table with an engine's lines of cells)."""
+        if self._shared_share(start, end) >= ON_PAGE_SHARE:
+            return True
+        text = self._evidence.transcript
+        unit = _content(text[loop.start : loop.start + loop.period])
+        if len(unit) < MIN_COUNTED or self._evidence.alternate is None:
+            return False
+        if self._alt is None or self._own is None:
+            self._alt = _codes(_content(self._evidence.alternate.text))
+            self._own = _codes(_content(text))
+        # Counted alike in both readings (the page may hold the unit elsewhere too):
+        # the alternate must read most of the transcript's copies beyond the first.
+        written, read = _copies(self._own, unit), _copies(self._alt, unit)
+        return read > 1 and read - 1 >= ON_PAGE_SHARE * (written - 1)
+
+    def _shared_share(self, start: int, end: int) -> float:
+        """The share of [start, end)'s content the alignment pairs with the alternate
+        (of all its characters when it has no content: a loop of 。。。)."""
+        if self._masked is None:
+            self._masked = _TAG.sub(lambda m: " " * len(m.group()), self._evidence.transcript)
+        masked, blocks = self._masked, self._evidence.equal_blocks
+        total = sum(map(str.isalnum, masked[start:end]))
+        if total == 0:
+            return shared_chars(blocks, start, end) / max(1, end - start)
+        shared = sum(
+            sum(map(str.isalnum, masked[max(start, t) : min(end, t + n)]))
+            for t, _a, n in blocks
+            if t < end and t + n > start
+        )
+        return shared / total
+
+
+def _codes(text: str) -> NDArray[np.uint32]:
+    import numpy as np  # imported here: most imports of the review never reach it
+
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+
+
+def _copies(codes: NDArray[np.uint32], unit: str) -> int:
+    """Copies of ``unit`` in ``codes``, apart, each with at most a fifth of its
+    characters misread (an engine misreads 5-15%). Substitutions only, vectorised:
+    one pass over the text per character of the unit."""
+    import numpy as np
+
+    m = len(unit)
+    if len(codes) < m:
+        return 0
+    wrong = np.zeros(len(codes) - m + 1, dtype=np.int32)
+    for j, c in enumerate(unit):
+        wrong += codes[j : len(codes) - m + 1 + j] != ord(c)
+    copies, free = 0, 0
+    for at in np.flatnonzero(wrong <= m // 5).tolist():
+        if at >= free:  # copies apart: a copy is not counted twice
+            copies, free = copies + 1, at + m
+    return copies
+
+
+def _content(text: str) -> str:
+    """``text``'s letters and digits, tags left out."""
+    return "".join(filter(str.isalnum, _TAG.sub(" ", text)))
+
+
+def _readable(unit: str) -> str:
+    """The unit as a person reads it: a periodic unit may begin inside a tag (a loop
+    of HTML rows can seem to start at ``></tr><tr>``), so it is turned to begin at a
+    tag before the tags are dropped; pipes and tags become spaces."""
+    if "<" in unit and ">" in unit:
+        at = unit.index("<")
+        unit = unit[at:] + unit[:at]
+    return _TAG.sub(" ", unit).replace("|", " ")
+
+
+def min_repeats(unit: str, alone: bool = False) -> int:
     """How many back-to-back copies of ``unit`` make a loop rather than text.
 
     Far more than any text holds: a Han character 6 times (一一一年 is three); a
     sentence or clause of 10+ characters 3 times; shorter units enough copies for
     24 characters. Table rows 6 times, and only rows with some words (a blank
     form's empty rows repeat on the page). Masks and fillers (○○○, 0000, □□) 24
-    times; rules and leaders (-----, ……, spaces) only beyond 300 characters."""
+    times; rules and leaders (-----, ……, spaces) only beyond 300 characters.
+
+    ``alone``: no independent alternate can say whether the page holds the copies.
+    Legal text repeats a clause or row a few times back to back on its own: a
+    judgment's counts (又犯詐欺取財罪，處有期徒刑陸月。 three times), a form's
+    □同意 □不同意, a table's 同上 rows. A model's loop runs 40-150 copies. So alone,
+    a sentence, clause or row needs ``ALONE_REPEATS`` copies: beyond an enumeration,
+    far below any loop."""
     period = len(unit)
-    letters = sum(c.isalnum() and c not in _FILLERS for c in unit)
+    row = "|" in unit or "\t" in unit or _HTML_CELL.search(unit + unit) is not None
+    readable = _readable(unit)
+    letters = sum(c.isalnum() and c not in _FILLERS for c in readable)
     if not unit.strip():
         return NEVER  # whitespace alone: layout
     if period == 1:
@@ -98,9 +212,10 @@ def min_repeats(unit: str) -> int:
         if all(c in _SENTENCE_PUNCT or c.isspace() for c in unit):
             return max(3, math.ceil(6 / period))
         return max(3, math.ceil(300 / period))
-    if "|" in unit or "\t" in unit:
-        return 6 if letters >= 4 else max(6, math.ceil(300 / period))
-    return 3 if period >= 10 else max(3, math.ceil(24 / period))
+    floor = ALONE_REPEATS if alone else 0
+    if row:
+        return max(floor, 6 if letters >= 4 else max(6, math.ceil(300 / period)))
+    return max(floor, 3 if period >= 10 else max(3, math.ceil(24 / period)))
 
 
 def _is_han(c: str) -> bool:
@@ -161,6 +276,9 @@ def _widen(text: str, loop: _Loop) -> _Loop:
     # Widened back, a loop of lines would seem to start at the line break before it:
     # turn the unit to end where a line (or else a sentence) ends, as a person reads it.
     unit = text[start : start + p]
+    row = _HTML_ROW.search(unit + unit)  # a loop of HTML rows: turned to begin at <tr>
+    if row is not None and row.start() < p:
+        return _Loop(start + row.start(), end, p)
     for ends in ("\n", "。！？；"):
         last = max(unit.rfind(c) for c in ends)
         if last >= 0:

@@ -34,12 +34,15 @@ def _units(text: str, how: str) -> list[tuple[int, int]]:
     return [m.span() for m in found]
 
 
-def _looped(text: str, rng: random.Random, how: str) -> tuple[str, int, int, int]:
+def _looped(text: str, rng: random.Random, how: str, alone: bool) -> tuple[str, int, int, int]:
     """``text`` with one unit repeated back to back, as a model stuck on it writes it:
-    (text, where the repeats start, where they end, copies in all)."""
+    (text, where the repeats start, where they end, copies in all). With no alternate
+    to deny the copies, a sentence needs 10 (legal enumerations repeat a few); a short
+    unit, enough copies for 24 characters (１，２０３，２０３ is an amount)."""
     start, end = rng.choice(_units(text, how) or _units(text, "sentence"))
     unit = text[start:end]
-    copies = rng.randint(8, 60) if how == "char" else rng.randint(4, 60)
+    fewest = 8 if how == "char" else max(10 if alone else 4, -(-24 // len(unit)))
+    copies = rng.randint(fewest, 60)
     looped = text[:end] + unit * (copies - 1) + text[end:]
     return looped, end, end + len(unit) * (copies - 1), copies
 
@@ -53,7 +56,7 @@ def _looped(text: str, rng: random.Random, how: str) -> tuple[str, int, int, int
 def test_a_loop_is_named_from_its_second_copy_to_its_end(seed, how, with_alternate) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     truth = corpus_text(seed % 500, seed % 7)
-    text, start, end, copies = _looped(truth, rng, how)
+    text, start, end, copies = _looped(truth, rng, how, alone=not with_alternate)
     alternate = noisy(truth, rng) if with_alternate else None
     found = of_kind(reviewed(text, alternate), LOOP)
     assert len(found) == 1, (how, found)
@@ -108,8 +111,8 @@ def test_text_that_repeats_on_the_page_is_no_loop() -> None:
 
 def test_a_repetition_the_alternate_reads_too_is_on_the_page() -> None:
     line = "本件原告之訴及假執行之聲請均駁回。\n"
-    text = "主文\n" + line * 5 + "訴訟費用由原告負擔。\n"
-    assert of_kind(reviewed(text), LOOP)  # alone, five copies are a loop
+    text = "主文\n" + line * 10 + "訴訟費用由原告負擔。\n"
+    assert of_kind(reviewed(text), LOOP)  # alone, ten copies are a loop
     alternate = noisy(text, random.Random(1), drop_line=0)
     assert of_kind(reviewed(text, alternate), LOOP) == []
     # An alternate that is the transcript's own reading proves nothing.
@@ -131,3 +134,68 @@ def test_a_long_looped_page_is_named_once() -> None:
     found = of_kind(reviewed(text), LOOP)
     assert [(d.start, d.end) for d in found] == [(3 + len(sentence), len(text))]
     assert "560" in found[0].detail
+
+
+_ROW = ("同上", "同上", "租金", "30,000元")
+_HEAD = ("編號", "日期", "項目", "金額")
+
+
+def _markdown(rows: int) -> str:
+    head = "| " + " | ".join(_HEAD) + " |\n| --- | --- | --- | --- |\n"
+    return "附表：\n" + head + ("| " + " | ".join(_ROW) + " |\n") * rows + "合計新臺幣240,000元。"
+
+
+def _html(rows: int) -> str:
+    def row(cells: tuple[str, ...], tag: str) -> str:
+        return "<tr>" + "".join(f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
+
+    return "附表：\n<table>" + row(_HEAD, "th") + row(_ROW, "td") * rows + "</table>\n合計。"
+
+
+def _engine(rows: int) -> str:
+    """The same table as an engine reads it: cells apart by spaces, no pipes or tags."""
+    return "附表：\n" + " ".join(_HEAD) + "\n" + (" ".join(_ROW) + "\n") * rows + "合計。"
+
+
+def test_identical_table_rows_the_alternate_reads_too_are_on_the_page() -> None:
+    """Review finding A: the alternate's agreement was counted over all characters, and
+    table syntax (pipes, spaces, tags: more than half a row) is never shared, so eight
+    同上 rows were "a loop" even against an identical alternate."""
+    rng = random.Random(7)
+    for table in (_markdown(8), _html(8)):
+        for alternate in (table, _engine(8), noisy(_engine(8), rng, drop_line=0)):
+            assert of_kind(reviewed(table, alternate), LOOP) == [], (table, alternate)
+
+
+def test_a_loop_of_table_rows_is_quoted_as_text() -> None:
+    """The alternate reads the row once: the 40 copies are a loop, quoted as a person
+    reads the row (no tags, no pipes), from the second row on."""
+    for table in (_markdown(40), _html(40)):
+        (found,) = of_kind(reviewed(table, _engine(1)), LOOP)
+        quoted = found.detail.split("”")[0]
+        assert "<" not in quoted and ">" not in quoted and "|" not in quoted, quoted
+        assert "同上 同上 租金" in quoted and "40" in found.detail
+        assert table[found.start :].startswith(("<tr>", "| 同上"))
+
+
+ENUMERATIONS = {
+    "a judgment's counts": "被告犯詐欺取財罪，處有期徒刑陸月。"
+    + "又犯詐欺取財罪，處有期徒刑陸月。" * 3
+    + "應執行有期徒刑壹年。",
+    "a form's choices": "□同意 □不同意 " * 4 + "\n簽名：",
+    "identical rows": _markdown(8),
+}
+
+
+def test_an_enumeration_alone_is_no_loop_but_ten_copies_are() -> None:
+    """With no alternate, legal text's few back-to-back repeats are not a loop (they
+    were, from 3 copies); a model's loop (10 and more copies) still is."""
+    for name, text in ENUMERATIONS.items():
+        assert of_kind(reviewed(text), LOOP) == [], name
+    clause = "又犯詐欺取財罪，處有期徒刑陸月。"
+    looped = "被告犯詐欺取財罪，處有期徒刑陸月。" + clause * 10 + "應執行有期徒刑壹年。"
+    assert len(of_kind(reviewed(looped), LOOP)) == 1
+    # An alternate that reads the clause once denies the copies: a few are a loop then.
+    few = ENUMERATIONS["a judgment's counts"]
+    once = few.replace(clause * 3, clause)
+    assert len(of_kind(reviewed(few, once), LOOP)) == 1
