@@ -197,6 +197,7 @@ async def _read_page(
 
 def _print_review(review: PageReview, transcript: str) -> None:
     from backend.i18n import _
+    from backend.review.diagnosis_names import diagnosis_name
     from backend.review.page_aids import flagged_share
     from backend.review.values import FlagKind
 
@@ -210,10 +211,9 @@ def _print_review(review: PageReview, transcript: str) -> None:
         )
     )
     for diagnosis in review.diagnoses:  # whole-page failures first: they matter most
-        say(
-            f"  {diagnosis.kind.value:<14} {diagnosis.start}-{diagnosis.end} {diagnosis.detail}",
-            one_line=True,
-        )
+        # Named in words, translated (the JSON keeps the kind's name for programs).
+        name = diagnosis_name(diagnosis.kind)
+        say(f"  {name:<14} {diagnosis.start}-{diagnosis.end} {diagnosis.detail}", one_line=True)
     for flag in review.flags:
         # One line a flag: the page text quoted (and the detail quoting it) is escaped,
         # line breaks included, so a span cannot clear the screen or fake a line.

@@ -68,3 +68,16 @@ def test_compare_names_the_diagnosis_in_json_and_text(tmp_path: Path) -> None:
         "compare", pdf, "--store", store, "--page", "1", "--alternate", "engine:rapidocr", "--json"
     )
     assert json.loads(clean.stdout)["diagnoses"] == []
+
+
+def test_compare_text_names_the_kind_in_the_users_language(tmp_path: Path) -> None:
+    """Review finding H: the text output printed the JSON name (``repetition``,
+    ``cut_short``) whatever the language; it names the kind as every front end does."""
+    pdf, store = _document(tmp_path)
+    args = ("compare", pdf, "--store", store, "--page", "3", "--alternate", "engine:rapidocr")
+    found = _loop(json.loads(run_cli(*args, "--json").stdout)["diagnoses"])
+    text = run_cli(*args, "--lang", "zh_TW")
+    assert text.returncode == 0, text.stderr
+    (line,) = [ln for ln in text.stdout.splitlines() if f" {found['start']}-{found['end']} " in ln]
+    assert line.split()[0] == "重複", line
+    assert "repetition" not in text.stdout
