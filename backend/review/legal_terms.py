@@ -141,7 +141,7 @@ def critical_flags(
     for flag in _unverified(transcript, alternate, hunks, t_side):
         flags.setdefault((flag.start, flag.end), flag)
     t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
-    lost = numeral_flags(alternate, hunks, a_side.terms)
+    lost = numeral_flags(texts, hunks, t_side.terms, a_side.terms)
     for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
         if not any(f.span.shares_characters(flag.span) for f in flags.values()):
             flags.setdefault((flag.start, flag.end), flag)

@@ -236,10 +236,26 @@ def _surname_mask(run: str) -> bool:
 def _said(text: str, start: int, end: int, friend_end: int) -> bool:
     """A run inside a false friend is a number all the same when a counter follows
     past the false friend (千萬元) or 第/之 stands before it (第一審, 之一)."""
+    at = _counter_at(text, end)
+    return (at is not None and at >= friend_end) or _ordinal_at(text, start) is not None
+
+
+def _counter_at(text: str, end: int) -> int | None:
+    """Where the counter stands that follows a numeral ending at ``end`` (三件, 三 件)."""
     rest = text[end : end + 2]
     at = end + len(rest) - len(rest.lstrip())
-    counted = text[at : at + 1] in _COUNTERS and at >= friend_end
-    return counted or text[max(0, start - 1) : start] in ("第", "之")
+    return at if text[at : at + 1] in _COUNTERS else None
+
+
+def _ordinal_at(text: str, start: int) -> int | None:
+    """Where 第/之 stands right before a numeral starting at ``start`` (第三, 之一)."""
+    return start - 1 if text[max(0, start - 1) : start] in ("第", "之") else None
+
+
+def frame_marks(text: str, start: int, end: int) -> list[int]:
+    """Where the characters stand that frame the numeral ``text[start:end]`` as a
+    counted number (the 件 of 三件, the 第 of 第三): the phrase's own frame, no numeral."""
+    return [at for at in (_ordinal_at(text, start), _counter_at(text, end)) if at is not None]
 
 
 def counted(text: str, start: int, end: int) -> bool:
@@ -251,8 +267,18 @@ def counted(text: str, start: int, end: int) -> bool:
     lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start))
     ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
     hi = min(ends, default=len(text))
-    in_cell = (lo >= 0 and text[lo] == "|") or (hi < len(text) and text[hi] == "|")
-    return in_cell and not text[lo + 1 : start].strip() and not text[end:hi].strip()
+    opens, closes = lo >= 0 and text[lo] == "|", hi < len(text) and text[hi] == "|"
+    if not (opens or closes) or text[lo + 1 : start].strip() or text[end:hi].strip():
+        return False
+    return closes or not _row_closed(text, lo)
+
+
+def _row_closed(text: str, pipe: int) -> bool:
+    """The ``|`` at ``pipe`` closes a row that opened with one (| a | b |一): what
+    follows it on the line is outside the table (a stray mark an engine read), no cell.
+    A row written without its outer pipes (a | 二十) has its last cell there."""
+    line_lo = text.rfind("\n", 0, pipe) + 1
+    return text[line_lo:pipe].lstrip().startswith("|")
 
 
 def alone_on_line(text: str, start: int, end: int) -> bool:

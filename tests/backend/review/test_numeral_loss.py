@@ -77,3 +77,55 @@ def test_a_heading_read_as_numerals_is_critical_both_ways() -> None:
 def test_a_counted_numeral_the_alternate_read_as_a_letter_stays_its_misreading() -> None:
     """八把 read 人把: the counter says a number stands there; the alternate misread."""
     assert critical_of("扣案之水果刀八把沒收。", "扣案之水果刀人把沒收。") == []
+
+
+# (transcript, alternate): the alternate read a character of the phrase's own frame
+# (第, 條, 元, 年, 第 of a case number) as a numeral, joining it to the number beside it.
+FRAME_READ_AS_NUMERAL = [
+    ("依民法第193條第1項規定", "依民法第193條柒1項規定"),  # 第 of 第1項: 柒1 (71)
+    ("依民法第196條規定請求", "依民法第196九規定請求"),  # 條: 196九
+    ("| 1 | 醫療費用 | 25,000元 | 原證一 |", "| 1 | 醫療費用 | 25,000八 | 原證一 |"),  # 元
+    ("伊已於112年2月間清償部分借款", "伊已於112參2月間清償部分借款"),  # a counter, 年
+    ("本院於民國113年3月5日言詞辯論終結", "本院於民國113貳3月5日言詞辯論終結"),  # a date's 年
+    ("本院112年度訴字第1234號判決", "本院112年度訴字一1234號判決"),  # a case number's 第
+    ("被告應給付新臺幣拾伍萬元及利息。", "被告應給付新臺壹拾伍萬元及利息。"),  # 新臺幣
+]
+
+
+@pytest.mark.parametrize(("transcript", "engine"), FRAME_READ_AS_NUMERAL)
+def test_a_frame_the_alternate_read_as_a_numeral_is_its_misreading(
+    transcript: str, engine: str
+) -> None:
+    """The transcript has the number and its frame: no numeral of it was lost, whatever
+    the alternate's longer numeral parses to (review finding D: 民法第193條第1項 against
+    柒1項 was a critical item on a clean page)."""
+    assert critical_of(transcript, engine) == []
+    assert comparison(transcript, engine).flags()  # still a difference to look at
+
+
+def test_a_numeral_that_makes_the_alternates_phrase_malformed_is_its_misreading() -> None:
+    """捌112年: no number is written with a Chinese digit before Arabic ones, while the
+    transcript's 於112年 is well formed: the alternate misread 於."""
+    assert critical_of("伊已於112年2月間清償部分借款", "伊已捌112年2月間清償部分借款") == []
+
+
+def test_a_stray_numeral_after_a_table_row_is_no_table_cell() -> None:
+    """| 帳冊 | 二十 |一: what follows the pipe that closes a row is outside the table (an
+    engine's reading of a rule or a speck), not a numeral cell the transcript lacks."""
+    page = "| 品名 | 數量 |\n| 帳冊 | 二十 |\n以上物品均沒收。"
+    engine = "| 品名 | 數量 |\n| 帳冊 | 二十 |一\n以上物品均沒收。"
+    assert critical_of(page, engine) == []
+
+
+def test_a_numeral_cell_of_a_row_the_transcript_lacks_is_still_critical() -> None:
+    """The mirror of the stray: a whole row the alternate reads holds a numeral cell."""
+    rows = "| 品名 | 數量 |\n| 帳冊 | 二十 |\n| 手機 | 三 |\n"
+    [flag] = critical_of(rows, rows + "| 現金 | 五 |\n")
+    assert flag.category is CriticalKind.NUMBER and "五" in flag.replacement
+
+
+def test_a_last_cell_of_a_row_without_outer_pipes_is_still_a_cell() -> None:
+    """帳冊 | 壹佰: a row written without its outer pipes has its last cell after the pipe
+    (壺佰 parses as 佰, the same value: only the cell's frame finds the lost numeral)."""
+    [flag] = critical_of("品名 | 數量\n帳冊 | 壺佰\n", "品名 | 數量\n帳冊 | 壹佰\n")
+    assert flag.kind is FlagKind.CRITICAL and flag.replacement == "壹"
