@@ -6,14 +6,16 @@ commands save and load a page at the same time. Flipping quickly stays quick:
 a page move that a newer move supersedes (nothing else given between them) is
 dropped before it starts, or cancelled if it is the one running (a stale page
 load need not finish). A status change is never dropped or cancelled by another
-command: a reviewer's "approved" or "flagged" always happens.
+command: a reviewer's "approved" or "flagged" always happens, even when the document
+closes right after it (``closing``: the close waits for it).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Coroutine
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +45,7 @@ class CommandQueue:
         self._waiting: deque[_Command] = deque()
         self._running: _Command | None = None
         self._worker: asyncio.Task[None] | None = None
+        self._held = False  # the document is closing: what is given now waits
 
     def move(self, work: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         """Queue a page move; it supersedes the moves right before it."""
@@ -59,10 +62,35 @@ class CommandQueue:
 
     def _add(self, command: _Command) -> asyncio.Future[Any]:
         self._waiting.append(command)
-        if self._worker is None or self._worker.done():
+        if not self._held and (self._worker is None or self._worker.done()):
             # The runner's own task: quitting (``cancel_all``) stops the queue as well.
             self._worker = self._runner.run(self._run_all())
         return command.done
+
+    @asynccontextmanager
+    async def closing(self) -> AsyncIterator[None]:
+        """Close the document inside: first every page move is dropped or cancelled (a page
+        of a document going away need not load, and a load must not outlive its store),
+        then the status changes given are carried out, in order, on the pages the commands
+        before them reached. Commands given meanwhile wait until the close is over."""
+        while True:
+            for command in [c for c in self._waiting if c.is_move]:
+                self._waiting.remove(command)
+                command.drop()
+            running = self._running
+            if running is not None and running.is_move and running.task:
+                running.task.cancel()
+            worker = self._worker
+            if worker is None or worker.done():
+                break
+            await asyncio.wait({worker})
+        self._held = True  # no step between the queue found empty and held
+        try:
+            yield
+        finally:
+            self._held = False
+            if self._waiting:
+                self._worker = self._runner.run(self._run_all())
 
     async def _run_all(self) -> None:
         try:

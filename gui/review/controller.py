@@ -87,7 +87,7 @@ class ReviewController(QObject):
         self.hooks = hooks or DocumentHooks()
         self.runner = runner
         self.workspace: Workspace | None = None
-        self.current = -1
+        self.current = self._shown = -1  # the page shown; _shown: once loaded in full
         self._target = -1  # the page a navigation is heading to
         self._loaded_note = ""
         self.autosave = Autosave(self._save_draft, runner.run, self)
@@ -135,27 +135,28 @@ class ReviewController(QObject):
         (unless ``force``: then what is saved is kept and the rest is let go)."""
         if self.workspace is None:
             return True
-        await self._stop_writers()  # a batch's pages in flight must not outlive the store
-        async with self.page_transition():
-            await self.save_note_if_changed()
-            if not await self.autosave.flush() and not force:
-                return False
-            self.autosave.discard()
-            for closing in self.hooks.closing:  # e.g. an alternate OCR run storing into it
-                await closing()
-            self.pictures.document_closing()
-            workspace, self.workspace = self.workspace, None
-            for closed in self.hooks.closed:
-                closed()
-            self.current = self._target = -1  # nothing typed from now on belongs to it
-            await workspace.close()
-            # Nothing may hear a closed document (every feature's listener goes), and it is
-            # freed: a window that opened many documents does not keep them all alive.
-            workspace.changed.disconnect()
-            workspace.deleteLater()
-        if workspace.session.backup_error:
-            self.message.emit(workspace.session.backup_error)
-        return True
+        async with self.commands.closing():  # the status changes given are made first
+            await self._stop_writers()  # a batch's pages in flight must not outlive the store
+            async with self.page_transition():
+                await self.save_note_if_changed()
+                if not await self.autosave.flush() and not force:
+                    return False
+                self.autosave.discard()
+                for closing in self.hooks.closing:  # e.g. an alternate OCR run storing into it
+                    await closing()
+                self.pictures.document_closing()
+                workspace, self.workspace = self.workspace, None
+                for closed in self.hooks.closed:
+                    closed()
+                self.current = self._target = -1  # nothing typed from now on belongs to it
+                await workspace.close()
+                # Nothing may hear a closed document (every feature's listener goes), and it is
+                # freed: a window that opened many documents does not keep them all alive.
+                workspace.changed.disconnect()
+                workspace.deleteLater()
+            if workspace.session.backup_error:
+                self.message.emit(workspace.session.backup_error)
+            return True
 
     @asynccontextmanager
     async def page_transition(self) -> AsyncIterator[None]:
@@ -181,7 +182,7 @@ class ReviewController(QObject):
     def change_status(self, status: ReviewStatus, *, advance: bool = False) -> asyncio.Future[Any]:
         """Give the page shown ``status`` once the commands before it are done; ``advance``:
         then go to the next page. Never dropped, whatever follows."""
-        return self.commands.status(self.set_status(status, advance=advance))
+        return self.commands.status(self.set_status(status, advance=advance, of=self.workspace))
 
     # -- navigation ------------------------------------------------------------------
 
@@ -215,18 +216,20 @@ class ReviewController(QObject):
                     self._target = previous
                     self.w.select_page_row(previous)
                     return
-                if previous == page:
+                if previous == page and self._shown == page:
                     return  # already here (e.g. a search hit on this page): nothing to reload
-                await ws.commit_draft(previous)
+                if previous != page:  # (else a load of it was cancelled midway: load it again)
+                    await ws.commit_draft(previous)
             state = await ws.page_state(page)
             width, height = await ws.page_size(page)
-            self.current = page
+            self.current, self._shown = page, -1
             self._loaded_note = state.note
             self.w.show_page_state(state, ws.page_count)
         self.w.page_view.set_page_size(width, height)
         self.w.select_page_row(page)
         self.request_render()
         await self.refresh_history()
+        self._shown = page  # loaded in full
         self.page_loaded.emit(page)
 
     def request_render(self) -> None:
@@ -278,9 +281,11 @@ class ReviewController(QObject):
             await self.workspace.commit_draft(self.current)
             self.message.emit(self.tr("Saved."))
 
-    async def set_status(self, status: ReviewStatus, *, advance: bool = False) -> None:
-        ws = self.workspace
-        if ws is None or self.current < 0:
+    async def set_status(
+        self, status: ReviewStatus, *, advance: bool = False, of: Workspace | None = None
+    ) -> None:
+        ws = self.workspace  # ``of``: given for that document, which may have closed since
+        if ws is None or self.current < 0 or (of is not None and of is not ws):
             return
         await self._stop_writers()  # a batch's pages in flight must not outlive the store
         async with self.page_transition():
