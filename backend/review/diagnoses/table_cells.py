@@ -15,46 +15,62 @@ from collections import Counter
 from statistics import median
 
 from backend.i18n import _
-from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at
+from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at, text_only
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.shared import has_alternate
-from backend.review.diagnoses.table_rows import Row, tables
+from backend.review.diagnoses.table_rows import Cell, Row, tables
 
 # A cell is in another column when its text's middle on the page is this much nearer
 # that column's middle than its own's (as a share of the distance between the two).
 NEARER = 0.25
 MIN_ROWS = 2  # a column's place is known from this many of its cells
+# A cell is placed by the middle of the alternate's line that holds it only when that
+# line holds the cell alone: no more letters than the cell has. An engine often reads
+# a table row, or a few close cells, as one line; that line's middle is the run's,
+# wherever in it the cell is (every cell of a row read whole gets the row's middle,
+# and rows of other lengths then look shifted). Even one more short cell in the line
+# can move its middle by the whole blank between two columns, which letters do not
+# measure, so no share of the line is "mostly" the cell.
 
 
 def find(evidence: PageEvidence) -> list[Diagnosis]:
-    found: dict[int, Diagnosis] = {}
+    """At most one diagnosis a table: its first row out of place, with how many of
+    its rows are (a table ragged throughout is one finding for the reader, not one a
+    row: 3,000 ragged rows would bury the page's other findings)."""
+    found = []
     lines = _boxed_lines(evidence)
     for table in tables(evidence.transcript):
         size = _table_size(table)
+        wrong: dict[int, tuple[Row, str]] = {}
         for row in table:
-            if len(row.cells) != size:
+            if row.width != size:
                 detail = _("a table row has {cells} cells where its table has {size}").format(
-                    cells=len(row.cells), size=size
+                    cells=row.width, size=size
                 )
-                found[row.start] = Diagnosis(DiagnosisKind.TABLE_CELLS, row.start, row.end, detail)
+                wrong[row.start] = (row, detail)
         if lines:
             for row, column, place in _misplaced(evidence, lines, table, size):
-                if row.start not in found:
+                if row.start not in wrong:
                     detail = _(
                         "a table row's cell {column} is under column {place} on the page"
                     ).format(column=column + 1, place=place + 1)
-                    found[row.start] = Diagnosis(
-                        DiagnosisKind.TABLE_CELLS, row.start, row.end, detail
-                    )
-    return [found[k] for k in sorted(found)]
+                    wrong[row.start] = (row, detail)
+        if wrong:
+            row, detail = wrong[min(wrong)]
+            if len(wrong) > 1:
+                detail = _("{detail} ({rows} rows of this table have cells out of place)").format(
+                    detail=detail, rows=len(wrong)
+                )
+            found.append(Diagnosis(DiagnosisKind.TABLE_CELLS, row.start, row.end, detail))
+    return sorted(found, key=lambda d: d.start)
 
 
 def _table_size(table: list[Row]) -> int:
     """The table's number of columns: its header's, else its rows' most common."""
     header = next((r for r in table if r.header), None)
     if header is not None:
-        return len(header.cells)
-    return Counter(len(r.cells) for r in table).most_common(1)[0][0]
+        return header.width
+    return Counter(r.width for r in table).most_common(1)[0][0]
 
 
 def _boxed_lines(evidence: PageEvidence) -> list[Line]:
@@ -74,10 +90,11 @@ def _misplaced(
     middles: list[list[float]] = [[] for _column in range(size)]
     placed: list[tuple[Row, int, float]] = []
     for row in table:
-        if row.header or len(row.cells) != size:
+        # A full row of single cells (no spans): its j-th cell is column j.
+        if row.header or row.width != size or len(row.cells) != size:
             continue
         for j, cell in enumerate(row.cells):
-            x = _middle(blocks, starts, lines, cell.start, cell.end)
+            x = _middle(blocks, starts, lines, cell)
             if x is not None:
                 middles[j].append(x)
                 placed.append((row, j, x))
@@ -100,18 +117,18 @@ def _middle(
     blocks: list[tuple[int, int, int]],
     starts: list[int],
     lines: list[Line],
-    start: int,
-    end: int,
+    cell: Cell,
 ) -> float | None:
-    """The middle across the page of the alternate's line holding most of the
-    transcript's [start, end) (None: the alternate has none of it)."""
-    if start >= end:
+    """The middle across the page of the alternate's line holding most of the cell's
+    text, when that line holds the cell alone (None: the alternate has none of it,
+    or read it in one line with other text)."""
+    if cell.start >= cell.end:
         return None
     best, best_len = None, 0
-    k = max(0, bisect_right(starts, start) - 1)
-    while k < len(blocks) and blocks[k][0] < end:
+    k = max(0, bisect_right(starts, cell.start) - 1)
+    while k < len(blocks) and blocks[k][0] < cell.end:
         t, a, n = blocks[k]
-        lo, hi = max(start, t), min(end, t + n)
+        lo, hi = max(cell.start, t), min(cell.end, t + n)
         if hi - lo > best_len:
             best, best_len = a + lo - t, hi - lo
         k += 1
@@ -119,4 +136,6 @@ def _middle(
         return None
     idx = line_at(lines, best)
     box = None if idx is None else lines[idx].box
-    return None if box is None else (box[0] + box[2]) / 2
+    if idx is None or box is None or lines[idx].text_chars > len(text_only(cell.text)):
+        return None
+    return (box[0] + box[2]) / 2

@@ -1,0 +1,40 @@
+"""Table rows: a row's width is the columns it fills, an HTML cell's colspan and a
+rowspan from the rows above included (the HTML table model), so spanned rows are as
+wide as their table; each cell knows the first column it fills."""
+
+from __future__ import annotations
+
+from backend.review.diagnoses.table_rows import tables
+
+
+def widths(text: str) -> list[int]:
+    (table,) = tables(text)
+    return [row.width for row in table]
+
+
+def test_colspan_fills_columns_and_rowspan_fills_the_rows_below() -> None:
+    text = (
+        "<table><tr><th rowspan=2>編號</th><th colspan='2'>金額</th></tr>"
+        "<tr><th>本金</th><th>利息</th></tr>"
+        '<tr><td>1</td><td>100</td><td rowspan="3">5</td></tr>'
+        "<tr><td>2</td><td>200</td></tr>"
+        "<tr><td colspan=2>合計</td></tr></table>"
+    )
+    assert widths(text) == [3, 3, 3, 3, 3]
+    (table,) = tables(text)
+    assert [(c.text, c.column, c.span) for c in table[1].cells] == [("本金", 1, 1), ("利息", 2, 1)]
+    assert [(c.text, c.column, c.span) for c in table[4].cells] == [("合計", 0, 2)]
+
+
+def test_rowspan_zero_reaches_the_end_of_the_table_and_wild_spans_are_bounded() -> None:
+    text = (
+        "<table><tr><td rowspan=0>甲</td><td>1</td></tr>"
+        "<tr><td>2</td></tr><tr><td>3</td></tr></table>"
+    )
+    assert widths(text) == [2, 2, 2]
+    # more digits than int() takes from a string: read as HTML's limit, no error
+    assert widths(f"<table><tr><td colspan={'9' * 5000}>甲</td></tr></table>") == [1000]
+
+
+def test_markdown_rows_are_as_wide_as_their_cells() -> None:
+    assert widths("| 編號 | 項目 |\n| --- | --- |\n| 1 | 醫療費 |\n| 合計 | |") == [2, 2, 2]
