@@ -9,6 +9,12 @@ not in the review store: the lines are a property of the image, not of anyone's
 review, so a team store needs no new table and every member may detect on their
 own machine; and a cache that is lost costs only time.
 
+The lines are of the file as it was when the source was made (the document just
+opened, its digest just taken): if the file changes on disk meanwhile (replaced,
+rewritten), what the detector reads is another file's page, so nothing more is
+detected, kept or cached, and nothing is said (the pages on screen are still the
+opened file's, and their review goes on as without a detector).
+
 ``known`` never detects (the review asks it on every refresh); ``detect`` and
 ``detect_pages`` run the detector for what is not known. A failure gives no
 lines (the review goes on without them) and one message, kept in ``problem``:
@@ -115,6 +121,15 @@ class ScanLineCache:
                 self._db = None
 
 
+def _file_stamp(path: str) -> tuple[int, int, int] | None:
+    """What changes when a file is replaced or rewritten (cheap: no read of the file)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
+
+
 def _box(value: object) -> Box:
     if not isinstance(value, list) or len(value) != 4:
         raise ValueError(value)
@@ -148,6 +163,8 @@ class ScanLineSource:
         self.problem = missing
         name = detector_name() if missing is None else ""
         self._key = cache_key(name, runner.options)
+        self._stamp = _file_stamp(self.pdf_path)
+        self._file_changed = False  # the cache still serves: it holds the opened file's lines
 
     def known(self, page: int) -> ScanLines | None:
         """The page's lines if already detected (now or before); never detects."""
@@ -161,7 +178,7 @@ class ScanLineSource:
     async def detect(self, page: int) -> ScanLines | None:
         """The page's lines, detected now if not known; None when they cannot be."""
         lines = self.known(page)
-        if lines is not None or self._disabled or page in self._failed:
+        if lines is not None or self._disabled or self._file_changed or page in self._failed:
             return lines
         self.detections += 1
         try:
@@ -177,6 +194,10 @@ class ScanLineSource:
                     page=page + 1, value=exc
                 )
             )
+            return None
+        if _file_stamp(self.pdf_path) != self._stamp:  # read after the file changed
+            _log.info("%s changed on disk: its scan lines are no longer found", self.pdf_path)
+            self._file_changed = True
             return None
         self._known[page] = lines
         if self.digest:

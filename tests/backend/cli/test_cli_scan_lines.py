@@ -22,6 +22,10 @@ from backend.session.document_session import DocumentSession
 from backend.session.scan_lines import ScanLineCache
 from tests.pdf_factory import text_pdf
 
+# Each test runs the real detector: a model load and up to 2 pages, ~40 s each on a
+# loaded machine (~120 s). The suite's 300 s default left a 2x margin; this is 15x.
+pytestmark = pytest.mark.timeout(1800)
+
 PAGES = [
     "The first line\n\nThe second line\n\nThe third line",
     "A second page with one longer line of text on it",

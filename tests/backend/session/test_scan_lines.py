@@ -17,10 +17,13 @@ from pathlib import Path
 import pytest
 
 from backend.engines.offline import AltOcrRunner
+from backend.engines.offline import scan_lines as detection
+from backend.engines.offline.base import AltOptions
 from backend.models import ScanLines, VersionKind
 from backend.review.diagnoses import run
 from backend.review.diagnoses.base import Diagnosis, PageEvidence
 from backend.review.values import DiagnosisKind
+from backend.session import scan_lines
 from backend.session.document_session import DocumentSession
 from backend.session.scan_lines import ScanLineCache, ScanLineSource
 from tests.conftest import DATA
@@ -64,6 +67,53 @@ def test_a_page_is_detected_once_and_read_from_the_cache_after_a_restart(
     assert again.detections == 0
     # Another document (another digest) is not served this one's lines.
     assert source(pdf, runner, digest="other").known(0) is None
+
+
+def test_lines_found_another_way_are_not_served(pdf: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache key: another detector version, another render dpi or another cleaning
+    of faint ink find other lines; what the old way found is detected again, not served.
+    (The runners here never start: nothing is detected.)"""
+    kept = ScanLines(((0.1, 0.1, 0.9, 0.12),), detector="the first way")
+    cache = ScanLineCache()
+    cache.put("doc", 0, detection.cache_key(detection.detector_name(), AltOptions()), kept)
+    cache.close()
+
+    def known_now(dpi: float = AltOptions.dpi) -> ScanLines | None:
+        again = ScanLineSource("doc", pdf, AltOcrRunner(AltOptions(dpi=dpi)))
+        try:
+            return again.known(0)
+        finally:
+            again.cache.close()
+
+    assert known_now() == kept  # the same way: served
+    assert known_now(dpi=300) is None
+    with monkeypatch.context() as m:
+        m.setattr(detection, "DETECTION_VERSION", detection.DETECTION_VERSION + "-next")
+        assert known_now() is None
+    with monkeypatch.context() as m:
+        m.setattr(detection.faint_ink, "VERSION", detection.faint_ink.VERSION + "-next")
+        assert known_now() is None
+    with monkeypatch.context() as m:
+        m.setattr(scan_lines, "detector_name", lambda: "rapidocr-det 99")
+        assert known_now() is None
+    assert known_now() == kept
+
+
+def test_a_file_changed_on_disk_after_it_opened_gets_no_lines_kept(
+    pdf: Path, runner: AltOcrRunner, tmp_path: Path
+) -> None:
+    """The digest was taken when the document opened; the file replaced since is another
+    file: its lines are not the opened pages' and must not be cached under that digest."""
+    opened = source(pdf, runner)
+    assert opened.known(0) is None
+    replacement = text_pdf(tmp_path / "other.pdf", ["Another document, one line"])
+    replacement.replace(pdf)  # saved over it from another program
+    assert asyncio.run(opened.detect(0)) is None
+    assert opened.known(0) is None and opened.problem is None  # nothing kept, nothing said
+    assert asyncio.run(opened.detect(1)) is None  # nor detected again
+    assert opened.detections == 1
+    opened.cache.close()
+    assert source(pdf, runner).known(0) is None  # nothing cached under the old digest
 
 
 def test_the_review_gets_the_lines_and_is_redone_when_they_arrive(
