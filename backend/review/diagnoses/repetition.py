@@ -197,11 +197,12 @@ def min_repeats(unit: str, alone: bool = False) -> int:
     a sentence, clause or row needs ``ALONE_REPEATS`` copies: beyond an enumeration,
     far below any loop."""
     period = len(unit)
-    row = "|" in unit or "\t" in unit or _HTML_CELL.search(unit + unit) is not None
-    readable = _readable(unit)
-    letters = sum(c.isalnum() and c not in _FILLERS for c in readable)
     if not unit.strip():
         return NEVER  # whitespace alone: layout
+    tagged = "<" in unit  # most units have no tag: the regexes are skipped (hot path)
+    row = "|" in unit or "\t" in unit or (tagged and _HTML_CELL.search(unit + unit) is not None)
+    readable = _readable(unit) if tagged else unit
+    letters = sum(c.isalnum() and c not in _FILLERS for c in readable)
     if period == 1:
         if letters:
             return 6 if _is_han(unit) else 24
