@@ -63,7 +63,8 @@ class CommandQueue:
     def _add(self, command: _Command) -> asyncio.Future[Any]:
         self._waiting.append(command)
         if not self._held and (self._worker is None or self._worker.done()):
-            # The runner's own task: quitting (``cancel_all``) stops the queue as well.
+            # The runner's own task: it reports a failure. (Quitting closes the document,
+            # ``closing``, which carries out the status changes before the store closes.)
             self._worker = self._runner.run(self._run_all())
         return command.done
 
