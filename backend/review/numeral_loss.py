@@ -75,7 +75,7 @@ def lost_numerals(
         for term in a_terms[i:]:
             if term.start >= h.alt_end:
                 break
-            if not framed(term, alternate):
+            if not _framed(term, alternate):
                 continue
             lo, hi = max(term.start, h.alt_start), min(term.end, h.alt_end)
             theirs = [c for c in alternate[lo:hi] if is_numeral(c)]
@@ -130,7 +130,7 @@ def _malformed_by(term: CriticalTerm, h: Hunk, alternate: str) -> bool:
     return well_formed(ours) and not well_formed(term.text)
 
 
-def framed(term: CriticalTerm, text: str) -> bool:
+def _framed(term: CriticalTerm, text: str) -> bool:
     """A number phrase by its frame: the kinds whose pattern is one, or a number
     that counts something (三件, 第三, a table cell of numerals)."""
     if term.kind in _FRAMED:

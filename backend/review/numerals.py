@@ -267,17 +267,21 @@ def counted(text: str, start: int, end: int) -> bool:
     lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start))
     ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
     hi = min(ends, default=len(text))
-    opens, closes = lo >= 0 and text[lo] == "|", hi < len(text) and text[hi] == "|"
-    if not (opens or closes) or text[lo + 1 : start].strip() or text[end:hi].strip():
+    in_cell = (lo >= 0 and text[lo] == "|") or (hi < len(text) and text[hi] == "|")
+    if not in_cell or text[lo + 1 : start].strip() or text[end:hi].strip():
         return False
-    return closes or not _row_closed(text, lo)
+    return not past_row(text, start)
 
 
-def _row_closed(text: str, pipe: int) -> bool:
-    """The ``|`` at ``pipe`` closes a row that opened with one (| a | b |一): what
-    follows it on the line is outside the table (a stray mark an engine read), no cell.
-    A row written without its outer pipes (a | 二十) has its last cell there."""
-    line_lo = text.rfind("\n", 0, pipe) + 1
+def past_row(text: str, start: int) -> bool:
+    """``text[start]`` follows the ``|`` that closes a Markdown row opened with one
+    (| a | b |一): outside the table (an engine's reading of a rule or a speck), no
+    cell. A row written without its outer pipes (a | 二十) has its last cell there."""
+    line_lo = text.rfind("\n", 0, start) + 1
+    line_hi = len(text) if (e := text.find("\n", start)) < 0 else e
+    pipe = text.rfind("|", line_lo, start)
+    if pipe < 0 or text.find("|", start, line_hi) >= 0:
+        return False  # no pipe before it, or one after it: not past the row's end
     return text[line_lo:pipe].lstrip().startswith("|")
 
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from backend.i18n import _
 from backend.review.flag_evidence import Sides, detail
 from backend.review.misreadings import unread_lines
-from backend.review.numeral_loss import framed
+from backend.review.numerals import past_row
 from backend.review.term_extract import CriticalTerm, Terms
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 
@@ -87,8 +87,8 @@ def omitted_terms(
             term = ordered[i]
             if term.start >= h.alt_end:
                 break
-            if term.kind is CriticalKind.NUMBER and not framed(term, alternate):
-                continue  # a numeral alone counts nothing (a stray 一 after a table row)
+            if term.kind is CriticalKind.NUMBER and past_row(alternate, term.start):
+                continue  # a stray 一 after a table row's closing pipe: no block, no cell
             if term.end <= h.alt_end and spare[term.key] > 0:
                 spare[term.key] -= 1
                 yield h, term

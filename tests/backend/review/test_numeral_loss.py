@@ -124,6 +124,15 @@ def test_a_numeral_cell_of_a_row_the_transcript_lacks_is_still_critical() -> Non
     assert flag.category is CriticalKind.NUMBER and "五" in flag.replacement
 
 
+@pytest.mark.parametrize("line", ["按週年利率百分之五計算。", "附表一"])
+def test_a_line_with_a_number_the_transcript_lacks_is_still_critical(line: str) -> None:
+    """The stray's rule is the closing pipe only: a percentage or a numeral alone in a
+    whole line the alternate reads and the transcript lacks is still its omission."""
+    page = "被告應給付原告新臺幣五萬元。\n"
+    [flag] = critical_of(page, f"{page}{line}\n")
+    assert flag.category is CriticalKind.NUMBER
+
+
 def test_a_last_cell_of_a_row_without_outer_pipes_is_still_a_cell() -> None:
     """帳冊 | 壹佰: a row written without its outer pipes has its last cell after the pipe
     (壺佰 parses as 佰, the same value: only the cell's frame finds the lost numeral)."""
