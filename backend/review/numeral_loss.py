@@ -99,13 +99,13 @@ def _frames_only(h: Hunk, transcript: str, t_terms: Terms) -> bool:
         if transcript[i].isalpha() and not is_numeral(transcript[i])
     ]
     # A frame mark stands inside its phrase or right next to its numeral (三 件, 第三).
-    i = bisect_left(t_terms, h.start - 2, key=lambda t: t.end)
+    first = bisect_left(t_terms, h.start - 2, key=lambda t: t.end)
     frame: set[int] = set()
-    for term in t_terms[i:]:
+    for term in t_terms[first:]:
         if term.start > h.end:
             break
         frame.update(_frame(term, transcript))
-    return all(i in frame for i in letters)
+    return frame.issuperset(letters)
 
 
 def _frame(term: CriticalTerm, text: str) -> Iterator[int]:
