@@ -64,27 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="348"/>
+        <location filename="../../gui/services/aids_hub.py" line="349"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="364"/>
+        <location filename="../../gui/services/aids_hub.py" line="365"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="380"/>
+        <location filename="../../gui/services/aids_hub.py" line="381"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="384"/>
+        <location filename="../../gui/services/aids_hub.py" line="385"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="388"/>
+        <location filename="../../gui/services/aids_hub.py" line="389"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
@@ -125,46 +125,46 @@
 <context>
     <name>ApprovalCheck</name>
     <message>
-        <location filename="../../gui/aids/approval.py" line="92"/>
+        <location filename="../../gui/aids/approval.py" line="93"/>
         <source>… and {0} more</source>
         <translation>…… 另有 {0} 項</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="75"/>
+        <location filename="../../gui/aids/approval.py" line="76"/>
         <source>This page has {0} open legal-critical item(s):
 {1}</source>
         <translation>本頁有 {0} 個未處理的法律關鍵項目：
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="68"/>
+        <location filename="../../gui/aids/approval.py" line="69"/>
         <source>This page has {0} whole-page problem(s):
 {1}</source>
         <translation>本頁有 {0} 個整頁問題：
 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="82"/>
+        <location filename="../../gui/aids/approval.py" line="83"/>
         <source>It still has {0} unreadable-text marker(s): {1}</source>
         <translation>仍有 {0} 個無法辨識文字的標示：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="86"/>
+        <location filename="../../gui/aids/approval.py" line="87"/>
         <source>Approve it anyway?</source>
         <translation>仍要核可嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="104"/>
+        <location filename="../../gui/aids/approval.py" line="105"/>
         <source>Put the cursor on a marker such as 【模糊】 first.</source>
         <translation>請先將游標移到【模糊】之類的標示上。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="115"/>
+        <location filename="../../gui/aids/approval.py" line="116"/>
         <source>“{0}” counts as a marker again.</source>
         <translation>「{0}」重新視為標示。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/approval.py" line="117"/>
+        <location filename="../../gui/aids/approval.py" line="118"/>
         <source>“{0}” is marked as the document&apos;s own text.</source>
         <translation>「{0}」已標為文件本身的文字。</translation>
     </message>
@@ -2718,47 +2718,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="216"/>
+        <location filename="../../gui/review/controller.py" line="215"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="252"/>
+        <location filename="../../gui/review/controller.py" line="253"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="257"/>
+        <location filename="../../gui/review/controller.py" line="258"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="275"/>
+        <location filename="../../gui/review/controller.py" line="276"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="281"/>
+        <location filename="../../gui/review/controller.py" line="282"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="291"/>
+        <location filename="../../gui/review/controller.py" line="294"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="311"/>
+        <location filename="../../gui/review/controller.py" line="314"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="320"/>
+        <location filename="../../gui/review/controller.py" line="323"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="382"/>
+        <location filename="../../gui/review/controller.py" line="385"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>
