@@ -10,14 +10,13 @@ page's seed alone; images are cached under ``bench/out/corpus/damaged-v<N>/``.
 from __future__ import annotations
 
 import io
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from bench.corpus.pages import CACHE, CorpusPage
+from bench.corpus.pages import CACHE, CorpusPage, cached_file
 from bench.corpus.render import HEIGHT, MARGIN, WIDTH, font
 
 VERSION = "1"  # bump when the damage a seed gives changes
@@ -39,13 +38,7 @@ class DamagedPage:
 
     @property
     def image_path(self) -> Path:
-        path = CACHE / f"damaged-v{VERSION}" / f"{self.page.id}.jpg"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(self._render())
-            tmp.replace(path)
-        return path
+        return cached_file(CACHE / f"damaged-v{VERSION}" / f"{self.page.id}.jpg", self._render)
 
     @property
     def digest(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -47,13 +48,7 @@ class CorpusPage:
     @property
     def image_path(self) -> Path:
         """The rendered page (JPEG, 1240 x 1754: A4 at 150 dpi), rendered on first use."""
-        path = CACHE / f"v{VERSION}" / f"{self.id}.jpg"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(self._render())
-            tmp.replace(path)
-        return path
+        return cached_file(CACHE / f"v{VERSION}" / f"{self.id}.jpg", self._render)
 
     @cached_property
     def image(self) -> bytes:
@@ -109,3 +104,15 @@ def make_page(seed: int, index: int) -> CorpusPage:
 def generate(seed: int, n_pages: int) -> list[CorpusPage]:
     """``n_pages`` pages for ``seed`` (images are rendered lazily: ``page.image_path``)."""
     return [make_page(seed, i) for i in range(n_pages)]
+
+
+def cached_file(path: Path, make: Callable[[], bytes]) -> Path:
+    """``path``, written from ``make()`` first when it is not there yet: through a
+    file of this process's own, renamed into place, so two bench processes rendering
+    the same page never leave a half-written image."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(make())
+        tmp.replace(path)
+    return path
