@@ -30,12 +30,14 @@ separate); or it only lacks a circle zero (一〇九 as 一九: a ring with no s
 inside is what line recognisers drop).
 
 A whole-page failure the review names (``diagnoses``: a loop, a page cut short, a
-block missing) is worse than any word misread: the page is wrong wherever the
+block missing, ...) is worse than any word misread: the page is wrong wherever the
 disagreement is not, and an alternate that missed the same block agrees with it.
-Each kind found adds ``W_DIAGNOSIS`` of its kind once (a loop found in three places
-is one loop), whatever the alternate's agreement, so a diagnosed page sorts among the
-riskiest: above any page whose only signal is disagreement, beside the pages with
-several critical items.
+Each kind found adds ``W_FAILURE`` once (a loop found in three places is one loop),
+whatever the alternate's agreement, and ``W_PAGE`` times the share of the page its
+findings concern (``concern``: the text they span, or the text the page lacks), so
+a diagnosed page sorts above the pages with a few critical items, and a page cut
+off at half its length above a table row out of place. The pages with no diagnosis
+keep their order and their scores.
 
 A page with no alternate reading is scored as if half of it disagreed: nothing
 has checked it, so it must not sort below pages that were checked and agree.
@@ -75,19 +77,18 @@ W_LOW_CONFIDENCE = 0.5  # per unsure span, at most LOW_CONFIDENCE_CAP of them
 LOW_CONFIDENCE_CAP = 10
 W_DISAGREEMENT = 10.0  # times the share of characters the readings disagree on
 NO_ALTERNATE_DISAGREEMENT = 0.5  # what an unchecked page counts as
-# Per whole-page failure, once per kind: three critical items' worth (more than all the
-# disagreement a page can have, W_DISAGREEMENT). Text the page lacks or never had, or
-# a loop, hides every critical term in it; Simplified characters and an order problem
-# leave the words themselves right, so two critical items' worth.
-W_DIAGNOSIS = {
-    DiagnosisKind.REPETITION: 30.0,
-    DiagnosisKind.CUT_SHORT: 30.0,
-    DiagnosisKind.MISSING_BLOCK: 30.0,
-    DiagnosisKind.NOT_ON_SCAN: 30.0,
-    DiagnosisKind.TABLE_CELLS: 30.0,  # a number in another column is a wrong number
-    DiagnosisKind.SCRIPT_DRIFT: 20.0,
-    DiagnosisKind.READING_ORDER: 20.0,
-}
+# A whole-page failure (a loop, text cut off or dropped, sentences invented, columns
+# read across, cells shifted, a paragraph in Simplified) is worse than any word
+# misread: the text is wrong wherever the disagreement is not, every critical term
+# in it is hidden, and an alternate that missed the same block agrees with it. Each
+# kind found adds W_FAILURE once: five critical items' worth, more than a page's
+# whole disagreement (W_DISAGREEMENT) and the few critical items a clean page's
+# alternate misreads; and W_PAGE times the share of the page its findings concern,
+# so that a page half gone sorts above a row of cells out of place. W_PAGE is a
+# page of legal text's worth of critical items (its dates, amounts, parties and
+# articles: ten at least).
+W_FAILURE = 50.0
+W_PAGE = 100.0
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> Page
         + W_UNREAD_LINE * unread
         + W_LOW_CONFIDENCE * min(unsure, LOW_CONFIDENCE_CAP)
         + W_DISAGREEMENT * max(0.0, disagreement)
-        + sum(W_DIAGNOSIS[kind] for kind in {d.kind for d in review.diagnoses})
+        + failure_weight(review.diagnoses, n)
     )
     return PageRisk(
         page=review.page,
@@ -230,6 +231,24 @@ def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> Page
         same_reading=review.same_reading,
         diagnoses=review.diagnoses,
     )
+
+
+def failure_weight(diagnoses: Iterable[Diagnosis], length: int) -> float:
+    """What a page's whole-page failures add to its risk (``length``: the transcript's
+    characters): ``W_FAILURE`` per kind found (a loop found in three places is one
+    loop) and ``W_PAGE`` times the share of the page each kind's findings concern."""
+    shares: dict[DiagnosisKind, float] = {}
+    for d in diagnoses:
+        shares[d.kind] = shares.get(d.kind, 0.0) + concern(d, length)
+    return sum(W_FAILURE + W_PAGE * min(1.0, share) for share in shares.values())
+
+
+def concern(diagnosis: Diagnosis, length: int) -> float:
+    """The share of the page a finding concerns, 0..1: the text it spans, or what the
+    page would hold with the text it lacks (a page cut off at 60% lacks 40% of it)."""
+    if diagnosis.missing > 0:
+        return diagnosis.missing / (length + diagnosis.missing)
+    return min(1.0, (diagnosis.end - diagnosis.start) / max(1, length))
 
 
 def by_risk(risks: Iterable[PageRisk]) -> list[PageRisk]:

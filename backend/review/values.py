@@ -138,12 +138,16 @@ class Diagnosis:
 
     ``start``/``end`` are transcript code points, like a flag's; a failure that is
     an absence (a block the transcript lacks) is zero-width where the text would
-    go. ``detail`` is one line for a person, already translated."""
+    go, and says in ``missing`` how much is gone. ``detail`` is one line for a
+    person, already translated."""
 
     kind: DiagnosisKind
     start: int
     end: int
     detail: str
+    # A zero-width finding's size: the characters the transcript lacks here (the
+    # alternate's, or the scan's estimate), so the risk can weigh how much is gone.
+    missing: int = 0
 
     @property
     def span(self) -> Span:

@@ -24,4 +24,4 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         detail = _(
             "the text stops before the page ends: the scan holds about {chars} characters more"
         ).format(chars=tail.chars)
-    return [Diagnosis(DiagnosisKind.CUT_SHORT, tail.at, tail.at, detail)]
+    return [Diagnosis(DiagnosisKind.CUT_SHORT, tail.at, tail.at, detail, missing=tail.chars)]

@@ -23,5 +23,7 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
             detail = _("the scan holds about {chars} characters more than the text").format(
                 chars=block.chars
             )
-        found.append(Diagnosis(DiagnosisKind.MISSING_BLOCK, block.at, block.at, detail))
+        found.append(
+            Diagnosis(DiagnosisKind.MISSING_BLOCK, block.at, block.at, detail, missing=block.chars)
+        )
     return found

@@ -12,7 +12,7 @@ from backend.i18n import _
 from backend.models import AltText
 from backend.review.diagnosis_names import diagnosis_name
 from backend.review.page_aids import review_page
-from backend.review.risk import W_CRITICAL, by_risk, page_risk
+from backend.review.risk import W_CRITICAL, W_PAGE, by_risk, page_risk
 from backend.review.values import Diagnosis, DiagnosisKind, FlagKind, PageReview
 from tests.backend.review.tables import SETTINGS, TABLES
 
@@ -46,11 +46,12 @@ def test_a_diagnosed_page_outranks_pages_with_only_disagreement_or_one_critical_
     assert sick.score >= 2 * W_CRITICAL
 
 
-def test_a_loop_found_in_two_places_counts_once() -> None:
+def test_a_loop_found_in_two_places_is_one_loop_over_more_of_the_page() -> None:
     review = reviewed(0, CLEAN, CLEAN)
     one = diagnosed(review, DiagnosisKind.REPETITION)
     two = replace(one, diagnoses=(*one.diagnoses, Diagnosis(DiagnosisKind.REPETITION, 20, 30, "")))
-    assert page_risk(two, CLEAN, TABLES).score == page_risk(one, CLEAN, TABLES).score > 0.0
+    more = page_risk(two, CLEAN, TABLES).score - page_risk(one, CLEAN, TABLES).score
+    assert more == pytest.approx(W_PAGE * 10 / len(CLEAN))  # its share of the page, no 2nd loop
 
 
 def test_the_risk_names_its_diagnoses_in_reasons_and_json() -> None:
