@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from itertools import takewhile
 
 from backend.review.charclass import MASK_CHARS
+from backend.review.critical_hits import Hit, HitKey, layered
 from backend.review.flag_evidence import Sides, agreed_years, detail, unverified
 from backend.review.legal_rules import LegalRules
 from backend.review.misreadings import (
@@ -41,6 +42,7 @@ from backend.review.numerals import alone_on_line, numeral_span
 from backend.review.offset_map import OffsetMap
 from backend.review.omitted_blocks import omitted_flags
 from backend.review.span import Span
+from backend.review.span_index import Reach
 from backend.review.tables import ReviewTables
 from backend.review.term_extract import (
     CriticalTerm,
@@ -66,24 +68,6 @@ _FAMILY: dict[TermKind, str] = {
 }
 _SMALL_HUNK = 6  # a hunk this short is folded into the term's flag, for a whole replacement
 _NOISE = frozenset({DiffCategory.PUNCTUATION, DiffCategory.GLYPH})
-
-
-@dataclass
-class _Hit:
-    """A term whose value the other side does not share, and the transcript span to flag."""
-
-    term: CriticalTerm
-    other: CriticalTerm | None
-    start: int
-    end: int
-    in_transcript: bool  # the term is the transcript's (else the alternate's)
-    # The term or its counterpart in the transcript and in the alternate (where
-    # it maps to, when there is none): what the two layers' hits are matched by.
-    t_span: tuple[int, int]
-    a_span: tuple[int, int]
-
-    def own_span(self, transcript: bool) -> tuple[int, int]:
-        return self.t_span if transcript else self.a_span
 
 
 @dataclass(frozen=True)
@@ -133,7 +117,7 @@ def critical_flags(
     years = agreed_years(t_side.terms, a_side.terms)
     flags: dict[tuple[int, int], Flag] = {}
     garbled = garbled_spans(hunks, alternate, simplified)
-    for hit in _layered(core, words):
+    for hit in layered(core, words):
         if not hit.in_transcript and hit.other is None and inside(hit.a_span, garbled):
             continue  # a term only in garbage the engine made up (Simplified-only characters)
         flag = _flag(hit, (transcript, alternate), forward, years, simplified)
@@ -174,9 +158,14 @@ def _unverified(transcript: str, alternate: str, hunks: Sequence[Hunk], side: _S
         if not unread_lines(h, transcript, alternate):
             continue
         words = _near(side.words, h.start, h.end)
-        for term in [*words, *_near(side.terms, h.start, h.end)]:
-            inside_word = any(w.start <= term.start and term.end <= w.end for w in words)
-            if term.kind not in _UNVERIFIED or (term not in words and inside_word):
+        # Words are outcomes and parties, the other terms never are: a word of its own
+        # is ``n < len(words)``, and the words holding a term are found by bisection
+        # (a loop of a clause gives thousands of each: one scan a term was quadratic).
+        reach = Reach((w.start, w.end) for w in words)
+        for n, term in enumerate([*words, *_near(side.terms, h.start, h.end)]):
+            if term.kind not in _UNVERIFIED or (
+                n >= len(words) and reach.furthest_end(term.start) >= term.end
+            ):
                 continue  # 無 of 無罪 is the outcome's flag
             if not (h.start <= term.start and term.end <= h.end) or label(term, transcript):
                 continue
@@ -216,9 +205,6 @@ def _as_read(terms: Terms, raw: str) -> Terms:
     return [t if (s := raw[t.start : t.end]) == t.text else replace(t, text=s) for t in terms]
 
 
-_Key = tuple[bool, int, int]
-
-
 def _hits(
     checked: list[tuple[Hunk, frozenset[TermKind] | None]],
     maps: tuple[OffsetMap, OffsetMap],
@@ -226,15 +212,15 @@ def _hits(
     a_terms: Terms,
     texts: tuple[str, str],
     misreads: frozenset[str],
-) -> dict[_Key, _Hit]:
+) -> dict[HitKey, Hit]:
     """Every changed term of one layer, one hit a term over every hunk it touches.
 
     ``checked``: the hunks to look at and the kinds of term each is checked for."""
     (forward, backward), (transcript, alternate) = maps, texts
-    hits: dict[_Key, _Hit] = {}
+    hits: dict[HitKey, Hit] = {}
     counterparts: set[int] = set()  # alternate terms already reported against a transcript term
 
-    def add(hit: _Hit) -> None:
+    def add(hit: Hit) -> None:
         key = (hit.in_transcript, hit.term.start, hit.term.end)
         if (seen := hits.get(key)) is None:
             hits[key] = hit
@@ -251,11 +237,11 @@ def _hits(
                     counterparts.add(other.start)
                 mapped = (lo, hi) if other is None else (other.start, other.end)
                 span = _widen(h, *_narrowed(h.start, h.end, term.start, term.end))
-                add(_Hit(term, other, *span, True, (term.start, term.end), mapped))
+                add(Hit(term, other, *span, True, (term.start, term.end), mapped))
     # From the alternate's side: terms the transcript lacks, and terms it reads
     # otherwise where no transcript term was found changed (原告 inserted before
     # an unchanged 被告), not the same change seen from the other side.
-    flagged = [(hit.start, hit.end) for hit in hits.values()]
+    flagged = Reach((hit.start, hit.end) for hit in hits.values())
     for h, kinds in checked:
         mirror = _unmatched(
             h.alt_start, h.alt_end, transcript, backward, a_terms, t_terms, misreads, ""
@@ -264,8 +250,9 @@ def _hits(
             if term.start in counterparts or (kinds is not None and term.kind not in kinds):
                 continue
             span = _widen(h, *_narrowed(h.start, h.end, lo, hi))
-            if other is None or not any(s < span[1] and span[0] < e for s, e in flagged):
-                add(_Hit(term, None, *span, False, (lo, hi), (term.start, term.end)))
+            # (A hit found from the transcript's side shares a character with the span.)
+            if other is None or flagged.furthest_end(span[1] - 1) <= span[0]:
+                add(Hit(term, None, *span, False, (lo, hi), (term.start, term.end)))
     return hits
 
 
@@ -273,28 +260,8 @@ def _kinds(h: Hunk) -> frozenset[TermKind] | None:
     return None if h.category is DiffCategory.SUBSTANTIVE else _VALUE_KINDS
 
 
-def _layered(core: dict[_Key, _Hit], words: dict[_Key, _Hit]) -> list[_Hit]:
-    """Both layers' hits, one flag a change: an outcome or party word holding the
-    changed modal word (無罪 holds 無, 不受理 holds 不) is the flag, over both; one
-    only crossing it (不受理 in 應不受理) gives way to the modal word."""
-    kept = dict(core)
-    added = []
-    for word in words.values():
-        side = word.in_transcript
-        lo, hi = word.own_span(side)
-        held = Span(lo, hi)
-        touching = [k for k, c in kept.items() if held.overlaps(Span(*c.own_span(side)))]
-        if any(not held.contains(Span(*kept[k].own_span(side))) for k in touching):
-            continue  # 不受理 crossing 應不: the modal word's flag says it
-        for k in touching:
-            hit = kept.pop(k)
-            word.start, word.end = min(word.start, hit.start), max(word.end, hit.end)
-        added.append(word)
-    return [*kept.values(), *added]
-
-
 def _flag(
-    hit: _Hit,
+    hit: Hit,
     texts: tuple[str, str],
     forward: OffsetMap,
     years: Counter[int],
