@@ -7,7 +7,8 @@
 The formats are ``backend.export.registry``'s (``proofdesk export --help`` lists
 them). Without ``-o`` the file goes next to the PDF, named after its title. An
 existing file is replaced only with ``--force``; the PDF and its review store
-never are. Pages not yet approved are named on stderr.
+never are. Pages not yet approved, and approved pages with legal-critical items or
+whole-page problems open, are named on stderr.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from backend.export import (
     review_aids_provider,
     write_export,
 )
-from backend.export.open_critical import approved_open_critical, open_critical_notice
+from backend.export.open_critical import approved_open_items, open_items_notice
 from backend.export.safe_write import link_target
 from backend.i18n import _, list_join
 from backend.review.markers import MarkerSet
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         document = collect(
             session, options, aids=review_aids_provider(session, settings) if wants_aids else None
         )
-        open_critical = approved_open_critical(document, None if wants_aids else session)
+        open_items = approved_open_items(document, None if wants_aids else session)
     finally:
         session.close()
     target = args.output or Path(args.pdf).resolve().parent / default_name(document, fmt)
@@ -105,8 +106,8 @@ def run(args: argparse.Namespace) -> int:
             ).format(name=target.name, pointed_to=pointed_to)
         )
     _report(result)
-    if open_critical:
-        warn(_("proofdesk: warning: ") + open_critical_notice(open_critical))
+    if open_items:
+        warn(_("proofdesk: warning: ") + open_items_notice(open_items))
     return 0
 
 

@@ -274,6 +274,7 @@ def eval_json(report: EvalReport) -> dict[str, Any]:
                 "agreement": _round(p.agreement),
                 "differences": p.differences,
                 "critical": [f.as_json() for f in p.critical],
+                "diagnoses": [d.as_json() for d in p.diagnoses],  # as status --by-risk's
                 "cer": _round(p.cer),
                 "missing": p.missing or None,
             }
@@ -283,7 +284,10 @@ def eval_json(report: EvalReport) -> dict[str, Any]:
 
 
 def eval_markdown(report: EvalReport) -> str:
-    """The report as a Markdown table (the CLI's output and the GUI's Copy)."""
+    """The report as a Markdown table (the CLI's output and the GUI's Copy), then each
+    page's whole-page problems and critical items, one line each."""
+    from backend.review.diagnosis_names import diagnosis_line
+
     # One line a row: what quotes a selector or page text is escaped, line breaks too,
     # so a newline in a reading cannot add a row of its own.
     lines = [
@@ -317,6 +321,12 @@ def eval_markdown(report: EvalReport) -> str:
         + ("" if report.cer is None else f", CER {report.cer:.2%}")
     )
     for p in report.pages:
+        for diagnosis in p.diagnoses:  # whole-page failures first, named as everywhere
+            lines.append(
+                _("- page {page}: {detail}").format(
+                    page=p.page + 1, detail=shown(diagnosis_line(diagnosis))
+                )
+            )
         for flag in p.critical:
             lines.append(
                 _("- page {page}: {detail}").format(page=p.page + 1, detail=shown(flag.detail))

@@ -1,7 +1,8 @@
 """JSONL audit trail: one object per page, as ``resources/schemas/export-page.schema.json``.
 
 Each object carries the final text, the review decision (status, reviewer,
-approval time), what is left to check (markers, agreement, critical flags)
+approval time), what is left to check (markers, agreement, critical flags,
+whole-page diagnoses as ``status --by-risk --json`` gives them)
 and the provenance of every version: engine, server, model, prompt and its
 hash, parameters and tokens.
 """
@@ -41,6 +42,7 @@ def page_record(doc: ExportDocument, page: ExportPage) -> dict[str, Any]:
         "markers_left": page.markers_left,
         "agreement": page.agreement,
         "critical_flags_open": list(page.critical_flags),
+        "diagnoses": [d.as_json() for d in page.diagnoses],
         "warnings": page_warnings(page.versions, page.text),
         "versions": list(page.versions),
     }

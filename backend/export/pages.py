@@ -20,7 +20,7 @@ from backend.models import AltLine, ReviewStatus, Version, VersionKind
 from backend.review.diffing import Op, char_diff
 from backend.review.markers import MarkerSet
 from backend.review.page_aids import AidSettings
-from backend.review.values import Flag
+from backend.review.values import Diagnosis, Flag
 from backend.safe_text import REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import strip_keeping_own
@@ -50,7 +50,8 @@ PROVENANCE_KEYS = (
 def review_aids_provider(
     session: DocumentSession, settings: AidSettings | None = None
 ) -> AidsProvider:
-    """Each page's agreement, open critical flags and markers, from the review aids.
+    """Each page's agreement, open critical flags, whole-page diagnoses and markers, from
+    the review aids: the page's findings, as approval asks about them.
 
     Costs a diff per page (milliseconds), so only the formats that carry these
     (JSONL, the report) ask for it.
@@ -63,6 +64,7 @@ def review_aids_provider(
             # Compared with its own reading, a page agrees 100% and nothing checked it.
             "agreement": None if review.same_reading else review.agreement,
             "critical_flags": list(found.critical),
+            "diagnoses": list(found.diagnoses),
             "markers_left": len(found.markers),
         }
 
@@ -103,6 +105,9 @@ class ExportPage:
     agreement: float | None
     critical_flags: tuple[Any, ...]
     layout: Layout | None = None
+    # Whole-page failures the review named (a loop, a missing block: issue 22), their
+    # spans in the exported text; only when the format carries the review aids.
+    diagnoses: tuple[Diagnosis, ...] = ()
     # Characters of the stored text ``safe_text.admit`` replaced on the way out: a
     # store written before the boundary existed may hold controls no XML can carry.
     replaced: int = 0
@@ -155,6 +160,8 @@ def admitted(doc: ExportDocument) -> ExportDocument:
                 note=admit(page.note).text,
                 versions=tuple(_admit_values(v) for v in page.versions),
                 critical_flags=tuple(_admit_values(f) for f in page.critical_flags),
+                # A detail quotes the page's text: it is admitted as the text is.
+                diagnoses=tuple(replace(d, detail=admit(d.detail).text) for d in page.diagnoses),
             )
         )
     return replace(doc, title=admit(doc.title).text, pages=tuple(pages))
@@ -237,6 +244,7 @@ def _page(
         strip_keeping_own(store, page, state.text, strip, options.markers) if strip else state.text
     )
     flags = aid.get("critical_flags") or ()
+    diagnoses = [d for d in aid.get("diagnoses") or () if isinstance(d, Diagnosis)]
     admitted = admit(text)
     return ExportPage(
         page=page,
@@ -251,14 +259,15 @@ def _page(
         critical_flags=tuple(_plain(f) for f in shift_flags(flags, state.text, admitted.text)),
         layout=_layout(versions),
         replaced=admitted.replaced,
+        diagnoses=tuple(shift_flags(diagnoses, state.text, admitted.text)),
     )
 
 
 def shift_flags(flags: Sequence[Any], before: str, after: str) -> list[Any]:
-    """Flags found in ``before`` moved to where their text is in ``after`` (the
-    exported text, markers stripped); a flag inside a stripped marker becomes a
+    """Flags (and diagnoses) found in ``before`` moved to where their text is in ``after``
+    (the exported text, markers stripped); a flag inside a stripped marker becomes a
     point where the marker was. Plain values pass as they are."""
-    if before == after or not any(isinstance(f, Flag) for f in flags):
+    if before == after or not any(isinstance(f, Flag | Diagnosis) for f in flags):
         return list(flags)
     moved = [0] * (len(before) + 1)
     old = new = 0
@@ -272,7 +281,7 @@ def shift_flags(flags: Sequence[Any], before: str, after: str) -> list[Any]:
         new += 0 if part.op is Op.DELETE else n
     return [
         replace(f, start=moved[min(f.start, len(before))], end=moved[min(f.end, len(before))])
-        if isinstance(f, Flag)
+        if isinstance(f, Flag | Diagnosis)
         else f
         for f in flags
     ]

@@ -16,12 +16,13 @@ from typing import BinaryIO
 
 from backend.export.format_spec import FormatSpec
 from backend.export.monitor import Monitor
-from backend.export.open_critical import approved_open_critical, open_critical_notice
+from backend.export.open_critical import approved_open_items, open_items_notice
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.read_back import pdf_first_page
 from backend.export.text import unapproved_notice
 from backend.export.words import local_time, status_words
 from backend.i18n import N_, _, list_join
+from backend.review.diagnosis_names import diagnosis_name
 from backend.review.percent import agreement_percent
 from backend.safe_text import admit
 
@@ -73,6 +74,7 @@ def render_report(
         f"<style>{STYLE}{extra_style}</style></head><body>",
         "<h1>" + e(_("Review report — {title}").format(title=title)) + "</h1>",
         _summary(doc),
+        _problems(doc),
         "<h2>" + e(_("Pages")) + "</h2>",
         "<table><thead><tr>"
         + "".join(f"<th>{e(_(c))}</th>" for c in COLUMNS)
@@ -98,6 +100,7 @@ def _summary(doc: ExportDocument) -> str:
         (_("Status"), e(list_join(f"{status_words(k)} {v}" for k, v in counts.items()) or "—")),
         (_("Markers left"), str(sum(p.markers_left for p in doc.pages))),
         (_("Critical flags open"), str(sum(len(p.critical_flags) for p in doc.pages))),
+        (_("Whole-page problems"), str(sum(len(p.diagnoses) for p in doc.pages))),
         (
             _("Mean agreement"),
             agreement_percent(sum(agreements) / len(agreements) if agreements else None),
@@ -108,14 +111,37 @@ def _summary(doc: ExportDocument) -> str:
     out = "<h2>" + e(_("Summary")) + f"</h2><table>{rows}</table>"
     if doc.contains_unapproved:
         out = f'<p class="warning">{e(unapproved_notice(doc))}</p>' + out
-    open_critical = approved_open_critical(doc)
-    if open_critical:
-        out = f'<p class="warning">{e(open_critical_notice(open_critical))}</p>' + out
+    open_items = approved_open_items(doc)
+    if open_items:
+        out = f'<p class="warning">{e(open_items_notice(open_items))}</p>' + out
     if doc.skipped:
         skipped = list_join(p + 1 for p in doc.skipped)
         left_out = _("Left out (not approved): pages {pages}.").format(pages=skipped)
         out += f"<p>{e(left_out)}</p>"
     return out
+
+
+def _problems(doc: ExportDocument) -> str:
+    """Each page's whole-page problems (a loop, a missing block: issue 22) by name, where
+    (code points of the exported text, as the JSON's start and end) and what was found;
+    nothing when no page has one."""
+    e = _escape
+    rows = [(page.page + 1, d) for page in doc.pages for d in page.diagnoses]
+    if not rows:
+        return ""
+    head = (_("Page"), _("Problem"), _("Characters"), _("Found"))
+    body = "".join(
+        f'<tr><td>{number}</td><td class="warning">{e(diagnosis_name(d.kind))}</td>'
+        f"<td>{d.start}–{d.end}</td><td>{e(d.detail)}</td></tr>"
+        for number, d in rows
+    )
+    return (
+        "<h2>"
+        + e(_("Whole-page problems"))
+        + "</h2><table><thead><tr>"
+        + "".join(f"<th>{e(h)}</th>" for h in head)
+        + f"</tr></thead><tbody>{body}</tbody></table>"
+    )
 
 
 def _row(page: ExportPage) -> str:

@@ -27,7 +27,7 @@ from backend.i18n import _
 from backend.models import AltText, Version, VersionKind
 from backend.review.compare import CompareOptions, classify_differences, compare_texts
 from backend.review.page_aids import AidSettings, review_page
-from backend.review.values import DiffCategory, Flag, FlagKind
+from backend.review.values import Diagnosis, DiffCategory, Flag, FlagKind
 from backend.store.interface import PageStore
 
 _PREFIXES = ("kind", "engine", "model", "prompt", "version")
@@ -46,6 +46,8 @@ class PageEval:
     agreement: float | None  # None: one side has no text for this page
     differences: dict[str, int] = field(default_factory=dict)  # DiffCategory value -> hunks
     critical: tuple[Flag, ...] = ()  # flags on side A's text
+    # Whole-page failures on side A's text (a loop, a block B has and A lacks): issue 22
+    diagnoses: tuple[Diagnosis, ...] = ()
     cer: float | None = None  # only against gold: side B is the reference
     missing: str = ""  # which side had no text
 
@@ -177,8 +179,9 @@ def _evaluate_page(
     comparison = compare_texts(a, b, options)
     every_fold = CompareOptions(tables=options.tables)  # what the counts have always used
     counts = Counter(h.category.value for h in classify_differences(a, b, every_fold))
-    # The critical items are the page review's, A reviewed against B: what the Compare
-    # dock shows for the pair (one item where a term and its difference meet).
+    # The critical items and the diagnoses are the page review's, A reviewed against B:
+    # what the Compare dock shows for the pair (one item where a term and its difference
+    # meet).
     review = review_page(
         page, a, AltText(text=b, engine="eval"), settings=AidSettings(compare=options)
     )
@@ -188,6 +191,7 @@ def _evaluate_page(
         agreement=comparison.agreement,
         differences={c.value: counts.get(c.value, 0) for c in DiffCategory},
         critical=critical,
+        diagnoses=review.diagnoses,
         cer=character_error_rate(a, b) if gold else None,
     )
 

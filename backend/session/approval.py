@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from backend.review.page_aids import AidSettings
 from backend.review.values import Diagnosis, Flag
 from backend.session.document_session import DocumentSession
+from backend.session.page_findings import PageFindings
 
 
 @dataclass(frozen=True)
@@ -41,4 +42,10 @@ def approval_items(
     saved included) with the chosen alternate (None: the page's newest). Call on the
     store's thread."""
     found = session.reviews.findings(page, alternate_id, settings=settings, text=text)
+    return items_of(found)
+
+
+def items_of(found: PageFindings) -> ApprovalItems:
+    """What approving a page with these findings asks about: the one definition, which
+    the export also reads to name approved pages whose items are still open."""
     return ApprovalItems(found.critical, found.markers, found.diagnoses)

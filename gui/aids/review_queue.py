@@ -47,7 +47,7 @@ class ReviewQueuePanel(QWidget):
         self.model = model
         self.view = QTableView(self)
         self.view.setModel(model)
-        self.view.setAccessibleName(self.tr("Legal-critical items"))
+        self.view.setAccessibleName(self.tr("Legal-critical items and whole-page problems"))
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -69,7 +69,7 @@ class ReviewQueuePanel(QWidget):
         pages = len({p for p, _f in items})
         whole = sum(1 for _p, f in items if isinstance(f, Diagnosis))
         if not items:
-            self.summary.setText(self.tr("No legal-critical disagreements."))
+            self.summary.setText(self.tr("No legal-critical items or whole-page problems."))
         elif whole:
             self.summary.setText(
                 self.tr(
@@ -205,7 +205,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_next",
-                self.tr("Next Legal-Critical &Item"),
+                self.tr("Next Critical &Item or Page Problem"),
                 lambda: self.step(1),
                 ("F12",),
                 group="queue",
@@ -213,7 +213,7 @@ class ReviewQueue(QObject):
             ActionSpec(
                 "review",
                 "critical_previous",
-                self.tr("Pre&vious Legal-Critical Item"),
+                self.tr("Pre&vious Critical Item or Page Problem"),
                 lambda: self.step(-1),
                 ("Shift+F12",),
                 group="queue",
@@ -245,10 +245,10 @@ class ReviewQueue(QObject):
         """Go to the next (+1) or previous (-1) item from where the reviewer is."""
         items = self.model.items
         if not items or self.nav.workspace is None:
-            self.host.show_message(self.tr("No legal-critical disagreements."), 5000)
+            self.host.show_message(self.tr("No legal-critical items or whole-page problems."), 5000)
             return
         keys = [(self.model.rank(p), f.start) for p, f in items]
-        page, offset = self._position()
+        page, offset, end = self._position()
         here = (self.model.rank(page), offset)
         if 0 <= self.row < len(items) and (items[self.row][0], items[self.row][1].start) == (
             page,
@@ -256,27 +256,40 @@ class ReviewQueue(QObject):
         ):
             row = self.row + delta  # several items can start at one place
         elif delta > 0:
-            row = next((r for r, k in enumerate(keys) if k > here), len(items))
+            # An item that starts at the caret is still ahead unless it is the one shown
+            # (its span selected): a page opens with the caret at 0, where a block lost
+            # from the top of the page (a zero-width diagnosis) or a loop starts.
+            row = next(
+                (
+                    r
+                    for r, k in enumerate(keys)
+                    if k > here or (k == here and not _selected(items[r][1], offset, end))
+                ),
+                len(items),
+            )
         else:
             row = next((r for r in reversed(range(len(keys))) if keys[r] < here), -1)
         if not 0 <= row < len(items):
             row %= len(items)
             self.host.show_message(
-                self.tr("Wrapped around to the first legal-critical item.")
+                self.tr("Wrapped around to the first critical item or page problem.")
                 if delta > 0
-                else self.tr("Wrapped around to the last legal-critical item."),
+                else self.tr("Wrapped around to the last critical item or page problem."),
                 5000,
             )
         self.open_row(row)
 
-    def _position(self) -> tuple[int, int]:
+    def _position(self) -> tuple[int, int, int]:
+        """The page and the selection (code points) the next step counts from."""
         if self._heading is not None:  # quick repeated steps count from where we are heading
-            return self._heading
+            page, start = self._heading
+            return page, start, start
         from gui.aids.image_link import utf16_to_code_points
 
         editor = self.editor.editor
-        start = editor.textCursor().selectionStart()
-        return self.nav.current, utf16_to_code_points(editor.toPlainText(), start)
+        cursor, text = editor.textCursor(), editor.toPlainText()
+        start = utf16_to_code_points(text, cursor.selectionStart())
+        return self.nav.current, start, utf16_to_code_points(text, cursor.selectionEnd())
 
     def open_row(self, row: int) -> None:
         if not 0 <= row < len(self.model.items):
@@ -294,3 +307,9 @@ class ReviewQueue(QObject):
         if self._heading == (page, start):
             self._heading = None
             self.editor.editor.setFocus()
+
+
+def _selected(item: Found, start: int, end: int) -> bool:
+    """Whether the selection [start, end) is ``item``'s span, shown: a caret (nothing
+    selected) shows no item, not even one of no width."""
+    return start < end and (item.start, item.end) == (start, end)

@@ -47,7 +47,7 @@ from backend.export import (
     preview,
     write_export,
 )
-from backend.export.open_critical import approved_open_critical, open_critical_notice
+from backend.export.open_critical import OpenPage, approved_open_items, open_items_notice
 from backend.export.safe_write import default_output_name
 from backend.i18n import _, list_join
 from backend.safe_text import placeholders
@@ -328,16 +328,17 @@ class ExportDialog(QDialog):
         self.progress.setMaximum(max(total, 1))
         self.progress.setValue(done)
 
-    async def _open_critical(self, document: ExportDocument) -> tuple[int, ...]:
-        """Approved pages with critical items open, as ``proofdesk export`` names them."""
+    async def _open_critical(self, document: ExportDocument) -> tuple[OpenPage, ...]:
+        """Approved pages with critical items or whole-page problems open, as
+        ``proofdesk export`` names them."""
         carried = self.aids is not None and self.chosen_format.spec.needs_aids
         session = None if carried else self.session
-        return tuple(await self.run_in_store(lambda: approved_open_critical(document, session)))
+        return tuple(await self.run_in_store(lambda: approved_open_items(document, session)))
 
-    def _done_message(self, result: ExportResult, open_critical: tuple[int, ...] = ()) -> str:
+    def _done_message(self, result: ExportResult, open_critical: tuple[OpenPage, ...] = ()) -> str:
         text = self.tr("Exported {0} page(s) to {1}.").format(result.pages, result.path)
         if open_critical:
-            text += " " + open_critical_notice(open_critical)
+            text += " " + open_items_notice(open_critical)
         if result.unapproved:
             pages = list_join(p + 1 for p in result.unapproved)
             text += " " + self.tr(

@@ -694,7 +694,7 @@
     </message>
     <message>
         <location filename="../../gui/export/export_dialog.py" line="140"/>
-        <location filename="../../gui/export/export_dialog.py" line="359"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
@@ -754,27 +754,27 @@
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="338"/>
+        <location filename="../../gui/export/export_dialog.py" line="339"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="344"/>
+        <location filename="../../gui/export/export_dialog.py" line="345"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="348"/>
+        <location filename="../../gui/export/export_dialog.py" line="349"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="359"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="362"/>
+        <location filename="../../gui/export/export_dialog.py" line="363"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -3044,33 +3044,33 @@
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="208"/>
-        <source>Next Legal-Critical &amp;Item</source>
-        <translation>下一個法律關鍵項目(&amp;I)</translation>
+        <source>Next Critical &amp;Item or Page Problem</source>
+        <translation>下一個法律關鍵項目或整頁問題(&amp;I)</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="216"/>
-        <source>Pre&amp;vious Legal-Critical Item</source>
-        <translation>上一個法律關鍵項目(&amp;V)</translation>
+        <source>Pre&amp;vious Critical Item or Page Problem</source>
+        <translation>上一個法律關鍵項目或整頁問題(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="248"/>
+        <source>No legal-critical items or whole-page problems.</source>
+        <translation>沒有法律關鍵項目或整頁問題。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="275"/>
+        <source>Wrapped around to the first critical item or page problem.</source>
+        <translation>已繞回第一個法律關鍵項目或整頁問題。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/review_queue.py" line="277"/>
+        <source>Wrapped around to the last critical item or page problem.</source>
+        <translation>已繞回最後一個法律關鍵項目或整頁問題。</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="224"/>
         <source>Riskiest Pages &amp;First</source>
         <translation>風險最高的頁面優先(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/review_queue.py" line="248"/>
-        <source>No legal-critical disagreements.</source>
-        <translation>沒有法律關鍵歧異。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/review_queue.py" line="265"/>
-        <source>Wrapped around to the first legal-critical item.</source>
-        <translation>已繞回第一個法律關鍵項目。</translation>
-    </message>
-    <message>
-        <location filename="../../gui/aids/review_queue.py" line="267"/>
-        <source>Wrapped around to the last legal-critical item.</source>
-        <translation>已繞回最後一個法律關鍵項目。</translation>
     </message>
 </context>
 <context>
@@ -3150,13 +3150,13 @@
     <name>ReviewQueuePanel</name>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="50"/>
-        <source>Legal-critical items</source>
-        <translation>法律關鍵項目</translation>
+        <source>Legal-critical items and whole-page problems</source>
+        <translation>法律關鍵項目與整頁問題</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="72"/>
-        <source>No legal-critical disagreements.</source>
-        <translation>沒有法律關鍵歧異。</translation>
+        <source>No legal-critical items or whole-page problems.</source>
+        <translation>沒有法律關鍵項目或整頁問題。</translation>
     </message>
     <message>
         <location filename="../../gui/aids/review_queue.py" line="76"/>
