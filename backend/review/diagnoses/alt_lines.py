@@ -16,11 +16,12 @@ saw line by line (cut short, missing block, reading order, table cells):
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
 from backend.models import AltText
-from backend.review.charclass import is_han
+from backend.review.charclass import HAN
 
 Box = tuple[float, float, float, float]
 
@@ -45,17 +46,29 @@ class Line:
     box: Box | None
     text_chars: int  # letters and digits (no spaces, punctuation)
     noise: bool  # not the page's text: see ``alt_lines``
+    letters: str = ""  # the letters and digits themselves (``text_only``)
+
+
+# Not a letter or digit (``str.isalnum``, which ``\w`` is, less "_") and no Han ideograph.
+_NOT_TEXT = re.compile(f"[^\\w{HAN}]|_")
 
 
 def text_only(text: str) -> str:
     """The letters and digits of ``text``: what two readings of a line share."""
-    return "".join(c for c in text if c.isalnum() or is_han(c))
+    return _NOT_TEXT.sub("", text)
 
 
-def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
-    """The alternate's lines; ``noise`` marks a line too short to tell anything, one
-    the engine scored as likely bleed-through, or one read as Simplified-only
-    characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
+_Read = tuple[int, int, Box | None, float | None, str]  # a line: start, end, box, score, letters
+# The last alternates read into lines, by identity (an AltText never changes): three
+# detectors ask for the same page's lines, and reading them is most of their cost.
+_RECENT: list[tuple[AltText, list[_Read]]] = []
+_KEEP = 4
+
+
+def _read(alternate: AltText) -> list[_Read]:
+    for alt, read in list(_RECENT):
+        if alt is alternate:
+            return read
     text = alternate.text
     spans: list[tuple[int, int, Box | None, float | None]]
     if alternate.lines:
@@ -65,12 +78,23 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
         for part in text.split("\n"):
             spans.append((pos, pos + len(part), None, None))
             pos += len(part) + 1
+    read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
+    _RECENT.insert(0, (alternate, read))
+    del _RECENT[_KEEP:]
+    return read
+
+
+def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
+    """The alternate's lines; ``noise`` marks a line too short to tell anything, one
+    the engine scored as likely bleed-through, or one read as Simplified-only
+    characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
     out = []
-    for i, (s, e, box, score) in enumerate(spans):
-        letters = text_only(text[s:e])
-        garbled = sum(c in simplified for c in letters) >= SIMPLIFIED_SHARE * max(1, len(letters))
+    for i, (s, e, box, score, letters) in enumerate(_read(alternate)):
+        garbled = bool(simplified) and sum(c in simplified for c in letters) >= (
+            SIMPLIFIED_SHARE * max(1, len(letters))
+        )
         noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
-        out.append(Line(i, s, e, box, len(letters), noise))
+        out.append(Line(i, s, e, box, len(letters), noise, letters))
     return out
 
 
@@ -107,7 +131,7 @@ def presence(
         if ln.noise or matched[ln.start : ln.end].count(1) >= MATCHED * (ln.end - ln.start):
             out.append(1.0)
             continue
-        own = text_only(alternate[ln.start : ln.end])
+        own = ln.letters
         grams = [own[k : k + 2] for k in range(len(own) - 1)]
         out.append(sum(g in have for g in grams) / len(grams) if grams else 1.0)
     return out

@@ -195,7 +195,7 @@ def _pair_index(alternate: AltText, lines: list[Line]) -> dict[str, set[int]]:
     """Character pair -> the alternate's lines holding it."""
     index: dict[str, set[int]] = {}
     for ln in lines:
-        own = text_only(alternate.text[ln.start : ln.end])
+        own = ln.letters
         for k in range(len(own) - 1):
             index.setdefault(own[k : k + 2], set()).add(ln.index)
     return index

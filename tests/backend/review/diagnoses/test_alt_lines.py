@@ -1,0 +1,53 @@
+"""The alternate's lines as the detectors share them (``alt_lines``): letters and
+digits picked out as before, and a page's lines read once, not once a detector."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from backend.review.charclass import is_han
+from backend.review.diagnoses import alt_lines as module
+from backend.review.diagnoses.alt_lines import alt_lines, text_only
+from backend.review.page_aids import review_page
+from tests.backend.review.diagnoses.layout_helpers import STATUTE, one_column, scan_of
+from tests.backend.review.tables import SETTINGS, TABLES
+
+
+def test_text_only_keeps_what_a_letter_by_letter_test_keeps_for_every_code_point() -> None:
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    assert text_only(every) == "".join(c for c in every if c.isalnum() or is_han(c))
+
+
+def test_a_pages_alternate_is_read_into_lines_once_for_every_detector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Cut short, missing block, reading order and table cells all ask for the
+    # alternate's lines: reading them (the letters of each) was done three times.
+    alternate = one_column(STATUTE.split("\n"), random.Random(3))
+    calls: list[str] = []
+
+    def counted(text: str) -> str:
+        calls.append(text)
+        return text_only(text)
+
+    monkeypatch.setattr(module, "text_only", counted)
+    review_page(0, STATUTE, alternate, scan_lines=scan_of(alternate), settings=SETTINGS)
+    read = [c for c in calls if c != STATUTE]  # (lost lines' pairs of the transcript: once)
+    assert len(read) == len(alternate.lines)
+
+
+def test_lines_read_once_are_each_alternates_own() -> None:
+    # The lines are kept by the alternate's identity: an equal text with other lines,
+    # or another page between, gets its own.
+    rng = random.Random(5)
+    first = one_column(STATUTE.split("\n"), rng)
+    second = one_column(STATUTE.split("\n")[2:], rng)
+    simplified = TABLES.simplified_only()
+    want = [(ln.start, ln.end, ln.letters) for ln in alt_lines(first, simplified)]
+    alt_lines(second, frozenset())
+    assert [(ln.start, ln.end, ln.letters) for ln in alt_lines(first, simplified)] == want
+    assert [ln.letters for ln in alt_lines(second, simplified)] == [
+        text_only(second.text[x.start : x.end]) for x in second.lines
+    ]
