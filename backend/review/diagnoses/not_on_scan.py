@@ -14,7 +14,13 @@ alone is the unread-line signal the risk already counts. So the ink decides:
    the scan's lines none of its line boxes overlaps (without boxes: how many more
    lines the scan has than the alternate read), as the letters they can hold. Each
    candidate, in page order, is an unread line while that room holds at least half
-   its letters, and uses the room up; with none left, it is not on the scan.
+   its letters, and uses the room up; with none left, it is not on the scan. But
+   the detector misses ink too: a line under a stamp (the seal's frame and colour
+   break its shape) has no box, and the lines around it stand two pitches apart.
+   So first, where the lines the alternate read just before and after a candidate
+   stand more than a pitch apart (as in 2), the lines of room between them hold at
+   most that many of the page's longest lines: a candidate they hold is no
+   invention (two sentences more do not fit), and the rest go to the unread room.
 2. Without them, from the alternate's line boxes: the lines it read just before
    and just after the candidate. Read at the page's usual line pitch (less than
    ``ROOM`` pitches apart) there is no room between them for a line it missed, so
@@ -61,7 +67,14 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     if not candidates:
         return []
     if evidence.scan_lines is not None:
-        invented = _without_ink(candidates, alternate, evidence.scan_lines, evidence.equal_blocks)
+        # A gap at the candidate's own place explains it before the page's unread
+        # lines do: those stay for the candidates with no gap where they stand.
+        boxed = [ln for ln in alternate.lines if ln.box and ln.text.strip()]
+        longest = max((_letters(ln.text) for ln in boxed), default=0)
+        unplaced = [
+            h for h in candidates if not _fits(h, _hidden_lines(h, boxed, alternate.text), longest)
+        ]
+        invented = _without_ink(unplaced, alternate, evidence.scan_lines, evidence.equal_blocks)
     elif any(line.box for line in alternate.lines):
         invented = [h for h in candidates if _no_room(h, alternate.lines, alternate.text)]
     else:
@@ -151,6 +164,8 @@ def _unread_room(
 
 
 def _garbled(line: AltLine, equal_blocks: Sequence[tuple[int, int, int]]) -> bool:
+    if not _letters(line.text):
+        return False  # a rule line (a table's |---|): no letters to misread
     same = sum(max(0, min(line.end, a + n) - max(line.start, a)) for _t, a, n in equal_blocks)
     return same < GARBLED * len(line.text.strip())
 
@@ -170,16 +185,53 @@ def _no_room(h: Hunk, lines: Sequence[AltLine], alternate: str) -> bool:
     boxed = [ln for ln in lines if ln.box and ln.text.strip()]
     if len(boxed) < 3:
         return False
+    points = _points(h, alternate)
+    if not points:
+        return True  # the alternate reads one line straight through where the text is
+    pitch = _line_pitch(boxed)
+    return all(_tight(boxed, p, pitch) for p in points)
+
+
+def _points(h: Hunk, alternate: str) -> list[int]:
+    """Where on the alternate's lines a line it missed may lie: where its side of the
+    hunk ends lines, and the hunk's place (none when it reads one line straight on)."""
     at, inside = _point(h, alternate)
     if inside:
-        return True  # the alternate reads one line straight through where the text is
-    # Where the alternate's side of the hunk ends lines, a line it missed may lie at
-    # any of those breaks: no room at every one of them, or it may be unread.
+        return []
     breaks = [
         h.alt_start + i for i, c in enumerate(alternate[h.alt_start : h.alt_end]) if c == "\n"
     ]
-    pitch = max(_pitch(boxed), statistics.median(b[3] - b[1] for b in _boxes(boxed)))
-    return all(_tight(boxed, p, pitch) for p in [*breaks, at])
+    return [*breaks, at]
+
+
+def _line_pitch(boxed: Sequence[AltLine]) -> float:
+    return max(_pitch(boxed), statistics.median(b[3] - b[1] for b in _boxes(boxed)))
+
+
+def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
+    """How many lines the scan may hold at the candidate's place that no detector
+    boxed: the pitches between the lines the alternate read just before and after
+    each of its points, less one (another column: unknown, any number). At the
+    page's edge none: the scan's lines count the ink beyond (``_unread_room``)."""
+    if len(boxed) < 3:
+        return 0.0
+    pitch = _line_pitch(boxed)
+    pairs = {pair for p in _points(h, alternate) if (pair := _neighbours(boxed, p))}
+    room = 0.0
+    for upper, lower in pairs:
+        if lower[0] >= upper[2] or lower[1] < upper[1]:
+            return float("inf")  # another column or a line above: no telling
+        pitches = (lower[1] - upper[1]) / pitch if pitch > 0 else 0.0
+        room += max(0, round(pitches) - 1) if pitches >= ROOM else 0
+    return room
+
+
+def _fits(h: Hunk, lines: float, longest: int) -> bool:
+    """The candidate's letters the alternate's side does not hold fit in ``lines``
+    lines of the page's longest, give or take the letters of a read line the
+    alignment put beside them (``SNAP``)."""
+    unread = _letters(h.text) - _letters(h.alt_text)
+    return lines > 0 and unread <= lines * longest + SNAP
 
 
 def _boxes(lines: Sequence[AltLine]) -> list[Box]:
@@ -189,16 +241,25 @@ def _boxes(lines: Sequence[AltLine]) -> list[Box]:
 def _tight(boxed: Sequence[AltLine], at: int, pitch: float) -> bool:
     """The lines the alternate read just before and after ``at`` follow each other
     at the page's pitch: no line between them went unread."""
-    before = [ln for ln in boxed if ln.start < at]
-    after = [ln for ln in boxed if ln.start >= at]
-    if not before or not after:
+    pair = _neighbours(boxed, at)
+    if pair is None:
         return False  # at the page's edge: ink beyond the last line read is unknown
-    upper = max(before, key=lambda ln: ln.start).box
-    lower = min(after, key=lambda ln: ln.start).box
-    assert upper is not None and lower is not None
+    upper, lower = pair
     if lower[0] >= upper[2] or lower[1] < upper[1]:
         return False  # another column or a line above: the order is not the page's
     return lower[1] - upper[1] < ROOM * pitch
+
+
+def _neighbours(boxed: Sequence[AltLine], at: int) -> tuple[Box, Box] | None:
+    """The boxes of the lines the alternate read just before and after ``at``."""
+    before = [ln for ln in boxed if ln.start < at]
+    after = [ln for ln in boxed if ln.start >= at]
+    if not before or not after:
+        return None
+    upper = max(before, key=lambda ln: ln.start).box
+    lower = min(after, key=lambda ln: ln.start).box
+    assert upper is not None and lower is not None
+    return upper, lower
 
 
 def _point(h: Hunk, alternate: str) -> tuple[int, bool]:

@@ -151,3 +151,53 @@ def test_a_clean_page_is_on_the_scan(seed) -> None:  # type: ignore[no-untyped-d
     assert found(truth, alternate, ink(truth)) == []
     assert found(truth, alternate, None) == []
     assert found(truth, boxless(alternate), None) == []
+
+
+def stamped(truth: str, hidden: frozenset[int]) -> ScanLines:
+    """The scan's lines when a stamp across ``hidden`` lines keeps the detector from
+    boxing them: their ink is there, the boxes around them two pitches apart."""
+    rows = [(i, line) for i, line in enumerate(truth.split("\n")) if line.strip()]
+    return ScanLines(boxes=tuple(row(i, ln) for i, ln in rows if i not in hidden), detector="t")
+
+
+@given(seed=st.integers(0, 10_000))
+@examples(30)
+def test_a_line_under_a_stamp_is_on_the_scan(seed) -> None:  # type: ignore[no-untyped-def]
+    """A stamp hides a line from the detector and from the alternate alike: the lines
+    read around it leave its room, so it has ink (on the parent: named invented)."""
+    rng = random.Random(seed)
+    truth = one_column(seed)
+    choices = sentence_lines(truth)
+    assume(choices)
+    hidden = rng.choice(choices)
+    alternate = read(truth, rng, frozenset({hidden}))
+    assert found(truth, alternate, stamped(truth, frozenset({hidden}))) == []
+    # A later line the alternate dropped though the detector boxed it (faint ink): the
+    # stamped line's gap explains the stamped line, and the unread box the dropped one.
+    later = [i for i in choices if i > hidden + 1]
+    assume(later)
+    dropped = frozenset({hidden, later[-1]})
+    alternate = read(truth, rng, dropped)
+    assert found(truth, alternate, stamped(truth, frozenset({hidden}))) == []
+
+
+@given(seed=st.integers(0, 10_000))
+@examples(30)
+def test_invented_sentences_beside_a_stamped_line_are_named(seed) -> None:  # type: ignore[no-untyped-def]
+    """The gap a stamp leaves holds its one line, not two invented sentences more."""
+    rng = random.Random(seed)
+    truth = one_column(seed)
+    choices = sentence_lines(truth)
+    assume(choices)
+    hidden = rng.choice(choices)
+    lines = truth.split("\n")
+    invented = (
+        "　　兩造於民國一百年間另訂有借款契約，約定利息按週年利率百分之五計算。該借款業已清償完畢。"
+    )
+    at = hidden + rng.choice((0, 1))  # just before the stamped line, or just after it
+    text = "\n".join([*lines[:at], invented, *lines[at:]])
+    alternate = read(truth, rng, frozenset({hidden}))
+    named = found(text, alternate, stamped(truth, frozenset({hidden})))
+    assert len(named) == 1, named
+    start = text.index(invented)
+    assert named[0].start <= start + 2 and named[0].end >= start + len(invented) - 2
