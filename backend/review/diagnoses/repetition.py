@@ -235,34 +235,41 @@ def _short_periods(text: str) -> list[_Loop]:
     import numpy as np  # imported here: most imports of the review never reach it
 
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    found = []
-    for period in range(1, min(SHORT_PERIOD, len(text) - 1) + 1):
-        same = np.concatenate(([False], codes[period:] == codes[:-period], [False]))
-        edges = np.diff(same.astype(np.int8))
-        starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-        for s, e in zip(
-            starts[ends - starts >= period], ends[ends - starts >= period], strict=True
-        ):
-            found.append(_Loop(int(s), int(e) + period, period))
-    return found
+    n, periods = len(codes), min(SHORT_PERIOD, len(text) - 1)
+    # Row p-1: where text[i] == text[i + p], from column 1 (column 0 and the columns
+    # past n - p stay 0), so each run of equal characters has a rising and a falling
+    # edge in its row; every period at once, in a few array operations, not a dozen
+    # a period (this was most of the detector's time on an ordinary page).
+    same = np.zeros((periods, n + 1), dtype=np.int8)
+    for period in range(1, periods + 1):
+        same[period - 1, 1 : n - period + 1] = codes[period:] == codes[:-period]
+    edges = np.diff(same, axis=1)
+    rows, starts = np.nonzero(edges == 1)  # row-major: by period, then by start
+    ends = np.nonzero(edges == -1)[1]  # each run's end, in the same order
+    long = ends - starts >= rows + 1
+    return [
+        _Loop(s, e + p, p)
+        for s, e, p in zip(
+            starts[long].tolist(), ends[long].tolist(), (rows[long] + 1).tolist(), strict=True
+        )
+    ]
 
 
 def _piece_periods(text: str) -> list[_Loop]:
     bounds = [0] + [m.end() for m in _PIECE_END.finditer(text)]
     if bounds[-1] != len(text):
         bounds.append(len(text))
-    pieces = [text[a:b] for a, b in itertools.pairwise(bounds)]
+    ids: dict[str, int] = {}
+    pieces = [ids.setdefault(text[a:b], len(ids)) for a, b in itertools.pairwise(bounds)]
     found = []
     for step in range(1, MAX_UNITS + 1):
-        i = 0
-        while i + step < len(pieces):
-            j = i
-            while j + step < len(pieces) and pieces[j] == pieces[j + step]:
-                j += 1
-            if j - i >= step:  # at least two copies of the whole unit
-                start = bounds[i]
-                found.append(_Loop(start, bounds[j + step], bounds[i + step] - start))
-            i = max(j, i + 1)
+        # Byte i is 1 where piece i is piece i + step; a run of ``step`` or more such
+        # pieces is at least two copies of the whole unit.
+        same = bytes(a == b for a, b in zip(pieces[:-step], pieces[step:], strict=True))
+        for run in re.finditer(b"\x01{%d,}" % step, same):
+            i, j = run.span()
+            start = bounds[i]
+            found.append(_Loop(start, bounds[j + step], bounds[i + step] - start))
     return [c for c in found if c.period > SHORT_PERIOD]
 
 
