@@ -52,6 +52,9 @@ async def main(args: argparse.Namespace) -> int:
     window.onboarding.first_run()  # the guide and the first choice, until dismissed
     await closing.wait()
     sweeper.cancel()
+    loop = asyncio.get_running_loop()
+    if isinstance(loop, qloop.QEventLoop):
+        await loop.settle()  # a closing socket's last step runs before the loop ends
     await generators.close_all(collect=True)
     return 0
 

@@ -11,6 +11,12 @@ the asyncio shutdown that waits for it hangs.
 Here a callback that comes due inside a task's step is put back on the timer and
 runs once the step is over, as it would on a plain asyncio loop, where callbacks
 never run in the middle of a step.
+
+``settle`` runs the callbacks already due before the loop is closed. A closed
+qasync loop drops its pending timer entries only when their Qt timers next fire,
+inside whatever loop runs next, and drops what they hold with them: a socket
+transport's last close step, so the socket is collected later, elsewhere, and
+reported there as never closed.
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ T = TypeVar("T")
 # be noticed, slow enough that an open modal dialog does not spin a core.
 NESTED_RETRY_S = 0.01
 
+# ``settle`` waits for callbacks due within this (call_soon, a put-back entry);
+# timers set for later (a request's timeout) are not waited for.
+SOON_S = 0.05
+# A bound on ``settle``'s rounds: callbacks that keep scheduling callbacks (a poll
+# loop) must not hold a shutdown for ever.
+SETTLE_ROUNDS = 200
+PRUNE_AT = 1000
+
 
 class _AfterTheStep:
     """A timer entry that runs its handle only outside any task's step."""
@@ -47,18 +61,44 @@ class _AfterTheStep:
         if asyncio.current_task(self._loop) is not None:  # a nested Qt loop inside a step
             self._loop.put_back(self)
         else:
+            self._loop.ran(self)
             self._handle._run()
 
 
 class QEventLoop(qasync.QEventLoop):  # type: ignore[misc]
     """qasync's loop; a callback never runs inside another task's step."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._soon: set[_AfterTheStep] = set()
+
     def _add_callback(self, handle: asyncio.Handle, delay: float = 0) -> asyncio.Handle:
-        self._timer.add_callback(_AfterTheStep(handle, self), delay)
+        entry = _AfterTheStep(handle, self)
+        if delay <= SOON_S:
+            if len(self._soon) > PRUNE_AT:  # cancelled entries never run: drop them
+                self.due_callbacks()
+            self._soon.add(entry)
+        self._timer.add_callback(entry, delay)
         return handle  # the caller's handle: cancelling it cancels the entry too
 
     def put_back(self, entry: _AfterTheStep) -> None:
+        self._soon.add(entry)
         self._timer.add_callback(entry, NESTED_RETRY_S)
+
+    def ran(self, entry: _AfterTheStep) -> None:
+        self._soon.discard(entry)
+
+    def due_callbacks(self) -> int:
+        """How many callbacks due now or very soon have not run yet."""
+        self._soon = {entry for entry in self._soon if not entry._cancelled}
+        return len(self._soon)
+
+    async def settle(self) -> None:
+        """Let the callbacks already due run (see the module's docstring)."""
+        for _ in range(SETTLE_ROUNDS):
+            if self.due_callbacks() == 0:
+                return
+            await asyncio.sleep(NESTED_RETRY_S)
 
 
 def run(main: Coroutine[Any, Any, T]) -> T:
