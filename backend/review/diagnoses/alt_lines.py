@@ -59,29 +59,41 @@ def text_only(text: str) -> str:
 
 
 _Read = tuple[int, int, Box | None, float | None, str]  # a line: start, end, box, score, letters
-# The last alternates read into lines, by identity (an AltText never changes): three
-# detectors ask for the same page's lines, and reading them is most of their cost.
-_RECENT: list[tuple[AltText, list[_Read]]] = []
+
+
+class _Page:
+    """An alternate read into lines, and their reading order when asked for."""
+
+    def __init__(self, alternate: AltText) -> None:
+        self.alternate = alternate
+        text = alternate.text
+        spans: list[tuple[int, int, Box | None, float | None]]
+        if alternate.lines:
+            spans = [(ln.start, ln.end, ln.box, ln.score) for ln in alternate.lines]
+        else:
+            spans, pos = [], 0
+            for part in text.split("\n"):
+                spans.append((pos, pos + len(part), None, None))
+                pos += len(part) + 1
+        self.read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
+        self.layout: tuple[list[int], set[int]] | None = None
+
+
+# The last alternates read into lines, by identity (an AltText never changes): cut
+# short, missing block, reading order and table cells ask for the same page's lines
+# and reading order, and reading them is most of their cost.
+_RECENT: list[_Page] = []
 _KEEP = 4
 
 
-def _read(alternate: AltText) -> list[_Read]:
-    for alt, read in list(_RECENT):
-        if alt is alternate:
-            return read
-    text = alternate.text
-    spans: list[tuple[int, int, Box | None, float | None]]
-    if alternate.lines:
-        spans = [(ln.start, ln.end, ln.box, ln.score) for ln in alternate.lines]
-    else:
-        spans, pos = [], 0
-        for part in text.split("\n"):
-            spans.append((pos, pos + len(part), None, None))
-            pos += len(part) + 1
-    read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
-    _RECENT.insert(0, (alternate, read))
+def _page(alternate: AltText) -> _Page:
+    for page in list(_RECENT):
+        if page.alternate is alternate:
+            return page
+    page = _Page(alternate)
+    _RECENT.insert(0, page)
     del _RECENT[_KEEP:]
-    return read
+    return page
 
 
 def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
@@ -89,13 +101,38 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
     the engine scored as likely bleed-through, or one read as Simplified-only
     characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
     out = []
-    for i, (s, e, box, score, letters) in enumerate(_read(alternate)):
-        garbled = bool(simplified) and sum(c in simplified for c in letters) >= (
+    drop = _deletions(simplified) if simplified else None
+    for i, (s, e, box, score, letters) in enumerate(_page(alternate).read):
+        # The Simplified-only letters: those the table deletes.
+        garbled = drop is not None and len(letters) - len(letters.translate(drop)) >= (
             SIMPLIFIED_SHARE * max(1, len(letters))
         )
         noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
         out.append(Line(i, s, e, box, len(letters), noise, letters))
     return out
+
+
+def alt_layout(alternate: AltText) -> tuple[list[int], set[int]]:
+    """``layout`` of the alternate's lines (the same for any ``alt_lines`` of it)."""
+    page = _page(alternate)
+    if page.layout is None:
+        page.layout = layout(alt_lines(alternate, frozenset()))
+    order, in_columns = page.layout
+    return list(order), set(in_columns)
+
+
+_DELETIONS: list[tuple[frozenset[str], dict[int, None]]] = []
+
+
+def _deletions(chars: frozenset[str]) -> dict[int, None]:
+    """A ``str.translate`` table deleting ``chars`` (kept for the last sets asked)."""
+    for known, table in list(_DELETIONS):
+        if known is chars:
+            return table
+    table = dict.fromkeys(map(ord, chars))
+    _DELETIONS.insert(0, (chars, table))
+    del _DELETIONS[_KEEP:]
+    return table
 
 
 def pairs(text: str) -> set[str]:

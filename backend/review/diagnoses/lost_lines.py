@@ -22,6 +22,7 @@ from backend.models import ScanLines
 from backend.review.diagnoses.alt_lines import (
     PRESENT_SHARE,
     Line,
+    alt_layout,
     alt_lines,
     line_at,
     page_order,
@@ -97,7 +98,7 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     missing = [share < PRESENT_SHARE for share in shares]
     order = [ln.index for ln in lines]
     if any(ln.box is not None for ln in lines):  # the page's order; boxless lines last
-        order = page_order(lines) + [ln.index for ln in lines if ln.box is None]
+        order = alt_layout(evidence.alternate)[0] + [ln.index for ln in lines if ln.box is None]
     real = [n for n in order if not lines[n].noise]
     shared = sum(n for _t, _a, n in evidence.equal_blocks)
     if not real or shared < RELATED * sum(lines[n].text_chars for n in real):

@@ -23,8 +23,8 @@ from backend.models import AltText
 from backend.review.diagnoses.alt_lines import (
     Box,
     Line,
+    alt_layout,
     alt_lines,
-    layout,
     line_at,
     text_only,
 )
@@ -58,7 +58,8 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
 
 
 def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]:
-    order, in_columns = layout(lines)
+    assert evidence.alternate is not None
+    order, in_columns = alt_layout(evidence.alternate)
     rank = {n: r for r, n in enumerate(order)}
     found: list[tuple[int, int, int]] = []  # transcript start, end, alternate line
     index: dict[str, set[int]] = {}  # built when a stretch first needs it

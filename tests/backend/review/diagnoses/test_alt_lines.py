@@ -51,3 +51,18 @@ def test_lines_read_once_are_each_alternates_own() -> None:
     assert [ln.letters for ln in alt_lines(second, simplified)] == [
         text_only(second.text[x.start : x.end]) for x in second.lines
     ]
+
+
+def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lost lines and reading order both put the alternate's lines in the page's order.
+    alternate = one_column(STATUTE.split("\n"), random.Random(4))
+    rows = module.rows
+    calls: list[int] = []
+
+    def counted(boxes: list[tuple[int, module.Box]]) -> list[list[tuple[int, module.Box]]]:
+        calls.append(len(boxes))
+        return rows(boxes)
+
+    monkeypatch.setattr(module, "rows", counted)
+    review_page(0, STATUTE, alternate, scan_lines=scan_of(alternate), settings=SETTINGS)
+    assert calls == [len(alternate.lines)]
