@@ -82,6 +82,16 @@ def only_punctuation(text: str) -> bool:
     return bool(text) and all(map(is_punctuation, text))
 
 
+# The marks Chinese prose is punctuated with (，、。；：？！), as width folding writes
+# them (``resources/normalise/punctuation.tsv``): a reading that has one saw ink
+# there. Engines drop faint marks far more often than they invent them, so one
+# reading's mark where the other has none or an odd mark is the stronger evidence.
+SENTENCE_MARKS = frozenset(",.;:?!")
+
+# What an engine reads for a printed ring (○: a zero or a name mask) it only
+# half sees: a zero, a letter O, a full stop, or the ring broken open (C, a bracket).
+RING_LOOKALIKES = ZERO_LOOKALIKES | frozenset("Cc()（）")
+
 # Marks no Traditional Chinese text writes between two Han characters (it writes
 # ，、「」『』 there): an engine makes them of specks, rules and stains on the scan,
 # so one inside a run of Han characters is noise the text gained, not punctuation.

@@ -41,7 +41,7 @@ from itertools import pairwise
 
 from backend.models import AltText
 from backend.review.alignment import Ops, Side, align, diff
-from backend.review.diff_categories import categorise, mask_context
+from backend.review.diff_categories import categorise, hunk_context
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
 from backend.review.hunk_flags import FLAGGED, hunk_flags
 from backend.review.textnorm import (
@@ -216,8 +216,8 @@ def classify_differences(
         if equal:
             continue
         (i, j), (k, m) = t.span_of(s, e), a.span_of(p, q)
-        context = mask_context(t.text, i, j)
         t_kept, a_kept = kept_chars(t, i, j), kept_chars(a, k, m)
+        context = hunk_context(t.text, i, j, t_kept)
         cat = categorise(t.text[i:j], a.text[k:m], t_kept, a_kept, options, context)
         h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
         found.append((h, t.text[i:j], a.text[k:m]))

@@ -4,17 +4,24 @@ Kept apart from ``compare`` (which walks the alignment and collects hunks)
 because these are the rules of the review's noise filter, decided from a
 hunk's characters alone: what normalisation folded, footnote marks an engine
 missed, and the ○ name masks an engine reads as 。/O/0, told apart from a
-changed number (一〇〇年 / 一〇年). Both the review diff and the plain
-evaluation diff (``classify_differences``) categorise through here.
+changed number (一〇〇年 / 一〇年). A mark is punctuation only when the
+transcript is not the side that lost it: a sentence mark the alternate reads
+and the transcript lacks or misreads (一，二 / 一二, 一·二) is a difference, as
+is noise the transcript gained inside Han text. Both the review diff and the
+plain evaluation diff (``classify_differences``) categorise through here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from backend.review.charclass import (
     MASK_CHARS,
     PLAIN_DIGITS,
+    SENTENCE_MARKS,
     STRAY_MARKS,
     is_han,
+    is_punctuation,
     only_punctuation,
 )
 from backend.review.textnorm import CompareOptions
@@ -54,17 +61,51 @@ def categorise(
         return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
+    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context, width):
+        return DiffCategory.PUNCTUATION
+    if options.fold_masks and mark_misread(t_kept, a_kept, width):
+        return DiffCategory.SUBSTANTIVE  # 一，二 read 一二 or 一·二: ink the transcript missed
     if options.fold_masks and not t_kept and set(a_kept) <= STRAY_MARKS:
         return DiffCategory.PUNCTUATION  # the engine's specks and rules (訴訟費|用): its noise
     if options.fold_masks and stray_marks(t_kept, a_kept, context):
         return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
     if options.fold_masks and only_punctuation(t_norm + a_norm):
-        # A comma or full stop one reading lacks or reads as another mark: engines
-        # drop punctuation all the time, and a mark alone changes no word or number.
-        return DiffCategory.PUNCTUATION
-    if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context, width):
+        # A mark only the transcript has: engines drop faint marks all the time, and
+        # a mark alone changes no word or number.
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
+
+
+def mark_misread(t_kept: str, a_kept: str, width: dict[int, str]) -> bool:
+    """The transcript missed or misread a mark the alternate reads (issue 22).
+
+    Either the alternate reads a sentence mark (，。；：？！, any width) that the
+    transcript lacks here, having nothing or another mark there (一，二 read 一二,
+    一。二 or 一·二); or both read only marks, and the transcript's is no sentence
+    mark and no Chinese punctuation at all (一·二 where the alternate reads 一'二):
+    both engines saw ink, and the transcript's reading of it is an odd one.
+
+    Not the other way round: a sentence mark only the transcript has is what an
+    engine drops when the ink is faint, no sign that the transcript is wrong (and
+    every comma the alternate missed would be a flag)."""
+    theirs = Counter(c for c in a_kept.translate(width) if c in SENTENCE_MARKS)
+    ours = Counter(c for c in t_kept.translate(width) if c in SENTENCE_MARKS)
+    if theirs - ours:
+        return True
+    t_marks, a_marks = "".join(t_kept.split()), "".join(a_kept.split())
+    return (
+        not ours
+        and only_punctuation(t_marks)
+        and only_punctuation(a_marks)
+        and t_marks.translate(width) != a_marks.translate(width)
+        and not all(map(_chinese_mark, t_marks))
+    )
+
+
+def _chinese_mark(char: str) -> bool:
+    """A mark of the CJK punctuation blocks: 「」『』、。《》 (U+3000-303F) or a
+    full-width form (，；（）, U+FF00-FFEF), what Chinese text is punctuated with."""
+    return "\u3000" <= char <= "\u303f" or "\uff00" <= char <= "\uffef"
 
 
 def stray_marks(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
@@ -94,6 +135,22 @@ def _mask_lookalike(
     if before in NUMERAL_CONTEXT or after in NUMERAL_CONTEXT:  # "" is in no set
         return False
     return bool(a_norm) or is_han(before)
+
+
+def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
+    """What ``categorise`` needs around normalised ``text[i:j]`` (its transcript's
+    kept characters ``t_kept``): a run of circles is judged by the characters
+    around the run, a stray mark by the nearest characters that are no marks (費用,'由:
+    the ' lies between 用 and 由 however many marks stand by it); ("", "") else."""
+    if t_kept and not t_kept.strip("".join(MASKS)):
+        return mask_context(text, i, j)
+    if not STRAY_MARKS.isdisjoint(t_kept):
+        while i > 0 and is_punctuation(text[i - 1]):
+            i -= 1
+        while j < len(text) and is_punctuation(text[j]):
+            j += 1
+        return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
+    return ("", "")
 
 
 def mask_context(text: str, i: int, j: int) -> tuple[str, str]:

@@ -14,13 +14,28 @@ from __future__ import annotations
 from dataclasses import replace
 
 from backend.review.alignment import MIN_MOVE, Side
-from backend.review.charclass import STRAY_MARKS
-from backend.review.diff_categories import MASKS, categorise, mask_context
+from backend.review.charclass import RING_LOOKALIKES, is_punctuation
+from backend.review.diff_categories import categorise, hunk_context
 from backend.review.textnorm import CompareOptions, Normalised
 from backend.review.values import DiffCategory, Hunk
 
 _RANK = {c: i for i, c in enumerate(DiffCategory)}  # LAYOUT < ... < SUBSTANTIVE
-_MASK_CHARS = "".join(MASKS)
+# Bleed-through is the back page's writing, read as characters. A few marks or
+# half-seen rings alone (，。 or 0, C for a ○) beside other characters of a
+# low-scored line are that line's own ink, which an engine reads with low
+# confidence because it is faint. A line of nothing but such marks stays a ghost.
+_MARKS_ONLY_MAX = 3
+
+
+def _own_ink(a: Side, p: int, q: int) -> bool:
+    """The alternate's ghost text [p, q) is a few marks inside its line (see above)."""
+    text, ghost = a.text[p:q], a.ghost
+    in_line = (p > 0 and ghost[p - 1]) or (q < len(ghost) and ghost[q])
+    return (
+        0 < len(text) <= _MARKS_ONLY_MAX
+        and bool(in_line)
+        and all(c in RING_LOOKALIKES or is_punctuation(c) for c in text)
+    )
 
 
 def kept_chars(norm: Normalised, i: int, j: int) -> str:
@@ -63,7 +78,7 @@ class HunkCollector:
         if not a.breaks and b"\x01" not in a.ghost[ai:aj]:
             self._add(ti, tj, ai, aj)  # one piece: most hunks on most pages
             return
-        pieces = a.pieces(ai, aj, by_ghost=True)
+        pieces = [(p, q, g and not _own_ink(a, p, q)) for p, q, g in a.pieces(ai, aj, True)]
         real = [(p, q) for p, q, ghost in pieces if not ghost] or [(ai, ai)]
         for n, (p, q) in enumerate(real):
             self._add(ti if n == 0 else tj, tj, p, q)  # the rest: insertions after it
@@ -77,11 +92,8 @@ class HunkCollector:
         t, a = self.t, self.a
         t_norm, a_norm = t.text[i:j], a.text[p:q]
         kept_t, kept_a = _kept(t.source, t.to_source, i, j), _kept(a.norm.source, a.src, p, q)
-        # Only a run of circles needs what stands around it (see ``categorise``).
-        masked = kept_t and not kept_t.strip(_MASK_CHARS)
-        # ... and a stray mark, whether Han characters stand around it (``stray_marks``).
-        stray = not masked and not STRAY_MARKS.isdisjoint(kept_t)
-        context = mask_context(t.text, i, j) if masked or stray else ("", "")
+        # Only a run of circles or a stray mark needs what stands around it.
+        context = hunk_context(t.text, i, j, kept_t)
         cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
         s, e = (t.to_source[i], t.to_source[j - 1] + 1) if i < j else self._transcript_range(i, j)
         ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)
