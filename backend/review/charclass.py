@@ -89,8 +89,10 @@ def only_punctuation(text: str) -> bool:
 SENTENCE_MARKS = frozenset(",.;:?!")
 
 # What an engine reads for a printed ring (○: a zero or a name mask) it only
-# half sees: a zero, a letter O, a full stop, or the ring broken open (C, a bracket).
-RING_LOOKALIKES = ZERO_LOOKALIKES | frozenset("Cc()（）")
+# half sees: a zero, a letter O, a full stop, the ring broken open (C, Q) or
+# split into its halves (a bracket each).
+BROKEN_RINGS = frozenset("CcQ()（）")
+RING_LOOKALIKES = ZERO_LOOKALIKES | BROKEN_RINGS
 
 # Marks no Traditional Chinese text writes between two Han characters (it writes
 # ，、「」『』 there): an engine makes them of specks, rules and stains on the scan,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from backend.review.charclass import (
+    BROKEN_RINGS,
     MASK_CHARS,
     PLAIN_DIGITS,
     SENTENCE_MARKS,
@@ -30,7 +31,7 @@ from backend.review.values import DiffCategory
 # The transcript's mask characters (``charclass``): with width folding on the circles
 # are one mark and Ｏ is O (a look-alike below).
 MASKS = MASK_CHARS
-MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º")  # after width folding
+MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º") | BROKEN_RINGS  # after width folding
 # Next to one of these a circle is a zero (一〇〇年, 第一○○號), never a name mask.
 NUMERAL_CONTEXT = PLAIN_DIGITS | frozenset("十百千萬")
 # Superscript digits and daggers mark footnote references; engines often miss them.

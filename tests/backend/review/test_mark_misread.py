@@ -110,3 +110,12 @@ def test_a_low_scored_line_of_marks_alone_stays_a_ghost() -> None:
     found = comparison(transcript, alternate)
     assert found.flags() == []
     assert [h.alt_text for h in found.ghosts] == ["，。"]
+
+
+@pytest.mark.parametrize("read", ["CC", "0C0", "()", "C"])
+def test_a_name_mask_read_as_a_broken_ring_is_the_alternates_misreading(read: str) -> None:
+    """A ring half seen reads as an open letter or as its two halves (余○○ / 余 0C0)."""
+    page = "證人余○○於本院審理時到庭。"
+    misread = page.replace("○○", read)
+    assert comparison(page, misread).flags() == []
+    assert _flagged(misread, page)  # the transcript's broken ring is its error
