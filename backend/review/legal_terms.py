@@ -35,6 +35,7 @@ from backend.review.misreadings import (
     misread_value,
     squeezed,
     unread_lines,
+    wrong_script,
 )
 from backend.review.name_check import name_flags
 from backend.review.numeral_loss import numeral_flags
@@ -334,7 +335,11 @@ def _unmatched(
             a_texts = [o.text for o in partners if o.start <= c_hi and o.end >= c_lo]
         # A numeral alone on its line counts nothing: the alternate's word there is no misreading.
         alone = transcript_side and alone_on_line(transcript, term.start, term.end)
-        if term.kind in _VALUE_KINDS and misread_value(t_texts, a_texts, t_seen, a_seen, alone):
+        if transcript_side and wrong_script(other_text[lo:hi]):
+            continue  # Latin junk for a Han term: the alternate read no word there
+        if term.kind in _VALUE_KINDS and misread_value(
+            t_texts, a_texts, t_seen, a_seen, alone, misreads
+        ):
             if excused is not None:
                 excused.update(
                     o.start for o in _near(others, lo, hi) if Span(o.start, o.end).overlaps(held)

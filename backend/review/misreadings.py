@@ -12,8 +12,10 @@ being raised as a critical change of the words or values:
 * a name mask read as look-alikes, a seal, fewer circles or none (``misread_mask``);
 * a value the alternate misread (``misread_value``): the same digits with
   separators misplaced, a numeral that is no number (去萬千 for 九萬六千), a
-  digit read as another character (八 / 人). (A ○ zero the alternate lost, 一○九 /
-  一九, stays critical: the flag says the alternate is the likely culprit.)
+  digit read as another character (八 / 人), circles read as circles (○○ / 0C);
+  (a ○ zero the alternate lost, 一○九 / 一九, stays critical: the flag says the
+  alternate is the likely culprit);
+* a term the alternate reads in the wrong script (``wrong_script``: 被告 as BA CF).
 """
 
 from __future__ import annotations
@@ -116,7 +118,9 @@ def misread_mask(
 
     ``after``: the transcript's text after its mask; ``seen_after``: the other
     side's after ``seen``. An engine that drops the circles (王○○與 read 王與)
-    reads on with what follows the mask."""
+    reads on with what follows the mask. Spaces are no reading of either: a Latin
+    reading spaces its letters from the Han ones (余 0C0)."""
+    seen, seen_after = squeezed(seen), squeezed(seen_after)
     circles = "".join(misreads)  # a seal among them is one (陳印○)
     lead = next((i for i, c in enumerate(mask) if c in misreads), len(mask))
     head, rest = mask[:lead], mask[lead:]
@@ -143,8 +147,31 @@ def squeezed(text: str) -> str:
     return "".join(text.split())
 
 
+def wrong_script(seen: str) -> bool:
+    """The alternate reads Latin letters (and marks) only where the transcript has a
+    Han term (被告 read BA CF): a low-resolution reading of the wrong script, no
+    reading of any word or numeral, so it neither confirms nor changes the term.
+    The diff still flags it. A digit there is a reading of a numeral (5% / 59%):
+    compared. Nothing there, or marks alone (。), is an omission: compared."""
+    seen = squeezed(seen)
+    latin = any(c.isascii() and c.isalpha() for c in seen)
+    return latin and not any(is_han(c) or c.isdigit() for c in seen)
+
+
+def zeros_only(text: str, misreads: frozenset[str]) -> bool:
+    """Only circles: zeros or a name mask, as written (○, 〇, 0) or as an engine reads
+    them (the table's look-alikes: 0C), which carry no value either way."""
+    text = squeezed(text)
+    return bool(text) and all(c in misreads or c in "0０" for c in text)
+
+
 def misread_value(
-    t_texts: list[str], a_texts: list[str], t_seen: str, a_seen: str, alone: bool = False
+    t_texts: list[str],
+    a_texts: list[str],
+    t_seen: str,
+    a_seen: str,
+    alone: bool = False,
+    misreads: frozenset[str] = frozenset(),
 ) -> bool:
     """The alternate misread a value the transcript has (see the module's list).
 
@@ -153,6 +180,10 @@ def misread_value(
     ``alone``: the transcript's numeral stands alone on its line, counting nothing
     (a heading 主文 read as 二六): Han characters the alternate reads there are words
     where the transcript has numerals, no misread digit (issue 22)."""
+    if not t_texts and zeros_only(t_seen, misreads) and zeros_only(a_seen, misreads):
+        # 何○○ read 何 C0C): the transcript has no number there, only a mask's circles,
+        # which the alternate took for zeros. (Zeros of a number count: 二〇〇九 / 20009.)
+        return True
     digits = _digits(t_seen)
     if digits and digits == _digits(a_seen):
         return True  # 3,127,023 / 3127，023

@@ -213,3 +213,56 @@ def test_a_name_changed_after_its_role_is_critical(transcript: str, alternate: s
 )
 def test_circles_alone_after_a_role_are_no_name_change(transcript: str, alternate: str) -> None:
     assert review(transcript, alternate)[0] == []
+
+
+# A low-resolution Latin reading of a Han page (Tesseract at 100-150 dpi): circles read
+# as round letters or halves, spaced from the Han characters; Han words read as Latin.
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("告訴人余○○到庭陳述。", "告訴人余 0C0 到庭陳述。"),  # spaced, an open circle
+        ("告訴人何○○到庭陳述。", "告訴人何 C0C) 到庭陳述。"),  # its "number" 0 too
+        ("被告魏○雄到庭陳述。", "被告魏 () 雄到庭陳述。"),  # a circle read as its halves
+        ("證人賴○○到庭陳述。", "證人賴 Q0 到庭陳述。"),
+    ],
+)
+def test_a_mask_read_as_round_latin_letters_is_not_critical(
+    transcript: str, alternate: str
+) -> None:
+    assert review(transcript, alternate)[0] == []
+
+
+def test_the_zeros_of_a_number_still_count() -> None:
+    """Circles that are a number's zeros (二〇〇九) are no mask: a transcript writing
+    another count of them, some as round letters, writes another number."""
+    for transcript in ("於西元二0O0九年四月三日", "於西元二 0O0 九年四月三日"):
+        critical, _ = review(transcript, "於西元二〇○九年四月三日")
+        assert critical, transcript
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("本件被告范宇住臺北市。", "本件 BA CF 住臺北市。"),  # a party word read as Latin
+        ("訴訟費用由原告負擔。", "訴訟費用由 RAMS 負擔。"),
+    ],
+)
+def test_a_term_the_alternate_read_as_latin_letters_is_not_critical(
+    transcript: str, alternate: str
+) -> None:
+    critical, diffs = review(transcript, alternate)
+    assert critical == []
+    assert diffs
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("本件 BA CF 住臺北市。", "本件被告范宇住臺北市。"),  # the transcript's Latin junk
+        ("訴訟費用由原告負擔。", "訴訟費用由被告負擔。"),  # another party: a change
+        ("訴訟費用由原告負擔。", "訴訟費用由。負擔。"),  # a mark alone: read nothing
+        ("週年利率為百分之5。", "週年利率為百分之59 ©。"),  # a digit: a reading of a numeral
+    ],
+)
+def test_latin_letters_excuse_only_the_alternate(transcript: str, alternate: str) -> None:
+    assert review(transcript, alternate)[0]
