@@ -91,7 +91,8 @@ SENTENCE_MARKS = frozenset(",.;:?!")
 # What an engine reads for a printed ring (○: a zero or a name mask) it only
 # half sees: a zero, a letter O, a full stop, the ring broken open (C, Q) or
 # split into its halves (a bracket each).
-BROKEN_RINGS = frozenset("CcQ()（）")
+HALF_RINGS = frozenset("()（）")
+BROKEN_RINGS = HALF_RINGS | frozenset("CcQ")
 RING_LOOKALIKES = ZERO_LOOKALIKES | BROKEN_RINGS
 
 # Marks no Traditional Chinese text writes between two Han characters (it writes

@@ -17,6 +17,7 @@ from collections import Counter
 
 from backend.review.charclass import (
     BROKEN_RINGS,
+    HALF_RINGS,
     MASK_CHARS,
     PLAIN_DIGITS,
     SENTENCE_MARKS,
@@ -70,6 +71,8 @@ def categorise(
         return DiffCategory.PUNCTUATION  # the engine's specks and rules (訴訟費|用): its noise
     if options.fold_masks and stray_marks(t_kept, a_kept, context):
         return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
+    if options.fold_masks and ring_dropped(t_kept, a_kept, context):
+        return DiffCategory.SUBSTANTIVE
     if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A mark only the transcript has: engines drop faint marks all the time, and
         # a mark alone changes no word or number.
@@ -101,6 +104,16 @@ def mark_misread(t_kept: str, a_kept: str, width: dict[int, str]) -> bool:
         and t_marks.translate(width) != a_marks.translate(width)
         and not all(map(_chinese_mark, t_marks))
     )
+
+
+def ring_dropped(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
+    """The alternate reads a ring's halves (a bracket, or a pair) between two Han
+    characters where the transcript has nothing: a ○ the transcript dropped (徐○雅
+    read 徐雅, the alternate 徐 ( 雅). Other look-alikes there (0, C) are no marks,
+    so they are a difference anyway."""
+    before, after = context
+    halves = bool(a_kept) and set(a_kept) <= HALF_RINGS
+    return not t_kept and halves and is_han(before) and is_han(after)
 
 
 def _chinese_mark(char: str) -> bool:
@@ -142,9 +155,12 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
     """What ``categorise`` needs around normalised ``text[i:j]`` (its transcript's
     kept characters ``t_kept``): a run of circles is judged by the characters
     around the run, a stray mark by the nearest characters that are no marks (費用,'由:
-    the ' lies between 用 and 由 however many marks stand by it); ("", "") else."""
+    the ' lies between 用 and 由 however many marks stand by it), an insertion by
+    the two it falls between; ("", "") else."""
     if t_kept and not t_kept.strip("".join(MASKS)):
         return mask_context(text, i, j)
+    if not t_kept:  # an insertion: the characters it falls between
+        return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
     if not STRAY_MARKS.isdisjoint(t_kept):
         while i > 0 and is_punctuation(text[i - 1]):
             i -= 1

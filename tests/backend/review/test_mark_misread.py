@@ -119,3 +119,17 @@ def test_a_name_mask_read_as_a_broken_ring_is_the_alternates_misreading(read: st
     misread = page.replace("○○", read)
     assert comparison(page, misread).flags() == []
     assert _flagged(misread, page)  # the transcript's broken ring is its error
+
+
+@pytest.mark.parametrize("read", ["(", ")", "()", " ( "])
+def test_a_ring_the_transcript_dropped_where_the_alternate_reads_its_halves_is_flagged(
+    read: str,
+) -> None:
+    page = "核與告訴人徐○雅於警詢之指述相符。"
+    transcript = page.replace("○", "")
+    [flag] = comparison(transcript, page.replace("○", read)).flags()
+    assert flag.start == flag.end == transcript.index("雅")
+
+
+def test_a_bracket_the_alternate_reads_outside_han_text_stays_punctuation() -> None:
+    assert comparison("一、原告之訴駁回", "(一、原告之訴駁回").flags() == []
