@@ -77,6 +77,7 @@ class _Page:
                 pos += len(part) + 1
         self.read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
         self.layout: tuple[list[int], set[int]] | None = None
+        self.lines: list[tuple[frozenset[str], list[Line]]] = []  # by the Simplified set
 
 
 # The last alternates read into lines, by identity (an AltText never changes): cut
@@ -100,16 +101,22 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
     """The alternate's lines; ``noise`` marks a line too short to tell anything, one
     the engine scored as likely bleed-through, or one read as Simplified-only
     characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
+    page = _page(alternate)
+    for known, lines in list(page.lines):
+        if known is simplified or (not known and not simplified):
+            return list(lines)
     out = []
     drop = _deletions(simplified) if simplified else None
-    for i, (s, e, box, score, letters) in enumerate(_page(alternate).read):
+    for i, (s, e, box, score, letters) in enumerate(page.read):
         # The Simplified-only letters: those the table deletes.
         garbled = drop is not None and len(letters) - len(letters.translate(drop)) >= (
             SIMPLIFIED_SHARE * max(1, len(letters))
         )
         noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
         out.append(Line(i, s, e, box, len(letters), noise, letters))
-    return out
+    page.lines.insert(0, (simplified, out))
+    del page.lines[_KEEP:]
+    return list(out)
 
 
 def alt_layout(alternate: AltText) -> tuple[list[int], set[int]]:

@@ -16,7 +16,6 @@ ends a sentence lost a block.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from backend.models import ScanLines
 from backend.review.diagnoses.alt_lines import (
@@ -80,8 +79,24 @@ class LostLines:
 NONE = LostLines(None, ())
 
 
-@lru_cache(maxsize=8)  # cut_short and missing_block ask about the same page
+# The last pages asked about, by identity: cut_short and missing_block ask about the
+# same page (``diagnose`` hands every detector one PageEvidence). Not an lru_cache:
+# hashing a page's evidence (its hunks, the alternate's lines) cost more than a lookup.
+_RECENT: list[tuple[PageEvidence, LostLines]] = []
+_KEEP = 4
+
+
 def lost_lines(evidence: PageEvidence) -> LostLines:
+    for seen, found in list(_RECENT):
+        if seen is evidence:
+            return found
+    found = _lost_lines(evidence)
+    _RECENT.insert(0, (evidence, found))
+    del _RECENT[_KEEP:]
+    return found
+
+
+def _lost_lines(evidence: PageEvidence) -> LostLines:
     alt = evidence.alternate
     if alt is not None and not evidence.same_reading:
         return _against_alternate(evidence)
