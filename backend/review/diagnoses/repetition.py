@@ -259,13 +259,18 @@ def _piece_periods(text: str) -> list[_Loop]:
     bounds = [0] + [m.end() for m in _PIECE_END.finditer(text)]
     if bounds[-1] != len(text):
         bounds.append(len(text))
+    import numpy as np  # imported here: most imports of the review never reach it
+
     ids: dict[str, int] = {}
-    pieces = [ids.setdefault(text[a:b], len(ids)) for a, b in itertools.pairwise(bounds)]
+    pieces = np.array(
+        [ids.setdefault(text[a:b], len(ids)) for a, b in itertools.pairwise(bounds)],
+        dtype=np.int64,
+    )
     found = []
-    for step in range(1, MAX_UNITS + 1):
+    for step in range(1, min(MAX_UNITS, len(pieces)) + 1):
         # Byte i is 1 where piece i is piece i + step; a run of ``step`` or more such
         # pieces is at least two copies of the whole unit.
-        same = bytes(a == b for a, b in zip(pieces[:-step], pieces[step:], strict=True))
+        same = (pieces[:-step] == pieces[step:]).tobytes()
         for run in re.finditer(b"\x01{%d,}" % step, same):
             i, j = run.span()
             start = bounds[i]
