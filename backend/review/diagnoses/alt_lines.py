@@ -193,8 +193,8 @@ def to_transcript(equal_blocks: tuple[tuple[int, int, int], ...], alt_offset: in
 
 def line_at(lines: list[Line], offset: int) -> int | None:
     """The index of the line holding alternate ``offset`` (None: between lines)."""
-    starts = [ln.start for ln in lines]
-    k = bisect_right(starts, offset) - 1
+    # Bisected by key: a list of the starts a call made every visit quadratic in lines.
+    k = bisect_right(lines, offset, key=lambda ln: ln.start) - 1
     return k if k >= 0 and offset < lines[k].end else None
 
 
