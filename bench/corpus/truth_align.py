@@ -25,8 +25,9 @@ Critical (the definition is the bench's, from the seeder's own tables, not the
 review's): the change touches a number phrase found by its frame (amount, date,
 case number, article, quantity, term: ``seeder.POSITIONS``), a modal word, a
 party role or an outcome; an insertion or a dropped block is critical when it
-holds a numeral or such a word. A zero written 〇, 0, ○ or 零 for another of them
-is not critical.
+holds a numeral or such a word. A change that leaves every number's value as it was
+is not critical: a zero written 〇, 0, ○ or 零 for another of them, or a thousands
+separator dropped or added between digits (2,024,000 read 2024000).
 """
 
 from __future__ import annotations
@@ -114,6 +115,14 @@ def _zero_swap(truth: str, read: str) -> bool:
     )
 
 
+def _grouping_only(t: str, i1: int, i2: int, read: str) -> bool:
+    """Only a thousands separator dropped or added between two digits: the value stands."""
+    truth = t[i1:i2]
+    if truth.replace(",", "") != read.replace(",", "") or truth == read:
+        return False
+    return i1 > 0 and i2 < len(t) and t[i1 - 1].isdigit() and t[i2].isdigit()
+
+
 def _holds_critical(text: str) -> bool:
     return any(c in NUMERALS for c in text) or bool(_WORD_RE.search(text))
 
@@ -179,7 +188,8 @@ def align(truth_text: str, reading: str) -> list[RealError]:
             critical = hit or (cls == "dropped line/block" and _holds_critical(truth))
         else:
             critical = cls != "noise insertion" and _holds_critical(read)
-        if _zero_swap(truth, read) or cls in ("punctuation", "noise insertion"):
+        value_kept = _zero_swap(truth, read) or _grouping_only(t, i1, i2, read)
+        if value_kept or cls in ("punctuation", "noise insertion"):
             critical = False
         errors.append(RealError(cls, start, end, truth, read, critical))
     return errors

@@ -52,6 +52,14 @@ def test_a_modal_word_changed_is_critical_and_a_zero_form_is_not() -> None:
     assert not zero.critical
 
 
+def test_a_thousands_separator_dropped_keeps_the_value_and_is_not_critical() -> None:
+    [dropped] = align(TRUTH, READ.replace("3,000", "3000"))
+    assert (dropped.truth, dropped.read, dropped.critical) == (",", "", False)
+    # A digit lost beside it changes the amount: that stays critical.
+    [changed] = align(TRUTH, READ.replace("3,000", "300"))
+    assert changed.critical
+
+
 def test_marks_inserted_between_han_are_noise_and_not_critical() -> None:
     reading = READ.replace("終止契約", "終止|契約").replace("返還", "返“還")
     errors = align(TRUTH, reading)
