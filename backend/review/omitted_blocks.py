@@ -8,6 +8,14 @@ an amount) it is a critical one, wherever the alternate put the block in its
 reading order. A word the transcript writes elsewhere on the page as often as
 the alternate does is not missing (the alternate read the block elsewhere, or
 twice); only the excess is.
+
+A stretch the transcript reads as Latin junk where the alternate reads Han text
+(本件被告…公訴不受理。 read AGRAT ORR EBD > BE) is no reading of those words:
+they are as missing as a dropped line (``no_reading``). The alternate's
+Simplified-only characters there (兹, 虚) excuse none of them: they say the
+alternate misread a character, not that the transcript read the line. The
+reverse, the alternate's junk for the transcript's term, is no reading either
+and changes nothing (``misreadings.wrong_script``).
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from backend.i18n import _
+from backend.review.charclass import is_han
 from backend.review.flag_evidence import Sides, detail
 from backend.review.misreadings import unread_lines
 from backend.review.numerals import past_row
@@ -40,42 +49,47 @@ def omitted_flags(
         found.setdefault(h, []).append(term)
     for terms in found.values():  # 不 of 不起訴處分 is the outcome's
         terms[:] = [t for t in terms if not any(o is not t and _holds(o, t) for o in terms)]
-    return [
-        Flag(
-            h.start,
-            h.end,
-            FlagKind.CRITICAL,
-            _("; ").join(
-                [
-                    *(
-                        detail(Sides(t, None, False, "", t.text, "", simplified), Counter())
-                        for t in terms[:_NAMED]
-                    ),
-                    *(["…"] if len(terms) > _NAMED else []),
-                ]
-            ),
-            h.alt_start,
-            h.alt_end,
-            h.alt_text,
-            terms[0].kind,
-        )
-        for h, terms in found.items()
+    return [_flag(h, terms, " ".join(h.text.split()), simplified) for h, terms in found.items()]
+
+
+def _flag(h: Hunk, terms: list[CriticalTerm], seen: str, simplified: frozenset[str]) -> Flag:
+    """``seen``: the transcript's junk where it has any ("": it omits the block)."""
+    said = [
+        # Junk against a name mask is no name written out (no privacy leak to suspect).
+        detail(Sides(t, None, False, _seen(t, seen), t.text, "", simplified), Counter())
+        for t in terms
     ]
+    if len(terms) > _NAMED:
+        said[_NAMED:] = ["…"]
+    return Flag(
+        h.start,
+        h.end,
+        FlagKind.CRITICAL,
+        _("; ").join(said),
+        h.alt_start,
+        h.alt_end,
+        h.alt_text,
+        terms[0].kind,
+    )
+
+
+def _seen(term: CriticalTerm, seen: str) -> str:
+    return "" if term.kind is CriticalKind.MASK else seen
 
 
 def omitted_terms(
     transcript: str, alternate: str, hunks: Sequence[Hunk], t_terms: Terms, a_terms: Terms
 ) -> Iterator[tuple[Hunk, CriticalTerm]]:
     """(hunk, the alternate's term) for each critical term in whole lines the alternate
-    reads and the transcript lacks, beyond as many as the transcript writes anywhere.
+    reads and the transcript lacks or reads as junk (``no_reading``), beyond as many
+    as the transcript writes anywhere.
     ``*_terms``: each side's terms (values, masks, modal and legal words)."""
     blocks = [
         h
         for h in hunks
         if h.category is DiffCategory.SUBSTANTIVE
-        and not h.text.strip()
         and h.alt_text.strip()
-        and unread_lines(h, transcript, alternate)
+        and (no_reading(h.text) or (not h.text.strip() and unread_lines(h, transcript, alternate)))
     ]
     if not blocks:
         return
@@ -92,6 +106,21 @@ def omitted_terms(
             if term.end <= h.alt_end and spare[term.key] > 0:
                 spare[term.key] -= 1
                 yield h, term
+
+
+# Junk may catch a stray Han character from a seal or a smudge (…ReaeRECT宣): still
+# junk while its Latin letters outnumber its Han characters this many times.
+_JUNK_LETTERS_PER_HAN = 4
+
+
+def no_reading(text: str) -> bool:
+    """``text`` (the transcript's side of a hunk) is Latin junk: letters only, bar a
+    stray Han character or marks, and no digit (a digit reads a numeral: 5% / 59%).
+    A legal text in Chinese writes its words in Han characters, so this reads none."""
+    letters = sum(c.isascii() and c.isalpha() for c in text)
+    if not letters or any(c.isdigit() for c in text):
+        return False
+    return sum(map(is_han, text)) * _JUNK_LETTERS_PER_HAN <= letters
 
 
 def _holds(outer: CriticalTerm, inner: CriticalTerm) -> bool:

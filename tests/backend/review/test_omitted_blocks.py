@@ -63,3 +63,33 @@ def test_a_long_lost_tail_is_one_flag_naming_a_few_of_its_terms() -> None:
     tail = [f"被告應於民國一一二年{m}月{m}日前給付新臺幣{m}萬元。" for m in range(1, 10)]
     [flag] = critical_of(_page(head), _page(head, *tail))
     assert flag.detail.count("omits it") == 4 and flag.detail.endswith("…")
+
+
+# The transcript reads a line as Latin junk: no Han character of it, so none of its
+# words. (Sentences written for this test; the junk is what a Latin model makes of
+# blurred Han characters.)
+HEAD = "被告應給付原告新臺幣五萬元。"
+LINE = "爰審酌被告不思以正當途徑获取財物，量處如主文所示之刑。"  # 获: Simplified-only
+
+
+@pytest.mark.parametrize(
+    "junk", ["El tay RSWMETELEMR TMMMA MI", "AGRAT ORR EBD > BE", "He RE AR OLEATE AI COOP 宣"]
+)
+def test_a_line_the_transcript_reads_as_latin_junk_loses_its_critical_words(junk: str) -> None:
+    """The alternate's Han line holds 被告; the transcript's junk is no reading of it,
+    so 被告 is missing from the transcript, like a dropped line. The alternate's
+    Simplified 获 says it misread one character, not that the line was not there."""
+    flags = critical_of(_page(HEAD, junk), _page(HEAD, LINE))
+    [flag] = [f for f in flags if f.start >= len(HEAD)]
+    assert flag.category is LegalKind.PARTY and "被告" in flag.detail
+    assert flag.replacement.strip() == LINE
+    assert "".join(junk.split())[:6] in "".join(flag.detail.split())  # what it reads instead
+
+
+def test_a_transcript_that_reads_the_line_keeps_the_simplified_excuse() -> None:
+    """Only junk is no reading: where the transcript reads Han words (a Latin name
+    among them) the alternate's Simplified-holding stretch still says nothing of its
+    own words (``misreadings.garbled_spans``)."""
+    reading = "爰審酌LINE對話紀錄，量處如主文所示之刑。"
+    flags = critical_of(_page(HEAD, reading), _page(HEAD, LINE))
+    assert not any(f.category is LegalKind.PARTY for f in flags)
