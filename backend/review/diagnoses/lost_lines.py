@@ -36,8 +36,8 @@ from backend.review.diagnoses.base import PageEvidence
 # an omission the diff flags on its own.
 BLOCK_LINES, BLOCK_LINE_CHARS = 3, 12
 BLOCK_CHARS = 30  # ... or two lines this long (one line alone: heavily misread, or the diff's)
-TAIL_LINES, TAIL_CHARS = 2, 30  # the same for the page's tail
-TAIL_SHARE = 0.15  # ... and this share of the page's text
+# The page's tail is as big as a block must be: lines lost at the end are as many
+# as lines lost in the middle (a short table and its date cut off are ~8% of a page).
 BRIDGE_SHARE, BRIDGE_CHARS = 0.9, 15  # see _against_alternate (a table row is less)
 # An alternate sharing less than this share of its text with the transcript is
 # not a reading of the same page (a cut-short page still shares ~40%).
@@ -131,15 +131,9 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     k = _end_line(evidence, lines, real)
     after = [lines[n] for n in real[k:]]
     tail_lines = [ln for ln in after if missing[ln.index]]
-    total = sum(lines[n].text_chars for n in real)
     tail_chars = sum(ln.text_chars for ln in tail_lines)
     tail = None
-    if (
-        len(tail_lines) >= TAIL_LINES
-        and tail_chars >= TAIL_CHARS
-        and tail_chars >= TAIL_SHARE * total
-        and tail_chars >= TAIL_ABSENT * sum(ln.text_chars for ln in after)
-    ):
+    if _is_block(tail_lines) and tail_chars >= TAIL_ABSENT * sum(ln.text_chars for ln in after):
         at = len(evidence.transcript.rstrip())
         tail = Lost(at, len(tail_lines), tail_chars, _text(text, tail_lines))
     else:

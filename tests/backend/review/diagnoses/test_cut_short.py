@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -39,6 +40,19 @@ def test_a_transcript_stopping_early_is_cut_short_where_it_ends(
     (cut,) = found(transcript, alternate, CUT)
     assert cut.start == cut.end == len(transcript)
     assert "alternate reads" in cut.detail
+    assert found(transcript, alternate, MISSING) == []
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.125])
+def test_a_small_tail_cut_off_is_cut_short_not_a_block(noise: float) -> None:
+    # The page ends in a short table and its date: 9 lines, ~8% of the page's letters.
+    # Lost at the end they are as much as a block lost in the middle, and being the
+    # page's end they are its tail (CI's draw seed=753, kept=0.6875 named them a block).
+    lines = corpus_lines(753)
+    assert lines[26].startswith("| 編號 |") and len(lines) == 35
+    transcript = "\n".join(lines[:24])
+    alternate = one_column(lines, random.Random(753), noise)
+    assert [d.start for d in found(transcript, alternate, CUT)] == [len(transcript)]
     assert found(transcript, alternate, MISSING) == []
 
 
