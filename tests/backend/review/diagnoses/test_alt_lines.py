@@ -64,5 +64,6 @@ def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatc
         return rows(boxes)
 
     monkeypatch.setattr(module, "rows", counted)
-    review_page(0, STATUTE, alternate, scan_lines=scan_of(alternate), settings=SETTINGS)
-    assert calls == [len(alternate.lines)]
+    # No scan lines: what groups the scan's boxes into rows is not asked here.
+    review_page(0, STATUTE, alternate, settings=SETTINGS)
+    assert calls.count(len(alternate.lines)) == 1
