@@ -11,6 +11,7 @@ but reads some lines blurred, partly or not at all; the review is the real one
 from __future__ import annotations
 
 import tempfile
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,27 @@ def pages(draw: st.DrawFn) -> tuple[list[str], list[str], list[str | None]]:
                 "garbled": draw(st.text(ALPHABET, min_size=1, max_size=len(line))),
             }[fate]
         )
-    return truth, transcript, read
+    return truth, transcript, _unlike_other_lines(truth, read)
+
+
+def _shared(a: str, b: str) -> int:
+    return sum(m.size for m in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+
+
+def _unlike_other_lines(truth: list[str], read: list[str | None]) -> list[str | None]:
+    """An engine's line that shares as much with another true line as with its own is
+    evidence for that other line too (「上上上」 read from 「上上並並並」, under
+    「上上上上」): outlining that line is then no error, and no linker could know
+    better. Such a reading is not generated; the line is left unread instead. (Lines
+    read alike on purpose are the explicit examples below.)"""
+    kept: list[str | None] = []
+    for row, line in enumerate(read):
+        if line is not None:
+            own = _shared(line, truth[row])
+            if any(_shared(line, other) >= own for n, other in enumerate(truth) if n != row):
+                line = None
+        kept.append(line)
+    return kept
 
 
 @examples(60)
