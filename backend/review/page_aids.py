@@ -20,7 +20,7 @@ from typing import Any
 from backend.models import AltText, ScanLines
 from backend.review.compare import CompareOptions, compare_texts, diff_flags
 from backend.review.confidence import low_confidence_flags, remapped_confidence_flags
-from backend.review.diagnoses import diagnose
+from backend.review.diagnoses.run import findings
 from backend.review.flag_merge import merge_critical
 from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
@@ -72,7 +72,11 @@ def review_page(
         review = replace(review, flags=_sorted([*review.flags, *unsure]))
     flags = without_own_text(review.flags, transcript, own_text)
     review = replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
-    found = diagnose(transcript, review, scan_lines=scan_lines, tables=settings.compare.tables)
+    found, raised = findings(
+        transcript, review, scan_lines=scan_lines, tables=settings.compare.tables
+    )
+    if raised:  # critical words a failure moved (lines out of the page's order)
+        review = replace(review, flags=_sorted([*review.flags, *raised]))
     return replace(review, diagnoses=found)
 
 

@@ -16,14 +16,15 @@ order, which may be the wrong one: a large move is still named, saying so.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from itertools import pairwise
 
 from backend.i18n import _
 from backend.models import AltText
+from backend.review.diagnoses import scan_order
 from backend.review.diagnoses.alt_lines import (
     Box,
     Line,
-    alt_layout,
     alt_lines,
     line_at,
     text_only,
@@ -41,12 +42,42 @@ MOVED_CHARS_UNPLACED = 60  # without positions, only a large move (the alternate
 # This many of the steps from line to line go to the line beside: columns read across.
 ACROSS_STEPS, ACROSS_SHARE = 3, 0.3
 BESIDE_ROWS = 2.5  # line heights apart, at most, for lines side by side
+# Fewer characters than MOVED_CHARS moved are still a line moved (a date line under a
+# judgment, a heading) when they hold this many letters and digits at least, and this
+# share of the line's.
+LINE_CHARS, LINE_SHARE = 8, 0.6
 
 
 Visit = tuple[int, int, int]  # transcript start, end, what it is ordered by (rank)
 
 
+@dataclass(frozen=True)
+class Move:
+    """Text the transcript put out of the page's order, and where the page has it."""
+
+    diagnosis: Diagnosis
+    at: int | None  # transcript offset the page puts it at (None: columns read across)
+
+
 def find(evidence: PageEvidence) -> list[Diagnosis]:
+    return [m.diagnosis for m in moves(evidence)]
+
+
+# The last page's moves, by the evidence's identity: ``find`` and ``moved_flags`` ask
+# for the same page's, one after the other.
+_LAST: list[tuple[PageEvidence, list[Move]]] = []
+
+
+def moves(evidence: PageEvidence) -> list[Move]:
+    for known, found in _LAST:
+        if known is evidence:
+            return list(found)
+    found = _moves(evidence)
+    _LAST[:] = [(evidence, found)]
+    return list(found)
+
+
+def _moves(evidence: PageEvidence) -> list[Move]:
     if not has_alternate(evidence):
         return []
     assert evidence.alternate is not None
@@ -54,14 +85,15 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     boxed = [ln for ln in lines if ln.box is not None]
     if len(boxed) >= 2:
         return _against_boxes(evidence, lines)
-    return _against_alternate_order(evidence)
+    return [Move(d, None) for d in _against_alternate_order(evidence)]
 
 
-def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]:
+Found = tuple[int, int, int, int, int]  # transcript start, end, alternate line, its [lo, hi)
+
+
+def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     assert evidence.alternate is not None
-    order, in_columns = alt_layout(evidence.alternate)
-    rank = {n: r for r, n in enumerate(order)}
-    found: list[tuple[int, int, int]] = []  # transcript start, end, alternate line
+    found: list[Found] = []
     index: dict[str, set[int]] = {}  # built when a stretch first needs it
     alternate = evidence.alternate
     covered = 0
@@ -76,46 +108,131 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Diagnosis]
             idx = line_at(lines, k)
             end = min(a + n, lines[idx].end) if idx is not None else _next_start(lines, k, a + n)
             if idx is not None and end - k >= MIN_RUN:
-                found.append((t + k - a, t + end - a, idx))
+                found.append((t + k - a, t + end - a, idx, k, end))
             k = max(end, k + 1)
     found += _gap_lines(
         evidence.transcript, covered, len(evidence.transcript), index, alternate, lines
     )
+    boxes, where = _page_places(evidence, lines, found)
+    # Which of the transcript's lines read each line of the page (by where they start).
+    text = evidence.transcript
+    readers: dict[int | None, set[int]] = {}
+    for f in found:
+        readers.setdefault(where[f], set()).add(text.rfind("\n", 0, f[0]) + 1)
     found = _first_visits(sorted(found))
-    visits = [(s, e, rank[i]) for s, e, i in found if i in rank]
-    on_line = [i for _s, _e, i in found if i in rank]
+    order, in_columns = scan_order.layout(boxes)
+    rank = {n: r for r, n in enumerate(order)}
+    placed = [(f, w) for f in found if (w := where[f]) is not None and w in rank]
+    visits = [(f[0], f[1], rank[w]) for f, w in placed]
+    on_line = [w for _f, w in placed]
     moved = _out_of_order(visits)
-    if sum(visits[i][1] - visits[i][0] for i in moved) < MOVED_CHARS:
+    if not moved:
         return []
     # Read across: the transcript goes from a line to the one beside it on the page
     # (the same row, the other column of a band of two columns) again and again.
     path = [n for k, n in enumerate(on_line) if k == 0 or on_line[k - 1] != n]
     steps = list(pairwise(path))
     across = sum(
-        a in in_columns and b in in_columns and _beside(lines[a].box, lines[b].box)
-        for a, b in steps
+        a in in_columns and b in in_columns and _beside(boxes[a], boxes[b]) for a, b in steps
     )
-    if across >= max(ACROSS_STEPS, ACROSS_SHARE * len(steps)):
+    total = sum(visits[i][1] - visits[i][0] for i in moved)
+    if total >= MOVED_CHARS and across >= max(ACROSS_STEPS, ACROSS_SHARE * len(steps)):
         start, end = visits[moved[0]][0], visits[moved[-1]][1]
         detail = _("the text reads across two columns of the page instead of down each one")
-        return [Diagnosis(DiagnosisKind.READING_ORDER, start, end, detail)]
+        return [Move(Diagnosis(DiagnosisKind.READING_ORDER, start, end, detail), None)]
     found_here = []
-    for group in _stretches(visits, moved):
+    for whole in _stretches(visits, moved):
+        group = _trimmed(visits, whole)
         chars = sum(visits[i][1] - visits[i][0] for i in group)
-        start, end = _whole_lines(evidence.transcript, visits[group[0]][0], visits[group[-1]][1])
-        if chars >= MOVED_CHARS:
-            detail = _(
-                "{chars} characters are out of the page's order (a paragraph or block moved)"
-            ).format(chars=chars)
-            found_here.append(Diagnosis(DiagnosisKind.READING_ORDER, start, end, detail))
+        if group and chars >= MOVED_CHARS:
+            start, end = _whole_lines(text, visits[group[0]][0], visits[group[-1]][1])
+            found_here.append(_move(text, visits, moved, group, (start, end), chars))
+            continue
+        # Less than a block: still a line moved where the stretches are nearly all of
+        # a whole line (a date line, a heading), each such line on its own.
+        by_line: dict[tuple[int, int], list[int]] = {}
+        for i in whole:
+            by_line.setdefault(_whole_lines(text, visits[i][0], visits[i][1]), []).append(i)
+        for span, on_line in by_line.items():
+            chars = sum(visits[i][1] - visits[i][0] for i in on_line)
+            pieces = [text[visits[i][0] : visits[i][1]] for i in on_line]
+            # A phrase the page says twice (某地方檢察署檢察官) matches the other line
+            # too: only a line of the page no other line of the transcript reads.
+            alone = all(readers[placed[i][1]] == {span[0]} for i in on_line)
+            if alone and _whole_line_moved(text[span[0] : span[1]], pieces):
+                found_here.append(_move(text, visits, moved, on_line, span, chars))
     return found_here
 
 
-def _first_visits(found: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+def _move(
+    text: str,
+    visits: list[Visit],
+    moved: list[int],
+    group: list[int],
+    span: tuple[int, int],
+    chars: int,
+) -> Move:
+    detail = _(
+        "{chars} characters are out of the page's order (a paragraph or block moved)"
+    ).format(chars=chars)
+    diagnosis = Diagnosis(DiagnosisKind.READING_ORDER, span[0], span[1], detail)
+    return Move(diagnosis, _belongs(text, visits, moved, group, span))
+
+
+def _page_places(
+    evidence: PageEvidence, lines: list[Line], found: list[Found]
+) -> tuple[list[Box | None], dict[Found, int | None]]:
+    """The page's lines (boxes) and which of them each stretch is on: the scan's own
+    lines when they were detected (either reading may have listed its lines in another
+    order, or joined two), else the alternate's."""
+    scan = evidence.scan_lines
+    if scan is not None and len(scan.boxes) >= 2:
+        boxes = scan.boxes
+        return list(boxes), {f: _on_scan(boxes, lines[f[2]], f[3], f[4]) for f in found}
+    return [ln.box for ln in lines], {f: f[2] for f in found}
+
+
+def _on_scan(boxes: tuple[Box, ...], line: Line, lo: int, hi: int) -> int | None:
+    """The scan's line the alternate's text [lo, hi) of ``line`` lies along."""
+    if line.box is None:
+        return None
+    return scan_order.placed(boxes, scan_order.stretch_box(line.box, line.start, line.end, lo, hi))
+
+
+def _whole_line_moved(line: str, moved: list[str]) -> bool:
+    """Less than MOVED_CHARS moved, but a whole line of text (a date line, a heading):
+    the moved stretches hold most of its letters and digits (an engine misreads a few
+    between them), and enough of them to be no chance match of a word. A table row is
+    the table's detector's: its cells repeat words from row to row."""
+    own = len(text_only(line))
+    letters = sum(len(text_only(m)) for m in moved)
+    return not line.lstrip().startswith("|") and letters >= max(LINE_CHARS, LINE_SHARE * own)
+
+
+def _belongs(
+    text: str, visits: list[Visit], moved: list[int], group: list[int], span: tuple[int, int]
+) -> int | None:
+    """Where in the transcript the page has the moved ``group``: at the start of the
+    line holding the text in order that comes just after it on the page (the end of
+    the text when it comes last: lines no reading places, a stray mark, may stand
+    between). None when that falls inside the moved lines."""
+    out_of_order = set(moved)
+    kept = [i for i in range(len(visits)) if i not in out_of_order]
+    high = max(visits[i][2] for i in group)
+    later = [i for i in kept if visits[i][2] > high]
+    if later:
+        i = min(later, key=lambda k: (visits[k][2], k))
+        at = text.rfind("\n", 0, visits[i][0]) + 1
+    else:
+        at = len(text)
+    return None if span[0] <= at <= span[1] else at
+
+
+def _first_visits(found: list[Found]) -> list[Found]:
     """The transcript's stretches less those on a line it already read before another:
     text read twice is a repetition (its own diagnosis) or a chance match, no order."""
     seen: set[int] = set()
-    out: list[tuple[int, int, int]] = []
+    out: list[Found] = []
     for visit in found:
         line = visit[2]
         if line in seen and out and out[-1][2] != line:
@@ -145,13 +262,13 @@ def _stretches(visits: list[Visit], moved: list[int]) -> list[list[int]]:
             current = []
     if current:
         out.append(current)
-    # A short chance match at either end is no part of what moved.
-    trimmed = []
-    for group in out:
-        long = [i for i in group if visits[i][1] - visits[i][0] >= PARTS]
-        if long:
-            trimmed.append([i for i in group if long[0] <= i <= long[-1]])
-    return trimmed
+    return out
+
+
+def _trimmed(visits: list[Visit], group: list[int]) -> list[int]:
+    """A stretch less the short chance matches at either end: no part of what moved."""
+    long = [i for i in group if visits[i][1] - visits[i][0] >= PARTS]
+    return [i for i in group if long[0] <= i <= long[-1]] if long else []
 
 
 def _next_start(lines: list[Line], k: int, limit: int) -> int:
@@ -166,7 +283,7 @@ def _gap_lines(
     index: dict[str, set[int]],
     alternate: AltText | None,
     lines: list[Line],
-) -> list[tuple[int, int, int]]:
+) -> list[Found]:
     """Where on the page the transcript's lines in [start, end), which the alignment
     did not match (a block the diff took as moved), are: each the alternate's line
     sharing most of its character pairs, if it shares at least half."""
@@ -187,7 +304,8 @@ def _gap_lines(
         if len(own) >= MIN_RUN and votes:
             line, count = votes.most_common(1)[0]
             if count >= PLACED_SHARE * len(grams):
-                out.append((pos, pos + len(piece), line))
+                ln = lines[line]
+                out.append((pos, pos + len(piece), line, ln.start, ln.end))
         pos += len(piece) + 1
     return out
 

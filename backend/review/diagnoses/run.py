@@ -7,6 +7,7 @@ from backend.review.diagnoses import (
     cut_short,
     missing_block,
     not_on_scan,
+    order_flags,
     reading_order,
     repetition,
     script_drift,
@@ -14,7 +15,7 @@ from backend.review.diagnoses import (
 )
 from backend.review.diagnoses.base import Detector, Diagnosis, PageEvidence
 from backend.review.tables import ReviewTables
-from backend.review.values import PageReview
+from backend.review.values import Flag, PageReview
 
 DETECTORS: tuple[Detector, ...] = (
     repetition.find,
@@ -37,6 +38,18 @@ def diagnose(
     """Every whole-page failure found on a page, by position (``review``: the page's
     review against its alternate, without diagnoses; ``scan_lines``: the lines
     detected on its scan, None when unknown)."""
+    return findings(transcript, review, scan_lines=scan_lines, tables=tables)[0]
+
+
+def findings(
+    transcript: str,
+    review: PageReview,
+    *,
+    scan_lines: ScanLines | None,
+    tables: ReviewTables,
+) -> tuple[tuple[Diagnosis, ...], list[Flag]]:
+    """``diagnose``'s diagnoses, and the critical flags a failure raises: critical
+    words in lines the transcript put out of the page's order."""
     evidence = PageEvidence(
         transcript=transcript,
         alternate=review.alternate,
@@ -47,4 +60,5 @@ def diagnose(
         same_reading=review.same_reading,
     )
     found = [d for detect in DETECTORS for d in detect(evidence)]
-    return tuple(sorted(found, key=lambda d: (d.start, d.end, d.kind.value)))
+    flags = order_flags.moved_flags(evidence, tables.rules)
+    return tuple(sorted(found, key=lambda d: (d.start, d.end, d.kind.value))), flags

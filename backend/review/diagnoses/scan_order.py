@@ -1,0 +1,123 @@
+"""The page's reading order from the lines detected on its scan, and where a stretch
+of the alternate's text lies among them.
+
+The scan's boxes are the page's own lines (``ScanLines``): their order is the page's,
+whatever order either reading put its text in. Read as ``alt_lines.layout`` reads
+the alternate's boxes (top to bottom, a row left to right, a band of two columns
+column by column), with one more case of two columns: a text column's lines all end
+at the gutter, short of the middle, and the text ran on into a second column for its
+last line or two only (the date under a judgment, the end of a sentence). Those
+lines are at the top of the second column, level with the first column's top rows,
+and come after the whole first column however high they stand.
+
+A reading's line box may hold text from two of the scan's lines (an engine joining
+a heading and the column beside it): a stretch of it lies along its share of the
+box (glyphs about square, so characters are evenly spaced across a line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from backend.review.diagnoses.alt_lines import (
+    COLUMN_ROWS,
+    COLUMN_WIDTH,
+    MIDDLE_HIGH,
+    MIDDLE_LOW,
+    Box,
+    Line,
+    rows,
+)
+from backend.review.diagnoses.alt_lines import layout as alt_layout_of
+
+# The second column's first line is within this many rows of the band's top.
+TOP_ROWS = 2
+PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of its width
+
+
+def layout(boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
+    """The boxes' indices in the page's reading order, and those in a band of two
+    columns (``alt_lines.layout``, with a short second column read after the first).
+    A line without a box (None) is left out."""
+    order: list[int] = []
+    in_columns: set[int] = set()
+    band: list[list[tuple[int, Box]]] = []
+
+    def flush() -> None:
+        if band and _short_second_column(band):
+            cells = [nb for r in band for nb in r]
+            in_columns.update(n for n, _ in cells)
+            left = [nb for nb in cells if nb[1][2] <= MIDDLE_HIGH]
+            right = [nb for nb in cells if nb[1][2] > MIDDLE_HIGH]
+            for side in (left, right):
+                order.extend(n for n, _ in sorted(side, key=lambda nb: (nb[1][1], nb[1][0])))
+        elif band:
+            # One band at a time through the alternate's own layout (two full columns,
+            # or rows): ``Line``-free, so it is given the boxes as stand-ins.
+            sub, cols = _plain_layout(band)
+            order.extend(sub)
+            in_columns.update(cols)
+        band.clear()
+
+    for row in rows([(n, b) for n, b in enumerate(boxes) if b is not None]):
+        if any(b[0] < MIDDLE_LOW and b[2] > MIDDLE_HIGH for _, b in row):
+            flush()
+            band.append(row)
+            flush()
+        else:
+            band.append(row)
+    flush()
+    return order, in_columns
+
+
+def _plain_layout(band: list[list[tuple[int, Box]]]) -> tuple[list[int], set[int]]:
+    cells = [nb for r in band for nb in r]
+    lines = [Line(n, 0, 0, b, 0, False) for n, b in cells]
+    order, cols = alt_layout_of(lines)
+    return order, cols
+
+
+def _short_second_column(band: list[list[tuple[int, Box]]]) -> bool:
+    """A column of text ending at the gutter, and a line or two beside its top: the
+    text ran on into a second column (two full columns are ``alt_lines``' case). A
+    row holds one line of the second column at most (a stamp may cut a line of the
+    first in pieces)."""
+    if any(sum(b[2] > MIDDLE_HIGH for _, b in r) > 1 for r in band):
+        return False
+    left = [b for r in band for _, b in r if b[2] <= MIDDLE_HIGH]
+    right = [(k, b) for k, r in enumerate(band) for _, b in r if b[2] > MIDDLE_HIGH]
+    wide = [b for b in left if b[2] - b[0] >= COLUMN_WIDTH]
+    if len(wide) < COLUMN_ROWS or not right:
+        return False
+    # Every line on the right stands clear of the gutter, and the column starts at the top.
+    return all(b[0] >= MIDDLE_LOW for _, b in right) and min(k for k, _ in right) < TOP_ROWS
+
+
+def placed(boxes: tuple[Box, ...], where: Box) -> int | None:
+    """The scan's line ``where`` (a stretch of a reading's line) lies along: of those on
+    its height, the one holding most of its width, when that is most of it; None when
+    no line does (an engine's box around text of several lines says too little of
+    where each piece is)."""
+    best, best_share = None, PLACED_SHARE
+    for n, b in enumerate(boxes):
+        if min(b[3], where[3]) <= max(b[1], where[1]):
+            continue  # not on this line's height
+        overlap = min(b[2], where[2]) - max(b[0], where[0])
+        if overlap <= 0:
+            continue
+        share = overlap / max(where[2] - where[0], 1e-9)
+        if share > best_share:
+            best, best_share = n, share
+    return best
+
+
+def stretch_box(box: Box, start: int, end: int, lo: int, hi: int) -> Box:
+    """The part of a line's ``box`` (text [start, end)) that its text [lo, hi) fills."""
+    width = max(1, end - start)
+    x0, x1 = box[0], box[2]
+    return (
+        x0 + (x1 - x0) * (lo - start) / width,
+        box[1],
+        x0 + (x1 - x0) * (hi - start) / width,
+        box[3],
+    )
