@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from backend.review.charclass import is_han, is_numeral
+from backend.review.charclass import CHINESE_NUMERALS, CIRCLES, is_han, is_numeral
 from backend.review.numerals import CHINESE_CHARS, well_formed
 from backend.review.term_extract import CriticalTerm
 from backend.review.textnorm import DEFAULT_MARKERS
@@ -185,8 +185,12 @@ def misread_value(
         # which the alternate took for zeros. (Zeros of a number count: 二〇〇九 / 20009.)
         return True
     digits = _digits(t_seen)
-    if digits and digits == _digits(a_seen):
-        return True  # 3,127,023 / 3127，023
+    t_han, a_han = _han_numerals(t_seen), _han_numerals(a_seen)
+    # 3,127,023 / 3127，023 (or 113年 read 113貳: a frame read as a numeral); but
+    # 第648條之二 / 第648條之三 share only the Arabic digits: each side writes a
+    # Chinese numeral of the value, and they differ.
+    if digits and digits == _digits(a_seen) and not (t_han and a_han and t_han != a_han):
+        return True
     t, a = squeezed(t_seen), squeezed(a_seen)
     if _digit_read_as_letter(t, a) and not (alone and all(map(is_han, a))):
         return True
@@ -211,6 +215,11 @@ def _NUMERAL_CHAR(c: str) -> bool:
 
 def _digits(text: str) -> str:
     return "".join(c for c in text.translate(_FULL_DIGITS) if c.isascii() and c.isdigit())
+
+
+def _han_numerals(text: str) -> str:
+    """The Chinese numerals among ``text`` (a zero's circle in any form is one zero)."""
+    return "".join(c for c in text if c in CHINESE_NUMERALS and c not in CIRCLES)
 
 
 _FULL_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")

@@ -9,6 +9,8 @@ error. Sentences are written for this test (none from the sample or the corpus).
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
@@ -16,6 +18,7 @@ from backend.review.misreadings import misread_value
 from backend.review.numerals import find_numbers, well_formed
 from backend.review.values import Flag, FlagKind
 from tests.backend.review.tables import OPTIONS, RULES, TABLES
+from tests.properties import examples
 
 
 def review(transcript: str, alternate: str) -> tuple[list[Flag], list[Flag]]:
@@ -266,3 +269,39 @@ def test_a_term_the_alternate_read_as_latin_letters_is_not_critical(
 )
 def test_latin_letters_excuse_only_the_alternate(transcript: str, alternate: str) -> None:
     assert review(transcript, alternate)[0]
+
+
+# A value written in Arabic and Chinese numerals at once (第648條之三: article 648-3,
+# 民國110年十二月): the same Arabic digits on both sides are no evidence of a misread
+# separator when a Chinese numeral of the value differs; either side's change is critical.
+CHINESE = "一二三四五六七八九"
+
+
+@given(
+    st.integers(1, 999),
+    st.sampled_from(CHINESE),
+    st.sampled_from(CHINESE),
+    st.booleans(),
+    st.booleans(),
+)
+@examples(60)
+def test_chinese_numeral_of_a_mixed_value_changed_is_critical(
+    n: int, sub: str, other: str, spaced: bool, transcript_wrong: bool
+) -> None:
+    assume(sub != other)
+    gap = " " if spaced else ""
+    page = f"被告所為，應論以刑法第{gap}{n}{gap}條之{sub}之罪。"
+    misread = f"被告所為，應論以刑法第{gap}{n}{gap}條之{other}之罪。"
+    transcript, alternate = (misread, page) if transcript_wrong else (page, misread)
+    crit, _ = review(transcript, alternate)
+    at = transcript.index("條之") + 2
+    assert [f.start <= at < f.end for f in crit] == [True]
+
+
+@pytest.mark.parametrize(
+    ("t_seen", "a_seen"), [("第648條之二", "第648條之三"), ("110年十二月", "110年十一月")]
+)
+def test_same_arabic_digits_with_other_chinese_numerals_is_no_misreading(
+    t_seen: str, a_seen: str
+) -> None:
+    assert not misread_value([t_seen], [a_seen], t_seen, a_seen)
