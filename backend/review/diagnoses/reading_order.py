@@ -114,13 +114,15 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
         evidence.transcript, covered, len(evidence.transcript), index, alternate, lines
     )
     boxes, where = _page_places(evidence, lines, found)
+    scan = evidence.scan_lines
+    source = scan if scan is not None and len(scan.boxes) >= 2 else evidence.alternate
     # Which of the transcript's lines read each line of the page (by where they start).
     text = evidence.transcript
     readers: dict[int | None, set[int]] = {}
     for f in found:
         readers.setdefault(where[f], set()).add(text.rfind("\n", 0, f[0]) + 1)
     found = _first_visits(sorted(found))
-    order, in_columns = scan_order.layout(boxes)
+    order, in_columns = scan_order.layout_of(source, boxes)
     rank = {n: r for r, n in enumerate(order)}
     placed = [(f, w) for f in found if (w := where[f]) is not None and w in rank]
     visits = [(f[0], f[1], rank[w]) for f, w in placed]
@@ -187,16 +189,17 @@ def _page_places(
     order, or joined two), else the alternate's."""
     scan = evidence.scan_lines
     if scan is not None and len(scan.boxes) >= 2:
-        boxes = scan.boxes
-        return list(boxes), {f: _on_scan(boxes, lines[f[2]], f[3], f[4]) for f in found}
+        heights = scan_order.Heights(scan.boxes)
+        return list(scan.boxes), {f: _on_scan(heights, lines[f[2]], f[3], f[4]) for f in found}
     return [ln.box for ln in lines], {f: f[2] for f in found}
 
 
-def _on_scan(boxes: tuple[Box, ...], line: Line, lo: int, hi: int) -> int | None:
+def _on_scan(heights: scan_order.Heights, line: Line, lo: int, hi: int) -> int | None:
     """The scan's line the alternate's text [lo, hi) of ``line`` lies along."""
     if line.box is None:
         return None
-    return scan_order.placed(boxes, scan_order.stretch_box(line.box, line.start, line.end, lo, hi))
+    box = scan_order.stretch_box(line.box, line.start, line.end, lo, hi)
+    return scan_order.placed(heights, box)
 
 
 def _whole_line_moved(line: str, moved: list[str]) -> bool:

@@ -17,6 +17,7 @@ box (glyphs about square, so characters are evenly spaced across a line).
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from backend.review.diagnoses.alt_lines import (
@@ -35,6 +36,23 @@ TOP_ROWS = 2
 PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of its width
 
 
+# The last pages' layouts, by the identity of what the boxes came from (a page's
+# ScanLines, or its alternate): a page is reviewed again at every pause in typing.
+_RECENT: list[tuple[object, tuple[list[int], set[int]]]] = []
+_KEEP = 4
+
+
+def layout_of(source: object, boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
+    """``layout(boxes)``, kept for the last few ``source`` objects (by identity)."""
+    for known, found in _RECENT:
+        if known is source:
+            return found
+    found = layout(boxes)
+    _RECENT.insert(0, (source, found))
+    del _RECENT[_KEEP:]
+    return found
+
+
 def layout(boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
     """The boxes' indices in the page's reading order, and those in a band of two
     columns (``alt_lines.layout``, with a short second column read after the first).
@@ -44,7 +62,9 @@ def layout(boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
     band: list[list[tuple[int, Box]]] = []
 
     def flush() -> None:
-        if band and _short_second_column(band):
+        if len(band) == 1:  # one row (a line across the middle, a lone row): left to right
+            order.extend(n for n, _ in sorted(band[0], key=lambda nb: nb[1][0]))
+        elif band and _short_second_column(band):
             cells = [nb for r in band for nb in r]
             in_columns.update(n for n, _ in cells)
             left = [nb for nb in cells if nb[1][2] <= MIDDLE_HIGH]
@@ -93,19 +113,36 @@ def _short_second_column(band: list[list[tuple[int, Box]]]) -> bool:
     return all(b[0] >= MIDDLE_LOW for _, b in right) and min(k for k, _ in right) < TOP_ROWS
 
 
-def placed(boxes: tuple[Box, ...], where: Box) -> int | None:
+class Heights:
+    """The scan's lines by height, to find those a stretch is level with by bisection
+    (a page's lines against every stretch of its text was most of the order's cost)."""
+
+    def __init__(self, boxes: Sequence[Box]) -> None:
+        self.boxes = boxes
+        self.by_top = sorted(range(len(boxes)), key=lambda n: boxes[n][1])
+        self.tops = [boxes[n][1] for n in self.by_top]
+        self.tallest = max((b[3] - b[1] for b in boxes), default=0.0)
+
+    def level_with(self, where: Box) -> list[int]:
+        """The lines overlapping ``where``'s height."""
+        lo = bisect_left(self.tops, where[1] - self.tallest)
+        hi = bisect_right(self.tops, where[3])
+        boxes = self.boxes
+        return [
+            n for n in self.by_top[lo:hi] if min(boxes[n][3], where[3]) > max(boxes[n][1], where[1])
+        ]
+
+
+def placed(heights: Heights, where: Box) -> int | None:
     """The scan's line ``where`` (a stretch of a reading's line) lies along: of those on
     its height, the one holding most of its width, when that is most of it; None when
     no line does (an engine's box around text of several lines says too little of
     where each piece is)."""
     best, best_share = None, PLACED_SHARE
-    for n, b in enumerate(boxes):
-        if min(b[3], where[3]) <= max(b[1], where[1]):
-            continue  # not on this line's height
-        overlap = min(b[2], where[2]) - max(b[0], where[0])
-        if overlap <= 0:
-            continue
-        share = overlap / max(where[2] - where[0], 1e-9)
+    width = max(where[2] - where[0], 1e-9)
+    for n in heights.level_with(where):
+        b = heights.boxes[n]
+        share = (min(b[2], where[2]) - max(b[0], where[0])) / width
         if share > best_share:
             best, best_share = n, share
     return best
