@@ -15,7 +15,8 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-_GAP = "[ \t\u3000]*"  # spaces inside a word; never a line break
+# Spaces inside a word, and one line break: a scanned line wraps mid-word (告 / 訴人).
+_GAP = "[ \t\u3000]*(?:\n[ \t\u3000]*)?"
 
 
 @dataclass(frozen=True)
