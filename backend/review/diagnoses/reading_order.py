@@ -1,13 +1,16 @@
 """Whole-page failure: reading order. The transcript's order contradicts the page's:
-two columns read straight across, paragraphs swapped, a block moved.
+two columns read straight across, paragraphs swapped, a block or a line moved.
 
 The transcript's order is the document's, so it is checked against where its text
 is on the page, never excused as layout (the diff's folding may excuse only the
-*alternate's* order). Where: the alternate's line boxes. The shared runs of the
-alignment (``equal_blocks``) say which of the alternate's lines each stretch of the
-transcript is; the boxes put those lines in the page's order (``alt_lines.page_order``:
-column by column, top to bottom). The stretches the transcript visits out of that
-order, beyond the longest run that follows it, are the ones moved.
+*alternate's* order). Where: the shared runs of the alignment (``equal_blocks``) say
+which of the alternate's lines each stretch of the transcript is, and so where on the
+page it is. The page's order is the scan's own detected lines' when known (either
+reading may have listed its lines in another order; ``scan_order``), else the
+alternate's boxes', read column by column, top to bottom. The stretches the
+transcript visits out of that order, beyond the longest run that follows it, are the
+ones moved: a block of them, or a whole line (a date line, a heading) whose critical
+words ``order_flags`` makes critical items.
 
 Without boxes (a text layer, an import) there is no position, only the alternate's
 order, which may be the wrong one: a large move is still named, saying so.
