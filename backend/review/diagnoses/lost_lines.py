@@ -31,6 +31,7 @@ from backend.review.diagnoses.alt_lines import (
     to_transcript,
 )
 from backend.review.diagnoses.base import PageEvidence
+from backend.review.diagnoses.row_gap import row_gap
 
 # A run of absent lines is a block when it is this big; fewer (a line, a cell) is
 # an omission the diff flags on its own.
@@ -52,11 +53,6 @@ PAGE_ASPECT = 1.414
 CHARS_PER_HEIGHT = 1.4
 # The estimate is within ±30% on a page; the transcript must fall well short of it.
 SCAN_SHORT = 0.6
-# The transcript's lines follow the scan's rows when their lengths agree, line by
-# line, from the top (at least PROFILE_LINES) and from the bottom (a block in the
-# middle: at least PROFILE_END; else the page's tail is what is missing).
-PROFILE_LINES, PROFILE_END = 3, 2
-ROW_MISSES = 0.15  # mean mismatch of a line's length against its row's, at most
 SENTENCE_ENDS = frozenset("。！？!?」』）)：:；;")
 
 
@@ -205,12 +201,13 @@ def _against_scan(transcript: str, scan: ScanLines) -> LostLines:
     ours = [len(text_only(t)) for t in transcript.split("\n")]
     ends = _line_ends(transcript)
     ours, ends = [c for c in ours if c], [e for c, e in zip(ours, ends, strict=True) if c]
-    theirs = scan_rows(scan)
-    gap = _row_gap(ours, theirs)
-    if gap is not None:
-        first, missing = gap
+    aligned = row_gap(ours, scan_rows(scan))
+    if aligned is not None:
+        first, lost_rows, scale = aligned
+        if not _rows_block(lost_rows, scale):
+            return NONE  # the lines follow the page's rows: nothing is lost but a line
         at = ends[first - 1] if first else 0
-        lost = Lost(at, 0, missing, "")
+        lost = Lost(at, 0, round(scale * sum(lost_rows)), "")
         return LostLines(lost, ()) if first == len(ours) else LostLines(None, (lost,))
     have = sum(ours)
     ink = ink_chars(scan)
@@ -221,6 +218,14 @@ def _against_scan(transcript: str, scan: ScanLines) -> LostLines:
     if ending and ending not in SENTENCE_ENDS:
         return LostLines(lost, ())
     return LostLines(None, (lost,))
+
+
+def _rows_block(rows: list[float], scale: float) -> bool:
+    """The scan's rows a block as ``_is_block`` counts one, in estimated letters."""
+    chars = scale * sum(rows)
+    if len(rows) >= BLOCK_LINES:
+        return chars >= BLOCK_LINE_CHARS
+    return len(rows) >= 2 and chars >= BLOCK_CHARS
 
 
 def _line_ends(text: str) -> list[int]:
@@ -246,35 +251,3 @@ def scan_rows(scan: ScanLines) -> list[float]:
             out.append(_chars(box))
         previous = box
     return out
-
-
-def _row_gap(ours: list[int], theirs: list[float]) -> tuple[int, int] | None:
-    """(the transcript line after which rows are missing, their characters) when the
-    transcript's lines are the scan's rows less a run of ``BLOCK_LINES`` or more."""
-    n, m = len(ours), len(theirs)
-    if n < PROFILE_LINES or m - n < BLOCK_LINES:
-        return None
-    ratios = sorted(c / t for c, t in zip(ours, theirs, strict=False) if t)
-    scale = ratios[len(ratios) // 2] if ratios else 1.0
-
-    def miss(c: int, t: float) -> float:  # 0: alike, 1: nothing alike
-        return min(1.0, abs(c - scale * t) / max(c, scale * t, 1.0))
-
-    # The rows missing start after transcript line ``first``: lines before it match
-    # the rows from the top, lines from it the rows from the bottom. The place where
-    # they match best, if they match there well enough.
-    d = m - n
-    before = [0.0]
-    for i in range(n):
-        before.append(before[-1] + miss(ours[i], theirs[i]))
-    after = [0.0]
-    for i in range(n - 1, -1, -1):
-        after.append(after[-1] + miss(ours[i], theirs[i + d]))
-    costs = [before[g] + after[n - g] for g in range(n + 1)]
-    first = min(range(n + 1), key=lambda g: (costs[g], -g))
-    if costs[first] > ROW_MISSES * n or first < PROFILE_LINES:
-        return None  # the lines do not follow the page's: nothing to say from them
-    if n - first < PROFILE_END:
-        first = n
-    lost = theirs[first : m - (n - first)]
-    return first, round(scale * sum(lost))

@@ -1,0 +1,123 @@
+"""Without an alternate, the scan's rows alone say what the transcript lacks and where:
+its lines follow the rows (a line may be two rows where the page wrapped it, two
+lines one row where they sit side by side) but for one run of rows: after its last
+line, the page was cut short; before a line it has, a block is missing."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from backend.models import ScanLines
+from backend.review.diagnoses.alt_lines import text_only
+from backend.review.values import DiagnosisKind
+from tests.backend.review.diagnoses.layout_helpers import (
+    Box,
+    box,
+    corpus_lines,
+    found,
+)
+from tests.properties import examples
+
+CUT = DiagnosisKind.CUT_SHORT
+MISSING = DiagnosisKind.MISSING_BLOCK
+SENTENCE_ENDS = "。！？：；"
+
+
+def wrapped_scan(lines: list[str], width: int) -> ScanLines:
+    """The page's detected lines where it is ``width`` characters wide: a longer line
+    wraps onto the next row (a table's row does not: the detector boxes each cell's
+    letters; its |---| rule is no line on the page)."""
+    per_char = 0.84 / width
+    boxes: list[Box] = []
+    for t in lines:
+        # A box holds ink: an indent's blanks are not in it.
+        left = len(t.lstrip("\u3000 ")) if any(c.isalnum() for c in t) else 0
+        if t.startswith("|"):  # its cells' boxes, side by side: their letters, no rules
+            left = cut = len(text_only(t))
+        else:
+            cut = width
+        while left > 0:
+            boxes.append(box(0.08, len(boxes), min(left, cut), per_char))
+            left -= cut
+    return ScanLines(tuple(boxes), "test")
+
+
+@examples(10)
+@given(
+    seed=st.integers(0, 10_000),
+    count=st.integers(3, 5),
+    share=st.floats(0.85, 1.0),
+    where=st.floats(0.0, 0.999),
+)
+def test_a_block_dropped_near_the_page_s_end_is_missing_there(
+    seed: int, count: int, share: float, where: float
+) -> None:
+    # The transcript keeps the page's last two lines (at least) and lacks lines of
+    # text above them; the scan wraps its longest lines (a few: where all wrap, rows
+    # are all alike and say nothing of where). The last lines fit the scan's last
+    # rows, so the page was not cut short: a block is missing before them.
+    lines = corpus_lines(seed)
+    letters = [len(text_only(t)) for t in lines]
+
+    def tells(at: int) -> bool:
+        lost = letters[at : at + count]
+        # Lines of text, none as long as the two after them (a table's rows are all
+        # alike: any of them fits the rows that follow).
+        return min(lost) >= 10 and all(
+            abs(k - c) > 3 for k in letters[at + count : at + count + 2] for c in lost
+        )
+
+    starts = [at for at in range(len(lines) // 2, len(lines) - count - 1) if tells(at)]
+    assume(starts)
+    at = starts[int(where * len(starts))]
+    transcript = "\n".join(lines[:at] + lines[at + count :])
+    scan = wrapped_scan(lines, max(20, int(max(len(t) for t in lines) * share)))
+    (block,) = found(transcript, None, MISSING, scan)
+    # Where: before the lines it kept, give or take a line (among full lines as long
+    # as the lost ones, lengths cannot say which were lost).
+    assert block.start <= len("\n".join(lines[: at + 1]))
+    assert found(transcript, None, CUT, scan) == []
+
+
+@examples(10)
+@given(seed=st.integers(0, 10_000), where=st.floats(0.0, 0.999))
+def test_a_page_cut_at_a_sentence_s_end_where_the_scan_wraps_lines_is_cut_short(
+    seed: int, where: float
+) -> None:
+    # A VLM's answer that stopped ("finish: stop") ends where a sentence does; the
+    # scan is narrower than the transcript's longest lines, so a few wrap onto two
+    # rows. Nothing says a block is missing: the rows after its end are.
+    lines = corpus_lines(seed)
+    last = len(text_only(lines[-1]))
+    ends = [
+        n
+        # Ten lines at least: enough for its lines to follow the scan's rows; its
+        # last line's length tells it from the page's last line (else a block lost
+        # before that line fits as well: see the test above).
+        for n in range(10, len(lines) - 3)
+        if lines[n - 1][-1:] in SENTENCE_ENDS and abs(len(text_only(lines[n - 1])) - last) > 3
+    ]
+    assume(ends)
+    n = ends[int(where * len(ends))]
+    lengths = sorted(len(t) for t in lines)
+    width = lengths[len(lengths) * 9 // 10 - 1]  # a tenth of the lines wrap
+    assume(width >= 20)
+    transcript = "\n".join(lines[:n])
+    scan = wrapped_scan(lines, width)
+    (cut,) = found(transcript, None, CUT, scan)
+    assert cut.start == len(transcript)
+    assert found(transcript, None, MISSING, scan) == []
+
+
+@examples(10)
+@given(seed=st.integers(0, 10_000), width_share=st.floats(0.85, 1.0))
+def test_a_whole_page_on_a_scan_that_wraps_lines_lacks_nothing(
+    seed: int, width_share: float
+) -> None:
+    lines = corpus_lines(seed)
+    width = max(20, int(max(len(t) for t in lines) * width_share))
+    transcript = "\n".join(lines)
+    scan = wrapped_scan(lines, width)
+    assert found(transcript, None, CUT, scan) == []
+    assert found(transcript, None, MISSING, scan) == []
