@@ -52,8 +52,8 @@ def seed_set(name: str, default: str) -> tuple[int, int]:
     return int(seed), int(pages)
 
 
-TUNING = seed_set("REAL_TUNING", "101:8")
-HELD_OUT = seed_set("REAL_HELD_OUT", "202:24")
+TUNING = seed_set("REAL_TUNING", "202:24")
+HELD_OUT = seed_set("REAL_HELD_OUT", "303:24")
 # REAL_READ=0: only the readings already cached (a page lacking one is left out).
 READ_MISSING = os.environ.get("REAL_READ", "1") != "0"
 
