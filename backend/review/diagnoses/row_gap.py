@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from statistics import median
 
+import numpy as np
+
 # A line matches its row when their lengths agree to a glyph (a box's padding)
 # and within this share on average over the page.
 ROW_MISSES = 0.15
@@ -89,12 +91,35 @@ def _quartile(values: list[float]) -> float:
     return sorted(values)[len(values) * 3 // 4]
 
 
-def _miss(c: float, t: float) -> float:
-    """0: alike, 1: nothing alike."""
-    return min(1.0, max(0.0, abs(c - t) - GRAIN) / max(c, t, 1.0))
-
-
-_State = tuple[int, int, int]
+# The table's moves into a state (lines taken, rows taken, its phase), each as (lines
+# back, rows back, the phase it comes from, what it is), in the order the cheapest
+# alignment prefers them on a tie (the earlier state first: the order a table filled
+# cell by cell relaxes them, so the alignment is the one it found).
+_MOVES: dict[int, tuple[tuple[int, int, int, str], ...]] = {
+    _BEFORE: (
+        (2, 1, _BEFORE, "2:1"),
+        (1, 2, _BEFORE, "1:2"),
+        (1, 1, _BEFORE, "1:1"),
+        (1, 0, _BEFORE, "stray line"),
+        (0, 1, _BEFORE, "stray row"),
+    ),
+    _IN: ((0, 1, _BEFORE, "gap opens"), (0, 1, _IN, "gap")),
+    _AFTER: (
+        *(
+            (back_i, back_j, g, how)
+            for back_i, back_j, how in (
+                (2, 1, "2:1"),
+                (1, 2, "1:2"),
+                (1, 1, "1:1"),
+                (1, 0, "stray line"),
+            )
+            for g in (_IN, _AFTER)  # a line after the gap closes it
+        ),
+        (0, 1, _AFTER, "stray row"),
+    ),
+}
+_MOST = max(len(options) for options in _MOVES.values())
+_PAD = 3  # the farthest move back (2 lines and a row): states before the table are unreachable
 
 
 def _align(
@@ -103,63 +128,108 @@ def _align(
     """The cheapest alignment: (its misfit, not counting the gap's own cost; the gap
     as (lines before it, its first row, the row after it); the 1:1 pairs)."""
     n, m = len(ours), len(rows)
-    est = [scale * r for r in rows]
-    cost: dict[_State, float] = {(0, 0, _BEFORE): 0.0}
-    back: dict[_State, tuple[_State, str]] = {}
-
-    def relax(src: _State, dst: _State, add: float, how: str) -> None:
-        c = cost[src] + add
-        if c < cost.get(dst, _INF):
-            cost[dst] = c
-            back[dst] = (src, how)
-
-    for i in range(n + 1):
-        for j in range(m + 1):
-            for g in (_BEFORE, _IN, _AFTER):
-                s = (i, j, g)
-                if s not in cost:
-                    continue
-                out = _AFTER if g == _IN else g  # a line after the gap closes it
-                if j < m:
-                    if g == _BEFORE and i > 0 and (i == n or not tail_only):
-                        relax(s, (i, j + 1, _IN), GAP, "gap")
-                    elif g == _IN:
-                        relax(s, (i, j + 1, _IN), 0.0, "gap")
-                    relax(s, (i, j + 1, g), STRAY, "stray row")
-                if i < n:
-                    relax(s, (i + 1, j, out), STRAY, "stray line")
-                if i < n and j < m:
-                    relax(s, (i + 1, j + 1, out), _miss(ours[i], est[j]), "1:1")
-                if i + 1 < n and j < m:
-                    both = ours[i] + ours[i + 1]
-                    relax(s, (i + 2, j + 1, out), SPLIT + _miss(both, est[j]), "2:1")
-                if i < n and j + 1 < m:
-                    relax(
-                        s, (i + 1, j + 2, out), WRAPPED + _miss(ours[i], est[j] + est[j + 1]), "1:2"
-                    )
-    ends = [(cost[(n, m, g)], g) for g in (_BEFORE, _IN, _AFTER) if (n, m, g) in cost]
+    costs, moves = _table(ours, rows, scale, tail_only)
+    ends = [(float(costs[n + m + _PAD, g, n + _PAD]), g) for g in (_BEFORE, _IN, _AFTER)]
+    ends = [end for end in ends if end[0] < _INF]
     if not ends:
         return None
     total, g = min(ends)
-    state: _State = (n, m, g)
+    i, j = n, m
     gap_rows: list[int] = []
     gap_line = 0
     pairs: list[tuple[int, float]] = []
     strays: list[int] = []
-    while state != (0, 0, _BEFORE):
-        prev, how = back[state]
-        i, j, _g = prev
-        if how == "gap":
+    while (i, j, g) != (0, 0, _BEFORE):
+        back_i, back_j, g, how = _MOVES[g][moves[i + j + _PAD, g, i]]
+        i, j = i - back_i, j - back_j
+        if how in ("gap opens", "gap"):
             gap_rows.append(j)
             gap_line = i
         elif how == "1:1":
             pairs.append((ours[i], rows[j]))
         elif how == "stray line":
             strays.append(i)
-        state = prev
     # Lines the transcript has on no row may be the gap's text, placed elsewhere
     # (a table read as Markdown, a line the detector missed): they shrink the gap.
     if not gap_rows or len(strays) >= len(gap_rows):
         return total, None, pairs
     start, end = min(gap_rows), max(gap_rows) + 1
     return total - GAP, (gap_line, start, end - len(strays)), pairs
+
+
+def _table(
+    ours: list[int], rows: list[float], scale: float, tail_only: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each state's least misfit and the move it came by (an index into ``_MOVES``),
+    filled a diagonal (lines + rows taken) at a time: every move takes a line or a row,
+    so a diagonal's states come from the three before it alone, each by the same
+    offsets, and numpy fills a diagonal in a few steps (a page's table in a few hundred,
+    not a step per state and move). Indexed [lines + rows + _PAD, phase, lines + _PAD];
+    inf: unreachable. A diagonal's states past the last row are filled too: they lead
+    only further past it, never back into the table."""
+    n, m = len(ours), len(rows)
+    width = n + 1 + _PAD
+    costs = np.full((n + m + 1 + _PAD, 3, width), _INF)
+    moves = np.zeros((n + m + 1 + _PAD, 3, n + 1), dtype=np.int8)
+    costs[_PAD, _BEFORE, _PAD] = 0.0
+    # Where each move's source sits among the three diagonals before a state's; the
+    # phases with fewer moves are padded with a state before the table (inf).
+    sources = np.zeros((3, _MOST, n + 1), dtype=np.intp)
+    lines = np.arange(n + 1)
+    for g, options in _MOVES.items():
+        for k, (back_i, back_j, src, _how) in enumerate(options):
+            sources[g, k] = ((_PAD - back_i - back_j) * 3 + src) * width + _PAD - back_i + lines
+    adds = _adds(ours, rows, scale, tail_only)
+    for d in range(1, n + m + 1):
+        at = d + _PAD
+        steps = costs[at - _PAD : at].reshape(-1)[sources] + adds[d]
+        moves[at] = steps.argmin(axis=1)  # the first of equals: the order of _MOVES
+        costs[at, :, _PAD:] = np.minimum.reduce(steps, axis=1)
+    return costs, moves
+
+
+def _adds(ours: list[int], rows: list[float], scale: float, tail_only: bool) -> np.ndarray:
+    """What each move adds on arriving at a state, indexed [lines + rows, phase, move,
+    lines] (the float arithmetic of a cell-by-cell table, step for step, so the sums
+    are the same to the last bit and so are their ties)."""
+    n, m = len(ours), len(rows)
+    ours_a = np.array(ours, dtype=np.float64)
+    est = scale * np.array(rows, dtype=np.float64)
+    both = np.array([ours[i] + ours[i + 1] for i in range(n - 1)], dtype=np.float64)
+    shape = (n + m + 1, n + 1)
+    # Each move's additions by the (line, row) the move starts from.
+    dense = {
+        "1:1": (_misses(ours_a, est), 1, 1),
+        "2:1": (SPLIT + _misses(both, est), 2, 1),
+        "1:2": (WRAPPED + _misses(ours_a, est[:-1] + est[1:]), 1, 2),
+    }
+    by_how: dict[str, np.ndarray] = {}
+    for how, (values, back_i, back_j) in dense.items():
+        table = np.full(shape, _INF)
+        lines, cols = np.indices(values.shape)
+        table[lines + cols + back_i + back_j, lines + back_i] = values
+        by_how[how] = table
+    by_how["stray line"] = by_how["stray row"] = np.full(shape, STRAY)
+    # The gap opens after a line (and, for the tail only, after the last); once open it
+    # goes on for nothing.
+    opens = np.full(shape, _INF)
+    for i in range(1, n + 1):
+        if i == n or not tail_only:
+            opens[:, i] = GAP
+    by_how["gap opens"] = opens
+    by_how["gap"] = np.zeros(shape)
+    out = np.zeros((n + m + 1, 3, _MOST, n + 1))
+    for g, options in _MOVES.items():
+        for k, (_back_i, _back_j, _src, how) in enumerate(options):
+            out[:, g, k] = by_how[how]
+    return out
+
+
+def _misses(ours: np.ndarray, est: np.ndarray) -> np.ndarray:
+    """How unlike each line is each row's estimate: 0 alike, 1 nothing alike (a box's
+    estimate is good to a glyph)."""
+    c, t = ours[:, None], est[None, :]
+    misses: np.ndarray = np.minimum(
+        1.0, np.maximum(0.0, np.abs(c - t) - GRAIN) / np.maximum(np.maximum(c, t), 1.0)
+    )
+    return misses
