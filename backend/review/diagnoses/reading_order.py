@@ -131,6 +131,15 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     visits = [(f[0], f[1], rank[w]) for f, w in placed]
     on_line = [w for _f, w in placed]
     moved = _out_of_order(visits)
+    row_order = scan_order.layout_of(source, boxes, short_columns=False)[0]
+    if moved and row_order != order:
+        # A line or two at the right beside a column's top is the text running on into
+        # a second column (read after the first) or a case number, a heading or a
+        # signature set at the right (read with its row): the boxes cannot tell which,
+        # so a reading may follow either, and only what is out of both orders counts.
+        by_rows = {n: r for r, n in enumerate(row_order)}
+        moved_by_rows = set(_out_of_order([(f[0], f[1], by_rows[w]) for f, w in placed]))
+        moved = [i for i in moved if i in moved_by_rows]
     if not moved:
         return []
     # Read across: the transcript goes from a line to the one beside it on the page

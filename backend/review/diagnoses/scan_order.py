@@ -38,24 +38,30 @@ PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of
 
 # The last pages' layouts, by the identity of what the boxes came from (a page's
 # ScanLines, or its alternate): a page is reviewed again at every pause in typing.
-_RECENT: list[tuple[object, tuple[list[int], set[int]]]] = []
-_KEEP = 4
+_RECENT: list[tuple[object, bool, tuple[list[int], set[int]]]] = []
+_KEEP = 8
 
 
-def layout_of(source: object, boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
-    """``layout(boxes)``, kept for the last few ``source`` objects (by identity)."""
-    for known, found in _RECENT:
-        if known is source:
+def layout_of(
+    source: object, boxes: Sequence[Box | None], *, short_columns: bool = True
+) -> tuple[list[int], set[int]]:
+    """``layout(boxes, short_columns)``, kept for the last few ``source`` objects (by
+    identity)."""
+    for known, wanted, found in _RECENT:
+        if known is source and wanted == short_columns:
             return found
-    found = layout(boxes)
-    _RECENT.insert(0, (source, found))
+    found = layout(boxes, short_columns=short_columns)
+    _RECENT.insert(0, (source, short_columns, found))
     del _RECENT[_KEEP:]
     return found
 
 
-def layout(boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
+def layout(
+    boxes: Sequence[Box | None], *, short_columns: bool = True
+) -> tuple[list[int], set[int]]:
     """The boxes' indices in the page's reading order, and those in a band of two
-    columns (``alt_lines.layout``, with a short second column read after the first).
+    columns (``alt_lines.layout``, with a short second column read after the first
+    unless ``short_columns`` is False: then such a band is read row by row).
     A line without a box (None) is left out."""
     order: list[int] = []
     in_columns: set[int] = set()
@@ -64,7 +70,7 @@ def layout(boxes: Sequence[Box | None]) -> tuple[list[int], set[int]]:
     def flush() -> None:
         if len(band) == 1:  # one row (a line across the middle, a lone row): left to right
             order.extend(n for n, _ in sorted(band[0], key=lambda nb: nb[1][0]))
-        elif band and _short_second_column(band):
+        elif band and short_columns and _short_second_column(band):
             cells = [nb for r in band for nb in r]
             in_columns.update(n for n, _ in cells)
             left = [nb for nb in cells if nb[1][2] <= MIDDLE_HIGH]
