@@ -82,7 +82,11 @@ def _calibrated(
     found = _align(ours, rows, guess)
     if found is None or not found[2]:
         return None if found is None else (found, guess)
-    scale = median(c / t for c, t in found[2])
+    # A row of no width (a detector's box with no height) says nothing of the scale.
+    ratios = [c / t for c, t in found[2] if t > 0]
+    if not ratios:
+        return found, guess
+    scale = median(ratios)
     again = _align(ours, rows, scale)
     return None if again is None else (again, scale)
 

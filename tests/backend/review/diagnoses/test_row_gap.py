@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from backend.models import ScanLines
 from backend.review.diagnoses.alt_lines import text_only
+from backend.review.diagnoses.row_gap import row_gap
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import (
     Box,
@@ -121,3 +122,10 @@ def test_a_whole_page_on_a_scan_that_wraps_lines_lacks_nothing(
     scan = wrapped_scan(lines, width)
     assert found(transcript, None, CUT, scan) == []
     assert found(transcript, None, MISSING, scan) == []
+
+
+def test_a_scan_row_of_no_width_says_nothing_of_the_scale() -> None:
+    # A detector's box with no height counts 0 characters; matched one to one with a
+    # one-letter line it divided by zero (ZeroDivisionError from the review).
+    assert row_gap([1, 20, 20, 20], [0.0, 20.0, 20.0, 20.0]) is not None
+    assert row_gap([1, 20, 20, 20], [0.0, 0.0, 0.0, 0.0]) is None
