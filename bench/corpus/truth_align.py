@@ -42,6 +42,7 @@ from bench.corpus.seeder import DEONTIC, NOT_DEONTIC, OUTCOMES, PARTIES, POSITIO
 
 NUMERALS = frozenset("0123456789〇零一二三四五六七八九十百千萬億壹貳參叁肆伍陸柒捌玖拾佰仟兩廿卅")
 ZEROS = frozenset("〇0○零Oo")
+_DIGITS_ON = re.compile(r"[0-9,]*")
 _TABLE_SEP = re.compile(r"^\|(?:-+\|)+$")
 _WORDS = sorted({*DEONTIC, *OUTCOMES, *PARTIES}, key=len, reverse=True)
 _WORD_RE = re.compile("|".join(map(re.escape, _WORDS)))
@@ -120,7 +121,12 @@ def _grouping_only(t: str, i1: int, i2: int, read: str) -> bool:
     truth = t[i1:i2]
     if truth.replace(",", "") != read.replace(",", "") or truth == read:
         return False
-    return i1 > 0 and i2 < len(t) and t[i1 - 1].isdigit() and t[i2].isdigit()
+    # A thousands separator stands before a multiple of three digits up to the number's
+    # end: 第1,2項 read 第12項 is another article, not a grouping.
+    digits = _DIGITS_ON.match(t, i2)
+    rest = digits.group().replace(",", "") if digits else ""
+    grouped = len(rest) >= 3 and len(rest) % 3 == 0
+    return i1 > 0 and t[i1 - 1].isdigit() and grouped
 
 
 def _holds_critical(text: str) -> bool:

@@ -55,6 +55,13 @@ def test_a_modal_word_changed_is_critical_and_a_zero_form_is_not() -> None:
 def test_a_thousands_separator_dropped_keeps_the_value_and_is_not_critical() -> None:
     [dropped] = align(TRUTH, READ.replace("3,000", "3000"))
     assert (dropped.truth, dropped.read, dropped.critical) == (",", "", False)
+    # Added where the page has none: the same.
+    [added] = align("新臺幣2024000元", "新臺幣2,024,000元")[:1]
+    assert not added.critical
+    # Not a grouping: a comma between an article's numbers, or before fewer digits.
+    for truth, read in (("第1,2項", "第12項"), ("新臺幣1,5元", "新臺幣15元")):
+        [other] = align(truth, read)
+        assert other.critical, (truth, read)
     # A digit lost beside it changes the amount: that stays critical.
     [changed] = align(TRUTH, READ.replace("3,000", "300"))
     assert changed.critical
