@@ -13,8 +13,7 @@ character), never from a constant.
 from __future__ import annotations
 
 from statistics import median
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 # A line matches its row when their lengths agree to a glyph (a box's padding)
 # and within this share on average over the page.
@@ -30,6 +29,9 @@ PROFILE_LINES = 3  # lines before the gap: the alignment must stand on something
 ONE_LINE = 0.5  # a block before the last line only: better by half a wrong line's misfit
 
 _BEFORE, _IN, _AFTER = 0, 1, 2
+if TYPE_CHECKING:
+    import numpy as np
+
 _INF = float("inf")
 
 
@@ -171,6 +173,8 @@ def _table(
     not a step per state and move). Indexed [lines + rows + _PAD, phase, lines + _PAD];
     inf: unreachable. A diagonal's states past the last row are filled too: they lead
     only further past it, never back into the table."""
+    import numpy as np  # a RapidOCR dependency; imported when a page needs it
+
     n, m = len(ours), len(rows)
     width = n + 1 + _PAD
     costs = np.full((n + m + 1 + _PAD, 3, width), _INF)
@@ -196,6 +200,8 @@ def _adds(ours: list[int], rows: list[float], scale: float, tail_only: bool) -> 
     """What each move adds on arriving at a state, indexed [lines + rows, phase, move,
     lines] (the float arithmetic of a cell-by-cell table, step for step, so the sums
     are the same to the last bit and so are their ties)."""
+    import numpy as np  # a RapidOCR dependency; imported when a page needs it
+
     n, m = len(ours), len(rows)
     ours_a = np.array(ours, dtype=np.float64)
     est = scale * np.array(rows, dtype=np.float64)
@@ -232,6 +238,8 @@ def _adds(ours: list[int], rows: list[float], scale: float, tail_only: bool) -> 
 def _misses(ours: np.ndarray, est: np.ndarray) -> np.ndarray:
     """How unlike each line is each row's estimate: 0 alike, 1 nothing alike (a box's
     estimate is good to a glyph)."""
+    import numpy as np  # a RapidOCR dependency; imported when a page needs it
+
     c, t = ours[:, None], est[None, :]
     misses: np.ndarray = np.minimum(
         1.0, np.maximum(0.0, np.abs(c - t) - GRAIN) / np.maximum(np.maximum(c, t), 1.0)
