@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from backend.review.charclass import (
+    ARABIC_DIGITS,
     BROKEN_RINGS,
     HALF_RINGS,
     MASK_CHARS,
@@ -73,6 +74,8 @@ def categorise(
         return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
     if options.fold_masks and ring_dropped(t_kept, a_kept, context):
         return DiffCategory.SUBSTANTIVE
+    if options.fold_masks and decimal_point(t_kept, a_kept, context, width):
+        return DiffCategory.SUBSTANTIVE  # 0.55 read 055: the number is another
     if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A mark only the transcript has: engines drop faint marks all the time, and
         # a mark alone changes no word or number.
@@ -114,6 +117,27 @@ def ring_dropped(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
     before, after = context
     halves = bool(a_kept) and set(a_kept) <= HALF_RINGS
     return not t_kept and halves and is_han(before) and is_han(after)
+
+
+DECIMAL_POINTS = frozenset(".．")
+
+
+def decimal_point(
+    t_kept: str, a_kept: str, context: tuple[str, str], width: dict[int, str]
+) -> bool:
+    """A point between two digits that one reading has and the other lacks: a
+    decimal point (每公升0.55毫克, 利率1.5%), and without it the number is another,
+    however small the mark (issue 22's review: it went unflagged)."""
+    before, after = context
+    one_side = (t_kept, a_kept) if t_kept else (a_kept, t_kept)
+    point, other = one_side[0].translate(width), one_side[1]
+    return (
+        bool(point)
+        and set(point) <= DECIMAL_POINTS
+        and not other
+        and before in ARABIC_DIGITS
+        and after in ARABIC_DIGITS
+    )
 
 
 def _chinese_mark(char: str) -> bool:
@@ -159,7 +183,8 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
     the two it falls between; ("", "") else."""
     if t_kept and not t_kept.strip("".join(MASKS)):
         return mask_context(text, i, j)
-    if not t_kept:  # an insertion: the characters it falls between
+    if not t_kept or not set(t_kept) - DECIMAL_POINTS:
+        # An insertion, or a point only the transcript has: the characters around it.
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
     if not STRAY_MARKS.isdisjoint(t_kept):
         while i > 0 and is_punctuation(text[i - 1]):
