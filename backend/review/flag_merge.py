@@ -7,12 +7,6 @@ nothing to accept. Merged, the item is CRITICAL (it sorts and counts as the
 graver kind), spans both, names both, and accepting it applies exactly the
 differences inside it: the text between them is the transcript's own, so the
 replacement is stitched from the transcript and the alternate's readings.
-
-Not so a difference over text the alternate could not read (``unread``: whole
-lines it lacks or read as unrelated characters, ``misreadings.unread_lines``).
-The terms there were not compared: its critical items are the terms to check
-against the scan, each its own, and the line is a difference. Merged, the whole
-line would be one critical item, where the critical words are a few characters.
 """
 
 from __future__ import annotations
@@ -24,14 +18,10 @@ from backend.review.values import Flag, FlagKind
 BOTH = " — "  # between the critical detail and the difference's detail
 
 
-def merge_critical(
-    flags: Sequence[Flag], transcript: str, unread: Sequence[tuple[int, int]] = ()
-) -> tuple[Flag, ...]:
-    """``flags`` with each critical flag and the DIFF flags touching it as one flag.
-    ``unread``: the transcript's spans the alternate could not read (their
-    differences join no critical flag)."""
+def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
+    """``flags`` with each critical flag and the DIFF flags touching it as one flag."""
     critical = [f for f in flags if f.kind is FlagKind.CRITICAL]
-    diffs = [f for f in flags if f.kind is FlagKind.DIFF and not _within(f, unread)]
+    diffs = [f for f in flags if f.kind is FlagKind.DIFF]
     if not critical or not diffs:
         return tuple(flags)
     groups: list[tuple[list[Flag], list[Flag]]] = []
@@ -50,10 +40,6 @@ def merge_critical(
     merged = [_merged(cs, ds, transcript) for cs, ds in groups]
     rest = [f for f in flags if f.kind is not FlagKind.CRITICAL and id(f) not in used]
     return tuple(sorted((*rest, *merged), key=lambda f: (f.start, f.end, f.kind.value)))
-
-
-def _within(flag: Flag, spans: Sequence[tuple[int, int]]) -> bool:
-    return any(lo <= flag.start and flag.end <= hi for lo, hi in spans)
 
 
 def _merged(criticals: list[Flag], diffs: list[Flag], transcript: str) -> Flag:

@@ -63,17 +63,6 @@ def unread_lines(h: Hunk, transcript: str, alternate: str) -> bool:
     return _unread_unit(alternate, h.alt_start, h.alt_end) is not None
 
 
-def unread_spans(hunks: Sequence[Hunk], transcript: str, alternate: str) -> list[tuple[int, int]]:
-    """The transcript's side of the substantive hunks ``unread_lines`` leaves uncompared."""
-    return [
-        (h.start, h.end)
-        for h in hunks
-        if h.category is DiffCategory.SUBSTANTIVE
-        and h.text.strip()
-        and unread_lines(h, transcript, alternate)
-    ]
-
-
 def lines_unread(h: Hunk, transcript: str) -> int:
     """How many of the transcript's lines ``h`` is that the alternate has nothing for,
     by the rule of ``unread_lines``: whole lines only. A table cell alone is part of

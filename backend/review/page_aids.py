@@ -24,7 +24,6 @@ from backend.review.diagnoses.run import findings
 from backend.review.flag_merge import merge_critical
 from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
-from backend.review.misreadings import unread_spans
 from backend.review.own_text import OwnText, without_own_text
 from backend.review.values import Flag, FlagKind, PageReview
 
@@ -72,9 +71,7 @@ def review_page(
         )
         review = replace(review, flags=_sorted([*review.flags, *unsure]))
     flags = without_own_text(review.flags, transcript, own_text)
-    unread = unread_spans(review.hunks, transcript, alternate.text) if alternate else []
-    merged = merge_critical(flags, transcript, unread)
-    review = replace(review, flags=merged, same_reading=same_reading)
+    review = replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
     found, raised = findings(
         transcript, review, scan_lines=scan_lines, tables=settings.compare.tables
     )

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from backend.models import AltText
 from backend.review.compare import compare_texts
 from backend.review.legal_terms import critical_flags
-from backend.review.page_aids import review_page
-from backend.review.values import Flag, FlagKind
-from tests.backend.review.tables import OPTIONS, SETTINGS, TABLES
+from backend.review.values import Flag
+from tests.backend.review.tables import OPTIONS, TABLES
 
 CHECK = "the alternate could not read this; check"
 
@@ -74,38 +72,3 @@ def test_a_number_changed_in_a_line_both_read_is_compared_not_to_be_checked() ->
     transcript = "扣案之行動電話三支均沒收。"
     [flag] = review(transcript, transcript.replace("三支", "六支"))
     assert CHECK not in flag.detail and flag.category == "number"
-
-
-def page_flags(transcript: str, alternate: str) -> list[Flag]:
-    return list(review_page(0, transcript, AltText(alternate, "rapidocr"), settings=SETTINGS).flags)
-
-
-@pytest.mark.parametrize(("line", "covered", "category"), UNREAD)
-def test_the_line_stays_a_difference_and_only_its_terms_are_critical(
-    line: str, covered: list[str], category: str
-) -> None:
-    """On the page, an unread line's critical items keep to its terms (the goal counts
-    characters): the line is a difference, not a critical item as a whole."""
-    transcript = f"理由\n{line}\n本件事證明確。"
-    flags = page_flags(transcript, "理由\n本件事證明確。")
-    mine = [f for f in flags if f.kind is FlagKind.CRITICAL and f.category == category]
-    assert [transcript[f.start : f.end] for f in mine] == covered
-    assert not any(f.also_diff for f in flags)
-    [diff] = [f for f in flags if f.kind is FlagKind.DIFF]
-    assert line in transcript[diff.start : diff.end]
-
-
-def test_a_line_read_as_unrelated_characters_keeps_its_critical_items_to_the_terms() -> None:
-    line = "本件被告王○○被訴侵占部分，公訴不受理。"
-    transcript = f"主文\n{line}\n以上正本證明與原本無異。"
-    flags = page_flags(transcript, "主文\n臺\n以上正本證明與原本無異。")
-    critical = [transcript[f.start : f.end] for f in flags if f.kind is FlagKind.CRITICAL]
-    assert critical and all(len(c) <= 3 for c in critical), critical
-    assert any(f.kind is FlagKind.DIFF and line in transcript[f.start : f.end] for f in flags)
-
-
-def test_a_term_changed_in_a_line_both_read_is_still_one_item() -> None:
-    transcript = "扣案之行動電話三支均沒收。"
-    flags = page_flags(transcript, transcript.replace("三支", "六支"))
-    [item] = [f for f in flags if f.kind is not FlagKind.MARKER]
-    assert item.kind is FlagKind.CRITICAL and item.also_diff
