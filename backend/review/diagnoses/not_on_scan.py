@@ -54,6 +54,9 @@ SNAP = 4  # letters of a line that may lie beside a gap the alignment put in it
 GARBLED = 0.3  # share of a line's characters the transcript shares, below: misread
 FULL_LINE = 0.9  # the share of lines shorter than a full one (a paragraph's last is short)
 ROOM = 1.6  # line pitches between two read lines that leave room for a missed one
+# A seal covers up to four lines; a wider gap nobody read or boxed is blank paper, where
+# text is what a VLM invents (issue 22: olmOCR on blank areas), not ink a seal hides.
+SEAL_PITCHES = 5.5
 _SENTENCE_END = frozenset("。！？；!?;")
 
 Box = tuple[float, float, float, float]
@@ -211,8 +214,9 @@ def _line_pitch(boxed: Sequence[AltLine]) -> float:
 def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
     """How many lines the scan may hold at the candidate's place that no detector
     boxed: the pitches between the lines the alternate read just before and after
-    each of its points, less one (another column: unknown, any number). At the
-    page's edge none: the scan's lines count the ink beyond (``_unread_room``)."""
+    each of its points, less one (another column: unknown, any number), where that
+    gap is a seal's height at most. At the page's edge none: the scan's lines count
+    the ink beyond (``_unread_room``)."""
     if len(boxed) < 3:
         return 0.0
     pitch = _line_pitch(boxed)
@@ -222,7 +226,7 @@ def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
         if lower[0] >= upper[2] or lower[1] < upper[1]:
             return float("inf")  # another column or a line above: no telling
         pitches = (lower[1] - upper[1]) / pitch if pitch > 0 else 0.0
-        room += max(0, round(pitches) - 1) if pitches >= ROOM else 0
+        room += max(0, round(pitches) - 1) if ROOM <= pitches <= SEAL_PITCHES else 0
     return room
 
 

@@ -14,6 +14,7 @@ from backend.review.values import Diagnosis, DiagnosisKind
 from bench.corpus.page_failures import break_page
 from bench.corpus.pages import CorpusPage, make_page
 from tests.backend.review.diagnoses.diagnoses_helpers import noisy, of_kind, reviewed
+from tests.backend.review.diagnoses.layout_helpers import reading
 from tests.backend.review.tables import SETTINGS
 from tests.properties import examples
 
@@ -201,3 +202,35 @@ def test_invented_sentences_beside_a_stamped_line_are_named(seed) -> None:  # ty
     assert len(named) == 1, named
     start = text.index(invented)
     assert named[0].start <= start + 2 and named[0].end >= start + len(invented) - 2
+
+
+def test_a_sentence_invented_in_a_blank_area_is_named() -> None:
+    # Five lines of a judgment, about six blank line-heights, then the date and the
+    # signature: the scan's detector found nothing in the blank and neither did the
+    # alternate. A seal covers a line or three, not a blank that high (SEAL_PITCHES).
+    glyph = 0.84 / 34
+    height = glyph / 1.414 * 1.4
+
+    def box(row: int, n: int, x0: float = 0.08) -> tuple[float, float, float, float]:
+        y0 = 0.05 + row * height * 1.3
+        return (x0, y0, x0 + n * glyph, y0 + height)
+
+    body = [
+        "被告應給付原告新臺幣壹佰貳拾萬元，及自民國一一三年一月一日起",
+        "至清償日止，按週年利率百分之五計算之利息。原告其餘之訴駁回。",
+        "訴訟費用由被告負擔百分之六十，餘由原告負擔。本判決第一項於原",
+        "告以新臺幣四十萬元供擔保後，得假執行。但被告如以新臺幣壹佰貳",
+        "拾萬元為原告預供擔保，得免為假執行。原告其餘假執行之聲請駁回。",
+    ]
+    tail = [("中華民國一一三年五月二十日", 12), ("民事第一庭　法　官　王大明", 13)]
+    lines = [(t, box(r, len(t))) for r, t in enumerate(body)]
+    lines += [(t, box(r, len(t), 0.3)) for t, r in tail]
+    alternate = reading(lines)
+    scan = ScanLines(tuple(ln.box for ln in alternate.lines if ln.box), "test")
+    invented = "被告另應給付原告新臺幣參拾萬元之懲罰性違約金，並負擔全部訴訟費用。"
+    transcript = "\n".join([*body, invented, *(t for t, _ in tail)])
+    found = review_page(0, transcript, alternate, scan_lines=scan, settings=SETTINGS).diagnoses
+    at = transcript.index(invented)
+    assert [d for d in found if d.kind is DiagnosisKind.NOT_ON_SCAN and d.start <= at < d.end], (
+        found
+    )
