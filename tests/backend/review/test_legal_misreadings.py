@@ -305,3 +305,20 @@ def test_same_arabic_digits_with_other_chinese_numerals_is_no_misreading(
     t_seen: str, a_seen: str
 ) -> None:
     assert not misread_value([t_seen], [a_seen], t_seen, a_seen)
+
+
+@pytest.mark.parametrize(
+    ("seen", "wrong"),
+    [
+        ("BA CF", True),  # 被告 read in Latin letters: no reading of the term
+        ("5%", False),  # a digit: a numeral's reading, compared
+        ("B5", False),
+        ("。", False),  # marks alone: an omission
+        ("", False),
+        ("被吿", False),  # Han: a reading
+    ],
+)
+def test_wrong_script_is_latin_letters_without_han_or_digits(seen: str, wrong: bool) -> None:
+    from backend.review.misreadings import wrong_script
+
+    assert wrong_script(seen) is wrong

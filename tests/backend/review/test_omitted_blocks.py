@@ -93,3 +93,19 @@ def test_a_transcript_that_reads_the_line_keeps_the_simplified_excuse() -> None:
     reading = "爰審酌LINE對話紀錄，量處如主文所示之刑。"
     flags = critical_of(_page(HEAD, reading), _page(HEAD, LINE))
     assert not any(f.category is LegalKind.PARTY for f in flags)
+
+
+@pytest.mark.parametrize(
+    ("text", "junk"),
+    [
+        ("AGRATORREBD>BE", True),  # letters only: no reading of the Han line
+        ("HeREAROLEATEAICOOPRRS>ReaeRECT宣", True),  # a stray Han character among them
+        ("ABC5D", False),  # a digit reads a numeral: a reading, compared
+        ("第5條", False),  # Han: a reading
+        ("。", False),  # marks alone: an omission, judged elsewhere
+    ],
+)
+def test_no_reading_is_latin_letters_without_a_digit(text: str, junk: bool) -> None:
+    from backend.review.omitted_blocks import no_reading
+
+    assert no_reading(text) is junk
