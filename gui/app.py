@@ -52,9 +52,8 @@ async def main(args: argparse.Namespace) -> int:
     window.onboarding.first_run()  # the guide and the first choice, until dismissed
     await closing.wait()
     sweeper.cancel()
-    loop = asyncio.get_running_loop()
-    if isinstance(loop, qloop.QEventLoop):
-        await loop.settle()  # a closing socket's last step runs before the loop ends
+    # No ``loop.settle()`` here: Qt's loop has quit, so nothing that waits on a timer
+    # can finish ("Event loop stopped before Future completed"); the process ends.
     await generators.close_all(collect=True)
     return 0
 
