@@ -75,9 +75,12 @@ def test_a_block_dropped_near_the_page_s_end_is_missing_there(
     transcript = "\n".join(lines[:at] + lines[at + count :])
     scan = wrapped_scan(lines, max(20, int(max(len(t) for t in lines) * share)))
     (block,) = found(transcript, None, MISSING, scan)
-    # Where: before the lines it kept, give or take a line (among full lines as long
-    # as the lost ones, lengths cannot say which were lost).
-    assert block.start <= len("\n".join(lines[: at + 1]))
+    # Where: before the lines it kept, give or take a line (a kept line the scan wraps
+    # has a first row as long as a lost line). Not where above: among full lines as
+    # long as the lost ones, lengths cannot say which were lost. In the transcript's
+    # own offsets: no later than the start of the second line after the cut.
+    kept = lines[:at] + lines[at + count :]
+    assert block.start <= len("\n".join(kept[: at + 1])) + 1
     assert found(transcript, None, CUT, scan) == []
 
 
