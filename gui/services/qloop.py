@@ -12,6 +12,10 @@ Here a callback that comes due inside a task's step is put back on the timer and
 runs once the step is over, as it would on a plain asyncio loop, where callbacks
 never run in the middle of a step.
 
+A callback that Qt's events run while the loop is not running (a test between two
+``run_until_complete`` calls) runs with the loop set as running, as it always is in
+the app.
+
 ``settle`` runs the callbacks already due before the loop is closed. A closed
 qasync loop drops its pending timer entries only when their Qt timers next fire,
 inside whatever loop runs next, and drops what they hold with them: a socket
@@ -60,9 +64,21 @@ class _AfterTheStep:
     def _run(self) -> None:
         if asyncio.current_task(self._loop) is not None:  # a nested Qt loop inside a step
             self._loop.put_back(self)
-        else:
-            self._loop.ran(self)
+            return
+        self._loop.ran(self)
+        if asyncio.events._get_running_loop() is not None:
             self._handle._run()
+            return
+        # Qt's events processed while the loop is not running (between two
+        # ``run_until_complete`` calls: a test's ``processEvents``, pytest-qt's hooks).
+        # The step runs with its loop set as running, as in the app, whose loop runs
+        # for as long as Qt's does; without it, code that asks for the running loop
+        # (anyio's cancel scopes, ``asyncio.sleep``) fails in the middle of clean-up.
+        asyncio.events._set_running_loop(self._loop)
+        try:
+            self._handle._run()
+        finally:
+            asyncio.events._set_running_loop(None)
 
 
 class QEventLoop(qasync.QEventLoop):  # type: ignore[misc]

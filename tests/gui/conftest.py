@@ -24,25 +24,20 @@ from gui.app import build_window, parse_args
 from gui.services.asyncgens import AsyncGenCloser
 from gui.services.qloop import QEventLoop
 from gui.shell.main_window import MainWindow
+from tests.gui.loop_end import end_loop
 
 T = TypeVar("T")
 Run = Callable[[Coroutine[Any, Any, T]], T]
 
 
 @pytest.fixture
-def loop(qapp: QApplication) -> Iterator[asyncio.AbstractEventLoop]:
+def loop(qapp: QApplication, request: pytest.FixtureRequest) -> Iterator[asyncio.AbstractEventLoop]:
     event_loop = QEventLoop(qapp, already_running=False)  # the app's loop (gui.services.qloop)
     asyncio.set_event_loop(event_loop)
     generators = AsyncGenCloser()  # as the app does
     generators.install()
     yield event_loop
-    # Callbacks already due run on this loop, not dropped with it (a transport's last
-    # close step, found unclosed in a later test's collection otherwise; qloop.settle).
-    event_loop.run_until_complete(event_loop.settle())
-    event_loop.run_until_complete(generators.close_all(collect=True))
-    generators.uninstall()
-    event_loop.close()
-    asyncio.set_event_loop(None)
+    end_loop(event_loop, generators, request.node.nodeid)
 
 
 RUN_GUARD_S = 270
