@@ -47,7 +47,8 @@ outweighs any amount of ordinary disagreement; they are not fitted to any corpus
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from backend.i18n import _, list_join
@@ -251,6 +252,26 @@ def concern(diagnosis: Diagnosis, length: int) -> float:
     return min(1.0, (diagnosis.end - diagnosis.start) / max(1, length))
 
 
+def risk_order(score: float | None, page: int) -> tuple[int, float, int]:
+    """The sort key of "riskiest first", the one order of ``status --by-risk``, the page
+    list and the review queue (written three times, they could drift apart): higher
+    scores first, equal scores in page order (a stable, predictable list). A score that
+    is not a number (NaN: its arithmetic went wrong) comes first, since nothing vouches
+    for that page, where a comparison with NaN left it anywhere; a page whose score is
+    not known yet (``None``: its review has not come) comes after every scored page, in
+    page order, as the queue has always put it."""
+    if score is None:
+        return (2, 0.0, page)
+    if math.isnan(score):
+        return (0, 0.0, page)
+    return (1, -score, page)
+
+
 def by_risk(risks: Iterable[PageRisk]) -> list[PageRisk]:
-    """Riskiest first; equal scores keep page order (a stable, predictable list)."""
-    return sorted(risks, key=lambda r: (-r.score, r.page))
+    """Riskiest first (``risk_order``)."""
+    return sorted(risks, key=lambda r: risk_order(r.score, r.page))
+
+
+def pages_by_risk(scores: Mapping[int, float], pages: Iterable[int]) -> list[int]:
+    """``pages`` riskiest first (``risk_order``) by ``scores`` (page → score)."""
+    return sorted(pages, key=lambda p: risk_order(scores.get(p), p))

@@ -8,12 +8,16 @@ queue walks them alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from backend.review.diagnosis_names import diagnosis_name
+from backend.review.risk import pages_by_risk
 from backend.review.values import Diagnosis, Flag
+
+if TYPE_CHECKING:
+    from backend.session.document_review import PageSummary
 
 Found = Flag | Diagnosis  # a critical item or a whole-page failure: a span with a detail
 Item = tuple[int, Found]  # (0-based page, item)
@@ -21,10 +25,11 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 COLUMNS = 3
 
 
-def risk_ranks(summaries: Sequence[Any]) -> dict[int, int]:
-    """Each page's place when the riskiest come first (equal risks: page order)."""
-    ranked = sorted(summaries, key=lambda s: (-float(getattr(s, "risk", 0.0)), s.page))
-    return {s.page: rank for rank, s in enumerate(ranked)}
+def risk_ranks(summaries: Sequence[PageSummary]) -> dict[int, int]:
+    """Each page's place when the riskiest come first (``backend.review.risk``'s order,
+    the page list's and ``status --by-risk``'s)."""
+    scores = {s.page: s.risk for s in summaries}
+    return {page: rank for rank, page in enumerate(pages_by_risk(scores, scores))}
 
 
 def as_item(entry: Any) -> Item:
@@ -43,6 +48,7 @@ class ReviewQueueModel(QAbstractTableModel):
         self.ranks: dict[int, int] | None = None  # page → its place riskiest first; None: pages
 
     def rank(self, page: int) -> int:
+        # A page with no risk known: after every ranked one, in page order (``risk_order``).
         return page if self.ranks is None else self.ranks.get(page, len(self.ranks) + page)
 
     def set_items(self, items: Sequence[Item]) -> None:

@@ -28,6 +28,7 @@ from backend.i18n import list_join
 from backend.models import ReviewStatus
 from backend.review.diagnosis_names import diagnosis_name
 from backend.review.percent import agreement_percent
+from backend.review.risk import pages_by_risk
 from gui.widgets.theme import CRITICAL, STATUS, qcolor
 
 if TYPE_CHECKING:
@@ -190,8 +191,7 @@ class PageListModel(QAbstractListModel):
 
     def _sort(self) -> None:
         self.beginResetModel()
-        pages = range(len(self._statuses))
-        self._order = sorted(pages, key=lambda p: (-self._risks.get(p, 0.0), p))
+        self._order = pages_by_risk(self._risks, range(len(self._statuses)))
         self._rows = {page: row for row, page in enumerate(self._order)}
         self.endResetModel()
 
