@@ -5,8 +5,10 @@ or model found in this document, or a folder of gold text — and the pages; the
 evaluation (``backend.review.run_eval.evaluate``) runs on the store's thread, a few
 pages per call so that the reviewer's saves are not held up behind it, and the
 report shows per-page agreement, the differences by category, every
-legal-critical disagreement, the CER against gold, and a document summary. It
-copies as Markdown for an issue or an e-mail.
+legal-critical disagreement, the CER against gold, the whole-page problems the
+review names on side A (a loop, a page cut short: issue 22), and a document
+summary. The pages sort by any column; they copy as Markdown, in the order shown,
+for an issue or an e-mail.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,6 +40,7 @@ from PySide6.QtWidgets import (
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import PageRangeError
 from backend.review.percent import agreement_percent
+from gui.aids.eval_pages import CATEGORIES, EvalPagesModel, SortRole, percent
 from gui.aids.review_queue_model import ReviewQueueModel
 from gui.context import ActionSpec, Host, Navigator
 from gui.services.workspace import page_chunks
@@ -50,8 +53,6 @@ if TYPE_CHECKING:
     from gui.services.tasks import TaskRunner
     from gui.services.workspace import Workspace
 
-AnyIndex = QModelIndex | QPersistentModelIndex
-CATEGORIES = ("layout", "punctuation", "glyph", "substantive")  # DiffCategory values
 Evaluate = Callable[["DocumentSession", str, str, "Sequence[int] | None"], "EvalReport"]
 
 
@@ -83,67 +84,6 @@ def default_evaluate(
     return evaluate_document(session.store, session.page_count, a, b, pages)
 
 
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.1f}%"
-
-
-class EvalPagesModel(QAbstractTableModel):
-    """One row per page: agreement, differences by category, critical count, CER."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.pages: list[PageEval] = []
-        self.gold = False
-
-    def set_report(self, report: EvalReport | None) -> None:
-        self.beginResetModel()
-        self.pages = [] if report is None else list(report.pages)
-        self.gold = bool(report and report.gold)
-        self.endResetModel()
-
-    def headers(self) -> list[str]:
-        names = [
-            self.tr("Page"),
-            self.tr("Agreement"),
-            self.tr("Layout"),
-            self.tr("Punctuation"),
-            self.tr("Glyph"),
-            self.tr("Substantive"),
-            self.tr("Critical"),
-        ]
-        return names + ([self.tr("CER")] if self.gold else []) + [self.tr("Note")]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self.pages)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.headers())
-
-    def row_values(self, p: PageEval) -> list[str]:
-        counts = [
-            str(p.differences.get(c, 0)) if p.agreement is not None else "" for c in CATEGORIES
-        ]
-        note = self.tr("no text for {0}").format(p.missing) if p.missing else ""
-        values = [str(p.page + 1), agreement_percent(p.agreement), *counts, str(len(p.critical))]
-        return values + ([_percent(p.cer)] if self.gold else []) + [note]
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.pages):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.row_values(self.pages[index.row()])[index.column()]
-        if role == Qt.ItemDataRole.TextAlignmentRole and 0 < index.column() < 8:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.headers()[section]
-        return None
-
-
 class EvalDialog(QDialog):
     """Pick two runs and pages, compare them off the UI thread, read and copy the report."""
 
@@ -164,6 +104,10 @@ class EvalDialog(QDialog):
         self.closed = False  # done(): nothing may touch the widgets from then on
         self._task: asyncio.Task[Any] | None = None
         self.pages_model = EvalPagesModel(self)
+        # The pages sort by any column (a click on its header), e.g. the problems first.
+        self.pages_sorted = QSortFilterProxyModel(self)
+        self.pages_sorted.setSourceModel(self.pages_model)
+        self.pages_sorted.setSortRole(SortRole)
         self.critical_model = ReviewQueueModel(self)
         self._build()
         self.resize(900, 640)
@@ -192,7 +136,9 @@ class EvalDialog(QDialog):
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.pages_view = self._table(self.pages_model, self.tr("Pages compared"))
+        self.pages_view = self._table(self.pages_sorted, self.tr("Pages compared"))
+        self.pages_view.setSortingEnabled(True)
+        self.pages_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.critical_view = self._table(self.critical_model, self.tr("Critical disagreements"))
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.addWidget(self.pages_view)
@@ -214,7 +160,7 @@ class EvalDialog(QDialog):
         layout.addWidget(split, 1)
         layout.addWidget(self.buttons)
 
-    def _table(self, model: QAbstractTableModel, name: str) -> QTableView:
+    def _table(self, model: QAbstractItemModel, name: str) -> QTableView:
         view = QTableView(self)
         view.setModel(model)
         view.setAccessibleName(name)
@@ -327,7 +273,7 @@ class EvalDialog(QDialog):
             sum(len(p.critical) for p in report.pages),
         )
         if report.gold:
-            text += self.tr(" · CER {0}").format(_percent(report.cer))
+            text += self.tr(" · CER {0}").format(percent(report.cer))
         return text
 
     # -- Markdown -------------------------------------------------------------------------
@@ -336,7 +282,8 @@ class EvalDialog(QDialog):
         report = self.report
         if report is None:
             return ""
-        headers = self.pages_model.headers()
+        model = self.pages_model
+        headers = model.headers()
         lines = [
             self.tr("## Run comparison: {0} vs {1}").format(f"`{report.a}`", f"`{report.b}`"),
             "",
@@ -344,12 +291,12 @@ class EvalDialog(QDialog):
             "",
             "| " + " | ".join(headers) + " |",
             "|"
-            + "|".join("---:" if 0 < i < len(headers) - 1 else "---" for i in range(len(headers)))
+            + "|".join("---:" if model.numeric(i) else "---" for i in range(len(headers)))
             + "|",
         ]
         lines += [
-            "| " + " | ".join(v.replace("|", "\\|") for v in self.pages_model.row_values(p)) + " |"
-            for p in report.pages
+            "| " + " | ".join(v.replace("|", "\\|") for v in model.row_values(p)) + " |"
+            for p in self.pages_shown()
         ]
         critical = [(p.page, f) for p in report.pages for f in p.critical]
         if critical:
@@ -361,6 +308,11 @@ class EvalDialog(QDialog):
                 for page, f in critical
             ]
         return "\n".join(lines) + "\n"
+
+    def pages_shown(self) -> list[PageEval]:
+        """The pages in the order the table shows them (sorted as the reviewer chose)."""
+        rows = (self.pages_sorted.index(r, 0) for r in range(self.pages_sorted.rowCount()))
+        return [self.pages_model.pages[self.pages_sorted.mapToSource(i).row()] for i in rows]
 
     def copy_markdown(self) -> None:
         QGuiApplication.clipboard().setText(self.markdown())

@@ -464,102 +464,102 @@
 <context>
     <name>EvalDialog</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="158"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="98"/>
         <source>Compare Runs</source>
         <translation>比對辨識結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="177"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="121"/>
         <source>current, kind:ocr, engine:NAME, model:NAME, prompt:HASH, version:ID, or a folder / JSONL file of gold text</source>
         <translation>current、kind:ocr、engine:名稱、model:名稱、prompt:雜湊值、version:編號，或存放標準文本的資料夾／JSONL 檔</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="181"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="125"/>
         <source>Gold Text…</source>
         <translation>標準文本…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="187"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="131"/>
         <source>all pages (or e.g. 1-5, 9)</source>
         <translation>所有頁面（或例如 1-5、9）</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="189"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="133"/>
         <source>Run &amp;A:</source>
         <translation>辨識結果 A(&amp;A)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="190"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="134"/>
         <source>Run &amp;B (reference):</source>
         <translation>辨識結果 B（參考）(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="191"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="135"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="195"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="139"/>
         <source>Pages compared</source>
         <translation>比對頁數</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="196"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="142"/>
         <source>Critical disagreements</source>
         <translation>關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="202"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="148"/>
         <source>&amp;Compare</source>
         <translation>比對(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="205"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="151"/>
         <source>Copy as &amp;Markdown</source>
         <translation>複製為 Markdown(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="245"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="191"/>
         <source>Folder of Gold Text</source>
         <translation>標準文本資料夾</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="259"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="205"/>
         <source>“{0}” is not a page or page range.</source>
         <translation>「{0}」不是頁碼或頁碼範圍。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="263"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="209"/>
         <source>Comparing…</source>
         <translation>比對中…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="278"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="224"/>
         <source>The comparison failed.</source>
         <translation>比對失敗。</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="319"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="265"/>
         <source>{0} of {1} page(s) compared · mean agreement {2} · differences: layout {3}, punctuation {4}, glyph {5}, substantive {6} · {7} critical disagreement(s)</source>
         <translation>已比對 {0}／{1} 頁 · 平均一致率 {2} · 差異：版面 {3}、標點 {4}、字形 {5}、實質 {6} · 關鍵歧異 {7} 處</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="330"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="276"/>
         <source> · CER {0}</source>
         <translation> · 字元錯誤率 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="341"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="288"/>
         <source>## Run comparison: {0} vs {1}</source>
         <translation>## 辨識結果比對：{0} 對 {1}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="356"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="303"/>
         <source>### Critical disagreements</source>
         <translation>### 關鍵歧異</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="358"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="305"/>
         <source>- p. {0} ({1}): {2}</source>
         <translation>- 第 {0} 頁（{1}）：{2}</translation>
     </message>
@@ -567,52 +567,57 @@
 <context>
     <name>EvalPagesModel</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="106"/>
+        <location filename="../../gui/aids/eval_pages.py" line="43"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="107"/>
+        <location filename="../../gui/aids/eval_pages.py" line="44"/>
         <source>Agreement</source>
         <translation>一致率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="108"/>
+        <location filename="../../gui/aids/eval_pages.py" line="45"/>
         <source>Layout</source>
         <translation>版面</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="109"/>
+        <location filename="../../gui/aids/eval_pages.py" line="46"/>
         <source>Punctuation</source>
         <translation>標點</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="110"/>
+        <location filename="../../gui/aids/eval_pages.py" line="47"/>
         <source>Glyph</source>
         <translation>字形</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="111"/>
+        <location filename="../../gui/aids/eval_pages.py" line="48"/>
         <source>Substantive</source>
         <translation>實質</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="112"/>
+        <location filename="../../gui/aids/eval_pages.py" line="49"/>
         <source>Critical</source>
         <translation>關鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
+        <location filename="../../gui/aids/eval_pages.py" line="53"/>
         <source>CER</source>
         <translation>字元錯誤率</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="114"/>
+        <location filename="../../gui/aids/eval_pages.py" line="54"/>
         <source>Note</source>
         <translation>備註</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="126"/>
+        <location filename="../../gui/aids/eval_pages.py" line="54"/>
+        <source>Whole-page problems</source>
+        <translation>整頁問題</translation>
+    </message>
+    <message>
+        <location filename="../../gui/aids/eval_pages.py" line="72"/>
         <source>no text for {0}</source>
         <translation>{0} 沒有文字</translation>
     </message>
@@ -1912,57 +1917,57 @@
 <context>
     <name>PageListModel</name>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="70"/>
+        <location filename="../../gui/review/page_list_model.py" line="71"/>
         <source>unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="71"/>
+        <location filename="../../gui/review/page_list_model.py" line="72"/>
         <source>in progress</source>
         <translation>進行中</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="72"/>
+        <location filename="../../gui/review/page_list_model.py" line="73"/>
         <source>reviewed</source>
         <translation>已審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="73"/>
+        <location filename="../../gui/review/page_list_model.py" line="74"/>
         <source>approved</source>
         <translation>已核可</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="74"/>
+        <location filename="../../gui/review/page_list_model.py" line="75"/>
         <source>flagged</source>
         <translation>需再檢查</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="100"/>
+        <location filename="../../gui/review/page_list_model.py" line="101"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="133"/>
+        <location filename="../../gui/review/page_list_model.py" line="134"/>
         <source>The alternate is the transcript&apos;s own reading: not compared</source>
         <translation>替代辨識結果即為逐字稿本身的辨識結果：不予比對</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="135"/>
+        <location filename="../../gui/review/page_list_model.py" line="136"/>
         <source>Agrees {0} with the alternate reading</source>
         <translation>與替代辨識結果一致 {0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="139"/>
+        <location filename="../../gui/review/page_list_model.py" line="140"/>
         <source>{0} unreadable-text marker(s) left</source>
         <translation>剩餘 {0} 個無法辨識文字的標示</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="142"/>
+        <location filename="../../gui/review/page_list_model.py" line="143"/>
         <source>Whole-page problem: {0}</source>
         <translation>整頁問題：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/review/page_list_model.py" line="144"/>
+        <location filename="../../gui/review/page_list_model.py" line="145"/>
         <source>{0} legal-critical item(s) open</source>
         <translation>{0} 個法律關鍵項目未處理</translation>
     </message>
@@ -3076,72 +3081,72 @@
 <context>
     <name>ReviewQueueModel</name>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
         <source>Kind</source>
         <translation>類型</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="97"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
         <source>Detail</source>
         <translation>詳細內容</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="101"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="107"/>
         <source>Whole page: {0}</source>
         <translation>整頁：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="103"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="109"/>
         <source>Article</source>
         <translation>條文</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="104"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="110"/>
         <source>Modal word</source>
         <translation>情態詞</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="105"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="111"/>
         <source>Amount</source>
         <translation>金額</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="106"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="112"/>
         <source>Number</source>
         <translation>數字</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="107"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="113"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="108"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="114"/>
         <source>Case number</source>
         <translation>案號</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="109"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="115"/>
         <source>Masked name</source>
         <translation>姓名遮蔽</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="110"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="116"/>
         <source>Outcome</source>
         <translation>裁判結果</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="111"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="117"/>
         <source>Party role</source>
         <translation>當事人身分</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/review_queue_model.py" line="115"/>
+        <location filename="../../gui/aids/review_queue_model.py" line="121"/>
         <source>{0} · Difference</source>
         <translation>{0} · 差異</translation>
     </message>
@@ -3172,12 +3177,12 @@
 <context>
     <name>RunComparison</name>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="381"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="333"/>
         <source>Compare R&amp;uns…</source>
         <translation>比對辨識結果(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/eval_dialog.py" line="391"/>
+        <location filename="../../gui/aids/eval_dialog.py" line="343"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>

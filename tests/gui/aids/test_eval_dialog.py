@@ -212,3 +212,51 @@ def test_closing_the_dialog_mid_run_stops_it_quietly(window: MainWindow, arun: A
     release.set()
     arun(window.runner.drain())
     assert errors == []
+
+
+SENTENCE = "被告應於本判決確定後給付原告新臺幣十二萬元。"
+CLEAN = "第一條\n" + SENTENCE + "\n被告不得再為請求。\n"
+LOOPED = "第一條\n" + SENTENCE * 40 + "\n"  # a model stuck in a loop
+
+
+def test_each_pages_whole_page_problems_are_named_sorted_and_copied(
+    window: MainWindow, arun: Any, tmp_path: Path
+) -> None:
+    """Issue 22: a page read in a loop says so in its row (named as the page list and the
+    queue name it), sorts first by that column, and is named in the Markdown."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    ws: Any = window.controller.workspace
+    arun(ws.add_reading(3, LOOPED, {"engine": "vlm", "model": "model-a"}))
+    gold = tmp_path / "gold"
+    gold.mkdir()
+    (gold / "page-0001.txt").write_text(RUN_A[0], encoding="utf-8")
+    (gold / "page-0004.txt").write_text(CLEAN, encoding="utf-8")
+    dialog = _open(window, arun)
+    dialog.show()
+    dialog.a_combo.setCurrentText("model:model-a")
+    dialog.b_combo.setCurrentText(str(gold))
+    dialog.pages_field.setText("1, 4")
+    _compare(window, arun, dialog)
+    view = dialog.pages_view
+    headers = dialog.pages_model.headers()
+    problems = headers.index("Whole-page problems")
+
+    def shown(column: int) -> list[str]:
+        return [str(view.model().index(r, column).data()) for r in range(view.model().rowCount())]
+
+    assert shown(0) == ["1", "4"] and shown(problems) == ["", "repetition"]
+    view.sortByColumn(problems, Qt.SortOrder.DescendingOrder)  # a click on its header
+    assert shown(0) == ["4", "1"]
+    view.setFocus()  # the keyboard walks the rows as sorted
+    QTest.keyClick(view, Qt.Key.Key_Home)
+    QTest.keyClick(view, Qt.Key.Key_Down)
+    assert view.currentIndex().row() == 1 and view.currentIndex().siblingAtColumn(0).data() == "1"
+    dialog.copy_button.click()
+    markdown = QApplication.clipboard().text()
+    assert "| Whole-page problems | Note |" in markdown and "|---|---|" in markdown
+    rows = [line for line in markdown.splitlines() if line.startswith("| 4 |")]
+    assert len(rows) == 1 and rows[0].endswith("| repetition |  |")
+    assert markdown.index("| 4 |") < markdown.index("| 1 |")  # in the order shown
+    dialog.close()
