@@ -43,6 +43,9 @@ BRIDGE_SHARE, BRIDGE_CHARS = 0.9, 15  # see _against_alternate (a table row is l
 # An alternate sharing less than this share of its text with the transcript is
 # not a reading of the same page (a cut-short page still shares ~40%).
 RELATED = 0.2
+# A run is read in its place when the transcript holds between its neighbours from
+# half to twice its letters (a misreading changes letters, not how many there are).
+IN_PLACE = 0.5
 END_RUN = 4  # a shared run this long places the transcript's end in the alternate
 TAIL_ABSENT = 0.7  # share of the text after the transcript's end it must lack
 
@@ -141,7 +144,8 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
         if n >= 0 and missing[n]:
             run.append(lines[n])
             continue
-        if _is_block(run):
+        following = lines[n] if n >= 0 else None
+        if _is_block(run) and not _read_in_place(evidence, before, following, run):
             # After the line the page has before it, wherever the alternate listed it.
             at = to_transcript(evidence.equal_blocks, before.end) if before else 0
             at = _line_end(evidence.transcript, at)
@@ -149,6 +153,36 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
         run = []
         before = lines[n] if n >= 0 else None
     return LostLines(tail, tuple(blocks))
+
+
+def _read_in_place(
+    evidence: PageEvidence, before: Line | None, after: Line | None, run: list[Line]
+) -> bool:
+    """The transcript holds about as much text as the run between the lines the page
+    has around it: the run was read in its place and misread past recognising (an
+    alternate that garbled a table's short rows), not lost; the diff flags it. A block
+    really dropped leaves its neighbours side by side in the transcript."""
+    if before is None or after is None:
+        return False
+    start = to_transcript(evidence.equal_blocks, before.end)
+    end = _transcript_start(evidence.equal_blocks, after.start)
+    if end is None or end <= start:
+        return False
+    between = len(text_only(evidence.transcript[start:end]))
+    chars = sum(ln.text_chars for ln in run)
+    return IN_PLACE * chars <= between <= chars / IN_PLACE
+
+
+def _transcript_start(
+    equal_blocks: tuple[tuple[int, int, int], ...], alt_offset: int
+) -> int | None:
+    """Where the alternate's text from ``alt_offset`` on starts in the transcript: before
+    the first shared run at or after it (None: none is)."""
+    runs = [(a, t) for t, a, _n in equal_blocks if a >= alt_offset]
+    if not runs:
+        return None
+    a, t = min(runs)
+    return max(0, t - (a - alt_offset))
 
 
 def _end_line(evidence: PageEvidence, lines: list[Line], real: list[int]) -> int:
