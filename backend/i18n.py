@@ -57,6 +57,12 @@ def list_join(items: Iterable[object]) -> str:
     return _(", ").join(str(item) for item in items)
 
 
+def and_join(items: Iterable[object]) -> str:
+    """Items joined by the language's "and" ("A and B"; a " and " built in code stayed
+    English in the Chinese eval table and the server's advice)."""
+    return _(" and ").join(str(item) for item in items)
+
+
 def in_quotes(text: str) -> str:
     """``text`` quoted as the language quotes: “text” in English, 「text」 in Chinese
     (quotes added in code showed “ ” inside sentences whose own quotes were 「」)."""

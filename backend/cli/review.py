@@ -26,7 +26,7 @@ from backend.cli.output import say, say_json, shown
 from backend.documents.page_ranges import parse_page_ranges
 from backend.engines.offline.registry import engine_names
 from backend.errors import ProofDeskError
-from backend.i18n import _
+from backend.i18n import _, and_join
 from backend.review.percent import agreement_percent
 
 if TYPE_CHECKING:  # imported when a command runs: `proofdesk --help` stays fast
@@ -276,7 +276,7 @@ def eval_json(report: EvalReport) -> dict[str, Any]:
                 "critical": [f.as_json() for f in p.critical],
                 "diagnoses": [d.as_json() for d in p.diagnoses],  # as status --by-risk's
                 "cer": _round(p.cer),
-                "missing": p.missing or None,
+                "missing": " and ".join(p.missing) or None,  # a stable value, not prose
             }
             for p in report.pages
         ],
@@ -301,7 +301,7 @@ def eval_markdown(report: EvalReport) -> str:
         if p.agreement is None:
             lines.append(
                 _("| {page} | no text on side {missing} | | | | | |").format(
-                    page=p.page + 1, missing=p.missing
+                    page=p.page + 1, missing=and_join(p.missing)
                 )
             )
             continue

@@ -49,7 +49,7 @@ class PageEval:
     # Whole-page failures on side A's text (a loop, a block B has and A lacks): issue 22
     diagnoses: tuple[Diagnosis, ...] = ()
     cer: float | None = None  # only against gold: side B is the reference
-    missing: str = ""  # which side had no text
+    missing: tuple[str, ...] = ()  # the sides ("A", "B") with no text
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def _evaluate_page(
     page: int, a: str | None, b: str | None, options: CompareOptions, *, gold: bool
 ) -> PageEval:
     if a is None or b is None:
-        missing = " and ".join(name for name, t in (("A", a), ("B", b)) if t is None)
+        missing = tuple(name for name, t in (("A", a), ("B", b)) if t is None)
         return PageEval(page=page, agreement=None, missing=missing)
     comparison = compare_texts(a, b, options)
     every_fold = CompareOptions(tables=options.tables)  # what the counts have always used

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from backend.i18n import _
+from backend.i18n import _, and_join
 from backend.server.diagnose_answers import diagnose_reading, diagnose_response
 from backend.server.diagnose_base import Diagnosis, finish, rx, strip_ansi, trim
 from backend.server.diagnose_patterns import (
@@ -116,7 +116,7 @@ class _KernelChoices:
             ),
             _(
                 "Pin the kernels so every worker uses the same: start the server with {join}."
-            ).format(join=" and ".join(pins)),
+            ).format(join=and_join(pins)),
             trim("; ".join(parts)),
         )
 

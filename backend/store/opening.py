@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from backend.errors import NoReviewError, StoreCorruptError, StoreEmptyError, StoreError
-from backend.i18n import N_, _
+from backend.i18n import N_, _, and_join
 from backend.store.backup import Backup, best_backup, counted_backups
 from backend.store.schema import SCHEMA_VERSION, schema_version
 from backend.store.store_file import Found
@@ -149,7 +149,7 @@ def _restore_step(path: Path, backup: Backup, *, stale_journal: bool = True) -> 
     ).format(backup=backup.path, taken=taken, count=count, path=path)
     leftovers = [p.name for p in _journal_files(path) if stale_journal and p.exists()]
     if leftovers:  # a stale WAL would be replayed onto the restored file
-        step += _(", deleting {files} beside it").format(files=_(" and ").join(leftovers))
+        step += _(", deleting {files} beside it").format(files=and_join(leftovers))
     return step + _(", then open the document again.")
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from backend.i18n import list_join
+from backend.i18n import and_join, list_join
 from backend.review.diagnosis_names import kinds_named
 from backend.review.percent import agreement_percent
 
@@ -69,7 +69,7 @@ class EvalPagesModel(QAbstractTableModel):
         counts = [
             str(p.differences.get(c, 0)) if p.agreement is not None else "" for c in CATEGORIES
         ]
-        note = self.tr("no text for {0}").format(p.missing) if p.missing else ""
+        note = self.tr("no text for {0}").format(and_join(p.missing)) if p.missing else ""
         # Each kind once, named as the page list, the queue and the CLI name it.
         problems = list_join(kinds_named(p.diagnoses))
         values = [str(p.page + 1), agreement_percent(p.agreement), *counts, str(len(p.critical))]
