@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from backend.models import AltText
 from backend.review.charclass import HAN
 
 Box = tuple[float, float, float, float]
+Row = list[tuple[int, Box]]  # boxes (by index) side by side on the page
 
 # An engine scores a line it read from bleed-through or a smudge low: its text is
 # not the page's (``CompareOptions.ghost_score``'s default).
@@ -123,7 +125,8 @@ def alt_layout(alternate: AltText) -> tuple[list[int], set[int]]:
     """``layout`` of the alternate's lines (the same for any ``alt_lines`` of it)."""
     page = _page(alternate)
     if page.layout is None:
-        page.layout = layout(alt_lines(alternate, frozenset()))
+        boxes = [ln.box for ln in alt_lines(alternate, frozenset())]
+        page.layout = laid_out(bands_of(alternate, boxes))
     order, in_columns = page.layout
     return list(order), set(in_columns)
 
@@ -205,10 +208,10 @@ COLUMN_WIDTH = 0.25  # a text column's lines are this wide at least (table cells
 COLUMN_ROWS = 3  # rows with a line in each column, wide lines on each side: two columns
 
 
-def rows(boxes: list[tuple[int, Box]]) -> list[list[tuple[int, Box]]]:
+def rows(boxes: list[tuple[int, Box]]) -> list[Row]:
     """Lines grouped into rows: a line whose middle lies within the first line of the
     row's height is on that row (cells of a table row, two columns' lines)."""
-    out: list[list[tuple[int, Box]]] = []
+    out: list[Row] = []
     for n, b in sorted(boxes, key=lambda nb: (nb[1][1] + nb[1][3]) / 2):
         middle = (b[1] + b[3]) / 2
         if out and middle <= out[-1][0][1][3]:
@@ -222,7 +225,7 @@ def _spans_middle(b: Box) -> bool:
     return b[0] < MIDDLE_LOW and b[2] > MIDDLE_HIGH
 
 
-def _two_columns(band: list[list[tuple[int, Box]]]) -> bool:
+def _two_columns(band: list[Row]) -> bool:
     """Rows holding two columns of text: a line on each side in several rows, several
     of them a column wide, never more than two on a row (a table row's cells are
     more, and narrow)."""
@@ -247,32 +250,73 @@ def page_order(lines: list[Line]) -> list[int]:
 
 def layout(lines: list[Line]) -> tuple[list[int], set[int]]:
     """``page_order``, and the lines that are in a band of two columns of text."""
-    boxed = [(ln.index, ln.box) for ln in lines if ln.box is not None]
-    order: list[int] = []
-    in_columns: set[int] = set()
-    band: list[list[tuple[int, Box]]] = []
+    return laid_out(bands([(ln.index, ln.box) for ln in lines if ln.box is not None]))
 
-    def flush() -> None:
-        if _two_columns(band):
-            cells = [nb for r in band for nb in r]
-            in_columns.update(n for n, _ in cells)
-            left = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 < 0.5]
-            right = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 >= 0.5]
-            for side in (left, right):
-                order.extend(n for n, _ in sorted(side, key=lambda nb: (nb[1][1], nb[1][0])))
-        else:
-            order.extend(n for r in band for n, _ in sorted(r, key=lambda nb: nb[1][0]))
-        band.clear()
 
+def bands(boxed: list[tuple[int, Box]]) -> list[list[Row]]:
+    """The boxes (by index) in ``rows``, top to bottom, and the rows in bands: a row
+    with a line across the middle (a heading, a full-width paragraph) is a band of its
+    own, and the rows between two such are one band, which may hold two columns. The
+    one walk of a page's boxes: the alternate's order (``layout``) and the scan's
+    (``scan_order.layout``) differ only in how they read a band (``band_order``)."""
+    out: list[list[Row]] = []
+    band: list[Row] = []
     for row in rows(boxed):
         if any(_spans_middle(b) for _, b in row):
-            flush()
-            band.append(row)
-            flush()
+            if band:
+                out.append(band)
+            out.append([row])
+            band = []
         else:
             band.append(row)
-    flush()
+    if band:
+        out.append(band)
+    return out
+
+
+def band_order(band: list[Row]) -> tuple[list[int], list[int]]:
+    """A band's lines in reading order, and those of it in two columns of text: column
+    by column when it holds two (``_two_columns``), else a row at a time, left to
+    right (and none in columns)."""
+    if _two_columns(band):
+        cells = [nb for r in band for nb in r]
+        left = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 < 0.5]
+        right = [nb for nb in cells if (nb[1][0] + nb[1][2]) / 2 >= 0.5]
+        order: list[int] = []
+        for side in (left, right):
+            order.extend(n for n, _ in sorted(side, key=lambda nb: (nb[1][1], nb[1][0])))
+        return order, [n for n, _ in cells]
+    return [n for r in band for n, _ in sorted(r, key=lambda nb: nb[1][0])], []
+
+
+def laid_out(found: list[list[Row]]) -> tuple[list[int], set[int]]:
+    """The bands' lines in reading order (``band_order``), and those in two columns."""
+    order: list[int] = []
+    in_columns: set[int] = set()
+    for band in found:
+        sub, cols = band_order(band)
+        order += sub
+        in_columns.update(cols)
     return order, in_columns
+
+
+# The last pages' bands, by the identity of what the boxes came from (an alternate,
+# a page's ScanLines): lost lines and reading order lay out the same page, reading
+# order twice (columns, then rows), and walking its boxes is the cost of each.
+_BANDS: list[tuple[object, list[list[Row]]]] = []
+_KEEP_BANDS = 8
+
+
+def bands_of(source: object, boxes: Sequence[Box | None]) -> list[list[Row]]:
+    """``bands`` of ``boxes`` (by position; None left out), the boxes of ``source``:
+    kept for the last few sources (by identity, as ``alt_layout`` keeps its lines)."""
+    for known, found in _BANDS:
+        if known is source:
+            return found
+    found = bands([(n, b) for n, b in enumerate(boxes) if b is not None])
+    _BANDS.insert(0, (source, found))
+    del _BANDS[_KEEP_BANDS:]
+    return found
 
 
 def side_by_side(a: Box, b: Box) -> bool:

@@ -26,10 +26,11 @@ from backend.review.diagnoses.alt_lines import (
     MIDDLE_HIGH,
     MIDDLE_LOW,
     Box,
-    Line,
-    rows,
+    Row,
+    band_order,
+    bands,
+    bands_of,
 )
-from backend.review.diagnoses.alt_lines import layout as alt_layout_of
 
 # The second column's first line is within this many rows of the band's top.
 TOP_ROWS = 2
@@ -46,11 +47,12 @@ def layout_of(
     source: object, boxes: Sequence[Box | None], *, short_columns: bool = True
 ) -> tuple[list[int], set[int]]:
     """``layout(boxes, short_columns)``, kept for the last few ``source`` objects (by
-    identity)."""
+    identity), from their bands walked once (``alt_lines.bands_of``: the alternate's
+    are its own layout's)."""
     for known, wanted, found in _RECENT:
         if known is source and wanted == short_columns:
             return found
-    found = layout(boxes, short_columns=short_columns)
+    found = _laid_out(bands_of(source, boxes), short_columns)
     _RECENT.insert(0, (source, short_columns, found))
     del _RECENT[_KEEP:]
     return found
@@ -63,47 +65,30 @@ def layout(
     columns (``alt_lines.layout``, with a short second column read after the first
     unless ``short_columns`` is False: then such a band is read row by row).
     A line without a box (None) is left out."""
+    return _laid_out(bands([(n, b) for n, b in enumerate(boxes) if b is not None]), short_columns)
+
+
+def _laid_out(found: list[list[Row]], short_columns: bool) -> tuple[list[int], set[int]]:
     order: list[int] = []
     in_columns: set[int] = set()
-    band: list[list[tuple[int, Box]]] = []
-
-    def flush() -> None:
+    for band in found:
         if len(band) == 1:  # one row (a line across the middle, a lone row): left to right
             order.extend(n for n, _ in sorted(band[0], key=lambda nb: nb[1][0]))
-        elif band and short_columns and _short_second_column(band):
+        elif short_columns and _short_second_column(band):
             cells = [nb for r in band for nb in r]
             in_columns.update(n for n, _ in cells)
             left = [nb for nb in cells if nb[1][2] <= MIDDLE_HIGH]
             right = [nb for nb in cells if nb[1][2] > MIDDLE_HIGH]
             for side in (left, right):
                 order.extend(n for n, _ in sorted(side, key=lambda nb: (nb[1][1], nb[1][0])))
-        elif band:
-            # One band at a time through the alternate's own layout (two full columns,
-            # or rows): ``Line``-free, so it is given the boxes as stand-ins.
-            sub, cols = _plain_layout(band)
+        else:  # two full columns, or rows: the alternate's reading of a band
+            sub, cols = band_order(band)
             order.extend(sub)
             in_columns.update(cols)
-        band.clear()
-
-    for row in rows([(n, b) for n, b in enumerate(boxes) if b is not None]):
-        if any(b[0] < MIDDLE_LOW and b[2] > MIDDLE_HIGH for _, b in row):
-            flush()
-            band.append(row)
-            flush()
-        else:
-            band.append(row)
-    flush()
     return order, in_columns
 
 
-def _plain_layout(band: list[list[tuple[int, Box]]]) -> tuple[list[int], set[int]]:
-    cells = [nb for r in band for nb in r]
-    lines = [Line(n, 0, 0, b, 0, False) for n, b in cells]
-    order, cols = alt_layout_of(lines)
-    return order, cols
-
-
-def _short_second_column(band: list[list[tuple[int, Box]]]) -> bool:
+def _short_second_column(band: list[Row]) -> bool:
     """A column of text ending at the gutter, and a line or two beside its top: the
     text ran on into a second column (two full columns are ``alt_lines``' case). A
     row holds one line of the second column at most (a stamp may cut a line of the

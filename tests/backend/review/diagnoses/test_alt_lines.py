@@ -67,3 +67,25 @@ def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatc
     # No scan lines: what groups the scan's boxes into rows is not asked here.
     review_page(0, STATUTE, alternate, settings=SETTINGS)
     assert calls.count(len(alternate.lines)) == 1
+
+
+def test_each_pages_boxes_are_grouped_into_rows_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lost lines lay out the alternate's lines; reading order lays out the scan's,
+    # down the columns and, when text moved, by rows too: one walk of each page's
+    # boxes into rows and bands (``bands_of``) serves every layout of it.
+    lines = STATUTE.split("\n")
+    alternate = one_column(lines, random.Random(4), drop=2)  # the engine missed a line
+    scan = scan_of(one_column(lines, random.Random(4)))  # the detector did not
+    rows = module.rows
+    calls: list[int] = []
+
+    def counted(boxes: list[tuple[int, module.Box]]) -> list[list[tuple[int, module.Box]]]:
+        calls.append(len(boxes))
+        return rows(boxes)
+
+    monkeypatch.setattr(module, "rows", counted)
+    # Two articles read in each other's place: the order by rows is asked as well.
+    swapped = [*lines[:9], *lines[11:13], *lines[9:11], *lines[13:]]
+    review = review_page(0, "\n".join(swapped), alternate, scan_lines=scan, settings=SETTINGS)
+    assert [d.kind.value for d in review.diagnoses] == ["reading_order"]
+    assert sorted(calls) == [len(alternate.lines), len(scan.boxes)]
