@@ -27,6 +27,7 @@ from backend.review.charclass import (
     is_punctuation,
     only_punctuation,
 )
+from backend.review.numerals import DECIMAL_POINTS
 from backend.review.textnorm import CompareOptions
 from backend.review.values import DiffCategory
 
@@ -119,15 +120,15 @@ def ring_dropped(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
     return not t_kept and halves and is_han(before) and is_han(after)
 
 
-DECIMAL_POINTS = frozenset(".．")
-
-
 def decimal_point(
     t_kept: str, a_kept: str, context: tuple[str, str], width: dict[int, str]
 ) -> bool:
     """A point between two digits that one reading has and the other lacks: a
     decimal point (每公升0.55毫克, 利率1.5%), and without it the number is another,
-    however small the mark (issue 22's review: it went unflagged)."""
+    however small the mark (issue 22's review: it went unflagged). The number's
+    critical flag is the value comparison's (``legal_terms``): the two readings'
+    numbers differ, and ``misreadings.misread_value`` does not take the same
+    digits for a separator misplaced when a decimal point is what differs."""
     before, after = context
     one_side = (t_kept, a_kept) if t_kept else (a_kept, t_kept)
     point, other = one_side[0].translate(width), one_side[1]

@@ -11,7 +11,9 @@ being raised as a critical change of the words or values:
   no Traditional Chinese legal text has;
 * a name mask read as look-alikes, a seal, fewer circles or none (``misread_mask``);
 * a value the alternate misread (``misread_value``): the same digits with
-  separators misplaced, a numeral that is no number (去萬千 for 九萬六千), a
+  separators misplaced (not a decimal point dropped, added or read as a comma:
+  0.55 / 055 is another number; but a thousands comma the alternate read as a
+  point is its own), a numeral that is no number (去萬千 for 九萬六千), a
   digit read as another character (八 / 人), circles read as circles (○○ / 0C);
   (a ○ zero the alternate lost, 一○九 / 一九, stays critical: the flag says the
   alternate is the likely culprit);
@@ -24,7 +26,7 @@ import re
 from collections.abc import Sequence
 
 from backend.review.charclass import CHINESE_NUMERALS, CIRCLES, is_han, is_numeral
-from backend.review.numerals import CHINESE_CHARS, well_formed
+from backend.review.numerals import CHINESE_CHARS, DECIMAL_POINTS, well_formed
 from backend.review.term_extract import CriticalTerm
 from backend.review.textnorm import DEFAULT_MARKERS
 from backend.review.values import CriticalKind, DiffCategory, Hunk
@@ -188,9 +190,10 @@ def misread_value(
     t_han, a_han = _han_numerals(t_seen), _han_numerals(a_seen)
     # 3,127,023 / 3127，023 (or 113年 read 113貳: a frame read as a numeral); but
     # 第648條之二 / 第648條之三 share only the Arabic digits: each side writes a
-    # Chinese numeral of the value, and they differ.
+    # Chinese numeral of the value, and they differ. And a decimal point one side
+    # lacks, or reads as a comma, is another number with the same digits (0.55 / 055).
     if digits and digits == _digits(a_seen) and not (t_han and a_han and t_han != a_han):
-        return True
+        return _same_points([t_seen], [a_seen]) and _same_points(t_texts, a_texts)
     t, a = squeezed(t_seen), squeezed(a_seen)
     if _digit_read_as_letter(t, a) and not (alone and all(map(is_han, a))):
         return True
@@ -215,6 +218,71 @@ def _NUMERAL_CHAR(c: str) -> bool:
 
 def _digits(text: str) -> str:
     return "".join(c for c in text.translate(_FULL_DIGITS) if c.isascii() and c.isdigit())
+
+
+def _decimal_places(text: str) -> list[int]:
+    """After how many digits each decimal point of ``text`` stands (每公升0.55毫克: [1]).
+
+    A point (either width) between two digits is a decimal point: zh_TW groups
+    thousands with a comma (1,000), never with a point. So a reading that drops it
+    (0.55 / 055, 1.5% / 15%), moves it, or reads it as a comma writes another number
+    with the same digits: 1,5 is no number in zh_TW (two, listed), and 1.220 / 1,220
+    are one and a fifth against a thousand (``_same_points`` says whose). A point
+    with no digit after it ends a sentence or an item (第3條. / 1.原告): not part of
+    the number. Spaces are no reading of either."""
+    text = squeezed(text).translate(_FULL_DIGITS)
+    places, seen = [], 0
+    for i, c in enumerate(text):
+        if _ascii_digit(c):
+            seen += 1
+        elif (
+            c in DECIMAL_POINTS
+            and i
+            and _ascii_digit(text[i - 1])
+            and _ascii_digit(text[i + 1 : i + 2])
+        ):
+            places.append(seen)
+    return places
+
+
+def _same_points(ours: list[str], theirs: list[str]) -> bool:
+    """The transcript's texts (``ours``) and the alternate's put their decimal points
+    after the same digits (either side unknown: nothing says otherwise). The terms are
+    compared as well as the spans the term covers: 1,5 read 1.5 is the terms 1 and 5
+    against 1.5, and the span of the transcript's 1 is the alternate's 1 alone.
+
+    A point the alternate reads where the transcript groups thousands with a comma
+    (1,220元 / 1.220元) is the alternate's misreading, as an engine at low resolution
+    reads the comma's tail away; the other way round (the transcript's 1.220元) the
+    transcript's number is one and a fifth, critical."""
+    if not ours or not theirs:
+        return True
+    mine, seen = "".join(ours), "".join(theirs)
+    grouped = set(_grouping_places(mine))
+    return _decimal_places(mine) == [p for p in _decimal_places(seen) if p not in grouped]
+
+
+# A number grouped by thousands as zh_TW writes it: 1,220 / 3，127，023 (not 0,25 or 1,5).
+_GROUPED = re.compile(r"(?<![0-9.．])[1-9][0-9]{0,2}(?:[,，][0-9]{3})+(?![0-9])")
+
+
+def _grouping_places(text: str) -> list[int]:
+    """After how many digits each thousands separator of ``text`` stands (1,220: [1])."""
+    text = squeezed(text).translate(_FULL_DIGITS)
+    places = []
+    for m in _GROUPED.finditer(text):
+        before = sum(map(_ascii_digit, text[: m.start()]))
+        digits = 0
+        for c in m.group():
+            if _ascii_digit(c):
+                digits += 1
+            else:
+                places.append(before + digits)
+    return places
+
+
+def _ascii_digit(c: str) -> bool:
+    return c.isascii() and c.isdigit()
 
 
 def _han_numerals(text: str) -> str:

@@ -53,12 +53,15 @@ _SMALL_UNITS = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟"
 _BIG_UNITS = {"萬": 10_000, "万": 10_000, "億": 100_000_000}
 
 _AR = "0-9０-９"
+# A point between two digits, either width, is a decimal point: zh_TW groups
+# thousands with a comma only (1,000), never a point, so 3．5 is three and a half.
+DECIMAL_POINTS = frozenset(".．")
 # Thousand separators only in groups of exactly three, so that "1,2" (a list)
 # is two numbers while "12,000" is one.
 # Atomic ((?>...)): a run of digits is one token, never re-split. Inside the
 # repeated NUMERAL below, a splittable run backtracked exponentially when a
 # pattern around it failed (28 digits on a page hung the review aids).
-ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:\.[{_AR}]+)?)"
+ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:[.．][{_AR}]+)?)"
 CHINESE_CHARS = CHINESE_NUMERALS
 # ○ and ◯ (``charclass.TYPED_ZEROS``) are a zero only inside a numeral (一○五,
 # 三二一○): typed for 〇 in many judgments. A numeral never starts with one, so
@@ -80,7 +83,7 @@ _SPACES = re.compile(r"\s+")
 
 def _arabic_value(token: str) -> Number:
     digits = "".join(str(_DIGITS[c]) if c in _DIGITS else c for c in token)
-    digits = digits.replace(",", "").replace("，", "")
+    digits = digits.replace(",", "").replace("，", "").replace("．", ".")
     if "." not in digits:
         return int(digits)
     value = Fraction(digits)
@@ -112,7 +115,7 @@ def _positional(tokens: list[str]) -> Number:
         if len(token) == 1 and token in _DIGITS:
             value = value * 10 + _DIGITS[token]
         else:  # an Arabic run: shift by its length
-            whole = token.split(".")[0].replace(",", "").replace("，", "")
+            whole = token.replace("．", ".").split(".")[0].replace(",", "").replace("，", "")
             value = value * 10 ** len(whole) + _arabic_value(token)
     return value
 
