@@ -125,6 +125,28 @@ def fold(text: str, tables: ReviewTables, *, width: bool, variants: bool = False
     return text.translate(tables.fold_table(width, variants))
 
 
+_PIPES = "|｜"
+
+
+def _lone_pipe(text: str, start: int, end: int) -> bool:
+    """A pipe that is the only one on its line and on the lines around it (第四條 | 租賃,
+    an engine's reading of a gap): no Markdown table has a row of one pipe alone, so
+    it is a stray mark the review must see (``charclass.STRAY_MARKS``), not layout."""
+    if end - start != 1 or text[start] not in _PIPES:  # a match holding one pipe only
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
+    line_end = _line_end(text, end)
+    below = _line_end(text, line_end + 1) if line_end < len(text) else line_end
+    near = text[above:below]
+    return sum(near.count(p) for p in _PIPES) == 1
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
+
+
 def _pattern_spans(pattern: re.Pattern[str], text: str) -> Iterable[tuple[int, int]]:
     return (m.span() for m in pattern.finditer(text))
 
@@ -150,6 +172,8 @@ def dropped_spans(
     for pattern in patterns:
         # One pattern alone gives sorted, disjoint spans: taken as they are.
         found = [m.span() for m in pattern.finditer(text)]
+        if pattern is _MARKDOWN:
+            found = [span for span in found if not _lone_pipe(text, *span)]
         sources += bool(found)
         spans = found if not spans else spans + found
     # A caller's own list of spans may overlap or come in any order: always merged.

@@ -1,0 +1,45 @@
+"""A pipe alone on its line (第四條 | 租賃期間, an engine's reading of the gap after an
+article number) is a stray mark the review flags; the pipes of a Markdown table are
+layout (issue 22: Tesseract's ' | ' noise went unflagged, folded as table layout)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.models import AltText
+from backend.review.page_aids import review_page
+from backend.review.values import FlagKind
+from tests.backend.review.tables import SETTINGS
+from tests.properties import examples
+
+HAN = st.text(st.sampled_from("本院審理後認定被告之部分事實明確無誤租賃期間契約"), min_size=2, max_size=8)
+GAP = st.sampled_from(["|", " |", "| ", " | ", "｜", " ｜ "])
+PLAIN = "第一條\u3000前項之規定。\n"  # a line around it, no pipe
+
+
+def _flags(transcript: str, alternate: str) -> list[tuple[int, int]]:
+    review = review_page(0, transcript, AltText(alternate, "tesseract"), settings=SETTINGS)
+    return [(f.start, f.end) for f in review.flags if f.kind is not FlagKind.MARKER]
+
+
+@examples(20)
+@given(left=HAN, right=HAN, gap=GAP, space=st.sampled_from(["", " ", "\u3000"]))
+def test_a_pipe_alone_on_its_line_is_flagged(left: str, right: str, gap: str, space: str) -> None:
+    transcript = PLAIN + left + gap + right + "\n" + PLAIN
+    alternate = PLAIN + left + space + right + "\n" + PLAIN
+    at = transcript.index(gap.strip())
+    assert any(start <= at < end for start, end in _flags(transcript, alternate))
+
+
+@examples(20)
+@given(rows=st.lists(st.tuples(HAN, HAN), min_size=1, max_size=4))
+def test_a_tables_pipes_are_layout(rows: list[tuple[str, str]]) -> None:
+    table = "\n".join(f"| {a} | {b} |" for a, b in rows)
+    plain = "\n".join(f"{a} {b}" for a, b in rows)
+    assert _flags(PLAIN + table + "\n" + PLAIN, PLAIN + plain + "\n" + PLAIN) == []
+
+
+def test_a_two_column_row_without_outer_pipes_is_layout() -> None:
+    table = "項目 | 金額\n---|---\n登記規費 | 二千元"
+    assert _flags(PLAIN + table + "\n", PLAIN + "項目 金額\n登記規費 二千元\n") == []
