@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from backend.models import AltText
 from backend.review.charclass import HAN
+from backend.review.diagnoses.shared import holds_any
 
 Box = tuple[float, float, float, float]
 Row = list[tuple[int, Box]]  # boxes (by index) side by side on the page
@@ -79,7 +80,8 @@ class _Page:
                 pos += len(part) + 1
         self.read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
         self.layout: tuple[list[int], set[int]] | None = None
-        self.lines: list[tuple[frozenset[str], list[Line]]] = []  # by the Simplified set
+        # By the Simplified set, None for any set of which the page holds no letter.
+        self.lines: list[tuple[frozenset[str] | None, list[Line]]] = []
 
 
 # The last alternates read into lines, by identity (an AltText never changes): cut
@@ -104,11 +106,15 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
     the engine scored as likely bleed-through, or one read as Simplified-only
     characters (a seal or a smudge read as text: ``misreadings.garbled_spans``)."""
     page = _page(alternate)
+    # Most alternates hold no Simplified-only letter: then no line is garbled, and the
+    # lines are those read with no set at all (a detector asks with none, another with
+    # the tables' set), made once.
+    key = simplified if holds_any(alternate.text, simplified) else None
     for known, lines in list(page.lines):
-        if known is simplified or (not known and not simplified):
+        if known is key:
             return list(lines)
     out = []
-    drop = _deletions(simplified) if simplified else None
+    drop = _deletions(simplified) if key is not None else None
     for i, (s, e, box, score, letters) in enumerate(page.read):
         # The Simplified-only letters: those the table deletes.
         garbled = drop is not None and len(letters) - len(letters.translate(drop)) >= (
@@ -116,7 +122,7 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
         )
         noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
         out.append(Line(i, s, e, box, len(letters), noise, letters))
-    page.lines.insert(0, (simplified, out))
+    page.lines.insert(0, (key, out))
     del page.lines[_KEEP:]
     return list(out)
 
@@ -169,15 +175,17 @@ def presence(
 ) -> list[float]:
     """For each line, the share of its character pairs the transcript has anywhere
     (1.0: a noise line, or one the alignment matched)."""
-    have = pairs(text_only(transcript))
     matched = bytearray(len(alternate) + 1)
     for _t, a, n in equal_blocks:
         matched[a : a + n] = b"\x01" * len(matched[a : a + n])
+    have: set[str] | None = None  # the transcript's pairs, when a line needs them
     out = []
     for ln in lines:
         if ln.noise or matched[ln.start : ln.end].count(1) >= MATCHED * (ln.end - ln.start):
             out.append(1.0)
             continue
+        if have is None:
+            have = pairs(text_only(transcript))
         own = ln.letters
         grams = [own[k : k + 2] for k in range(len(own) - 1)]
         out.append(sum(g in have for g in grams) / len(grams) if grams else 1.0)
@@ -229,6 +237,8 @@ def _two_columns(band: list[Row]) -> bool:
     """Rows holding two columns of text: a line on each side in several rows, several
     of them a column wide, never more than two on a row (a table row's cells are
     more, and narrow)."""
+    if len(band) < COLUMN_ROWS:
+        return False  # (fewer rows than that hold fewer lines on each side: most bands)
     if any(len(r) > 2 for r in band):
         return False
     both = sum(

@@ -102,7 +102,9 @@ def _letters(text: str) -> int:
 
 
 def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
-    runs = {alternate[i : i + 3] for i in range(len(alternate) - 2)}
+    # The alternate's runs of three, built when a hunk first needs them: most pages
+    # have no hunk of whole sentences, and building them was this detector's cost.
+    runs: set[str] | None = None
     found = []
     for h in hunks:
         ours = _letters(h.text)
@@ -111,8 +113,11 @@ def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
         if not any(c in _SENTENCE_END for c in h.text):
             continue  # a phrase or a line's end, not whole sentences
         own = [h.text[i : i + 3] for i in range(len(h.text) - 2) if h.text[i : i + 3].strip()]
-        if own and sum(p in runs for p in own) >= READ_ELSEWHERE * len(own):
-            continue  # the alternate read it, elsewhere in its order
+        if own:
+            if runs is None:
+                runs = {alternate[i : i + 3] for i in range(len(alternate) - 2)}
+            if sum(p in runs for p in own) >= READ_ELSEWHERE * len(own):
+                continue  # the alternate read it, elsewhere in its order
         found.append(h)
     return found
 

@@ -18,24 +18,23 @@ order, which may be the wrong one: a large move is still named, saying so.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
 from backend.i18n import _
-from backend.models import AltText
 from backend.review.diagnoses import scan_order
 from backend.review.diagnoses.alt_lines import (
     Box,
     Line,
     alt_lines,
-    line_at,
     text_only,
 )
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
+from backend.review.diagnoses.pair_places import MAX_PLACES, Places
 from backend.review.diagnoses.shared import has_alternate
 
-MAX_PLACES = 8  # a character pair in more of the alternate's lines than this places nothing
 PLACED_SHARE = 0.5  # a line sharing this share of an unmatched line's pairs is where it is
 PARTS = 8  # a stretch in the page's order this long parts two moved ones
 MIN_RUN = 4  # shared runs shorter than this may be chance (a common word)
@@ -97,25 +96,24 @@ Found = tuple[int, int, int, int, int]  # transcript start, end, alternate line,
 def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     assert evidence.alternate is not None
     found: list[Found] = []
-    index: dict[str, set[int]] = {}  # built when a stretch first needs it
-    alternate = evidence.alternate
+    places = Places(lines)
+    starts = [ln.start for ln in lines]  # (``line_at``, bisected without a key call a step)
     covered = 0
     for t, a, n in evidence.equal_blocks:
         if n < MIN_RUN:
             continue
-        found += _gap_lines(evidence.transcript, covered, t, index, alternate, lines)
+        found += _gap_lines(evidence.transcript, covered, t, places, lines)
         covered = t + n
         # A run may cross the alternate's line ends: one visit per line.
         k = a
         while k < a + n:
-            idx = line_at(lines, k)
+            on = bisect_right(starts, k) - 1
+            idx = on if on >= 0 and k < lines[on].end else None
             end = min(a + n, lines[idx].end) if idx is not None else _next_start(lines, k, a + n)
             if idx is not None and end - k >= MIN_RUN:
                 found.append((t + k - a, t + end - a, idx, k, end))
             k = max(end, k + 1)
-    found += _gap_lines(
-        evidence.transcript, covered, len(evidence.transcript), index, alternate, lines
-    )
+    found += _gap_lines(evidence.transcript, covered, len(evidence.transcript), places, lines)
     boxes, where = _page_places(evidence, lines, found)
     scan = evidence.scan_lines
     source = scan if scan is not None and len(scan.boxes) >= 2 else evidence.alternate
@@ -131,7 +129,8 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     visits = [(f[0], f[1], rank[w]) for f, w in placed]
     on_line = [w for _f, w in placed]
     moved = _out_of_order(visits)
-    row_order = scan_order.layout_of(source, boxes, short_columns=False)[0]
+    # Read row by row only when something is out of order (most pages: nothing).
+    row_order = scan_order.layout_of(source, boxes, short_columns=False)[0] if moved else order
     if moved and row_order != order:
         # A line or two at the right beside a column's top is the text running on into
         # a second column (read after the first) or a case number, a heading or a
@@ -295,8 +294,7 @@ def _gap_lines(
     transcript: str,
     start: int,
     end: int,
-    index: dict[str, set[int]],
-    alternate: AltText | None,
+    places: Places,
     lines: list[Line],
 ) -> list[Found]:
     """Where on the page the transcript's lines in [start, end), which the alignment
@@ -307,32 +305,22 @@ def _gap_lines(
     out = []
     pos = start
     for piece in transcript[start:end].split("\n"):
-        own = text_only(piece)
-        if len(own) >= MIN_RUN and not index and alternate is not None:
-            index.update(_pair_index(alternate, lines))
-        grams = [own[k : k + 2] for k in range(len(own) - 1)]
-        votes: Counter[int] = Counter()
-        for g in grams:
-            places = index.get(g, ())
-            if len(places) <= MAX_PLACES:
-                votes.update(places)
-        if len(own) >= MIN_RUN and votes:
-            line, count = votes.most_common(1)[0]
-            if count >= PLACED_SHARE * len(grams):
-                ln = lines[line]
-                out.append((pos, pos + len(piece), line, ln.start, ln.end))
+        # A piece of fewer letters places nothing: it is not even read (most are).
+        own = text_only(piece) if len(piece) >= MIN_RUN else ""
+        if len(own) >= MIN_RUN:
+            grams = [own[k : k + 2] for k in range(len(own) - 1)]
+            votes: Counter[int] = Counter()
+            for g in grams:
+                holding = places.of(g)
+                if len(holding) <= MAX_PLACES:
+                    votes.update(holding)
+            if votes:
+                line, count = votes.most_common(1)[0]
+                if count >= PLACED_SHARE * len(grams):
+                    ln = lines[line]
+                    out.append((pos, pos + len(piece), line, ln.start, ln.end))
         pos += len(piece) + 1
     return out
-
-
-def _pair_index(alternate: AltText, lines: list[Line]) -> dict[str, set[int]]:
-    """Character pair -> the alternate's lines holding it."""
-    index: dict[str, set[int]] = {}
-    for ln in lines:
-        own = ln.letters
-        for k in range(len(own) - 1):
-            index.setdefault(own[k : k + 2], set()).add(ln.index)
-    return index
 
 
 def _beside(a: Box | None, b: Box | None) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from backend.i18n import _
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
@@ -46,6 +46,7 @@ ON_PAGE_SHARE = 0.5
 # one character or two recur all over a page.
 MIN_COUNTED = 4
 NEVER = 10**9
+FEWEST = 3  # copies ``min_repeats`` asks of any unit, at the least
 # Copies of a sentence, clause or row that make a loop when nothing can confirm the
 # page holds them (see min_repeats): legal enumerations stay well under it.
 ALONE_REPEATS = 10
@@ -224,9 +225,15 @@ def _is_han(c: str) -> bool:
 
 
 def _periodic(text: str) -> list[_Loop]:
-    """Every maximal stretch that repeats a unit at least twice back to back."""
-    found = _short_periods(text) + _piece_periods(text)
-    return [_widen(text, c) for c in found]
+    """The maximal stretches that repeat a unit back to back: every one of a long
+    unit, and those of a short unit that repeat it ``FEWEST`` times at least.
+
+    A page holds a score of short ones that are no loop (the 00 of an amount, ……):
+    widening each was most of the detector's cost. A short unit's stretch is
+    maximal already (widening only turns its unit, which shortens it) and no unit
+    is a loop under FEWEST copies (``min_repeats``), so those are left out first."""
+    short = [c for c in _short_periods(text) if c.repeats >= FEWEST]
+    return [_widen(text, c) for c in short + _piece_periods(text)]
 
 
 def _short_periods(text: str) -> list[_Loop]:
@@ -235,24 +242,8 @@ def _short_periods(text: str) -> list[_Loop]:
     import numpy as np  # imported here: most imports of the review never reach it
 
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    n, periods = len(codes), min(SHORT_PERIOD, len(text) - 1)
-    # Row p-1: where text[i] == text[i + p], from column 1 (column 0 and the columns
-    # past n - p stay 0), so each run of equal characters has a rising and a falling
-    # edge in its row; every period at once, in a few array operations, not a dozen
-    # a period (this was most of the detector's time on an ordinary page).
-    same = np.zeros((periods, n + 1), dtype=np.int8)
-    for period in range(1, periods + 1):
-        same[period - 1, 1 : n - period + 1] = codes[period:] == codes[:-period]
-    edges = np.diff(same, axis=1)
-    rows, starts = np.nonzero(edges == 1)  # row-major: by period, then by start
-    ends = np.nonzero(edges == -1)[1]  # each run's end, in the same order
-    long = ends - starts >= rows + 1
-    return [
-        _Loop(s, e + p, p)
-        for s, e, p in zip(
-            starts[long].tolist(), ends[long].tolist(), (rows[long] + 1).tolist(), strict=True
-        )
-    ]
+    runs = _runs(codes, min(SHORT_PERIOD, len(text) - 1), 0xFFFFFFFF)  # (no code point)
+    return [_Loop(start, end + period, period) for period, start, end in runs]
 
 
 def _piece_periods(text: str) -> list[_Loop]:
@@ -266,16 +257,43 @@ def _piece_periods(text: str) -> list[_Loop]:
         [ids.setdefault(text[a:b], len(ids)) for a, b in itertools.pairwise(bounds)],
         dtype=np.int64,
     )
-    found = []
-    for step in range(1, min(MAX_UNITS, len(pieces)) + 1):
-        # Byte i is 1 where piece i is piece i + step; a run of ``step`` or more such
-        # pieces is at least two copies of the whole unit.
-        same = (pieces[:-step] == pieces[step:]).tobytes()
-        for run in re.finditer(b"\x01{%d,}" % step, same):
-            i, j = run.span()
-            start = bounds[i]
-            found.append(_Loop(start, bounds[j + step], bounds[i + step] - start))
+    # A run of ``step`` or more pieces each the piece ``step`` on is at least two
+    # copies of the whole unit.
+    found = [
+        _Loop(bounds[i], bounds[j + step], bounds[i + step] - bounds[i])
+        for step, i, j in _runs(pieces, min(MAX_UNITS, len(pieces) - 1), -1)
+    ]
     return [c for c in found if c.period > SHORT_PERIOD]
+
+
+def _runs(values: NDArray[Any], shifts: int, pad: int) -> list[tuple[int, int, int]]:
+    """(shift, start, end) of every maximal run [start, end) of ``values[i] ==
+    values[i + shift]`` at least ``shift`` long (two copies of a unit ``shift`` values
+    long, back to back), shift = 1 … ``shifts``, by shift and then by start.
+
+    Every shift at once, in a few array operations, not a handful a shift (this was
+    most of the detector's time on an ordinary page): row k of a view of the values
+    padded at the end with ``pad`` (equal to none of them) is the values k + 1 on, so
+    one comparison marks every shift. The rows are laid end to end with a 0 before
+    each row's first place and after its last, so each run has one rising and one
+    falling edge, in order."""
+    import numpy as np
+    from numpy.lib.stride_tricks import as_strided
+
+    n = len(values)
+    if shifts < 1 or n < 2:
+        return []
+    padded = np.empty(n + shifts, dtype=values.dtype)
+    padded[:n], padded[n:] = values, pad
+    size = padded.itemsize
+    later = as_strided(padded[1:], shape=(shifts, n), strides=(size, size), writeable=False)
+    same = np.zeros((shifts, n + 1), dtype=np.int8)
+    np.equal(later, values, out=same[:, 1:], casting="unsafe")
+    edges = np.diff(same.ravel())
+    rising, falling = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    shift, start, end = rising // (n + 1) + 1, rising % (n + 1), falling % (n + 1)
+    long = end - start >= shift
+    return list(zip(shift[long].tolist(), start[long].tolist(), end[long].tolist(), strict=True))
 
 
 def _widen(text: str, loop: _Loop) -> _Loop:

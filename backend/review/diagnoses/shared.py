@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable, Sequence
 
 from backend.review.diagnoses.base import PageEvidence
@@ -33,3 +34,29 @@ def to_alternate(equal_blocks: Sequence[tuple[int, int, int]], offset: int) -> i
         return equal_blocks[0][1] if equal_blocks else None
     t, a, n = equal_blocks[i]
     return a + min(offset - t, n)
+
+
+# The character classes of the last sets asked, by identity (a table's set is made
+# once: ``ReviewTables.simplified_only``): compiling one costs milliseconds, and a
+# set is asked of every page.
+_CLASSES: list[tuple[frozenset[str], re.Pattern[str]]] = []
+_KEEP = 4
+
+
+def holds_any(text: str, chars: frozenset[str]) -> bool:
+    """Whether ``text`` holds one of ``chars`` (single characters). A compiled class
+    finds it without the Python string made of every character that ``isdisjoint``
+    or a loop makes: ~4 µs a page, not ~35 µs."""
+    if not chars:
+        return False
+    for known, pattern in _CLASSES:
+        if known is chars:
+            return pattern.search(text) is not None
+    pattern = _character_class(chars)
+    _CLASSES.insert(0, (chars, pattern))
+    del _CLASSES[_KEEP:]
+    return pattern.search(text) is not None
+
+
+def _character_class(chars: frozenset[str]) -> re.Pattern[str]:
+    return re.compile("[" + "".join(map(re.escape, sorted(chars))) + "]")

@@ -38,8 +38,9 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     its rows are (a table ragged throughout is one finding for the reader, not one a
     row: 3,000 ragged rows would bury the page's other findings)."""
     found = []
-    lines = _boxed_lines(evidence)
-    for table in tables(evidence.transcript):
+    page_tables = tables(evidence.transcript)
+    lines = _boxed_lines(evidence) if page_tables else []
+    for table in page_tables:
         size = _table_size(table)
         wrong: dict[int, tuple[Row, str]] = {}
         for row in table:

@@ -51,7 +51,9 @@ class Row:
 def tables(text: str) -> list[list[Row]]:
     """The tables in ``text``, each its rows in order (a table's rows are consecutive
     lines, or the rows of one <table>)."""
-    return _pipe_tables(text) + _html_tables(text)
+    # Most pages hold no table: a pipe or a tag is looked for once, not on each line.
+    pipes = _pipe_tables(text) if "|" in text else []
+    return pipes + (_html_tables(text) if "<" in text else [])
 
 
 def _pipe_tables(text: str) -> list[list[Row]]:

@@ -4,15 +4,21 @@ digits picked out as before, and a page's lines read once, not once a detector."
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from backend.review.charclass import is_han
 from backend.review.diagnoses import alt_lines as module
+from backend.review.diagnoses import shared
 from backend.review.diagnoses.alt_lines import alt_lines, text_only
 from backend.review.page_aids import review_page
 from tests.backend.review.diagnoses.layout_helpers import STATUTE, one_column, scan_of
 from tests.backend.review.tables import SETTINGS, TABLES
+from tests.properties import examples
 
 
 def test_text_only_keeps_what_a_letter_by_letter_test_keeps_for_every_code_point() -> None:
@@ -89,3 +95,69 @@ def test_each_pages_boxes_are_grouped_into_rows_once(monkeypatch: pytest.MonkeyP
     review = review_page(0, "\n".join(swapped), alternate, scan_lines=scan, settings=SETTINGS)
     assert [d.kind.value for d in review.diagnoses] == ["reading_order"]
     assert sorted(calls) == [len(alternate.lines), len(scan.boxes)]
+
+
+def test_a_pages_lines_are_made_once_when_it_holds_no_simplified_letter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Reading order asks for the alternate's lines with no Simplified set, lost lines
+    # with the tables': on a page holding none of its letters no line is garbled, so
+    # both get the same lines, made once (they were made once a set).
+    alternate = one_column(STATUTE.split("\n"), random.Random(6))
+    assert TABLES.simplified_only().isdisjoint(alternate.text)
+    line = module.Line
+    made: list[int] = []
+
+    def counted(*fields: Any) -> module.Line:
+        made.append(fields[0])
+        return line(*fields)
+
+    monkeypatch.setattr(module, "Line", counted)
+    review_page(0, STATUTE, alternate, settings=SETTINGS)
+    assert sorted(made) == list(range(len(alternate.lines)))
+
+
+def test_a_page_holding_simplified_letters_has_its_garbled_lines_as_noise() -> None:
+    # The lines shared between sets (above) are only those of pages the set says
+    # nothing of: a line of Simplified-only letters is noise with the set, not without.
+    lines = STATUTE.split("\n")
+    garble = "".join(sorted(TABLES.simplified_only())[:12])
+    alternate = one_column([*lines[:3], garble, *lines[3:]], random.Random(7), share=0.0)
+    plain = [ln.noise for ln in alt_lines(alternate, frozenset())]
+    with_set = [ln.noise for ln in alt_lines(alternate, TABLES.simplified_only())]
+    assert with_set[3] and not plain[3]
+    assert plain[:3] + plain[4:] == with_set[:3] + with_set[4:]
+
+
+def test_a_character_set_is_compiled_once_for_every_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Script drift and the alternate's lines ask whether a text holds a Simplified-only
+    # letter on every page: the set's character class is compiled once, not once a page.
+    build = shared._character_class
+    compiled: list[frozenset[str]] = []
+
+    def counted(chars: frozenset[str]) -> re.Pattern[str]:
+        compiled.append(chars)
+        return build(chars)
+
+    monkeypatch.setattr(shared, "_character_class", counted)
+    monkeypatch.setattr(shared, "_CLASSES", [])
+    for seed in range(3):
+        alternate = one_column(STATUTE.split("\n"), random.Random(seed))
+        review_page(0, STATUTE, alternate, settings=SETTINGS)
+    assert compiled == [TABLES.simplified_only()]
+
+
+_CHARS = st.characters(codec="utf-8")
+
+
+@examples(300)
+@given(
+    st.frozensets(_CHARS, max_size=12), st.text(_CHARS, max_size=30), st.text("-]^\\[", max_size=4)
+)
+def test_a_text_holds_one_of_a_set_as_a_look_at_each_letter_says(
+    chars: frozenset[str], text: str, specials: str
+) -> None:
+    # The compiled class is the set: characters a class treats as syntax included.
+    chars = chars | frozenset(specials)
+    assert shared.holds_any(text, chars) == (not chars.isdisjoint(text))
+    assert shared.holds_any(text + "".join(chars), chars) == bool(chars)

@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 
 from backend.review.diagnoses.repetition import (
     _PIECE_END,
+    FEWEST,
     MAX_UNITS,
     SHORT_PERIOD,
     _Loop,
     _piece_periods,
     _short_periods,
+    _widen,
+    min_repeats,
 )
 from tests.properties import examples
 
@@ -69,3 +72,24 @@ texts = st.text(alphabet="ab一。，\n", max_size=80) | st.lists(
 def test_periodic_stretches_are_the_ones_a_scan_finds(text: str) -> None:
     assert _short_periods(text) == _short_by_period(text)
     assert _piece_periods(text) == _pieces_by_scanning(text)
+
+
+@examples(400)
+@given(texts)
+@example("主管機關應予駁回。" * 30)
+@example("。。一一一一一一一" + "0" * 30)
+def test_widening_a_short_units_stretch_never_lengthens_it(text: str) -> None:
+    # What lets ``_periodic`` leave out a short unit's stretches of fewer than FEWEST
+    # copies before widening: widened, they would have no more copies.
+    for loop in _short_periods(text):
+        wide = _widen(text, loop)
+        assert wide.period == loop.period and wide.end == loop.end
+        assert loop.start <= wide.start < loop.start + loop.period
+
+
+@examples(400)
+@given(st.text(max_size=20) | st.text("ab一。 ○|<>td", max_size=20), st.booleans())
+@example("一", False)
+@example("ab", False)
+def test_no_unit_is_a_loop_under_the_fewest_copies(unit: str, alone: bool) -> None:
+    assert min_repeats(unit, alone=alone) >= FEWEST

@@ -1,0 +1,41 @@
+"""Which of the alternate's lines hold a character pair: where on the page a line of
+the transcript the alignment did not match is (``reading_order``)."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from itertools import accumulate
+
+from backend.review.diagnoses.alt_lines import Line
+
+MAX_PLACES = 8  # a character pair in more of the alternate's lines than this places nothing
+
+
+class Places:
+    """Character pair -> the alternate's lines holding it, found when first asked.
+
+    A page's gaps ask for a few dozen pairs; indexing every pair of every line
+    (~600) first was most of this detector's cost. A pair's set is built as that
+    index built it, adding lines in their order, so it iterates alike and a vote's
+    ties (``most_common``) fall alike; a pair on more than MAX_PLACES lines places
+    nothing, so its search stops there."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        # The lines' letters, one line after another: "\n" is no letter, so no pair
+        # found in it spans two lines.
+        self.text = "\n".join(ln.letters for ln in lines)
+        # Where each line's letters start, and past the last, where a search goes on.
+        self.starts = list(accumulate((len(ln.letters) + 1 for ln in lines), initial=0))
+        self.known: dict[str, set[int]] = {}
+
+    def of(self, pair: str) -> set[int]:
+        found = self.known.get(pair)
+        if found is None:
+            found = self.known[pair] = set()
+            at = self.text.find(pair)
+            while at >= 0 and len(found) <= MAX_PLACES:
+                n = bisect_right(self.starts, at) - 1
+                found.add(self.lines[n].index)
+                at = self.text.find(pair, self.starts[n + 1])  # on from the next line
+        return found
