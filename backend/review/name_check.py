@@ -41,8 +41,7 @@ def name_flags(
     Only a character one reading lacks counts, or any change next to a mask or in
     a heading (原告　王○○): after a role in running text a verb follows as often
     as a name (買受人取得), and a misread verb is an ordinary difference."""
-    roles = [w for w in words if w.kind is LegalKind.PARTY]
-    term_starts = {t.start for t in (*terms, *words)}
+    names: list[tuple[CriticalTerm, int, bool]] | None = None  # when a hunk first asks
     out: list[Flag] = []
     for h in hunks:
         if h.category is not DiffCategory.SUBSTANTIVE or not (
@@ -52,9 +51,10 @@ def name_flags(
         if max(len(h.text), len(h.alt_text)) > NAME_CHARS or set(h.text + h.alt_text) <= misreads:
             continue  # a clause, not a name; or the mask's look-alikes
         one_sided = not h.text.strip() or not h.alt_text.strip()
-        role = next(
-            (r for r in roles if _names(transcript, r, h.start, one_sided, term_starts)), None
-        )
+        if names is None:
+            roles = [w for w in words if w.kind is LegalKind.PARTY]
+            names = _name_starts(transcript, roles, {t.start for t in (*terms, *words)})
+        role = next((n[0] for n in names if _at_name(transcript, n, h.start, one_sided)), None)
         if role is None or any(f.span.touches(h.span) for f in (*taken, *out)):
             continue
         said = _("name after {role}: transcript {ours}, alternate {theirs}").format(
@@ -83,16 +83,39 @@ def name_flags(
 _NOT_A_NAME = frozenset("之應得須不未非無於與及就為所則雖如即主提起已亦並對向請辯稱等均各得可以自")
 
 
+def _name_starts(
+    text: str, roles: list[CriticalTerm], terms: set[int]
+) -> list[tuple[CriticalTerm, int, bool]]:
+    """Each role a name follows, where the name starts (after spaces), and whether it is
+    evidently a name even where a reading changed a character of it (a heading's
+    spaces before it, or a mask in it). Worked out once a page, not once for every
+    hunk and role (that was most of the names' cost: hundreds of calls a page)."""
+    out = []
+    for role in roles:
+        start = role.end
+        while start < len(text) and text[start] in _GAP:
+            start += 1
+        if start >= len(text) or text[start] in _NOT_A_NAME or start in terms:
+            continue
+        window = text[start : start + NAME_CHARS]
+        out.append((role, start, start > role.end or bool(set(window) & MASK_CHARS)))
+    return out
+
+
+def _at_name(text: str, name: tuple[CriticalTerm, int, bool], at: int, one_sided: bool) -> bool:
+    """``at`` lies in the name (``_name_starts``), not past it nor on another line; a
+    character only one reading has, or any in an evident name."""
+    role, start, evident = name
+    return (
+        start <= at < start + NAME_CHARS
+        and (evident or one_sided)
+        and ("\n" not in text[role.end : at])
+    )
+
+
 def _names(text: str, role: CriticalTerm, at: int, one_sided: bool, terms: set[int]) -> bool:
     """``at`` lies in the name that follows ``role`` (after spaces), not past it."""
-    start = role.end
-    while start < len(text) and text[start] in _GAP:
-        start += 1
-    if start >= len(text) or text[start] in _NOT_A_NAME or start in terms:
-        return False
-    window = text[start : start + NAME_CHARS]
-    evident = one_sided or start > role.end or bool(set(window) & MASK_CHARS)
-    return evident and start <= at < start + NAME_CHARS and "\n" not in text[role.end : at]
+    return any(_at_name(text, n, at, one_sided) for n in _name_starts(text, [role], terms))
 
 
 def _quote(text: str) -> str:
