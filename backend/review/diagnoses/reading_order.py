@@ -357,15 +357,19 @@ def _out_of_order(visits: list[Visit]) -> list[int]:
     where = {r: k + 1 for k, r in enumerate(ranks)}
     tree: list[tuple[int, int]] = [(0, -1)] * (len(ranks) + 1)  # (weight, visit)
     best, back = [0] * n, [-1] * n
+    # (Compared in place, not with max(): the same pick, ties to the one held, without
+    # a call at each of the tree's steps, hundreds a page.)
     for i, (s, e, r) in enumerate(visits):
         k, top = where[r], (0, -1)
         while k > 0:  # the best run ending at a rank <= r
-            top = max(top, tree[k])
+            if tree[k] > top:
+                top = tree[k]
             k -= k & -k
         best[i], back[i] = top[0] + e - s, top[1]
-        k = where[r]
+        k, ending = where[r], (best[i], i)
         while k <= len(ranks):
-            tree[k] = max(tree[k], (best[i], i))
+            if ending > tree[k]:
+                tree[k] = ending
             k += k & -k
     keep: set[int] = set()
     i = max(range(n), key=best.__getitem__)
