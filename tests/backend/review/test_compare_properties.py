@@ -78,11 +78,9 @@ def test_substantive_hunks_cover_exactly_the_characters_that_differ(t: str, a: s
     flagged_t, flagged_a = set(), set()
     forms = TABLES.variant_forms()
     for h in compare_texts(t, a, options).hunks:
-        if (
-            h.category is S
-            and tn.text[slice(*tn.span_of(h.start, h.end))]
-            == an.text[slice(*an.span_of(h.alt_start, h.alt_end))]
-        ):
+        if h.category is S and tn.text[slice(*tn.span_of(h.start, h.end))] == an.text[
+            slice(*an.span_of(h.alt_start, h.alt_end))
+        ]:
             # Folded alike: only the transcript's variant form (test_variant_forms.py).
             assert any(c in forms for c in h.text), h
             continue
