@@ -141,10 +141,10 @@ def compare_texts(
     same = 0  # characters both agree on
     in_order = not a.breaks  # an agreeing run is then one piece (the common case, made quick)
     hidden = found.agreeing if folded else None  # what to report of the folds' work
-    # Unfolded, the transcript's variant forms are still looked for: they are flagged.
-    forms = options.tables.variant_forms()
-    if not folded and options.fold_variants and not forms.isdisjoint(transcript):
-        hidden = found.variants_written
+    if not folded and options.fold_variants:
+        # Unfolded, the transcript's variant forms are still looked for: they are flagged.
+        if not options.tables.variant_forms().isdisjoint(transcript):
+            hidden = found.variants_written
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
