@@ -140,11 +140,6 @@ def compare_texts(
     matches: list[tuple[int, int, int]] = []
     same = 0  # characters both agree on
     in_order = not a.breaks  # an agreeing run is then one piece (the common case, made quick)
-    hidden = found.agreeing if folded else None  # what to report of the folds' work
-    if not folded and options.fold_variants:
-        # Unfolded, the transcript's variant forms are still looked for: they are flagged.
-        if not options.tables.variant_forms().isdisjoint(transcript):
-            hidden = found.variants_written
     for equal, ti, tj, ai, aj in _events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
@@ -152,14 +147,14 @@ def compare_texts(
         same += aj - ai
         if in_order:
             matches += _runs(t, a, ti, ai, aj - ai)
-            if hidden is not None:
-                hidden(ti, ai, aj - ai)
+            if folded:
+                found.agreeing(ti, ai, aj - ai)
             continue
         for p, q, _ in a.pieces(ai, aj, by_ghost=False):
             k = ti + p - ai
             matches += _runs(t, a, k, p, q - p)
-            if hidden is not None:
-                hidden(k, p, q - p)
+            if folded:
+                found.agreeing(k, p, q - p)
     found.dropped_at_end()
     total = max(len(t.text), len(an.text))
     agreement = 1.0 if total == 0 else same / total

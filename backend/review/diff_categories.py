@@ -62,9 +62,7 @@ def categorise(
     if options.fold_width and t_kept.translate(width) == a_kept.translate(width):
         return DiffCategory.PUNCTUATION
     if t_norm == a_norm:
-        if not options.fold_variants:
-            return DiffCategory.PUNCTUATION
-        return glyph_category(t_kept, a_kept, options)
+        return DiffCategory.GLYPH if options.fold_variants else DiffCategory.PUNCTUATION
     if options.fold_masks and set(t_norm + a_norm) <= FOOTNOTE_MARKS:
         return DiffCategory.PUNCTUATION  # a footnote reference mark one engine missed
     if options.fold_masks and _mask_lookalike(t_norm, a_norm, t_kept, context, width):
@@ -84,17 +82,6 @@ def categorise(
         # a mark alone changes no word or number.
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
-
-
-def glyph_category(t_kept: str, a_kept: str, options: CompareOptions) -> DiffCategory:
-    """A difference the variant folds hid: GLYPH, unless the transcript writes a variant
-    form (内, 决) where the alternate reads the standard one (內, 決). The export would
-    carry it, and the page most likely prints what the second engine read, so it is a
-    difference to look at (SUBSTANTIVE). The alternate's variant is its own noise."""
-    forms = options.tables.variant_forms()
-    if any(c in forms and c not in a_kept for c in t_kept):
-        return DiffCategory.SUBSTANTIVE
-    return DiffCategory.GLYPH
 
 
 def mark_misread(t_kept: str, a_kept: str, width: dict[int, str]) -> bool:

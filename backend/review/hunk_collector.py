@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from backend.review.alignment import MIN_MOVE, Side
 from backend.review.charclass import RING_LOOKALIKES, is_punctuation
-from backend.review.diff_categories import categorise, glyph_category, hunk_context
+from backend.review.diff_categories import categorise, hunk_context
 from backend.review.textnorm import CompareOptions, Normalised
 from backend.review.values import DiffCategory, Hunk
 
@@ -130,27 +130,9 @@ class HunkCollector:
                 self._merge(self.hunk((pt, ts), (pa, as_), DiffCategory.LAYOUT))
             if t[ts] != a[as_]:
                 same = self.options.fold_width and t[ts].translate(width) == a[as_].translate(width)
-                cat = (
-                    DiffCategory.PUNCTUATION
-                    if same
-                    else glyph_category(t[ts], a[as_], self.options)
-                )
+                cat = DiffCategory.PUNCTUATION if same else DiffCategory.GLYPH
                 self._merge(self.hunk((ts, ts + 1), (as_, as_ + 1), cat))
             k, pt, pa = k + 1, ts + 1, as_ + 1
-
-    def variants_written(self, ti: int, ai: int, n: int) -> None:
-        """Only the transcript's variant forms (内 where the alternate reads 內) of what the
-        folds hid in an agreeing run: the one hidden difference the flags need
-        (``diff_categories.glyph_category``), found without reporting the rest."""
-        t, a, tsrc, asrc = self.t.source, self.a.norm.source, self.t.to_source, self.a.src
-        forms = self.options.tables.variant_forms()
-        if forms.isdisjoint(t[tsrc[ti] : tsrc[ti + n - 1] + 1]):
-            return
-        for k in range(n):
-            ts, as_ = tsrc[ti + k], asrc[ai + k]
-            if t[ts] in forms and t[ts] != a[as_]:
-                cat = glyph_category(t[ts], a[as_], self.options)
-                self._merge(self.hunk((ts, ts + 1), (as_, as_ + 1), cat))
 
     def _identical_chars(self, ti: int, ai: int, n: int, pt: int, pa: int) -> int:
         """How many of the next ``n`` aligned characters (and the text dropped before

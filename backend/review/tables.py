@@ -53,7 +53,6 @@ class ReviewTables:
     _folds: dict[_FoldKey, dict[int, str]] = field(default_factory=dict, repr=False)
     _lookups: dict[_FoldKey, LookupTable] = field(default_factory=dict, repr=False)
     _simplified_only: list[frozenset[str]] = field(default_factory=list, repr=False)
-    _variant_forms: list[frozenset[str]] = field(default_factory=list, repr=False)
 
     def fold_table(self, width: bool, variants: bool, alternate: bool = False) -> dict[int, str]:
         """A ``str.translate`` table for the folds asked for (built once per combination)."""
@@ -78,16 +77,6 @@ class ReviewTables:
             alternate = self.fold_table(False, True, alternate=True)
             self._simplified_only.append(frozenset(chr(c) for c in alternate.keys() - both.keys()))
         return self._simplified_only[0]
-
-    def variant_forms(self) -> frozenset[str]:
-        """The shipped tables' non-standard forms (内 of 內, a compatibility ideograph):
-        what a faithful Taiwan transcript does not write where the page has the
-        standard one. Not the user's own pairs: those the user says are one."""
-        if not self._variant_forms:
-            shipped = _cjk_compat_pairs() | dict(self.variants)
-            forms = {k for k, v in shipped.items() if k != v} - self.user_variants.keys()
-            self._variant_forms.append(frozenset(forms))
-        return self._variant_forms[0]
 
     def _build(self, width: bool, variants: bool, alternate: bool) -> dict[int, str]:
         pairs: dict[str, str] = {}

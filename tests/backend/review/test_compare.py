@@ -46,9 +46,7 @@ def one(c: Comparison, category: DiffCategory) -> list[tuple[str, str]]:
         ("（一一四年度）", "(一一四年度)", [("（", "(", P), ("）", ")", P)]),
         ("林○○犯", "林。。犯", [("○○", "。。", P)]),
         ("三二一○號", "三二一0號", [("○", "0", P)]),
-        # The transcript's variant form where the alternate reads the standard one is a
-        # difference (test_variant_forms.py); the alternate's variant is a glyph.
-        ("作爲前置", "作為前置", [("爲", "為", S)]),
+        ("作爲前置", "作為前置", [("爲", "為", G)]),
         ("原本內容", "原本内容", [("內", "内", G)]),
         ("應逐字核對", "应逐字核對", [("應", "应", G)]),  # simplified in the alternate
         ("校對人員應予更正", "校對人員得予更正", [("應", "得", S)]),
