@@ -13,7 +13,8 @@ from backend.review.values import FlagKind
 from tests.backend.review.tables import SETTINGS
 from tests.properties import examples
 
-HAN = st.text(st.sampled_from("本院審理後認定被告之部分事實明確無誤租賃期間契約"), min_size=2, max_size=8)
+WORDS = "本院審理後認定被告之部分事實明確無誤租賃期間契約"
+HAN = st.text(st.sampled_from(WORDS), min_size=2, max_size=8)
 GAP = st.sampled_from(["|", " |", "| ", " | ", "｜", " ｜ "])
 PLAIN = "第一條\u3000前項之規定。\n"  # a line around it, no pipe
 
