@@ -240,9 +240,19 @@ def _decimal_places(text: str) -> list[int]:
             and i
             and _ascii_digit(text[i - 1])
             and _ascii_digit(text[i + 1 : i + 2])
+            and not _whole_after(text, i + 1)
         ):
             places.append(seen)
     return places
+
+
+def _whole_after(text: str, start: int) -> bool:
+    """The digits from ``start`` count a year or a month (113年, 5月): whole numbers,
+    so the point before them ends an item's number (1.113年5月3日), no decimal point."""
+    end = start
+    while _ascii_digit(text[end : end + 1]):
+        end += 1
+    return text[end : end + 1] in ("年", "月")
 
 
 def _same_points(ours: list[str], theirs: list[str]) -> bool:

@@ -61,7 +61,11 @@ DECIMAL_POINTS = frozenset(".．")
 # Atomic ((?>...)): a run of digits is one token, never re-split. Inside the
 # repeated NUMERAL below, a splittable run backtracked exponentially when a
 # pattern around it failed (28 digits on a page hung the review aids).
-ARABIC = rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:[.．][{_AR}]+)?)"
+# A year or a month is whole: digits before 年/月 after a point are no fraction but a
+# date after an item's number (1.113年5月3日 / 2.112年度訴字第5號: Tesseract's 1、 read 1.).
+ARABIC = (
+    rf"(?>(?:[{_AR}]{{1,3}}(?:[,，][{_AR}]{{3}})+(?![{_AR}])|[{_AR}]+)(?:[.．][{_AR}]+(?![年月]))?)"
+)
 CHINESE_CHARS = CHINESE_NUMERALS
 # ○ and ◯ (``charclass.TYPED_ZEROS``) are a zero only inside a numeral (一○五,
 # 三二一○): typed for 〇 in many judgments. A numeral never starts with one, so

@@ -129,17 +129,37 @@ _PIPES = "|｜"
 
 
 def _lone_pipe(text: str, start: int, end: int) -> bool:
-    """A pipe that is the only one on its line and on the lines around it (第四條 | 租賃,
-    an engine's reading of a gap): no Markdown table has a row of one pipe alone, so
-    it is a stray mark the review must see (``charclass.STRAY_MARKS``), not layout."""
+    """A pipe that is the only one on its line and on the nearest written lines around
+    it (第四條 | 租賃, an engine's reading of a gap): no Markdown table has a row of one
+    pipe alone, so it is a stray mark the review must see (``charclass.STRAY_MARKS``),
+    not layout. Blank lines are skipped: a form's 姓名 | … lines may stand apart."""
     if end - start != 1 or text[start] not in _PIPES:  # a match holding one pipe only
         return False
     line_start = text.rfind("\n", 0, start) + 1
-    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start else 0
     line_end = _line_end(text, end)
-    below = _line_end(text, line_end + 1) if line_end < len(text) else line_end
-    near = text[above:below]
-    return sum(near.count(p) for p in _PIPES) == 1
+    near = [text[line_start:line_end], _written_line(text, line_start, -1)]
+    near.append(_written_line(text, line_end, +1))
+    return sum(line.count(p) for line in near for p in _PIPES) == 1
+
+
+def _written_line(text: str, edge: int, step: int) -> str:
+    """The nearest line above (``step`` -1, from a line's start) or below (+1, from a
+    line's end) with something written on it ("" at the text's edge)."""
+    while True:
+        if step < 0:
+            if edge == 0:
+                return ""
+            end = edge - 1
+            edge = text.rfind("\n", 0, end) + 1
+            line = text[edge:end]
+        else:
+            if edge >= len(text):
+                return ""
+            start = edge + 1
+            edge = _line_end(text, start)
+            line = text[start:edge]
+        if line.strip():
+            return line
 
 
 def _line_end(text: str, at: int) -> int:

@@ -37,6 +37,16 @@ def cancel_left_over(loop: asyncio.AbstractEventLoop, test: str = "") -> int:
     for task in tasks:
         task.cancel()
     loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+    # As asyncio.Runner reports them: a task whose clean-up failed is not silent.
+    for task in tasks:
+        if not task.cancelled() and task.exception() is not None:
+            loop.call_exception_handler(
+                {
+                    "message": "unhandled exception while a test's loop ended",
+                    "exception": task.exception(),
+                    "task": task,
+                }
+            )
     return len(tasks)
 
 

@@ -171,3 +171,21 @@ def test_any_dropped_thousands_separator_is_not_critical(
     plain = frame.format(str(number))
     transcript, alternate = (grouped, plain) if transcript_has_them else (plain, grouped)
     assert critical(transcript, alternate) == [], (transcript, alternate)
+
+
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("1、113年5月3日原告起訴。", "1.113年5月3日原告起訴。"),  # Tesseract's 1、 read 1.
+        ("1．113年5月3日原告起訴。", "1、113年5月3日原告起訴。"),
+        ("1．113年5月3日原告起訴。", "1 113年5月3日原告起訴。"),
+        ("2、112年度訴字第5號判決", "2.112年度訴字第5號判決"),
+        ("3.7月1日起生效", "3、7月1日起生效"),
+    ],
+)
+def test_an_items_number_before_a_date_is_no_decimal_point(transcript: str, alternate: str) -> None:
+    # A year or a month is whole: the point ends the item's number (the review of
+    # 3d6aeac found these critical, "its year 1.113 is not a whole number").
+    page = "本院審理後認定事實如下：\n"
+    assert critical(page + transcript, page + alternate) == []
+    assert critical(page + alternate, page + transcript) == []

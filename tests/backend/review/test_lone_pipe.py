@@ -44,3 +44,10 @@ def test_a_tables_pipes_are_layout(rows: list[tuple[str, str]]) -> None:
 def test_a_two_column_row_without_outer_pipes_is_layout() -> None:
     table = "項目 | 金額\n---|---\n登記規費 | 二千元"
     assert _flags(PLAIN + table + "\n", PLAIN + "項目 金額\n登記規費 二千元\n") == []
+
+
+def test_a_forms_lines_apart_keep_their_pipes_as_layout() -> None:
+    # 姓名 | … lines a blank line apart are one form: their neighbours are the nearest
+    # written lines (the review found them flagged).
+    form = "姓名 | 王小明\n\n住所 | 臺北市中正區\n\n電話 | 二三四五"
+    assert _flags(PLAIN + form + "\n", PLAIN + form.replace(" | ", " ") + "\n") == []

@@ -9,7 +9,9 @@ it held was reported never awaited, failing a test that had done nothing wrong.
 from __future__ import annotations
 
 import asyncio
+import logging
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from gui.services.asyncgens import AsyncGenCloser
@@ -36,3 +38,24 @@ def test_a_task_left_pending_is_finished_on_its_own_running_loop(qapp: QApplicat
     assert ended_on == [loop]
     assert task.cancelled()
     assert loop.is_closed()
+
+
+def test_a_left_over_task_whose_clean_up_fails_is_reported(
+    qapp: QApplication, caplog: pytest.LogCaptureFixture
+) -> None:
+    loop = QEventLoop(qapp, already_running=False)
+    asyncio.set_event_loop(loop)
+    generators = AsyncGenCloser()
+    generators.install()
+
+    async def fails_on_the_way_out() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            raise OSError("the socket was already gone")
+
+    loop.create_task(fails_on_the_way_out())
+    loop.run_until_complete(asyncio.sleep(0))
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        end_loop(loop, generators)
+    assert "the socket was already gone" in caplog.text
