@@ -313,18 +313,21 @@ def laid_out(found: list[list[Row]]) -> tuple[list[int], set[int]]:
 # The last pages' bands, by the identity of what the boxes came from (an alternate,
 # a page's ScanLines): lost lines and reading order lay out the same page, reading
 # order twice (columns, then rows), and walking its boxes is the cost of each.
-_BANDS: list[tuple[object, list[list[Row]]]] = []
+_BANDS: list[tuple[object, tuple[Box | None, ...], list[list[Row]]]] = []
 _KEEP_BANDS = 8
 
 
 def bands_of(source: object, boxes: Sequence[Box | None]) -> list[list[Row]]:
     """``bands`` of ``boxes`` (by position; None left out), the boxes of ``source``:
-    kept for the last few sources (by identity, as ``alt_layout`` keeps its lines)."""
-    for known, found in _BANDS:
-        if known is source:
+    kept for the last few sources (by identity, as ``alt_layout`` keeps its lines),
+    and only for the same boxes (a caller passing some of them gets their own bands;
+    comparing them costs far less than the walk)."""
+    key = tuple(boxes)
+    for known, known_boxes, found in _BANDS:
+        if known is source and known_boxes == key:
             return found
-    found = bands([(n, b) for n, b in enumerate(boxes) if b is not None])
-    _BANDS.insert(0, (source, found))
+    found = bands([(n, b) for n, b in enumerate(key) if b is not None])
+    _BANDS.insert(0, (source, key, found))
     del _BANDS[_KEEP_BANDS:]
     return found
 

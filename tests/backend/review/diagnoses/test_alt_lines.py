@@ -161,3 +161,17 @@ def test_a_text_holds_one_of_a_set_as_a_look_at_each_letter_says(
     chars = chars | frozenset(specials)
     assert shared.holds_any(text, chars) == (not chars.isdisjoint(text))
     assert shared.holds_any(text + "".join(chars), chars) == bool(chars)
+
+
+def test_the_bands_kept_for_a_source_are_its_boxes_own() -> None:
+    # Kept by the source's identity, and only for the same boxes: a caller asking for
+    # some of them gets those boxes' bands, not the whole page's (helper R's review).
+    from backend.review.diagnoses.alt_lines import bands_of
+
+    source = object()
+    boxes = [(0.1, 0.1 + 0.05 * r, 0.9, 0.14 + 0.05 * r) for r in range(6)]
+    whole = bands_of(source, boxes)
+    some = bands_of(source, boxes[:2])
+    assert sum(len(row) for band in whole for row in band) == 6
+    assert sum(len(row) for band in some for row in band) == 2
+    assert bands_of(source, boxes) is whole  # still kept
