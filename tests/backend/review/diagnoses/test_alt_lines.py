@@ -59,9 +59,8 @@ def test_lines_read_once_are_each_alternates_own() -> None:
     ]
 
 
-def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Lost lines and reading order both put the alternate's lines in the page's order.
-    alternate = one_column(STATUTE.split("\n"), random.Random(4))
+def _count_rows(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes of the box lists ``alt_lines.rows`` is asked to group, call by call."""
     rows = module.rows
     calls: list[int] = []
 
@@ -70,6 +69,13 @@ def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatc
         return rows(boxes)
 
     monkeypatch.setattr(module, "rows", counted)
+    return calls
+
+
+def test_a_pages_reading_order_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lost lines and reading order both put the alternate's lines in the page's order.
+    alternate = one_column(STATUTE.split("\n"), random.Random(4))
+    calls = _count_rows(monkeypatch)
     # No scan lines: what groups the scan's boxes into rows is not asked here.
     review_page(0, STATUTE, alternate, settings=SETTINGS)
     assert calls.count(len(alternate.lines)) == 1
@@ -82,14 +88,7 @@ def test_each_pages_boxes_are_grouped_into_rows_once(monkeypatch: pytest.MonkeyP
     lines = STATUTE.split("\n")
     alternate = one_column(lines, random.Random(4), drop=2)  # the engine missed a line
     scan = scan_of(one_column(lines, random.Random(4)))  # the detector did not
-    rows = module.rows
-    calls: list[int] = []
-
-    def counted(boxes: list[tuple[int, module.Box]]) -> list[list[tuple[int, module.Box]]]:
-        calls.append(len(boxes))
-        return rows(boxes)
-
-    monkeypatch.setattr(module, "rows", counted)
+    calls = _count_rows(monkeypatch)
     # Two articles read in each other's place: the order by rows is asked as well.
     swapped = [*lines[:9], *lines[11:13], *lines[9:11], *lines[13:]]
     review = review_page(0, "\n".join(swapped), alternate, scan_lines=scan, settings=SETTINGS)
