@@ -5,7 +5,7 @@ line, the page was cut short; before a line it has, a block is missing."""
 
 from __future__ import annotations
 
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from backend.models import ScanLines
@@ -51,6 +51,7 @@ def wrapped_scan(lines: list[str], width: int) -> ScanLines:
     share=st.floats(0.85, 1.0),
     where=st.floats(0.0, 0.999),
 )
+@example(seed=3076, count=3, share=0.9375, where=0.0)  # explore: a wrapped kept line
 def test_a_block_dropped_near_the_page_s_end_is_missing_there(
     seed: int, count: int, share: float, where: float
 ) -> None:
