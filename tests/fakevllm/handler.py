@@ -7,6 +7,7 @@ import socket
 import struct
 import time
 import uuid
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +16,7 @@ from tests.fakevllm.protocol import ApiError, error_body, parse_chat, sanitize
 from tests.fakevllm.reply import Plan, dumps, make_plan, models_body
 
 if TYPE_CHECKING:
+    from tests.fakevllm.engine import Engine
     from tests.fakevllm.server import FakeHTTPServer
 
 ENGINE_DEAD = "EngineCore encountered an issue. See stack trace (above) for the root cause."
@@ -34,6 +36,23 @@ ROUTES = {
     "/_fake/requests": ("GET",),
     "/_fake/reset": ("POST",),
 }
+
+
+class _Slot:
+    """One request's engine slot, freed (and its finish counted) exactly once."""
+
+    def __init__(self, engine: Engine, prompt: int, completion: int, arrived: float) -> None:
+        self.engine, self.arrived = engine, arrived
+        self.prompt, self.completion = prompt, completion
+        self.freed = False
+
+    def free(self, finish: str) -> None:
+        if self.freed:
+            return
+        self.freed = True
+        self.engine.release()
+        seconds = time.monotonic() - self.arrived
+        self.engine.finished_request(self.prompt, self.completion, finish, seconds)
 
 
 class Aborted(Exception):
@@ -230,23 +249,26 @@ class Handler(BaseHTTPRequestHandler):
         self.wait(delay)
         if not engine.acquire(self.server.run.stop):
             raise Aborted
-        finish = "abort"
+        # As in vLLM, a request leaves the running set when its last token is made, before
+        # the answer's last bytes reach the client: a client holding the whole answer never
+        # sees its own request still counted as running in /metrics.
+        slot = _Slot(engine, req.prompt_tokens, plan.completion_tokens, arrived)
         try:
             if not engine.pass_gate(self.server.run.stop):
                 raise Aborted
             engine.update_record(rec, status=200)
+            finish = "abort" if fault == "reset_mid_body" else plan.finish
             if req.stream:
-                self.stream(plan, knobs.service_time)
+                self.stream(plan, knobs.service_time, lambda: slot.free(finish))
             else:
                 self.wait(knobs.service_time)
+                slot.free(finish)
                 self.send(200, plan.body(), cut=fault == "reset_mid_body")
-            finish = "abort" if fault == "reset_mid_body" else plan.finish
         finally:
-            engine.release()
-            seconds = time.monotonic() - arrived
-            engine.finished_request(req.prompt_tokens, plan.completion_tokens, finish, seconds)
+            slot.free("abort")  # only if not freed above: the request was cut off
 
-    def stream(self, plan: Plan, service_time: float) -> None:
+    def stream(self, plan: Plan, service_time: float, generated: Callable[[], None]) -> None:
+        """Stream ``plan``; ``generated`` runs once the last token is made, before the tail."""
         first, spread, tail = plan.stream()
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
@@ -261,6 +283,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reset()
             self.wait(start + service_time * (i + 1) / len(spread) - time.monotonic())
             write(b"%x\r\n%s\r\n" % (len(ev), ev))
+        generated()
         for ev in tail:
             write(b"%x\r\n%s\r\n" % (len(ev), ev))
         write(b"0\r\n\r\n")

@@ -311,3 +311,20 @@ def test_subprocess_kill_and_restart() -> None:
             proc.restart()
             assert c.get("/health").status_code == 200
         assert proc.stop() == 0
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_an_answered_request_is_no_longer_running(fake: FakeVllm, stream: bool) -> None:
+    # vLLM frees a request's slot when its last token is made, before the answer's last
+    # bytes leave. Had the fake freed it after sending, a client reading /metrics right
+    # after its answer would sometimes see its own request still running (a CI failure).
+    # /metrics is read on its own connection: on the request's connection, the server's
+    # thread would finish the request before it reads the next one.
+    counts = []
+    with http_client(fake.base_url, timeout=60) as c, http_client(fake.base_url) as m:
+        for _ in range(20):
+            answer = c.post(CHAT, json=chat_body(JPEG, stream=stream))
+            assert answer.status_code == 200
+            text = m.get("/metrics").text
+            counts.append(metric(text, "vllm:num_requests_running"))
+    assert counts == [0] * 20
