@@ -5,6 +5,7 @@ checks, the Table dock, and the exports (DOCX, XLSX, searchable PDF) all read
 tables through here, so they agree on what a table is.
 """
 
+from backend.tables.find import find_tables, table_at
 from backend.tables.model import (
     Table,
     TableCell,
@@ -25,4 +26,6 @@ __all__ = [
     "TableRow",
     "TextEdit",
     "apply_edits",
+    "find_tables",
+    "table_at",
 ]

@@ -818,6 +818,54 @@
     </message>
 </context>
 <context>
+    <name>GridActions</name>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="36"/>
+        <source>Insert Row &amp;Above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="37"/>
+        <source>Insert Row &amp;Below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="38"/>
+        <source>&amp;Delete Row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="40"/>
+        <source>Insert Column &amp;Left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="41"/>
+        <source>Insert Column &amp;Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="42"/>
+        <source>Delete &amp;Column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="44"/>
+        <source>&amp;Merge with the Cell to the Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="45"/>
+        <source>Merge with the Cell &amp;Below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="46"/>
+        <source>&amp;Split Cell</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HelpDialog</name>
     <message>
         <location filename="../../gui/shell/help_dialog.py" line="65"/>
@@ -3896,6 +3944,22 @@ Backups of this document:
 
 本文件的備份：
 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>TableGridView</name>
+    <message>
+        <location filename="../../gui/tables/grid_view.py" line="43"/>
+        <source>Table cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TablePanel</name>
+    <message>
+        <location filename="../../gui/tables/table_panel.py" line="25"/>
+        <source>No table at the cursor.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,241 @@
+"""HTML tables: ``<table>`` rows and cells, spans placed on the grid, sloppy markup
+read as a browser would.
+
+A model writing HTML leaves tags open: a new ``<td>`` or ``<tr>`` closes the open
+cell or row, a ``<table>`` without ``</table>`` ends at its last row's markup, and
+attributes come in any case and quoting. Each of these is read and noted, never
+refused. ``colspan=n`` fills n columns of its row, ``rowspan=n`` its columns in the
+next n-1 rows (``0``: to the table's end), whose own cells start after it: the
+HTML table model, minus what a transcript never has (``<colgroup>``, row groups).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from backend.tables import notices
+from backend.tables.model import Table, TableCell, TableFormat, TableNotice, TableRow
+
+# A table tag, unless a backslash escapes its "<" (a Markdown cell's text).
+TAG = re.compile(r"(?<!\\)<(/?)(table|tr|td|th)\b([^>]*)>", re.IGNORECASE)
+_SPAN = {
+    name: re.compile(name + r"""\s*=\s*["']?\s*(\d{1,7})""", re.IGNORECASE)
+    for name in ("colspan", "rowspan")
+}
+# HTML's own limits (a larger value is read as the limit): a wild span in a
+# transcript costs no more than this.
+MAX_COLSPAN, MAX_ROWSPAN = 1000, 65534
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_OTHER_TAG = re.compile(r"<[^>]*>")
+
+
+@dataclass
+class _Cell:
+    tag: re.Match[str]
+    header: bool
+    colspan: int
+    rowspan: int
+    end: int = -1  # of its content; -1 while open
+
+
+@dataclass
+class _Row:
+    start: int
+    tag_end: int  # of its <tr> (or of the cell tag that opened it)
+    cells: list[_Cell] = field(default_factory=list)
+    end: int = -1
+    mark: int = -1  # the end of its last markup read so far (where it ends if left open)
+
+
+@dataclass
+class _Table:
+    start: int
+    tag_end: int  # of its <table>
+    rows: list[_Row] = field(default_factory=list)
+    notices: list[TableNotice] = field(default_factory=list)
+    end: int = -1
+
+
+def find(text: str) -> list[Table]:
+    """Every ``<table>`` in ``text``, in order."""
+    if "<" not in text:
+        return []
+    found: list[_Table] = []
+    table: _Table | None = None
+    for tag in TAG.finditer(text):
+        closing, name = tag.group(1) == "/", tag.group(2).lower()
+        if name == "table":
+            if table is not None:
+                at = tag.end() if closing else tag.start()
+                _close_table(text, table, at, unclosed=not closing)
+                found.append(table)
+                table = None
+            if not closing:
+                table = _Table(tag.start(), tag.end())
+            continue
+        if table is not None:
+            _read_tag(text, table, tag, name, closing)
+    if table is not None:
+        _close_table(text, table, len(text), unclosed=True)
+        found.append(table)
+    return [_build(text, t) for t in found if t.rows]
+
+
+def _read_tag(text: str, table: _Table, tag: re.Match[str], name: str, closing: bool) -> None:
+    row = table.rows[-1] if table.rows and table.rows[-1].end < 0 else None
+    cell = row.cells[-1] if row is not None and row.cells and row.cells[-1].end < 0 else None
+    if name == "tr":
+        if cell is not None:
+            _close_cell(text, table, cell, tag.start(), noted=True)
+        if closing:
+            if row is None:
+                table.notices.append(notices.stray(tag.group(), tag.start(), tag.end()))
+            else:
+                row.end = tag.end()
+            return
+        if row is not None:
+            _close_row(table, row)
+        table.rows.append(_Row(tag.start(), tag.end(), mark=tag.end()))
+        return
+    if closing:  # </td> or </th>
+        if cell is None:
+            table.notices.append(notices.stray(tag.group(), tag.start(), tag.end()))
+        else:
+            cell.end = tag.start()
+        if row is not None:
+            row.mark = tag.end()
+        return
+    if cell is not None:
+        _close_cell(text, table, cell, tag.start(), noted=True)
+    if row is None:  # a cell outside a row opens one, as a browser does
+        table.notices.append(notices.stray(tag.group(), tag.start(), tag.end()))
+        row = _Row(tag.start(), tag.end(), mark=tag.end())
+        table.rows.append(row)
+    row.mark = tag.end()
+    attributes = tag.group(3)
+    row.cells.append(
+        _Cell(
+            tag,
+            name == "th",
+            _span(attributes, "colspan", MAX_COLSPAN) or 1,
+            # rowspan=0: to the end of the table (HTML: of its row group)
+            _span(attributes, "rowspan", MAX_ROWSPAN) or MAX_ROWSPAN,
+        )
+    )
+
+
+def _close_cell(text: str, table: _Table, cell: _Cell, at: int, *, noted: bool) -> None:
+    cell.end = at
+    if noted:
+        name = cell.tag.group(2).lower()
+        table.notices.append(notices.unclosed(name, cell.tag.start(), cell.tag.end()))
+
+
+def _close_row(table: _Table, row: _Row) -> None:
+    table.notices.append(notices.unclosed("tr", row.start, row.tag_end))
+    row.end = max([row.mark, *(c.end for c in row.cells)])
+
+
+def _close_table(text: str, table: _Table, at: int, *, unclosed: bool) -> None:
+    """End ``table`` at ``at`` (a ``</table>``'s end), or, when it was never closed, at
+    its last row-like markup; an open cell then ends with its line."""
+    row = table.rows[-1] if table.rows and table.rows[-1].end < 0 else None
+    if row is not None and row.cells and row.cells[-1].end < 0:
+        cell = row.cells[-1]
+        stop = at if not unclosed else _line_end(text, cell.tag.end(), at)
+        _close_cell(text, table, cell, stop, noted=True)
+    if row is not None:
+        _close_row(table, row)
+    if unclosed:
+        table.notices.append(notices.unclosed("table", table.start, table.tag_end))
+        last = table.rows[-1] if table.rows else None
+        table.end = last.end if last is not None else table.tag_end
+    else:
+        table.end = at
+
+
+def _line_end(text: str, start: int, limit: int) -> int:
+    k = text.find("\n", start, limit)
+    return limit if k < 0 else k
+
+
+def _build(text: str, table: _Table) -> Table:
+    rows: list[TableRow] = []
+    widths: list[int] = []
+    out_notices = list(table.notices)
+    # column -> how many more rows a rowspan cell above fills it (this row included)
+    above: dict[int, int] = {}
+    placed: list[list[tuple[_Cell, int]]] = []
+    for row in table.rows:
+        taken = set(above)
+        above = {c: n - 1 for c, n in above.items() if n > 1}
+        column = 0
+        cells: list[tuple[_Cell, int]] = []
+        for cell in row.cells:
+            while column in taken:
+                column += 1
+            filled = range(column, column + cell.colspan)
+            if cell.colspan > 1 and not taken.isdisjoint(filled):
+                out_notices.append(notices.overlapping(cell.tag.start(), cell.tag.end()))
+            cells.append((cell, column))
+            taken.update(filled)
+            if cell.rowspan > 1:
+                above.update(dict.fromkeys(filled, cell.rowspan - 1))
+            column += cell.colspan
+        placed.append(cells)
+        widths.append(len(taken))
+    count = len(table.rows)
+    for r, (row, cells) in enumerate(zip(table.rows, placed, strict=True)):
+        built = tuple(_cell(text, c, r, column, count) for c, column in cells)
+        header = any(c.header for c in built)
+        rows.append(TableRow(built, row.start, row.end, header))
+    out_notices += notices.ragged(widths, [(r.start, r.end) for r in rows])
+    return Table(
+        TableFormat.HTML,
+        table.start,
+        table.end,
+        tuple(rows),
+        max(widths, default=0),
+        tuple(sorted(out_notices, key=lambda n: n.start)),
+    )
+
+
+def _cell(text: str, cell: _Cell, row: int, column: int, rows: int) -> TableCell:
+    raw = text[cell.tag.end() : cell.end]
+    content = raw.strip()
+    at = cell.tag.end() + len(raw) - len(raw.lstrip())
+    return TableCell(
+        row,
+        column,
+        at,
+        at + len(content),
+        content,
+        value(content),
+        row_span=min(cell.rowspan, rows - row),
+        column_span=cell.colspan,
+        header=cell.header,
+    )
+
+
+def _span(attributes: str, name: str, limit: int) -> int:
+    """A cell's colspan or rowspan as written (1 when absent), at most ``limit``."""
+    found = _SPAN[name].search(attributes)
+    return min(int(found.group(1)), limit) if found else 1
+
+
+def value(content: str) -> str:
+    """What the reader sees in a cell written ``content``: tags dropped, ``<br>`` a
+    line break, entities read."""
+    if "<" in content:
+        content = _OTHER_TAG.sub("", _BR.sub("\n", content))
+    if "&" in content:
+        content = html.unescape(content)
+    return content.strip()
+
+
+def encode(typed: str) -> str:
+    """A typed value as cell markup that reads back as ``typed`` (stripped)."""
+    typed = typed.replace("\r\n", "\n").replace("\r", "\n")
+    return html.escape(typed, quote=False).replace("\n", "<br>")

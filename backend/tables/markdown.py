@@ -1,0 +1,148 @@
+"""Markdown pipe tables: which lines make one, and each cell's place and value.
+
+A table is two or more consecutive lines that begin with ``|`` (the ``|---|`` rule
+optional), or, as GitHub writes them, lines without the leading pipe when a rule
+line follows the first. ``\\|`` is a pipe inside a cell. The row above a rule is a
+header. A cell's ``value`` undoes backslash escapes and reads ``<br>`` as a line
+break; any other markup stays as written (a cell's text is the reader's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.model import Table, TableCell, TableFormat, TableRow
+from backend.tables.notices import ragged
+
+_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_PIPE_OR_ESCAPE = re.compile(r"\\.|\|", re.DOTALL)
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: any ASCII punctuation
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# What a typed value needs escaped so it reads back as typed: a backslash, a pipe
+# (a cell's end), and "<" (so neither <br> nor <table> markup can be typed by accident).
+_ENCODE = re.compile(r"[\\|<]")
+
+Line = tuple[int, int]  # a line's start and end in the transcript (no newline)
+
+
+def pipes(line: str) -> list[int]:
+    """Where the line's unescaped pipes are."""
+    if "\\" not in line:
+        return [k for k, c in enumerate(line) if c == "|"] if "|" in line else []
+    return [m.start() for m in _PIPE_OR_ESCAPE.finditer(line) if m.group() == "|"]
+
+
+def is_rule(line: str) -> bool:
+    return "-" in line and _RULE.match(line) is not None
+
+
+def _is_row(line: str) -> bool:
+    """A line that makes a table row on its own: it begins with a pipe and has another."""
+    return line.lstrip().startswith("|") and len(pipes(line)) >= 2
+
+
+def find(text: str, lines: list[Line], free: list[bool]) -> list[Table]:
+    """The pipe tables among ``lines`` (those marked ``free``: not in another table)."""
+    out: list[Table] = []
+    n, i = len(lines), 0
+    while i < n:
+        j = _table_end(text, lines, free, i)
+        if j - i >= 2:
+            out.append(_table(text, lines[i:j]))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def _table_end(text: str, lines: list[Line], free: list[bool], i: int) -> int:
+    """The line after the table that starts at line ``i`` (``i``: none does)."""
+    if not free[i]:
+        return i
+    n = len(lines)
+    first = text[lines[i][0] : lines[i][1]]
+    nxt = text[lines[i + 1][0] : lines[i + 1][1]] if i + 1 < n and free[i + 1] else ""
+    ruled = "|" in nxt and is_rule(nxt)
+    if not _is_row(first) and not (ruled and pipes(first)):
+        return i
+    j = i + 1
+    while j < n and free[j]:
+        line = text[lines[j][0] : lines[j][1]]
+        # After a rule, GitHub reads any line with a pipe as the table's next row.
+        row = _is_row(line) or ("|" in line and is_rule(line))
+        if row or (ruled and line.strip() and pipes(line)):
+            j += 1
+        else:
+            break
+    return j
+
+
+def _table(text: str, lines: list[Line]) -> Table:
+    rows: list[TableRow] = []
+    for start, end in lines:
+        line = text[start:end]
+        if is_rule(line):
+            if rows:  # the row above a rule is a header
+                above = rows[-1]
+                cells = tuple(_header(c) for c in above.cells)
+                rows[-1] = TableRow(cells, above.start, above.end, header=True)
+            continue
+        rows.append(_row(line, start, len(rows)))
+    widths = [len(r.cells) for r in rows]
+    return Table(
+        TableFormat.MARKDOWN,
+        lines[0][0],
+        lines[-1][1],
+        tuple(rows),
+        max(widths, default=0),
+        tuple(ragged(widths, [(r.start, r.end) for r in rows])),
+    )
+
+
+def _header(cell: TableCell) -> TableCell:
+    return TableCell(
+        cell.row, cell.column, cell.start, cell.end, cell.text, cell.value, header=True
+    )
+
+
+def _row(line: str, start: int, index: int) -> TableRow:
+    bars = pipes(line)
+    bounds = [-1, *bars, len(line)]
+    parts = [(bounds[k] + 1, bounds[k + 1]) for k in range(len(bounds) - 1)]
+    # Nothing before the first pipe or after the last is no cell: "| a | b |" has two.
+    if parts and not line[parts[0][0] : parts[0][1]].strip():
+        parts = parts[1:]
+    if parts and not line[parts[-1][0] : parts[-1][1]].strip():
+        parts = parts[:-1]
+    cells = []
+    for column, (a, b) in enumerate(parts):
+        part = line[a:b]
+        content = part.strip()
+        if content:
+            at = start + a + len(part) - len(part.lstrip())
+        else:  # typed text goes after the first space: "| x |" from "|   |"
+            at = start + a + min(1, len(part))
+        cells.append(TableCell(index, column, at, at + len(content), content, value(content)))
+    return TableRow(tuple(cells), start, start + len(line))
+
+
+def value(content: str) -> str:
+    """What the reader sees in a cell written ``content``."""
+    if "<" in content:
+        content = _BR.sub("\n", content)
+    if "\\" in content:
+        content = _ESCAPE.sub(r"\1", content)
+    return content.strip()
+
+
+def encode(typed: str) -> str:
+    """A typed value as cell markup that reads back as ``typed`` (stripped): a line
+    break is ``<br>``; a value of dashes alone is escaped, or its row would read
+    as a rule."""
+    typed = typed.replace("\r\n", "\n").replace("\r", "\n")
+    out = _ENCODE.sub(lambda m: "\\" + m.group(), typed).replace("\n", "<br>")
+    stripped = out.strip()
+    if stripped and set(stripped) <= {"-", ":", " "} and "-" in stripped:
+        k = out.index("-")
+        out = out[:k] + "\\" + out[k:]
+    return out

@@ -1,0 +1,54 @@
+"""Tab-separated tables: two or more consecutive lines, each with a tab between its
+words (a line only indented with a tab is prose). Each tab-separated field is a
+cell; TSV has no header, no spans and no escapes, so a cell's value is its text."""
+
+from __future__ import annotations
+
+from backend.tables.model import Table, TableCell, TableFormat, TableRow
+from backend.tables.notices import ragged
+
+Line = tuple[int, int]
+
+
+def is_row(line: str) -> bool:
+    return "\t" in line and "\t" in line.strip()
+
+
+def find(text: str, lines: list[Line], free: list[bool]) -> list[Table]:
+    out: list[Table] = []
+    run: list[Line] = []
+    for k, (start, end) in enumerate([*lines, (0, 0)]):
+        if k < len(lines) and free[k] and is_row(text[start:end]):
+            run.append((start, end))
+            continue
+        if len(run) >= 2:
+            out.append(_table(text, run))
+        run = []
+    return out
+
+
+def _table(text: str, lines: list[Line]) -> Table:
+    rows = []
+    for index, (start, end) in enumerate(lines):
+        cells, at = [], start
+        for column, field in enumerate(text[start:end].split("\t")):
+            content = field.strip()
+            lead = len(field) - len(field.lstrip()) if content else 0
+            a = at + lead
+            cells.append(TableCell(index, column, a, a + len(content), content, content))
+            at += len(field) + 1
+        rows.append(TableRow(tuple(cells), start, end))
+    widths = [len(r.cells) for r in rows]
+    return Table(
+        TableFormat.TSV,
+        lines[0][0],
+        lines[-1][1],
+        tuple(rows),
+        max(widths),
+        tuple(ragged(widths, [(r.start, r.end) for r in rows])),
+    )
+
+
+def encode(typed: str) -> str:
+    """A typed value as a field: a tab or a line break would end it, so each is a space."""
+    return typed.replace("\r\n", " ").translate({9: " ", 10: " ", 13: " "})
