@@ -30,6 +30,7 @@ from gui.services.tasks import TaskRunner
 from gui.shell.language_menu import LanguageActions
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
+from gui.tables.table_dock import TableDock
 from gui.team.feature import TeamFeature
 
 
@@ -58,6 +59,8 @@ def compose(w: MainWindow) -> None:
     w.run_comparison = RunComparison(w, c, runner, w.aids)
     w.server_tools = ServerTools(w, w.ocr, runner)
     export = ExportAction(w, c, runner, w.aids)
+    tables = TableDock(w, w.editor, w.page_view, lambda: c.current)
+    w.aids.review_changed.connect(tables.set_review)  # its line boxes place a cell on the scan
     w.team = _team(w)
     w.onboarding = _onboarding(w)
     _follow_document(w, hooks)
@@ -71,6 +74,7 @@ def compose(w: MainWindow) -> None:
             + OfflineBatch(w, runner, c, w.ocr).actions()
             + w.server_tools.actions()
             + w.review_ui.actions()
+            + tables.actions()
             + w.review_queue.actions()
             + w.run_comparison.actions()
             + w.onboarding.actions()

@@ -820,49 +820,49 @@
 <context>
     <name>GridActions</name>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="36"/>
+        <location filename="../../gui/tables/grid_actions.py" line="39"/>
         <source>Insert Row &amp;Above</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tables/grid_actions.py" line="37"/>
-        <source>Insert Row &amp;Below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../gui/tables/grid_actions.py" line="38"/>
-        <source>&amp;Delete Row</source>
-        <translation type="unfinished"></translation>
+        <translation>在上方插入列(&amp;A)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="40"/>
-        <source>Insert Column &amp;Left</source>
-        <translation type="unfinished"></translation>
+        <source>Insert Row &amp;Below</source>
+        <translation>在下方插入列(&amp;B)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="41"/>
-        <source>Insert Column &amp;Right</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Delete Row</source>
+        <translation>刪除列(&amp;D)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="42"/>
-        <source>Delete &amp;Column</source>
-        <translation type="unfinished"></translation>
+        <source>Insert Column &amp;Left</source>
+        <translation>在左側插入欄(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="43"/>
+        <source>Insert Column &amp;Right</source>
+        <translation>在右側插入欄(&amp;R)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="44"/>
-        <source>&amp;Merge with the Cell to the Right</source>
-        <translation type="unfinished"></translation>
+        <source>Delete &amp;Column</source>
+        <translation>刪除欄(&amp;C)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="45"/>
-        <source>Merge with the Cell &amp;Below</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Merge with the Cell to the Right</source>
+        <translation>與右側儲存格合併(&amp;M)</translation>
     </message>
     <message>
         <location filename="../../gui/tables/grid_actions.py" line="46"/>
+        <source>Merge with the Cell Belo&amp;w</source>
+        <translation>與下方儲存格合併(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/grid_actions.py" line="47"/>
         <source>&amp;Split Cell</source>
-        <translation type="unfinished"></translation>
+        <translation>分割儲存格(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -3947,11 +3947,24 @@ Backups of this document:
     </message>
 </context>
 <context>
+    <name>TableDock</name>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="44"/>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="166"/>
+        <source>&amp;Table at Cursor</source>
+        <translation>游標所在的表格(&amp;T)</translation>
+    </message>
+</context>
+<context>
     <name>TableGridView</name>
     <message>
         <location filename="../../gui/tables/grid_view.py" line="43"/>
         <source>Table cells</source>
-        <translation type="unfinished"></translation>
+        <translation>表格儲存格</translation>
     </message>
 </context>
 <context>
@@ -3959,7 +3972,7 @@ Backups of this document:
     <message>
         <location filename="../../gui/tables/table_panel.py" line="25"/>
         <source>No table at the cursor.</source>
-        <translation type="unfinished"></translation>
+        <translation>游標處沒有表格。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,111 @@
+"""The Table dock's grid: a QTableView that moves like a spreadsheet.
+
+Tab / Shift+Tab go to the next / previous cell (a merged cell is one stop; the
+end of a row wraps to the next), Enter commits an edit and goes down, F2 or
+typing starts an edit, and Esc (outside an edit) hands the keyboard back to the
+transcript (``leave_wanted``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemDelegate,
+    QAbstractItemView,
+    QTableView,
+    QWidget,
+)
+
+from gui.tables.grid_model import TableGridModel
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+Cursor = QAbstractItemView.CursorAction
+Hint = QAbstractItemDelegate.EndEditHint
+
+
+class TableGridView(QTableView):
+    leave_wanted = Signal()  # Esc outside an edit: back to the transcript
+
+    def __init__(self, model: TableGridModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setModel(model)
+        self.grid = model
+        self.setTabKeyNavigation(True)  # Tab moves between cells, not out of the grid
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed  # F2
+            | QAbstractItemView.EditTrigger.AnyKeyPressed  # typing replaces the value
+            | QAbstractItemView.EditTrigger.DoubleClicked
+        )
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)  # 中文 typed starts an edit
+        self.setWordWrap(True)
+        self.setAccessibleName(self.tr("Table cells"))
+
+    def show_spans(self) -> None:
+        """Draw the model's merged cells (after each new table: a reset forgets them)."""
+        self.clearSpans()
+        for row, column, rows, columns in self.grid.spans():
+            self.setSpan(row, column, rows, columns)
+
+    def go_to(self, row: int, column: int) -> None:
+        """Make (row, column), clamped to the grid, the current cell."""
+        rows, columns = self.grid.rowCount(), self.grid.columnCount()
+        if not rows or not columns:
+            return
+        index = self.grid.index(min(max(row, 0), rows - 1), min(max(column, 0), columns - 1))
+        self.setCurrentIndex(index)
+        self.scrollTo(index)
+
+    # -- moving -------------------------------------------------------------------------------
+
+    def moveCursor(self, action: Cursor, modifiers: Qt.KeyboardModifier) -> QModelIndex:
+        if action in (Cursor.MoveNext, Cursor.MovePrevious):
+            step = 1 if action is Cursor.MoveNext else -1
+            return self._next_stop(self.currentIndex(), step)
+        return super().moveCursor(action, modifiers)
+
+    def _next_stop(self, index: QModelIndex, step: int) -> QModelIndex:
+        """The next (or previous) place a cell starts, in reading order, wrapping at the end."""
+        rows, columns = self.grid.rowCount(), self.grid.columnCount()
+        total = rows * columns
+        if not total:
+            return QModelIndex()
+        at = index.row() * columns + index.column() if index.isValid() else -step
+        here = self.grid.cell(index.row(), index.column()) if index.isValid() else None
+        for _ in range(total):
+            at = (at + step) % total
+            row, column = divmod(at, columns)
+            cell = self.grid.cell(row, column)
+            # A stop: where a cell starts (a merged cell once), or a ragged row's gap.
+            if cell is None or (cell is not here and (cell.row, cell.column) == (row, column)):
+                return self.grid.index(row, column)
+        return index
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:
+            self._step_down()
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and plain:
+            self.leave_wanted.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def closeEditor(self, editor: QWidget, hint: Hint) -> None:
+        """Enter commits and goes down; Tab / Shift+Tab commit and go on, without
+        opening the next cell's editor (a spreadsheet's way)."""
+        super().closeEditor(editor, Hint.NoHint)
+        if hint is Hint.SubmitModelCache:
+            self._step_down()
+        elif hint in (Hint.EditNextItem, Hint.EditPreviousItem):
+            step = 1 if hint is Hint.EditNextItem else -1
+            self.setCurrentIndex(self._next_stop(self.currentIndex(), step))
+
+    def _step_down(self) -> None:
+        index = super().moveCursor(Cursor.MoveDown, Qt.KeyboardModifier.NoModifier)
+        if index.isValid():
+            self.setCurrentIndex(index)

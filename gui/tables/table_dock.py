@@ -1,0 +1,168 @@
+"""The Table dock: the transcript's table at the cursor as a grid, beside the scan.
+
+The transcript stays the one source of truth: the grid shows a reading of the
+table's markup (``backend.tables.table_at``) and holds no text of its own.
+
+The grid follows the transcript cursor, read again only while the dock is shown
+and only once the cursor rests (``FOLLOW_MS``); moving in the grid moves the
+transcript cursor to the cell, so either side says where the reader is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+
+from backend.review.values import PageReview
+from backend.tables import Table, TableCell, table_at
+from gui.context import ActionSpec, Host
+from gui.tables.apply_edit import utf16_position
+from gui.tables.scan_boxes import cell_boxes, union
+from gui.tables.table_panel import TablePanel
+from gui.widgets.page_view import PageView
+from gui.widgets.transcript_editor import TranscriptEditor
+
+FOLLOW_MS = 150  # a cursor held down or typing re-reads the table once it rests
+OPEN_KEYS = ("Ctrl+T",)  # T for table; docs/SHORTCUTS.md: no desktop takes it
+
+
+class TableDock(QObject):
+    def __init__(
+        self,
+        host: Host,
+        editor: TranscriptEditor,
+        page_view: PageView,
+        current_page: Callable[[], int],
+    ) -> None:
+        parent = host.dialog_parent()
+        super().__init__(parent)
+        self.host, self.editor, self.page_view = host, editor, page_view
+        self._current_page = current_page
+        self.panel = TablePanel(parent)
+        self.dock = host.add_dock(self.panel, self.tr("Table"), "table")
+        self.review: PageReview | None = None
+        self._text: str | None = None  # the transcript the table shown was read from
+        self._follow = QTimer(self, singleShot=True, interval=FOLLOW_MS)
+        self._follow.timeout.connect(self.refresh)
+        edit = editor.editor
+        edit.cursorPositionChanged.connect(self._schedule)
+        edit.textChanged.connect(self._schedule)
+        self.dock.visibilityChanged.connect(self._shown)
+        view = self.panel.view
+        view.selectionModel().currentChanged.connect(self._current_changed)
+        view.leave_wanted.connect(self.back_to_transcript)
+
+    # -- following the transcript ---------------------------------------------------------
+
+    def _shown(self, visible: bool) -> None:
+        if visible:
+            self.refresh()
+
+    def _schedule(self) -> None:
+        if self.dock.isVisible():  # hidden, nothing is read: typing costs nothing
+            self._follow.start()
+
+    def refresh(self) -> None:
+        """Show the table at the transcript cursor (now; the timer calls it when the cursor
+        rests). With the keyboard in the grid, its current cell stays where it is."""
+        self._follow.stop()
+        if not self.dock.isVisible():
+            return
+        text = self.editor.text()
+        offset = self._cursor_offset(text)
+        at = None if self.grid_focused() else offset
+        self._show(table_at(text, offset), text, at=at)
+
+    def _show(
+        self,
+        table: Table | None,
+        text: str,
+        *,
+        at: int | None = None,
+        place: tuple[int, int] | None = None,
+    ) -> None:
+        """Show ``table`` read from ``text``; the current cell: the one at offset ``at``,
+        else ``place`` (row, column), else where it was."""
+        self._follow.stop()  # what it would read is read
+        view = self.panel.view
+        was = view.currentIndex()
+        self._text = text
+        fresh = self.panel.show_table(table)
+        if table is None:
+            return
+        cell = table.cell_at_offset(at) if at is not None else None
+        if cell is not None:
+            place = (cell.row, cell.column)
+        elif place is None and (fresh or not was.isValid()):
+            place = (max(was.row(), 0), max(was.column(), 0))
+        if place is not None:
+            view.go_to(*place)
+
+    def _cursor_offset(self, text: str) -> int:
+        units = self.editor.editor.textCursor().position()
+        head = text.encode("utf-16-le")[: units * 2].decode("utf-16-le", errors="ignore")
+        return len(head)
+
+    def grid_focused(self) -> bool:
+        focus = QApplication.focusWidget()
+        view = self.panel.view
+        return focus is not None and (focus is view or view.isAncestorOf(focus))
+
+    def current_cell(self) -> TableCell | None:
+        index = self.panel.view.currentIndex()
+        return self.panel.model.cell(index.row(), index.column()) if index.isValid() else None
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        """Moving in the grid: the transcript cursor goes to the cell; the scan marks it."""
+        if not self.grid_focused():
+            return  # the grid follows the transcript: nothing to send back
+        cell = self.panel.model.cell(current.row(), current.column())
+        if cell is not None:
+            self._put_cursor(cell)
+        self.mark_on_scan(cell)
+
+    def _put_cursor(self, cell: TableCell) -> None:
+        edit = self.editor.editor
+        cursor = edit.textCursor()
+        cursor.setPosition(utf16_position(edit.toPlainText(), cell.start))
+        edit.setTextCursor(cursor)
+
+    # -- the scan ---------------------------------------------------------------------------
+
+    def set_review(self, review: PageReview | None) -> None:
+        """The page's review: its alternate's line boxes place cells on the scan."""
+        self.review = review
+
+    def mark_on_scan(self, cell: TableCell | None) -> None:
+        review = self.review
+        if review is not None and review.page != self._current_page():
+            review = None  # a late review of the page just left
+        self.page_view.set_highlight(None if cell is None else union(cell_boxes(cell, review)))
+
+    # -- the keyboard between transcript and grid ---------------------------------------------
+
+    def open_grid(self) -> None:
+        """Ctrl+T: the grid on the cursor's cell; pressed in the grid, back to the transcript."""
+        if self.grid_focused():
+            self.back_to_transcript()
+            return
+        self.host.show_dock(self.dock)
+        self.refresh()  # on the cursor's cell, even with the dock shown already
+        self.panel.view.setFocus()
+        self.mark_on_scan(self.current_cell())
+
+    def back_to_transcript(self) -> None:
+        cell = self.current_cell()
+        if cell is not None:
+            self._put_cursor(cell)
+        self.editor.editor.setFocus()
+
+    def actions(self) -> list[ActionSpec]:
+        return [
+            ActionSpec("view", "table_dock", group="docks", action=self.dock.toggleViewAction()),
+            ActionSpec(
+                "edit", "table_at_cursor", self.tr("&Table at Cursor"), self.open_grid, OPEN_KEYS
+            ),
+        ]

@@ -1,0 +1,55 @@
+"""What the Table dock holds: the grid, or a quiet line when the cursor is in no table.
+
+Above the grid, a notice bar says what is wrong with a malformed table's markup
+(the catalogue's message: an unclosed tag, ragged rows); below it, a line says
+why the last edit could not be made. Neither stops the reader.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from backend.tables import Table
+from gui.tables.grid_model import TableGridModel
+from gui.tables.grid_view import TableGridView
+from gui.widgets.notice_bar import NoticeBar
+
+
+class TablePanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = TableGridModel(self)
+        self.view = TableGridView(self.model, self)
+        self.notice = NoticeBar(self)
+        self.empty = QLabel(self.tr("No table at the cursor."), self)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setEnabled(False)  # greyed: a state, not a message
+        self.problem = QLabel(self)  # why the last table edit was refused
+        self.problem.setWordWrap(True)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.problem)
+        self.show_table(None)
+
+    def show_table(self, table: Table | None) -> bool:
+        """Show ``table`` (None: the quiet line); True when the grid was laid out afresh
+        (another shape: the current cell is to be chosen again)."""
+        fresh = self.model.set_table(table)
+        if fresh:
+            self.view.show_spans()
+        self.view.setVisible(table is not None)
+        self.empty.setVisible(table is None)
+        notices = [] if table is None else [n.message for n in table.notices]
+        self.notice.show_notices(list(dict.fromkeys(notices)))  # one line per kind of fault
+        return fresh
+
+    def say_problem(self, message: str) -> None:
+        """Why an edit was refused ("" hides it): shown until the next edit or table."""
+        self.problem.setText(message)
+        self.problem.setVisible(bool(message))
