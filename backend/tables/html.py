@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from backend.tables import notices
+from backend.tables.cells import make_cell
 from backend.tables.model import Table, TableCell, TableFormat, TableNotice, TableRow
 
 # A table tag, unless a backslash escapes its "<" (a Markdown cell's text).
@@ -115,15 +116,13 @@ def _read_tag(text: str, table: _Table, tag: re.Match[str], name: str, closing: 
         table.rows.append(row)
     row.mark = tag.end()
     attributes = tag.group(3)
-    row.cells.append(
-        _Cell(
-            tag,
-            name == "th",
-            _span(attributes, "colspan", MAX_COLSPAN) or 1,
-            # rowspan=0: to the end of the table (HTML: of its row group)
-            _span(attributes, "rowspan", MAX_ROWSPAN) or MAX_ROWSPAN,
-        )
-    )
+    if "span" in attributes.lower():
+        colspan = _span(attributes, "colspan", MAX_COLSPAN) or 1
+        # rowspan=0: to the end of the table (HTML: of its row group)
+        rowspan = _span(attributes, "rowspan", MAX_ROWSPAN) or MAX_ROWSPAN
+    else:
+        colspan = rowspan = 1
+    row.cells.append(_Cell(tag, name == "th", colspan, rowspan))
 
 
 def _close_cell(text: str, table: _Table, cell: _Cell, at: int, *, noted: bool) -> None:
@@ -203,16 +202,17 @@ def _build(text: str, table: _Table) -> Table:
 
 
 def _cell(text: str, cell: _Cell, row: int, column: int, rows: int) -> TableCell:
-    raw = text[cell.tag.end() : cell.end]
+    begin = cell.tag.end()
+    raw = text[begin : cell.end]
     content = raw.strip()
-    at = cell.tag.end() + len(raw) - len(raw.lstrip())
-    return TableCell(
+    at = begin + len(raw) - len(raw.lstrip()) if content else cell.end
+    return make_cell(
         row,
         column,
         at,
         at + len(content),
         content,
-        value(content),
+        value(content) if "<" in content or "&" in content else content,
         row_span=min(cell.rowspan, rows - row),
         column_span=cell.colspan,
         header=cell.header,

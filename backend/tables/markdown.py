@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from backend.tables.cells import make_cell
 from backend.tables.model import Table, TableCell, TableFormat, TableRow
 from backend.tables.notices import ragged
 
@@ -27,9 +28,15 @@ Line = tuple[int, int]  # a line's start and end in the transcript (no newline)
 
 def pipes(line: str) -> list[int]:
     """Where the line's unescaped pipes are."""
-    if "\\" not in line:
-        return [k for k, c in enumerate(line) if c == "|"] if "|" in line else []
-    return [m.start() for m in _PIPE_OR_ESCAPE.finditer(line) if m.group() == "|"]
+    if "|" not in line:
+        return []
+    if "\\" in line:
+        return [m.start() for m in _PIPE_OR_ESCAPE.finditer(line) if m.group() == "|"]
+    out, k = [], line.find("|")
+    while k >= 0:
+        out.append(k)
+        k = line.find("|", k + 1)
+    return out
 
 
 def is_rule(line: str) -> bool:
@@ -100,29 +107,34 @@ def _table(text: str, lines: list[Line]) -> Table:
 
 
 def _header(cell: TableCell) -> TableCell:
-    return TableCell(
+    return make_cell(
         cell.row, cell.column, cell.start, cell.end, cell.text, cell.value, header=True
     )
 
 
 def _row(line: str, start: int, index: int) -> TableRow:
-    bars = pipes(line)
-    bounds = [-1, *bars, len(line)]
-    parts = [(bounds[k] + 1, bounds[k + 1]) for k in range(len(bounds) - 1)]
+    if "\\" in line:
+        bounds = [-1, *pipes(line), len(line)]
+        parts = [line[bounds[k] + 1 : bounds[k + 1]] for k in range(len(bounds) - 1)]
+    else:
+        parts = line.split("|")
+    at = start  # where the part starts in the transcript
+    first, last = 0, len(parts)
     # Nothing before the first pipe or after the last is no cell: "| a | b |" has two.
-    if parts and not line[parts[0][0] : parts[0][1]].strip():
-        parts = parts[1:]
-    if parts and not line[parts[-1][0] : parts[-1][1]].strip():
-        parts = parts[:-1]
+    if not parts[0].strip():
+        first, at = 1, start + len(parts[0]) + 1
+    if last > first and not parts[-1].strip():
+        last -= 1
     cells = []
-    for column, (a, b) in enumerate(parts):
-        part = line[a:b]
+    for column, part in enumerate(parts[first:last]):
         content = part.strip()
         if content:
-            at = start + a + len(part) - len(part.lstrip())
+            a = at + len(part) - len(part.lstrip())
+            shown = value(content) if "<" in content or "\\" in content else content
         else:  # typed text goes after the first space: "| x |" from "|   |"
-            at = start + a + min(1, len(part))
-        cells.append(TableCell(index, column, at, at + len(content), content, value(content)))
+            a, shown = at + min(1, len(part)), ""
+        cells.append(make_cell(index, column, a, a + len(content), content, shown))
+        at += len(part) + 1
     return TableRow(tuple(cells), start, start + len(line))
 
 

@@ -4,7 +4,8 @@ cell; TSV has no header, no spans and no escapes, so a cell's value is its text.
 
 from __future__ import annotations
 
-from backend.tables.model import Table, TableCell, TableFormat, TableRow
+from backend.tables.cells import make_cell
+from backend.tables.model import Table, TableFormat, TableRow
 from backend.tables.notices import ragged
 
 Line = tuple[int, int]
@@ -35,7 +36,7 @@ def _table(text: str, lines: list[Line]) -> Table:
             content = field.strip()
             lead = len(field) - len(field.lstrip()) if content else 0
             a = at + lead
-            cells.append(TableCell(index, column, a, a + len(content), content, content))
+            cells.append(make_cell(index, column, a, a + len(content), content, content))
             at += len(field) + 1
         rows.append(TableRow(tuple(cells), start, end))
     widths = [len(r.cells) for r in rows]

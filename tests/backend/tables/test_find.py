@@ -4,7 +4,12 @@ its text, its value is what the reader sees, and malformed markup is a notice.""
 
 from __future__ import annotations
 
-from backend.tables import TableFormat, TableProblem, find_tables, table_at
+import dataclasses
+
+import pytest
+
+from backend.tables import TableCell, TableFormat, TableProblem, find_tables, table_at
+from backend.tables.cells import make_cell
 
 
 def grid(text: str) -> list[list[str]]:
@@ -106,3 +111,12 @@ def test_tables_do_not_overlap_and_table_at_finds_the_one_under_the_cursor() -> 
     assert [t.format for t in tables] == [TableFormat.MARKDOWN, TableFormat.HTML]
     assert table_at(text, text.index("y")) == tables[1]
     assert table_at(text, text.index("\n\n") + 1) is None
+
+
+def test_the_quick_cell_is_the_cell_the_constructor_makes() -> None:
+    args = (1, 2, 3, 4, "甲", "甲", 2, 3, True)
+    quick, made = make_cell(*args), TableCell(*args)
+    assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
+    assert dataclasses.replace(quick, value="乙") == dataclasses.replace(made, value="乙")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.row = 5  # type: ignore[misc]

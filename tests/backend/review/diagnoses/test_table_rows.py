@@ -22,8 +22,11 @@ def test_colspan_fills_columns_and_rowspan_fills_the_rows_below() -> None:
     )
     assert widths(text) == [3, 3, 3, 3, 3]
     (table,) = tables(text)
-    assert [(c.text, c.column, c.span) for c in table[1].cells] == [("本金", 1, 1), ("利息", 2, 1)]
-    assert [(c.text, c.column, c.span) for c in table[4].cells] == [("合計", 0, 2)]
+    assert [(c.text, c.column, c.column_span) for c in table[1].cells] == [
+        ("本金", 1, 1),
+        ("利息", 2, 1),
+    ]
+    assert [(c.text, c.column, c.column_span) for c in table[4].cells] == [("合計", 0, 2)]
 
 
 def test_rowspan_zero_reaches_the_end_of_the_table_and_wild_spans_are_bounded() -> None:
@@ -38,3 +41,14 @@ def test_rowspan_zero_reaches_the_end_of_the_table_and_wild_spans_are_bounded() 
 
 def test_markdown_rows_are_as_wide_as_their_cells() -> None:
     assert widths("| 編號 | 項目 |\n| --- | --- |\n| 1 | 醫療費 |\n| 合計 | |") == [2, 2, 2]
+
+
+def test_the_review_reads_every_table_find_tables_reads() -> None:
+    # One rule for what a table is (backend.tables): a pipe-less Markdown table under
+    # its rule, HTML left unclosed, and a tab-separated block are tables to the
+    # review too, so a row that lost a cell in them is as wide as it is.
+    assert widths("項目 | 金額\n---|---\n醫療費 | 100\n看護費\n") == [2, 2]
+    assert widths("項目 | 金額\n---|---\n醫療費 | 100\n看護費 |\n") == [2, 2, 1]
+    assert widths("<table><tr><td>甲<td>1\n<tr><td>乙\n後文") == [2, 1]
+    assert widths("編號\t金額\n1\t100\n2\n") == [2, 2]
+    assert widths("編號\t金額\t備註\n1\t100\n") == [3, 2]
