@@ -81,6 +81,13 @@ class FakeProcess:
                 proc.stdout.close()
         return code
 
+    def wait(self, timeout: float) -> int:
+        """Wait for the process to end on its own (an ``http_500_engine`` fault ends it);
+        its exit code. ``timeout`` only guards against a hang (TimeoutExpired past it)."""
+        if self.proc is None:
+            raise RuntimeError("fake vLLM is not running")
+        return self.proc.wait(timeout)
+
     def kill(self) -> None:
         """SIGKILL: connections reset, the port refuses connections."""
         self._reap(signal.SIGKILL)
