@@ -8,7 +8,7 @@ Normal style, so every paragraph shows in a Traditional Chinese font.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
 import docx
@@ -23,14 +23,15 @@ from backend.export.read_back import docx_text
 from backend.export.words import draft_line
 from backend.i18n import N_, _
 from backend.safe_text import admit
+from backend.tables import Table, find_tables
 
 EAST_ASIAN_FONT = "PMingLiU"  # 新細明體: on every Traditional Chinese Windows
 LATIN_FONT = "Times New Roman"
 EAST_ASIAN_LANG = "zh-TW"
 CORE_PROPERTY_CHARS = 255  # python-docx's limit for a title or comment
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
 
-Block = str | list[list[str]]  # a paragraph, or a table's rows of cells
+Block = str | Table  # a paragraph, or a table
+TableFinder = Callable[[str], Sequence[Table]]
 
 
 def write_docx(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
@@ -105,13 +106,44 @@ def _set_fonts(document: Any) -> None:
     lang.set(qn("w:eastAsia"), EAST_ASIAN_LANG)
 
 
-def _add_table(document: Any, rows: list[list[str]]) -> None:
-    columns = max(len(r) for r in rows)
-    table = document.add_table(rows=len(rows), cols=columns)
+def _add_table(document: Any, found: Table) -> None:
+    """``found`` as a Word table: spans merged, header rows bold and repeated on each
+    page a long table runs onto."""
+    rows, columns = len(found.rows), max(found.columns, 1)
+    table = document.add_table(rows=rows, cols=columns)
     table.style = "Table Grid"
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            table.cell(r, c).text = _clean(cell)
+    # Each grid position's cell, taken before any merge: a merge removes the cells it
+    # swallows, and table.cell() recomputes the whole grid on every call (quadratic).
+    grid = [row.cells for row in table.rows]
+    filled: set[tuple[int, int]] = set()
+    for cell in found.cells:
+        last_row = min(cell.row + max(cell.row_span, 1), rows) - 1
+        last_column = min(cell.column + max(cell.column_span, 1), columns) - 1
+        spots = {
+            (r, c)
+            for r in range(cell.row, last_row + 1)
+            for c in range(cell.column, last_column + 1)
+        }
+        if (cell.row, cell.column) in filled:
+            continue  # under another cell's span (overlapping markup)
+        if spots & filled:  # a merge here would cross one made already: this cell alone
+            last_row, last_column = cell.row, cell.column
+            spots = {(cell.row, cell.column)}
+        filled |= spots
+        target = grid[cell.row][cell.column]
+        if (last_row, last_column) != (cell.row, cell.column):
+            target = target.merge(grid[last_row][last_column])
+        target.text = _clean(cell.value)
+        if cell.header or found.rows[cell.row].header:
+            for paragraph in target.paragraphs:
+                for run in paragraph.runs:
+                    run.bold = True
+    for index, row in enumerate(found.rows):
+        if not row.header or any(not r.header for r in found.rows[:index]):
+            break
+        header = OxmlElement("w:tblHeader")  # repeated atop each page the table runs onto
+        header.set(qn("w:val"), "true")
+        table.rows[index]._tr.get_or_add_trPr().append(header)
 
 
 def _clean(text: str) -> str:
@@ -121,32 +153,27 @@ def _clean(text: str) -> str:
     return admit(text).text
 
 
-def blocks(text: str) -> list[Block]:
-    """Paragraphs (one per line, as the scan has them) and Markdown pipe tables."""
+def blocks(text: str, tables_of: TableFinder = find_tables) -> list[Block]:
+    """Paragraphs (one per line, as the scan has them) and the tables between them
+    (Markdown, HTML and tab-separated: ``backend.tables``). A table's own lines are
+    the table; text before it on its first line is a paragraph of its own."""
     out: list[Block] = []
-    lines = text.split("\n")
-    i = 0
-    while i < len(lines):
-        j = i
-        while j < len(lines) and lines[j].lstrip().startswith("|"):
-            j += 1
-        table = lines[i:j]
-        if len(table) >= 2 and _TABLE_RULE.match(table[1].strip()):
-            rows = [_cells(row) for row in table if not _TABLE_RULE.match(row.strip())]
-            if rows:  # only rule rows: nothing to show
-                out.append(rows)
-            i = j
-        else:
-            out.append(lines[i])
-            i += 1
+    at = 0
+    for table in tables_of(text):
+        if not table.rows:
+            continue
+        out += _lines(text[at : table.start], before_table=True)
+        out.append(table)
+        at = table.end + 1 if text[table.end : table.end + 1] == "\n" else table.end
+    out += _lines(text[at:], before_table=False)
     return out
 
 
-def _cells(row: str) -> list[str]:
-    body = row.strip()
-    body = body[1:] if body.startswith("|") else body
-    body = body[:-1] if body.endswith("|") else body
-    return [cell.strip() for cell in body.split("|")]
+def _lines(part: str, *, before_table: bool) -> list[str]:
+    if before_table and part.endswith("\n"):
+        part = part[:-1]  # the line break before the table is the table's own
+        return part.split("\n")
+    return part.split("\n") if part else []
 
 
 FORMAT = FormatSpec(

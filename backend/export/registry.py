@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from backend.export import docx_file, jsonl, markdown, report, searchable_pdf, text
+from backend.export import (
+    docx_file,
+    jsonl,
+    markdown,
+    report,
+    searchable_pdf,
+    text,
+    xlsx_file,
+)
 from backend.export.errors import ExportError
 from backend.export.format_spec import FormatSpec
 from backend.i18n import _
@@ -28,6 +36,7 @@ class ExportFormat(StrEnum):
     TXT = text.FORMAT
     MD = markdown.FORMAT
     DOCX = docx_file.FORMAT
+    XLSX = xlsx_file.FORMAT
     PDF = searchable_pdf.FORMAT
     JSONL = jsonl.FORMAT
     REPORT = report.HTML_FORMAT

@@ -3949,14 +3949,19 @@ Backups of this document:
 <context>
     <name>TableDock</name>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="44"/>
+        <location filename="../../gui/tables/table_dock.py" line="52"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="166"/>
+        <location filename="../../gui/tables/table_dock.py" line="189"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="247"/>
+        <source>This page&apos;s text cannot be changed now.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -143,7 +143,14 @@ def test_docx_holds_each_page_with_a_cjk_font_and_page_breaks(
 
 def test_docx_blocks_split_tables_from_paragraphs() -> None:
     text = "前言\n| a | b |\n|---|:---:|\n| 1 | 2 |\n後記\n| not a table"
-    assert blocks(text) == ["前言", [["a", "b"], ["1", "2"]], "後記", "| not a table"]
+    found = blocks(text)
+    grid = [[cell.value for cell in row.cells] for row in found[1].rows]  # type: ignore[union-attr]
+    assert [found[0], grid, *found[2:]] == [
+        "前言",
+        [["a", "b"], ["1", "2"]],
+        "後記",
+        "| not a table",
+    ]
 
 
 def test_report_is_escaped_and_summarises(
