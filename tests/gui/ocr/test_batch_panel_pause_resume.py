@@ -74,7 +74,11 @@ def test_cancel_asks_keeps_finished_pages_and_offers_to_resume(
 ) -> None:
     async def scenario() -> None:
         panel = setup.panel
-        fake.configure(service_time=0.4, slots=2)
+        # Two pages are read; every later request hangs until the cancel drops it. The
+        # batch is still running at both questions however long they take to answer (it
+        # read the last pages at 0.4 s a page, and a responder late by ~1 s found it done).
+        fake.configure(default_fault="hang")
+        fake.push_faults("ok", "ok")
         setup.click(panel.start_button)
         await wait_for(lambda: panel.progress.value() >= 2, what="two pages")
         dialogs.answers = ["No", "Yes"]
@@ -95,6 +99,7 @@ def test_cancel_asks_keeps_finished_pages_and_offers_to_resume(
         await wait_for(lambda: panel.resume_bar.isVisible(), what="the resume offer")
         assert f"({left} pages left)" in panel.resume_bar.label.text()
 
+        fake.configure(default_fault="ok")  # the server answers again
         setup.click(panel.resume_bar.resume_button)
         await setup.finished("the resumed batch")
         assert not panel.resume_bar.isVisible()
