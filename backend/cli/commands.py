@@ -7,6 +7,7 @@
     proofdesk export PDF --format pdf -o OUT   corrected text, searchable PDF, audit
     proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
     proofdesk alt PDF --engine rapidocr      alternate readings (offline engines)
+    proofdesk layout PDF [--pages 1-3]       tables, text and figures on the scan
     proofdesk compare PDF --page N [--transcript FILE] --alternate ENGINE|FILE|model:NAME
     proofdesk eval PDF --a SELECTOR --b SELECTOR   compare two runs (or gold text)
     proofdesk batch-prepare PDF --out DIR [--shards N]   a job folder for vllm run-batch
@@ -29,6 +30,7 @@ from backend.cli import alt as cli_alt
 from backend.cli import batch_files as cli_batch_files
 from backend.cli import export as cli_export
 from backend.cli import language as cli_language
+from backend.cli import layout as cli_layout
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
 from backend.cli import readable as cli_readable
@@ -57,6 +59,7 @@ COMMANDS = (
     "import",
     "ocr",
     "alt",
+    "layout",
     "plan",
     "compare",
     "eval",
@@ -105,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cli_ocr.add_parser(sub, common)
     cli_alt.add_parser(sub, common)
+    cli_layout.add_parser(sub, common)
     cli_export.add_parser(sub, common)
     cli_language.add_option(cli_plan.add_parser(sub))
     cli_review.add_parsers(sub, common)
@@ -274,6 +278,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "ocr": cli_ocr.run,
     "export": cli_export.run,
     "alt": cli_alt.run,
+    "layout": cli_layout.run,
     "plan": cli_plan.run,
     "compare": cli_review.run_compare,
     "eval": cli_review.run_eval,

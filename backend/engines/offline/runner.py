@@ -25,7 +25,7 @@ from backend.engines.offline.base import AltOcrError, AltOptions, AltReading, En
 from backend.engines.offline.registry import engine_spec
 from backend.errors import RenderError
 from backend.i18n import _
-from backend.models import ScanLines
+from backend.models import LayoutRegions, ScanLines
 
 T = TypeVar("T")
 ProgressCallback = Callable[[int, int, int], None]  # (done, total, page just finished)
@@ -122,6 +122,15 @@ class AltOcrRunner:
         ``DocumentError``."""
         job = worker.PageJob(str(pdf_path), page, "rapidocr", self.options, password)
         return await self._call(worker.detect_lines, job)
+
+    async def detect_layout(
+        self, pdf_path: str | Path, page: int, *, password: str | None = None
+    ) -> LayoutRegions:
+        """The layout regions of one page (0-based) by the CDLA layout model, with the
+        ruling lines of its tables. Raises ``EngineMissingError``, ``AltOcrError``,
+        ``RenderError``, ``DocumentError``."""
+        job = worker.PageJob(str(pdf_path), page, "rapidocr", self.options, password)
+        return await self._call(worker.detect_layout, job)
 
     def worker_pids(self) -> list[int]:
         """The live worker processes (for diagnostics and tests)."""

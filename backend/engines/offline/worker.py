@@ -19,7 +19,7 @@ from backend.documents.pdf import PdfDocument, open_pdf
 from backend.engines.offline import tesseract_engine
 from backend.engines.offline.base import AltOptions, AltReading
 from backend.engines.offline.registry import engine_spec
-from backend.models import ScanLines
+from backend.models import LayoutRegions, ScanLines
 
 WORKER_NICENESS = 10
 _doc: tuple[tuple[str, str | None], PdfDocument] | None = None
@@ -86,6 +86,13 @@ def detect_lines(job: PageJob) -> ScanLines:
     from backend.engines.offline import scan_lines  # loads nothing until called
 
     return scan_lines.detect_page(_open(job.pdf_path, job.password), job.page, job.options)
+
+
+def detect_layout(job: PageJob) -> LayoutRegions:
+    """The layout regions of ``job.page`` and its tables' ruling lines (``layout``)."""
+    from backend.engines.offline import layout  # loads nothing until called
+
+    return layout.detect_page(_open(job.pdf_path, job.password), job.page, job.options)
 
 
 def _open(path: str, password: str | None) -> PdfDocument:
