@@ -25,6 +25,7 @@ from bench import (
     fault_stall,
     flip,
     launch,
+    layout,
     memory,
     ocr,
     ocr_batch,
@@ -53,6 +54,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "real_errors": real_errors.run,  # RapidOCR/Tesseract's real errors on damaged pages
     "failures": failures.run,  # whole-page failures named and ranked, clean pages, cost
     "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
+    "layout": layout.run,  # the layout model (tables on the scan): load and cost per page
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
