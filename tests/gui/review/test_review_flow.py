@@ -193,7 +193,8 @@ def test_choosing_a_search_result_shows_the_match(window, arun) -> None:
     _on_page(w, arun, 2)
     page = _search_and_activate(w, arun, "上訴期間")
     assert page == 1
-    arun(wait_for(lambda: w.controller.current == 1, timeout=5, what="the result's page"))
+    # The default guard, as every other wait here: the move waits on the store's one thread.
+    arun(wait_for(lambda: w.controller.current == 1, what="the result's page"))
     arun(w.runner.drain())
     assert w.editor.editor.textCursor().selectedText() == "上訴期間"
 
@@ -203,7 +204,7 @@ def test_search_result_selection_after_a_non_bmp_character(window, arun) -> None
     type_text(w.editor.editor, "被告𠀋○○之上訴期間")
     _saved(w, arun)
     _search_and_activate(w, arun, "上訴期間")
-    arun(wait_for(lambda: w.editor.editor.textCursor().hasSelection(), timeout=5, what="sel"))
+    arun(wait_for(lambda: w.editor.editor.textCursor().hasSelection(), what="the selection"))
     assert w.editor.editor.textCursor().selectedText() == "上訴期間"
 
 
