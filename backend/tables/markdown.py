@@ -17,8 +17,8 @@ from backend.tables.notices import ragged
 
 _RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _PIPE_OR_ESCAPE = re.compile(r"\\.|\|", re.DOTALL)
-_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark: any ASCII punctuation
-_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# A backslash escape (CommonMark: any ASCII punctuation) or a <br>.
+_VALUE = re.compile(r"\\([!-/:-@\[-`{-~])|<br\s*/?>", re.IGNORECASE)
 # What a typed value needs escaped so it reads back as typed: a backslash, a pipe
 # (a cell's end), and "<" (so neither <br> nor <table> markup can be typed by accident).
 _ENCODE = re.compile(r"[\\|<]")
@@ -140,11 +140,12 @@ def _row(line: str, start: int, index: int) -> TableRow:
 
 def value(content: str) -> str:
     """What the reader sees in a cell written ``content``."""
-    if "<" in content:
-        content = _BR.sub("\n", content)
-    if "\\" in content:
-        content = _ESCAPE.sub(r"\1", content)
-    return content.strip()
+    # One pass: an escaped "<" (\<br>) is text, not a line break.
+    return _VALUE.sub(_unescape, content).strip()
+
+
+def _unescape(found: re.Match[str]) -> str:
+    return found.group(1) or "\n"
 
 
 def encode(typed: str) -> str:
@@ -158,3 +159,15 @@ def encode(typed: str) -> str:
         k = out.index("-")
         out = out[:k] + "\\" + out[k:]
     return out
+
+
+def cell_parts(line: str) -> list[tuple[int, int]]:
+    """Where each cell's part of ``line`` is (between its pipes; the same cells as
+    ``_row`` reads, and a rule line's segments): the edits cut and insert here."""
+    bounds = [-1, *pipes(line), len(line)]
+    parts = [(bounds[k] + 1, bounds[k + 1]) for k in range(len(bounds) - 1)]
+    if parts and not line[parts[0][0] : parts[0][1]].strip():
+        parts = parts[1:]
+    if parts and not line[parts[-1][0] : parts[-1][1]].strip():
+        parts = parts[:-1]
+    return parts

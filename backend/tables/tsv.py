@@ -1,5 +1,6 @@
-"""Tab-separated tables: two or more consecutive lines, each with a tab between its
-words (a line only indented with a tab is prose). Each tab-separated field is a
+"""Tab-separated tables: two or more consecutive lines with a tab, at least one with
+a tab between its words (lines only indented with a tab are prose; a row whose first
+or last cell is empty is indented or ends in a tab). Each tab-separated field is a
 cell; TSV has no header, no spans and no escapes, so a cell's value is its text."""
 
 from __future__ import annotations
@@ -11,20 +12,18 @@ from backend.tables.notices import ragged
 Line = tuple[int, int]
 
 
-def is_row(line: str) -> bool:
-    return "\t" in line and "\t" in line.strip()
-
-
 def find(text: str, lines: list[Line], free: list[bool]) -> list[Table]:
     out: list[Table] = []
     run: list[Line] = []
+    inner = False  # a line of the run has a tab between words
     for k, (start, end) in enumerate([*lines, (0, 0)]):
-        if k < len(lines) and free[k] and is_row(text[start:end]):
+        if k < len(lines) and free[k] and "\t" in text[start:end]:
             run.append((start, end))
+            inner = inner or "\t" in text[start:end].strip()
             continue
-        if len(run) >= 2:
+        if len(run) >= 2 and inner:
             out.append(_table(text, run))
-        run = []
+        run, inner = [], False
     return out
 
 

@@ -99,10 +99,12 @@ def test_ragged_rows_and_overlapping_spans_are_noticed() -> None:
 
 
 def test_tsv_blocks_and_indented_prose() -> None:
-    text = "\t第一條 縮排的段落\n\t第二條\n編號\t金額\n1\t100\n"
+    assert find_tables("\t第一條 縮排的段落\n\t第二條\n") == ()  # indented prose
+    text = "\t第一條 縮排的段落\n\n編號\t金額\n\t100\n1\t\n"
     (table,) = find_tables(text)
     assert table.format is TableFormat.TSV
-    assert grid(text) == [["編號", "金額"], ["1", "100"]]
+    # a row's empty first or last cell is a leading or trailing tab
+    assert grid(text) == [["編號", "金額"], ["", "100"], ["1", ""]]
 
 
 def test_tables_do_not_overlap_and_table_at_finds_the_one_under_the_cursor() -> None:
