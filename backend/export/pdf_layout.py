@@ -5,6 +5,12 @@ it character by character; each final line takes the union of the boxes its
 matched characters came from. Lines that match nothing share the box of the
 line before them (the reading order stays right). Without boxes, the page
 gets one block of lines inside its margins. Pure geometry: no PyMuPDF here.
+
+A table (``backend.tables``: Markdown, HTML, tab-separated) is placed cell by cell:
+each cell's text, without the markup, at the boxes its characters matched. The
+alternate's boxes are lines as its engine detected them: a cell alone in its box
+lands on it; cells of one row read as one line share that line, side by side by
+grid column (the scan's column rules are not known here).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from dataclasses import dataclass
 import fast_diff_match_patch
 
 from backend.export.pages import Layout
+from backend.tables import find_tables
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, as the page is shown
 Measure = Callable[[str, float], float]  # (text, font size) -> width in points
@@ -25,6 +32,17 @@ MIN_OWNER_SHARE = 0.2  # of the matched characters, for an alternate line to cou
 MARGIN = 0.05  # of the page, around a page-level block
 LINE_HEIGHT = 1.15  # baseline to baseline, in font sizes
 MAX_BLOCK_FONT = 12.0
+
+
+@dataclass(frozen=True)
+class Span:
+    """A piece of the layer: a line, or a table cell's text."""
+
+    start: int  # its characters in the final text
+    end: int
+    text: str  # what goes in the layer
+    row: tuple[int, int] | None = None  # a cell's (table, row)
+    columns: tuple[float, float] = (0.0, 1.0)  # a cell's share of its row's width
 
 
 @dataclass(frozen=True)
@@ -45,6 +63,29 @@ def layer_lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def layer_spans(text: str) -> list[Span]:
+    """The lines of ``text`` with visible characters; a table's lines are its cells."""
+    out: list[Span] = []
+    at = 0
+    for number, table in enumerate(t for t in find_tables(text) if t.rows):
+        out += _lines(text, at, table.start)
+        width = max(table.columns, 1)
+        for cell in table.cells:
+            value = clean(" ".join(cell.value.split()))  # a cell's line breaks as spaces
+            if value:
+                share = (cell.column / width, min(cell.column + cell.column_span, width) / width)
+                out.append(Span(cell.start, cell.end, value, (number, cell.row), share))
+        at = table.end
+    return out + _lines(text, at, len(text))
+
+
+def _lines(text: str, start: int, end: int) -> list[Span]:
+    return [
+        Span(start + s, start + e, clean(text[start + s : start + e]))
+        for s, e in layer_lines(text[start:end])
+    ]
+
+
 def clean(text: str) -> str:
     """What may go in the text layer: tabs as spaces, no other control characters."""
     return "".join(" " if c == "\t" else c for c in text if c >= " " or c == "\t")
@@ -53,29 +94,40 @@ def clean(text: str) -> str:
 def place(
     text: str, layout: Layout | None, size: tuple[float, float], measure: Measure
 ) -> list[Placed]:
-    """Every line of ``text`` placed on a page of ``size`` (width, height) in points."""
-    spans = layer_lines(text)
-    boxes = align(text, spans, layout, size) if layout is not None else None
-    if boxes is None:
-        return _block([clean(text[s:e]) for s, e in spans], size, measure)
+    """Every line and table cell of ``text`` placed on a page of ``size`` (width, height)
+    in points."""
+    spans = layer_spans(text)
+    found = (
+        align(text, [(s.start, s.end) for s in spans], layout, size) if layout is not None else None
+    )
+    if found is None:
+        return _block(_row_lines(spans), size, measure)
+    boxes = _share_boxes(found, [s.row for s in spans])
     out: list[Placed] = []
-    for (start, end), (box, share, of) in zip(spans, boxes, strict=True):
+    for span, (box, share, of, beside) in zip(spans, boxes, strict=True):
         x0, y0, x1, y1 = box
         slot = (y1 - y0) / of
-        out.append(
-            _fit(
-                clean(text[start:end]),
-                (x0, y0 + slot * share, x1, y0 + slot * (share + 1)),
-                measure,
-            )
-        )
+        if beside:  # cells of one row in one box: each at its columns' share of it
+            x0, x1 = x0 + (x1 - x0) * span.columns[0], x0 + (x1 - x0) * span.columns[1]
+        out.append(_fit(span.text, (x0, y0 + slot * share, x1, y0 + slot * (share + 1)), measure))
+    return out
+
+
+def _row_lines(spans: list[Span]) -> list[str]:
+    """Lines for a page without boxes: a table row's cells on one line."""
+    out: list[str] = []
+    for i, span in enumerate(spans):
+        if span.row is not None and i and spans[i - 1].row == span.row:
+            out[-1] += " " + span.text
+        else:
+            out.append(span.text)
     return out
 
 
 def align(
     text: str, spans: list[tuple[int, int]], layout: Layout, size: tuple[float, float]
-) -> list[tuple[Box, int, int]] | None:
-    """Per line: (box, its slot in the box, slots in the box); None: no line matched."""
+) -> list[Box] | None:
+    """Per span: the box its characters matched (or its neighbour's); None: none matched."""
     owners = _owners(text, layout)
     width, height = size
     found: list[Box | None] = []
@@ -90,7 +142,7 @@ def align(
         found.append(_scale(_union([b for b in chosen if b is not None]), width, height))
     if not any(found):
         return None
-    return _share_boxes(_fill_gaps(found))
+    return _fill_gaps(found)
 
 
 def _owners(text: str, layout: Layout) -> list[int]:
@@ -134,15 +186,23 @@ def _fill_gaps(found: list[Box | None]) -> list[Box]:
     return out
 
 
-def _share_boxes(boxes: list[Box]) -> list[tuple[Box, int, int]]:
-    """Consecutive lines in one box split it into equal horizontal slots."""
-    out: list[tuple[Box, int, int]] = []
+def _share_boxes(
+    boxes: list[Box], rows: list[tuple[int, int] | None]
+) -> list[tuple[Box, int, int, bool]]:
+    """Consecutive spans in one box split it into equal horizontal slots, top to bottom;
+    the cells of one table row take one slot together, side by side (the last: True)."""
+    out: list[tuple[Box, int, int, bool]] = []
     i = 0
     while i < len(boxes):
         j = i
         while j + 1 < len(boxes) and boxes[j + 1] == boxes[i]:
             j += 1
-        out += [(boxes[i], k, j - i + 1) for k in range(j - i + 1)]
+        slots: list[int] = []  # each span's slot within the run
+        for k in range(i, j + 1):
+            same_row = k > i and rows[k] is not None and rows[k] == rows[k - 1]
+            slots.append(slots[-1] if same_row else (slots[-1] + 1 if slots else 0))
+        sizes = Counter(slots)
+        out += [(boxes[i], slot, slots[-1] + 1, sizes[slot] > 1) for slot in slots]
         i = j + 1
     return out
 

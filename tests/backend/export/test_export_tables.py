@@ -22,6 +22,7 @@ from backend.export import ExportFormat, ExportOptions, collect, write_export
 from backend.export.cell_numbers import cell_number
 from backend.models import ReviewStatus
 from backend.session.document_session import DocumentSession
+from tests.backend.cli.test_cli import run_cli
 
 MARKDOWN = (
     "附表一：裁判費\n"
@@ -180,3 +181,18 @@ def test_a_cell_is_a_number_only_when_all_of_it_is(
     else:
         assert number is not None
         assert (number.value, number.number_format) == (value, number_format)
+
+
+def test_the_cli_exports_the_tables_as_xlsx(sample_pdf: Path, tmp_path: Path) -> None:
+    store = tmp_path / "review.sqlite3"
+    source = _transcripts(tmp_path, PAGES)
+    assert run_cli("import", sample_pdf, "--from", source, "--store", store).returncode == 0
+    out = tmp_path / "tables.xlsx"
+    args = ("export", sample_pdf, "--store", store, "--format", "xlsx", "-o", out)
+    result = run_cli(*args, "--pages", "1-4")
+    assert result.returncode == 0, result.stderr
+    assert "(4 page(s)," in result.stdout and "not approved" in result.stderr
+    book = openpyxl.load_workbook(out)
+    assert book.sheetnames == ["p1-t1", "p2-t1", "p3-t1"]
+    assert book.properties.keywords == "contains_unapproved"
+    assert book["p2-t1"]["C3"].value == 12000
