@@ -33,6 +33,7 @@ from bench import (
     scan_lines,
     search,
     stall,
+    table_checks,
     team,
 )
 from bench.make_doc import OUT, Docs, ensure_docs
@@ -53,6 +54,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "effort": effort.run,  # critical errors found reviewing the riskiest pages first
     "real_errors": real_errors.run,  # RapidOCR/Tesseract's real errors on damaged pages
     "failures": failures.run,  # whole-page failures named and ranked, clean pages, cost
+    "table_checks": table_checks.run,  # seeded table errors caught at the cell; clean tables
     "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
     "layout": layout.run,  # the layout model (tables on the scan): load and cost per page
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)

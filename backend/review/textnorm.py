@@ -16,7 +16,8 @@ Folding (all optional, ``CompareOptions``):
   reading also simplified forms (``alternate-simplified.tsv``). The tables come
   in ``CompareOptions.tables`` (``backend.review.tables``), read by the session;
 * marker text (【模糊】, 【?】, given spans) and Markdown layout (table pipes,
-  ``---`` rows, headings, bold, list bullets, ``<br>``) are dropped.
+  ``---`` rows, headings, bold, list bullets, ``<br>``) and HTML table tags
+  (``<table>``, ``<tr>``, ``<td colspan="2">`` …) are dropped.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ _MARKDOWN = re.compile(
     # A lone pipe inside Han text (訴訟費|用: no other pipe on its line) is no table:
     # an engine's stray mark, kept so the review sees it (``charclass.STRAY_MARKS``).
     rf"|(?<![{HAN}])[|｜]|[|｜](?![{HAN}])|[|｜](?=[^\n]*[|｜])|<br\s*/?>"
+    # An HTML table's tags, as Qwen writes tables: layout, like the pipes. (A tag's
+    # attributes stay on its line; nothing else in a legal text is written <td …>.)
+    r"|(?i:</?(?:table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col)\b[^<>\n]*>)"
     # Arrows and box drawing: how a transcript draws a flowchart's connectors,
     # which no OCR engine reads as text.
     r"|[\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]",

@@ -17,13 +17,13 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import pymupdf
 
 from backend.engines.offline import AltOcrRunner, faint_ink, rapidocr_engine
 from backend.engines.offline.base import AltOptions, AltReading
 from backend.models import AltLine, AltText
-from bench.corpus.damage import DamagedPage
 from bench.corpus.ocr_cache import READINGS
 from bench.corpus.render import HEIGHT, WIDTH
 
@@ -33,11 +33,22 @@ _KEY = f"faint{faint_ink.VERSION}-read{rapidocr_engine.READING_VERSION}"
 _PT = 72 / 150
 
 
-def _path(page: DamagedPage, engine: str, dpi: int) -> Path:
+class Scanned(Protocol):
+    """A page image to read: the damaged corpus pages, and the table pages."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def digest(self) -> str: ...
+    @property
+    def image_path(self) -> Path: ...
+
+
+def _path(page: Scanned, engine: str, dpi: int) -> Path:
     return READINGS / f"{page.digest}-{engine}-{dpi}-{_KEY}.json"
 
 
-def cached(page: DamagedPage, engine: str, dpi: int) -> AltText | None:
+def cached(page: Scanned, engine: str, dpi: int) -> AltText | None:
     try:
         data = json.loads(_path(page, engine, dpi).read_text("utf-8"))
     except (OSError, ValueError):
@@ -46,7 +57,7 @@ def cached(page: DamagedPage, engine: str, dpi: int) -> AltText | None:
     return AltText(str(data["text"]), str(data["engine"]), lines)
 
 
-def _store(page: DamagedPage, engine: str, dpi: int, reading: AltReading) -> None:
+def _store(page: Scanned, engine: str, dpi: int, reading: AltReading) -> None:
     READINGS.mkdir(parents=True, exist_ok=True)
     data = {
         "id": page.id,
@@ -61,7 +72,7 @@ def _store(page: DamagedPage, engine: str, dpi: int, reading: AltReading) -> Non
 
 
 def readings(
-    pages: Sequence[DamagedPage],
+    pages: Sequence[Scanned],
     engine: str,
     dpi: int,
     *,
@@ -79,7 +90,7 @@ def readings(
 
 
 def _read(
-    todo: list[DamagedPage], engine: str, dpi: int, progress: Callable[[int, int], None] | None
+    todo: list[Scanned], engine: str, dpi: int, progress: Callable[[int, int], None] | None
 ) -> list[AltReading]:
     with tempfile.TemporaryDirectory(prefix="proofdesk-damaged-") as tmp:
         pdf = Path(tmp) / "pages.pdf"

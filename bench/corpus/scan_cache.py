@@ -15,13 +15,13 @@ import os
 from PIL import Image
 
 from backend.models import ScanLines
-from bench.corpus.damage import DamagedPage
+from bench.corpus.engine_reads import Scanned
 from bench.corpus.pages import CACHE
 
 LINES = CACHE / "scan-lines"
 
 
-def scan_lines(page: DamagedPage) -> ScanLines | None:
+def scan_lines(page: Scanned) -> ScanLines | None:
     try:
         from backend.engines.offline import scan_lines as detector
     except ImportError:  # an older tree: no detector

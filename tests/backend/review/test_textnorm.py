@@ -64,6 +64,17 @@ def only(**on: bool) -> CompareOptions:
             "- 第一項<br>第二項",
             "第一項第二項",
         ),
+        (  # an HTML table's tags are layout, as Qwen writes tables; the cells stay
+            CompareOptions(False, False, False, False, True, tables=TABLES),
+            '<TABLE border="1">\n<tr><th>編號</th><td colspan="2">新臺幣1,200元</td></tr>'
+            "\n</table>",
+            "\n編號新臺幣1,200元\n",
+        ),
+        (  # angle brackets that are no table tag stay: 〈…〉 titles, a < in an amount
+            CompareOptions(False, False, False, False, True, tables=TABLES),
+            "<td 名稱\n<tdx>金額<5萬",
+            "<td 名稱\n<tdx>金額<5萬",
+        ),
         (
             CompareOptions(False, False, False, False, True, tables=TABLES),
             "二、辯護人-被告",

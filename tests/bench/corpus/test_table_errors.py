@@ -1,0 +1,107 @@
+"""The table pages and table errors the bench seeds (bench/corpus/table_pages.py,
+table_errors.py).
+
+The bench judges "caught at the cell" by each error's span, so each kind must be
+what its name says, in well-formed markup, and its span must hold the broken rows.
+A page's true transcript must read back (``find_tables``) as the grid it drew.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from backend.tables import Table, find_tables
+from bench.corpus.table_errors import KINDS, TableError, seed_error
+from bench.corpus.table_pages import TablePage, generate
+
+PAGES = generate(212, 30)
+
+
+def _grid(table: Table) -> list[list[str]]:
+    """The table's cell values by row, left to right (spans not expanded)."""
+    return [[cell.value for cell in row.cells] for row in table.rows]
+
+
+def _page_grid(page: TablePage) -> list[list[str]]:
+    return [
+        [cell for c, cell in enumerate(row) if not page.covered(r, c)]
+        for r, row in enumerate(page.grid)
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.id)
+def test_a_true_transcript_reads_back_as_the_grid_drawn(page: TablePage) -> None:
+    (table,) = find_tables(page.text)
+    assert _grid(table) == _page_grid(page)
+    assert table.notices == ()
+    assert table.columns == len(page.grid[0])
+
+
+def test_the_pages_vary_as_the_docstring_says() -> None:
+    assert {p.markup for p in PAGES} == {"markdown", "html"}
+    assert {p.ruled for p in PAGES} == {True, False}
+    assert any(p.spans for p in PAGES) and any(not p.header for p in PAGES)
+    assert max(len(p.grid[0]) for p in PAGES) >= 6
+
+
+def _made(kind: str) -> list[tuple[TablePage, TableError]]:
+    made = [(p, seed_error(p, kind, random.Random(i))) for i, p in enumerate(PAGES)]
+    return [(p, e) for p, e in made if e is not None]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_breaks_most_pages_in_well_formed_markup(kind: str) -> None:
+    made = _made(kind)
+    assert len(made) >= 20
+    for page, err in made:
+        assert err.kind == kind
+        (table,) = find_tables(err.text)
+        assert table.notices == () or kind == "cell_lost"  # one cell short: ragged
+        assert 0 <= err.start < err.end <= len(err.text)
+        assert err.text != page.text
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_span_holds_what_changed(kind: str) -> None:
+    for page, err in _made(kind):
+        truth = _page_grid(page)
+        (table,) = find_tables(err.text)
+        got = _grid(table)
+        inside = [
+            [c.value for c in row.cells]
+            for row in table.rows
+            if row.start < err.end and row.end > err.start
+        ]
+        if kind == "row_lost":  # the rows around where it was (one at the table's edge)
+            assert len(got) == len(truth) - 1 and 1 <= len(inside) <= 2
+            assert all(row in truth for row in got)
+            lost = [row for row in truth if row not in got]
+            assert len(lost) == 1 and all(row not in inside for row in lost)
+            continue
+        assert len(inside) == 1
+        (row,) = inside
+        if kind == "rows_merged":
+            assert len(got) == len(truth) - 1
+            joined = [
+                [a + b for a, b in zip(truth[r], truth[r + 1], strict=True)]
+                for r in range(len(truth) - 1)
+                if len(truth[r]) == len(truth[r + 1])
+            ]
+            assert row in joined
+            continue
+        r = got.index(row)
+        assert len(got) == len(truth) and row != truth[r]
+        if kind == "cell_lost":
+            assert len(row) == len(truth[r]) - 1
+        elif kind == "shifted":
+            assert len(row) == len(truth[r]) and row[-1] == ""
+        elif kind == "filled":
+            (c,) = [c for c, (a, b) in enumerate(zip(row, truth[r], strict=True)) if a != b]
+            assert truth[r][c] == "" and row[c] == truth[r - 1][c]
+        else:  # number: one digit another of its script
+            changed = [
+                (a, b) for a, b in zip("".join(row), "".join(truth[r]), strict=True) if a != b
+            ]
+            assert len(changed) == 1
