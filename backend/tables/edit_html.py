@@ -16,7 +16,7 @@ from backend.tables.model import Table, TableCell, TableRow, TextEdit
 
 _CLOSE = re.compile(r"\s*</t[dh]\s*>", re.IGNORECASE)
 _ATTRIBUTE = {
-    name: re.compile(r"\s*" + name + r"""\s*=\s*(["']?)\s*\d+\s*\1""", re.IGNORECASE)
+    name: re.compile(r"\s+" + name + r"""\s*=\s*(?:"\s*\d+\s*"|'\s*\d+\s*'|\d+)""", re.IGNORECASE)
     for name in ("colspan", "rowspan")
 }
 EMPTY = "<td></td>"

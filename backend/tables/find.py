@@ -45,9 +45,13 @@ def _free(lines: list[tuple[int, int]], tables: list[Table]) -> list[bool]:
 
 
 def table_at(text: str, offset: int) -> Table | None:
-    """The table whose markup holds ``offset`` (its end included: a cursor just after
-    the last cell is still in the table), or None."""
+    """The table whose markup holds ``offset``, or None. Its end counts too (a cursor
+    just after the last cell is still in the table), unless the next table starts
+    there."""
+    ending = None
     for table in find_tables(text):
-        if table.start <= offset <= table.end:
+        if table.start <= offset < table.end:
             return table
-    return None
+        if offset == table.end:
+            ending = table
+    return ending

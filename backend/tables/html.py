@@ -19,8 +19,7 @@ from backend.tables import notices
 from backend.tables.cells import make_cell
 from backend.tables.model import Table, TableCell, TableFormat, TableNotice, TableRow
 
-# A table tag, unless a backslash escapes its "<" (a Markdown cell's text).
-TAG = re.compile(r"(?<!\\)<(/?)(table|tr|td|th)\b([^>]*)>", re.IGNORECASE)
+TAG = re.compile(r"<(/?)(table|tr|td|th)\b([^>]*)>", re.IGNORECASE)
 _SPAN = {
     name: re.compile(name + r"""\s*=\s*["']?\s*(\d{1,7})""", re.IGNORECASE)
     for name in ("colspan", "rowspan")
@@ -68,9 +67,10 @@ def find(text: str) -> list[Table]:
     for tag in TAG.finditer(text):
         closing, name = tag.group(1) == "/", tag.group(2).lower()
         if name == "table":
+            if not closing and text[tag.start() - 1 : tag.start()] == "\\":
+                continue  # \<table> is a Markdown cell's text, escaped
             if table is not None:
-                at = tag.end() if closing else tag.start()
-                _close_table(text, table, at, unclosed=not closing)
+                _close_table(text, table, tag if closing else None, tag.start())
                 found.append(table)
                 table = None
             if not closing:
@@ -79,7 +79,7 @@ def find(text: str) -> list[Table]:
         if table is not None:
             _read_tag(text, table, tag, name, closing)
     if table is not None:
-        _close_table(text, table, len(text), unclosed=True)
+        _close_table(text, table, None, len(text))
         found.append(table)
     return [_build(text, t) for t in found if t.rows]
 
@@ -137,22 +137,23 @@ def _close_row(table: _Table, row: _Row) -> None:
     row.end = max([row.mark, *(c.end for c in row.cells)])
 
 
-def _close_table(text: str, table: _Table, at: int, *, unclosed: bool) -> None:
-    """End ``table`` at ``at`` (a ``</table>``'s end), or, when it was never closed, at
-    its last row-like markup; an open cell then ends with its line."""
+def _close_table(text: str, table: _Table, closing: re.Match[str] | None, at: int) -> None:
+    """End ``table`` with its ``</table>`` (``closing``), or, when it was never closed
+    (another table or the text begins or ends at ``at``), with its last row-like
+    markup; an open cell then ends with its line."""
     row = table.rows[-1] if table.rows and table.rows[-1].end < 0 else None
     if row is not None and row.cells and row.cells[-1].end < 0:
         cell = row.cells[-1]
-        stop = at if not unclosed else _line_end(text, cell.tag.end(), at)
+        stop = at if closing is not None else _line_end(text, cell.tag.end(), at)
         _close_cell(text, table, cell, stop, noted=True)
     if row is not None:
         _close_row(table, row)
-    if unclosed:
-        table.notices.append(notices.unclosed("table", table.start, table.tag_end))
-        last = table.rows[-1] if table.rows else None
-        table.end = last.end if last is not None else table.tag_end
-    else:
-        table.end = at
+    if closing is not None:
+        table.end = closing.end()
+        return
+    table.notices.append(notices.unclosed("table", table.start, table.tag_end))
+    last = table.rows[-1] if table.rows else None
+    table.end = last.end if last is not None else table.tag_end
 
 
 def _line_end(text: str, start: int, limit: int) -> int:

@@ -121,3 +121,28 @@ def test_merge_and_split() -> None:
 def test_impossible_edits_are_refused_with_a_reason(make: object, reason: str) -> None:
     with pytest.raises(TableEditError, match=reason):
         make()  # type: ignore[operator]
+
+
+def test_markup_typed_into_a_markdown_cell_stays_text() -> None:
+    (t,) = find_tables(MD)
+    new, grid = after(MD, set_cell(t, 1, 1, "<table><tr><td>x</td></tr></table>"))
+    assert len(find_tables(new)) == 1 and grid[1][1] == "<table><tr><td>x</td></tr></table>"
+
+
+def test_found_by_the_round_trips() -> None:
+    # a cell left open before </table> ends there (it held "</table>")
+    text = "<table>\n<tr><td>\n</table>"
+    (t,) = find_tables(text)
+    assert t.cells[0].text == "" and after(text, set_cell(t, 0, 0, "x"))[1] == [["x"]]
+    # dropping a span keeps the space before the next attribute (was "<tdROWSPAN=2>")
+    text = "<table><tr><td colspan=2 ROWSPAN=2>a</td><td>b</td></tr><tr><td>c</td></tr></table>"
+    (t,) = find_tables(text)
+    new, grid = after(text, delete_column(text, t, 0))
+    assert "<td ROWSPAN=2>a</td>" in new and grid == [["a", "b"], ["c"]]
+    # a backslash typed at a cell's end is no escape of the tag after it
+    text = "<table><tr><td>a</td><td>b</td></tr></table>"
+    (t,) = find_tables(text)
+    assert after(text, set_cell(t, 0, 0, "\\"))[1] == [["\\", "b"]]
+    # a table left open ends where the next begins: the cursor there is in the next
+    text = "<table><tr><table><tr><td>x"
+    assert table_at(text, text.index("<table>", 1)) == find_tables(text)[1]
