@@ -165,32 +165,31 @@ def _build(text: str, table: _Table) -> Table:
     rows: list[TableRow] = []
     widths: list[int] = []
     out_notices = list(table.notices)
+    count = len(table.rows)
     # column -> how many more rows a rowspan cell above fills it (this row included)
     above: dict[int, int] = {}
-    placed: list[list[tuple[_Cell, int]]] = []
-    for row in table.rows:
+    for r, row in enumerate(table.rows):
         taken = set(above)
-        above = {c: n - 1 for c, n in above.items() if n > 1}
+        above = {c: n - 1 for c, n in above.items() if n > 1} if above else above
         column = 0
-        cells: list[tuple[_Cell, int]] = []
+        built = []
         for cell in row.cells:
             while column in taken:
                 column += 1
-            filled = range(column, column + cell.colspan)
-            if cell.colspan > 1 and not taken.isdisjoint(filled):
-                out_notices.append(notices.overlapping(cell.tag.start(), cell.tag.end()))
-            cells.append((cell, column))
-            taken.update(filled)
+            if cell.colspan == 1:
+                taken.add(column)
+            else:
+                filled = range(column, column + cell.colspan)
+                if not taken.isdisjoint(filled):
+                    out_notices.append(notices.overlapping(cell.tag.start(), cell.tag.end()))
+                taken.update(filled)
             if cell.rowspan > 1:
-                above.update(dict.fromkeys(filled, cell.rowspan - 1))
+                above.update(dict.fromkeys(range(column, column + cell.colspan), cell.rowspan - 1))
+            built.append(_cell(text, cell, r, column, count))
             column += cell.colspan
-        placed.append(cells)
         widths.append(len(taken))
-    count = len(table.rows)
-    for r, (row, cells) in enumerate(zip(table.rows, placed, strict=True)):
-        built = tuple(_cell(text, c, r, column, count) for c, column in cells)
-        header = any(c.header for c in built)
-        rows.append(TableRow(built, row.start, row.end, header))
+        header = any(c.header for c in row.cells)
+        rows.append(TableRow(tuple(built), row.start, row.end, header))
     out_notices += notices.ragged(widths, [(r.start, r.end) for r in rows])
     return Table(
         TableFormat.HTML,
@@ -214,9 +213,9 @@ def _cell(text: str, cell: _Cell, row: int, column: int, rows: int) -> TableCell
         at + len(content),
         content,
         value(content) if "<" in content or "&" in content else content,
-        row_span=min(cell.rowspan, rows - row),
-        column_span=cell.colspan,
-        header=cell.header,
+        min(cell.rowspan, rows - row),
+        cell.colspan,
+        cell.header,
     )
 
 
