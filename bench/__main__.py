@@ -34,6 +34,7 @@ from bench import (
     search,
     stall,
     table_checks,
+    table_view,
     team,
 )
 from bench.make_doc import OUT, Docs, ensure_docs
@@ -60,6 +61,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
+    "table_view": table_view.run,  # the Table dock on a 40×40 table: open, keystroke, Enter
 }
 
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-# The actions by name, in the context menu's order (a blank name draws a separator), with their keys.
+# The actions by name with their keys, in the context menu's order (blank: a separator).
 KEYS = {
     "table_row_above": "Ctrl+Alt+E",
     "table_row_below": "Ctrl+Alt+R",

@@ -24,6 +24,13 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from backend.tables import Table, TableCell
 
 AnyIndex = QModelIndex | QPersistentModelIndex
+_Role = Qt.ItemDataRole
+_DISPLAY, _EDIT, _FONT = _Role.DisplayRole, _Role.EditRole, _Role.FontRole
+_BACKGROUND, _FOREGROUND = _Role.BackgroundRole, _Role.ForegroundRole
+_ROLES = frozenset(int(r) for r in (_DISPLAY, _EDIT, _FONT, _BACKGROUND, _FOREGROUND))
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _SELECTABLE | Qt.ItemFlag.ItemIsEditable
 HEADER_BACKGROUND = QColor(226, 232, 240)  # a light slate: header rows read apart
 HEADER_TEXT = QColor(20, 20, 20)  # its own text colour, readable on the light fill in any theme
 
@@ -35,34 +42,43 @@ class TableGridModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.table: Table | None = None
-        # Grid position → the cell filling it: ``Table.cell_at`` walks every cell, which
-        # for a 40×40 table's 1,600 positions would be 2.5 million steps on each paint.
-        self._at: dict[tuple[int, int], TableCell] = {}
+        # Grid position → the cell that starts there: ``Table.cell_at`` walks every cell,
+        # which for a 40×40 table's 1,600 places would be 2.5 million steps a paint.
+        self._starts: dict[tuple[int, int], TableCell] = {}
+        self._covered: dict[tuple[int, int], TableCell] = {}  # places a merged cell fills
+        self._shape: tuple[object, ...] = ()
         self._bold = QFont()
         self._bold.setBold(True)
+        self._header_fill, self._header_text = QBrush(HEADER_BACKGROUND), QBrush(HEADER_TEXT)
 
     def set_table(self, table: Table | None) -> bool:
-        """Show ``table``. A table of the same shape (a cell's text changed) only
-        repaints, so the current cell and an open editor stay; another shape resets
-        the grid. True when it was reset."""
-        at: dict[tuple[int, int], TableCell] = {}
-        for cell in () if table is None else table.cells:
-            for r in range(cell.row, cell.row + cell.row_span):
-                for c in range(cell.column, cell.column + cell.column_span):
-                    at.setdefault((r, c), cell)  # overlapping spans: the first wins
-        if table is not None and self.table is not None and _shape(table) == _shape(self.table):
-            self.table, self._at = table, at
-            last = self.index(len(table.rows) - 1, table.columns - 1)
-            self.dataChanged.emit(self.index(0, 0), last)
+        """Show ``table``. A table of the same shape (a cell's text changed) repaints only
+        the cells whose value changed, so the current cell and an open editor stay;
+        another shape resets the grid. True when it was reset."""
+        cells = () if table is None else table.cells
+        starts = {(c.row, c.column): c for c in cells}
+        covered: dict[tuple[int, int], TableCell] = {}
+        for cell in cells:
+            if cell.row_span > 1 or cell.column_span > 1:
+                for r in range(cell.row, cell.row + cell.row_span):
+                    for c in range(cell.column, cell.column + cell.column_span):
+                        covered.setdefault((r, c), cell)
+        shape = () if table is None else _shape(table)
+        if table is not None and self.table is not None and shape == self._shape:
+            old, self.table, self._starts, self._covered = self._starts, table, starts, covered
+            for place, cell in starts.items():
+                if old[place].value != cell.value:
+                    index = self.index(*place)
+                    self.dataChanged.emit(index, index)
             return False
         self.beginResetModel()
-        self.table, self._at = table, at
+        self.table, self._starts, self._covered, self._shape = table, starts, covered, shape
         self.endResetModel()
         return True
 
     def cell(self, row: int, column: int) -> TableCell | None:
         """The cell filling (row, column), or None (a ragged row's gap)."""
-        return self._at.get((row, column))
+        return self._starts.get((row, column)) or self._covered.get((row, column))
 
     def spans(self) -> list[tuple[int, int, int, int]]:
         """(row, column, row span, column span) of every cell that fills more than one place."""
@@ -83,26 +99,26 @@ class TableGridModel(QAbstractTableModel):
         return 0 if parent.isValid() or self.table is None else self.table.columns
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        cell = self.cell(index.row(), index.column()) if index.isValid() else None
-        if cell is None or (cell.row, cell.column) != (index.row(), index.column()):
+        # Called for every role of every cell painted: the common misses leave first.
+        if role not in _ROLES:
+            return None
+        cell = self._starts.get((index.row(), index.column()))
+        if cell is None:
             return None  # a gap, or a place a merged cell covers: drawn by its first place
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+        if role in (_DISPLAY, _EDIT):
             return cell.value
-        if cell.header and role == Qt.ItemDataRole.FontRole:
+        if not cell.header:
+            return None
+        if role == _FONT:
             return self._bold
-        if cell.header and role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(HEADER_BACKGROUND)
-        if cell.header and role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(HEADER_TEXT)
-        return None
+        return self._header_fill if role == _BACKGROUND else self._header_text
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        cell = self.cell(index.row(), index.column())
-        if cell is None:  # a gap: nothing in the markup to edit
-            return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+            return _NO_FLAGS
+        if (index.row(), index.column()) in self._starts:
+            return _EDITABLE
+        return _SELECTABLE  # a gap or a covered place: nothing in the markup to edit there
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         cell = self.cell(index.row(), index.column()) if index.isValid() else None

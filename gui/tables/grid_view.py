@@ -86,7 +86,11 @@ class TableGridView(QTableView):
         key = event.key()
         plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:
-            self._step_down()
+            # In an edit, the editor passed Enter on: the delegate has posted the commit,
+            # whose closeEditor goes down. Moving now would commit it at once, and then
+            # the posted close would go down a second time (or, on the last row, not at all).
+            if self.state() != QAbstractItemView.State.EditingState:
+                self._step_down()
             event.accept()
             return
         if key == Qt.Key.Key_Escape and plain:
@@ -98,7 +102,10 @@ class TableGridView(QTableView):
     def closeEditor(self, editor: QWidget, hint: Hint) -> None:
         """Enter commits and goes down; Tab / Shift+Tab commit and go on, without
         opening the next cell's editor (a spreadsheet's way)."""
+        editing = self.state() == QAbstractItemView.State.EditingState
         super().closeEditor(editor, Hint.NoHint)
+        if not editing:  # a posted close of an editor closed already (the current moved)
+            return
         if hint is Hint.SubmitModelCache:
             self._step_down()
         elif hint in (Hint.EditNextItem, Hint.EditPreviousItem):

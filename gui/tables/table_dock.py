@@ -1,11 +1,14 @@
 """The Table dock: the transcript's table at the cursor as a grid, beside the scan.
 
-The transcript stays the one source of truth: the grid shows a reading of the
-table's markup (``backend.tables.table_at``) and holds no text of its own.
+The transcript stays the one source of truth. The grid shows a reading of the
+table's markup (``backend.tables.table_at``); a cell typed into becomes a
+``TextEdit`` (``backend.tables.set_cell``, or a row/column edit) applied to the
+editor's own document in one undo step, so Ctrl+Z in the transcript undoes it and
+autosave saves it as typed text; then the table is read again.
 
 The grid follows the transcript cursor, read again only while the dock is shown
-and only once the cursor rests (``FOLLOW_MS``); moving in the grid moves the
-transcript cursor to the cell, so either side says where the reader is.
+and only once the cursor rests (``FOLLOW_MS``); back in the transcript (Esc, or
+Ctrl+T again), its cursor is on the grid's cell.
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ from collections.abc import Callable
 from PySide6.QtCore import QModelIndex, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from backend import tables
+from backend.errors import ProofDeskError
 from backend.review.values import PageReview
-from backend.tables import Table, TableCell, table_at
+from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
-from gui.tables.apply_edit import utf16_position
+from gui.tables.apply_edit import apply_to_document, utf16_position
+from gui.tables.grid_actions import GridActions
 from gui.tables.scan_boxes import cell_boxes, union
 from gui.tables.table_panel import TablePanel
 from gui.widgets.page_view import PageView
@@ -26,6 +32,8 @@ from gui.widgets.transcript_editor import TranscriptEditor
 
 FOLLOW_MS = 150  # a cursor held down or typing re-reads the table once it rests
 OPEN_KEYS = ("Ctrl+T",)  # T for table; docs/SHORTCUTS.md: no desktop takes it
+
+Make = Callable[[str, Table], TextEdit]  # (the transcript, its table) → the edit
 
 
 class TableDock(QObject):
@@ -53,6 +61,21 @@ class TableDock(QObject):
         view = self.panel.view
         view.selectionModel().currentChanged.connect(self._current_changed)
         view.leave_wanted.connect(self.back_to_transcript)
+        self.panel.model.cell_edit_wanted.connect(self.set_cell)
+        self.grid_actions = GridActions(
+            view,
+            {
+                "table_row_above": lambda: self.insert_row(below=False),
+                "table_row_below": lambda: self.insert_row(below=True),
+                "table_delete_row": self.delete_row,
+                "table_column_left": lambda: self.insert_column(right=False),
+                "table_column_right": lambda: self.insert_column(right=True),
+                "table_delete_column": self.delete_column,
+                "table_merge_right": lambda: self.merge(down=False),
+                "table_merge_down": lambda: self.merge(down=True),
+                "table_split": self.split,
+            },
+        )
 
     # -- following the transcript ---------------------------------------------------------
 
@@ -115,13 +138,11 @@ class TableDock(QObject):
         return self.panel.model.cell(index.row(), index.column()) if index.isValid() else None
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        """Moving in the grid: the transcript cursor goes to the cell; the scan marks it."""
-        if not self.grid_focused():
-            return  # the grid follows the transcript: nothing to send back
-        cell = self.panel.model.cell(current.row(), current.column())
-        if cell is not None:
-            self._put_cursor(cell)
-        self.mark_on_scan(cell)
+        """Moving in the grid marks the cell on the scan. The transcript cursor goes to the
+        cell only when the keyboard goes back (``back_to_transcript``): moving it on each
+        step scrolled and repainted the transcript, half of an Enter's stall (bench)."""
+        if self.grid_focused():
+            self.mark_on_scan(self.panel.model.cell(current.row(), current.column()))
 
     def _put_cursor(self, cell: TableCell) -> None:
         edit = self.editor.editor
@@ -166,3 +187,73 @@ class TableDock(QObject):
                 "edit", "table_at_cursor", self.tr("&Table at Cursor"), self.open_grid, OPEN_KEYS
             ),
         ]
+
+    # -- edits: the transcript changes, the table is read again ------------------------------
+
+    def set_cell(self, row: int, column: int, value: str) -> bool:
+        return self._edit(lambda _text, t: tables.set_cell(t, row, column, value), (row, column))
+
+    def insert_row(self, below: bool) -> bool:
+        row, column = self._place()
+        return self._edit(
+            lambda text, t: tables.insert_row(text, t, row, below=below),
+            (row + below, column),
+        )
+
+    def delete_row(self) -> bool:
+        row, column = self._place()
+        return self._edit(lambda text, t: tables.delete_row(text, t, row), (row, column))
+
+    def insert_column(self, right: bool) -> bool:
+        row, column = self._place()
+        return self._edit(
+            lambda text, t: tables.insert_column(text, t, column, right=right),
+            (row, column + right),
+        )
+
+    def delete_column(self) -> bool:
+        row, column = self._place()
+        return self._edit(lambda text, t: tables.delete_column(text, t, column), (row, column))
+
+    def merge(self, down: bool) -> bool:
+        row, column = self._place()
+        return self._edit(
+            lambda text, t: tables.merge_cells(text, t, row, column, down=down), (row, column)
+        )
+
+    def split(self) -> bool:
+        row, column = self._place()
+        return self._edit(lambda text, t: tables.split_cell(text, t, row, column), (row, column))
+
+    def _place(self) -> tuple[int, int]:
+        """The current cell's top-left corner (a merged cell is edited as a whole)."""
+        cell = self.current_cell()
+        if cell is not None:
+            return cell.row, cell.column
+        index = self.panel.view.currentIndex()
+        return max(index.row(), 0), max(index.column(), 0)
+
+    def _edit(self, make: Make, place: tuple[int, int]) -> bool:
+        """Apply ``make``'s edit to the transcript as one undo step, or say why not."""
+        text = self.editor.text()
+        if text != self._text:  # typed in the transcript since: read the table again
+            self.refresh()
+        table = self.panel.model.table
+        if table is None:
+            return False
+        if self.editor.editor.isReadOnly():
+            return self._refuse(self.tr("This page's text cannot be changed now."))
+        try:
+            edit = make(text, table)
+        except ProofDeskError as exc:  # merging in Markdown, say: nothing changes
+            return self._refuse(str(exc))
+        self.panel.say_problem("")
+        apply_to_document(self.editor.editor.document(), text, edit)
+        text = self.editor.text()
+        self._show(table_at(text, edit.start), text, place=place)
+        return True
+
+    def _refuse(self, message: str) -> bool:
+        self.panel.say_problem(message)
+        self.host.show_message(message, 8000)
+        return False

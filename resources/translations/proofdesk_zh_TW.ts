@@ -3954,14 +3954,14 @@ Backups of this document:
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="189"/>
+        <location filename="../../gui/tables/table_dock.py" line="187"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="247"/>
+        <location filename="../../gui/tables/table_dock.py" line="245"/>
         <source>This page&apos;s text cannot be changed now.</source>
-        <translation type="unfinished"></translation>
+        <translation>此頁的文字目前無法修改。</translation>
     </message>
 </context>
 <context>

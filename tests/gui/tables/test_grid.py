@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
@@ -49,6 +49,11 @@ def panel(qapp: QApplication) -> Iterator[TablePanel]:
     yield widget
     widget.close()
     widget.deleteLater()
+
+
+def commit_posted() -> None:
+    """Deliver what Qt posted: the delegate commits an Enter by a queued call (no timer runs)."""
+    QCoreApplication.sendPostedEvents(None, 0)
 
 
 def _at(panel: TablePanel) -> tuple[int, int]:
@@ -113,9 +118,28 @@ def test_enter_goes_down_and_f2_edits(panel: TablePanel) -> None:
     editor.selectAll()
     QTest.keyClicks(editor, "1,200")
     QTest.keyClick(editor, Qt.Key.Key_Return)
+    assert wanted == [] and _at(panel) == (1, 2)  # Qt posts the commit of an Enter
+    commit_posted()
     assert wanted == [(1, 2, "1,200")]  # asked of the transcript, not kept in the grid
     assert _at(panel) == (2, 2)  # and down
     assert panel.model.index(1, 2).data() == "1,000"
+    commit_posted()
+    assert _at(panel) == (2, 2)  # down once
+
+
+def test_enter_on_the_last_row_commits_and_stays(panel: TablePanel) -> None:
+    view = panel.view
+    view.go_to(2, 1)
+    wanted: list[tuple[int, int, str]] = []
+    panel.model.cell_edit_wanted.connect(lambda r, c, v: wanted.append((r, c, v)))
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    QTest.keyClicks(editor, "5")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()
+    assert wanted == [(2, 1, "5")] and _at(panel) == (2, 1)
+    assert QApplication.focusWidget() is view  # the edit is closed
 
 
 def test_typing_starts_an_edit_and_tab_commits_and_moves(panel: TablePanel) -> None:

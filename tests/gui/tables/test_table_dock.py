@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from backend.models import AltLine, AltText
+from backend.review.values import PageReview
 from gui.shell.main_window import MainWindow
 from tests.gui.tables.dock_helpers import (
     BROKEN,
@@ -94,7 +96,7 @@ def test_ctrl_t_goes_to_the_cursors_cell_and_esc_comes_back_on_the_grids(
     view = dock.panel.view
     QTest.keyClick(view, Qt.Key.Key_Return)  # down to 1
     assert _current(w) == (1, 1)
-    assert cursor_offset(w) == TEXT.index("| 1 |") + 2  # the transcript cursor came along
+    assert cursor_offset(w) == TEXT.index("數量")  # the transcript's stays till Esc
     QTest.keyClick(view, Qt.Key.Key_Escape)
     assert QApplication.focusWidget() is w.editor.editor
     assert cursor_offset(w) == TEXT.index("| 1 |") + 2
@@ -105,3 +107,53 @@ def test_ctrl_t_goes_to_the_cursors_cell_and_esc_comes_back_on_the_grids(
     QTest.keyClick(view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)  # the same key back
     assert QApplication.focusWidget() is w.editor.editor
     assert cursor_offset(w) == TEXT.index("| 刀 |") + 2
+
+
+def _review_of_cells() -> PageReview:
+    """An alternate that read the HTML table's cells as lines, with their boxes; 刀 twice
+    (it is in both tables), so only the alignment can tell which 刀 is the HTML one's."""
+    lines = (
+        AltLine("300", 0, 3, BOX_300),
+        AltLine("刀", 4, 5, BOX_KNIFE),
+        AltLine("刀", 6, 7, None),
+    )
+    alt = AltText("300\n刀\n刀", "rapidocr", lines)
+    knife = TEXT.index("刀", TEXT.index(HTML))
+    return PageReview(0, None, alternate=alt, equal_blocks=((knife, 4, 1),))
+
+
+BOX_300 = (0.6, 0.5, 0.7, 0.53)
+BOX_KNIFE = (0.2, 0.5, 0.3, 0.53)
+
+
+def test_the_grids_cell_is_marked_on_the_scan_where_a_line_reads_it(window: MainWindow) -> None:
+    w, dock = window, dock_of(window)
+    dock.set_review(_review_of_cells())
+    put_cursor(w, TEXT.index("合計"))
+    dock.open_grid()
+    view, scene = dock.panel.view, w.page_view.sceneRect()
+
+    def marked() -> tuple[float, ...] | None:
+        rect = w.page_view.highlight_rect()
+        if rect is None:
+            return None
+        return tuple(
+            round(v, 3)
+            for v in (
+                rect.left() / scene.width(),
+                rect.top() / scene.height(),
+                rect.right() / scene.width(),
+                rect.bottom() / scene.height(),
+            )
+        )
+
+    assert marked() is None  # 合計: no line reads it
+    QTest.keyClick(view, Qt.Key.Key_Tab)  # 刀: the alignment ties it to its line
+    assert _current(w) == (2, 0) and marked() == BOX_KNIFE
+    QTest.keyClick(view, Qt.Key.Key_Tab)  # 300: the one line reading exactly it
+    assert marked() == BOX_300
+    QTest.keyClick(view, Qt.Key.Key_Tab)  # wraps to 品名: nothing reads it, nothing marked
+    assert _current(w) == (0, 0) and marked() is None
+    dock.set_review(PageReview(3, None, alternate=_review_of_cells().alternate))
+    QTest.keyClick(view, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert marked() is None  # another page's review places nothing here
