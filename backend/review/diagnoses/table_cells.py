@@ -15,6 +15,7 @@ from collections import Counter
 from statistics import median
 
 from backend.i18n import _
+from backend.review.diagnoses import table_scan
 from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at, text_only
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.shared import has_alternate
@@ -56,6 +57,9 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
                         "a table row's cell {column} is under column {place} on the page"
                     ).format(column=column + 1, place=place + 1)
                     wrong[row.start] = (row, detail)
+            alternate = evidence.alternate.text if evidence.alternate else ""
+            for row, detail in table_scan.problems(lines, alternate, table, evidence.tables):
+                wrong.setdefault(row.start, (row, detail))
         if wrong:
             row, detail = wrong[min(wrong)]
             if len(wrong) > 1:

@@ -1,0 +1,279 @@
+"""A table's rows against the page's rows: a row lost, two rows merged, a cell
+filled from the one above.
+
+An engine reads a table cell by cell, each piece with its box. A piece of the
+alternate whose letters stand inside exactly one transcript row's cell places
+that row on the page: the heights of its pieces are the row's height. No
+alignment of the two readings is needed (a table read row by row across the
+columns is in another order than the transcript's cell by cell), only where each
+piece's letters occur. From that:
+
+* lost: between two neighbouring transcript rows, pieces of the page that no cell
+  of the table holds (nor holds them), at a height of their own: a row the scan
+  has and the transcript lacks;
+* merged: a transcript row whose cells each hold pieces from two heights of the
+  page. One long cell wrapped over two lines does that too, so it takes more cells
+  with two heights than with one: a merge joins every column it spans;
+* filled: a cell that repeats the cell above it where the page has nothing: no
+  piece at the row's height shares half its letters.
+
+Pieces shorter than ``MIN_PIECE`` letters (a lone digit of a numbering column)
+occur everywhere and place nothing. Letters are compared as the review compares
+them (width, variant glyphs, and the alternate's Simplified forms folded: ２８支 is
+28支, 第69页 is 第69頁), and with the Latin O an engine reads a mask's ○ as ○
+(丙OO is 丙○○: a mask's circles count as letters here).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from itertools import pairwise
+from statistics import median
+
+from backend.i18n import _
+from backend.review.charclass import HAN
+from backend.review.diagnoses.alt_lines import Line
+from backend.review.diagnoses.table_rows import Cell, Row
+from backend.review.tables import ReviewTables
+
+MIN_PIECE = 2  # letters
+# Two heights are one page row when they are closer than this share of a line's
+# height (a cell's text sits a little higher or lower in its row).
+SAME_ROW = 0.6
+LOST_LETTERS = 3
+SHIFT_ROWS = 3  # a column's place is known from this many of its cells
+# A cell is under another column when its middle is this much nearer that column's
+# middle than its own's (as a share of the distance between the two): table_cells'.
+NEARER = 0.25  # a lost row's pieces hold at least this many letters together
+
+Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
+
+
+@dataclass(frozen=True)
+class _Piece:
+    x: float  # the middle of its box, 0..1 of the page's width
+    y: float  # and of its height
+    letters: str
+
+
+def problems(
+    lines: list[Line], alternate: str, table: list[Row], tables: ReviewTables
+) -> list[Problem]:
+    """What the page's rows say is wrong with ``table`` (``lines``: the alternate's,
+    with boxes; ``alternate``: its text; ``tables``: the folds the review compares by)."""
+    pieces = _pieces(lines, alternate, tables.fold_table(True, True, alternate=True))
+    if not pieces:
+        return []
+    height = median(_heights(lines))
+    fold = tables.fold_table(True, True)
+    cells = [[_letters(c.value, fold) for c in row.cells] for row in table]
+    holders = [_holders(p, cells) for p in pieces]
+    heights = _row_heights(pieces, holders, len(table))
+    out = _lost(pieces, holders, heights, table, height)
+    out += _merged(pieces, table, cells, height)
+    out += _filled(pieces, heights, table, cells, height)
+    out += _shifted(pieces, heights, table, cells, height)
+    return out
+
+
+def _heights(lines: list[Line]) -> list[float]:
+    return [ln.box[3] - ln.box[1] for ln in lines if ln.box is not None] or [0.0]
+
+
+def _pieces(lines: list[Line], alternate: str, fold: dict[int, str]) -> list[_Piece]:
+    out = []
+    for ln in lines:
+        if ln.box is None:
+            continue
+        letters = _letters(alternate[ln.start : ln.end], fold)
+        if len(letters) >= MIN_PIECE:
+            box = ln.box
+            out.append(_Piece((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, letters))
+    return out
+
+
+def _letters(text: str, fold: dict[int, str]) -> str:
+    return _NOT_LETTER.sub("", text.translate(fold).translate(_MASKS))
+
+
+# A name's mask is part of the name (王○○ and 王○明 are two people): its circle is kept
+# as a letter, and an engine's reading of one (O, o) taken for it.
+_MASKS = str.maketrans(dict.fromkeys("〇◯Oo", "○"))
+_NOT_LETTER = re.compile(f"[^\\w{HAN}○]|_")
+
+
+def _holders(piece: _Piece, cells: list[list[str]]) -> set[tuple[int, int]]:
+    """The (row, cell) whose letters are the piece's; failing that, those whose letters
+    hold the piece's, or that the piece's hold (1份 is in 11份, but is the cell 1份)."""
+    found = [
+        (r, c)
+        for r, row in enumerate(cells)
+        for c, text in enumerate(row)
+        if len(text) >= MIN_PIECE and (piece.letters in text or text in piece.letters)
+    ]
+    same = {(r, c) for r, c in found if cells[r][c] == piece.letters}
+    return same or set(found)
+
+
+def _row_heights(
+    pieces: list[_Piece], holders: list[set[tuple[int, int]]], rows: int
+) -> list[float | None]:
+    """Each transcript row's height on the page: the median of the pieces only it holds."""
+    found: list[list[float]] = [[] for _row in range(rows)]
+    for piece, held in zip(pieces, holders, strict=True):
+        if len({r for r, _c in held}) == 1:
+            found[next(iter(held))[0]].append(piece.y)
+    return [median(ys) if ys else None for ys in found]
+
+
+def _lost(
+    pieces: list[_Piece],
+    holders: list[set[tuple[int, int]]],
+    heights: list[float | None],
+    table: list[Row],
+    height: float,
+) -> list[Problem]:
+    """Between two rows placed on the page, more heights of pieces no cell holds than
+    the rows between them that could not be placed: a row the transcript lacks."""
+    known = [r for r, y in enumerate(heights) if y is not None]
+    out = []
+    for above, below in pairwise(known):
+        top, bottom = heights[above], heights[below]
+        assert top is not None and bottom is not None
+        gap = [
+            p
+            for p, held in zip(pieces, holders, strict=True)
+            if not held and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
+        ]
+        levels = _levels([p.y for p in gap], height)
+        if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
+            sample = " ".join(p.letters for p in gap)[:16]
+            detail = _("a row the page has between these two table rows is missing: “{text}”")
+            out.append((table[below], detail.format(text=sample)))
+    return out
+
+
+def _levels(ys: list[float], height: float) -> int:
+    """How many page rows the heights ``ys`` make (closer than SAME_ROW: one row)."""
+    count, last = 0, None
+    for y in sorted(ys):
+        if last is None or y - last > SAME_ROW * height:
+            count += 1
+        last = y
+    return count
+
+
+def _merged(
+    pieces: list[_Piece], table: list[Row], cells: list[list[str]], height: float
+) -> list[Problem]:
+    """Rows more of whose cells are two pieces of the page, one above the other, than
+    are one piece: every column a merge spans joins two (a wrapped cell is one)."""
+    out = []
+    for r, row in enumerate(table):
+        if row.header:
+            continue
+        one = two = 0
+        for text in cells[r]:
+            if len(text) < MIN_PIECE:
+                continue
+            inside = [p for p in pieces if p.letters in text]
+            if any(p.letters == text for p in inside):
+                one += 1
+            elif _two_heights(text, inside, height):
+                two += 1
+        if two >= 2 and two > one:
+            out.append((row, _("a table row holds two rows of the page")))
+    return out
+
+
+def _two_heights(text: str, inside: list[_Piece], height: float) -> bool:
+    """``text`` begins with one piece and goes on with another, the two at different
+    heights on the page."""
+    return any(
+        text.startswith(first.letters)
+        and second.letters in text[len(first.letters) :]
+        and abs(first.y - second.y) > SAME_ROW * height
+        for first in inside
+        for second in inside
+    )
+
+
+def _filled(
+    pieces: list[_Piece],
+    heights: list[float | None],
+    table: list[Row],
+    cells: list[list[str]],
+    height: float,
+) -> list[Problem]:
+    out = []
+    for r in range(1, len(table)):
+        here, row, above = heights[r], table[r], table[r - 1]
+        if here is None or row.header or above.header:
+            continue
+        for c, cell in enumerate(row.cells):
+            text = cells[r][c]
+            if len(text) < MIN_PIECE or not _same_column_above(cell, above, cells[r - 1], text):
+                continue
+            # Nothing at the row's height shares even half the cell's letters: an
+            # engine's misreading of the cell, or of the row read whole, still would.
+            # A piece that reads as another cell of the row is that cell's.
+            others = set(cells[r]) - {text}
+            level = [
+                p
+                for p in pieces
+                if abs(p.y - here) <= SAME_ROW * height and p.letters not in others
+            ]
+            if not any(_shared(text, p.letters) * 2 >= len(text) for p in level):
+                detail = _("a table cell repeats the cell above it, which the page does not show")
+                out.append((row, detail))
+                break
+    return out
+
+
+def _shared(a: str, b: str) -> int:
+    """How many letters ``a`` and ``b`` have in common (each counted as often as both have it)."""
+    return sum((Counter(a) & Counter(b)).values())
+
+
+def _same_column_above(cell: Cell, above: Row, above_cells: list[str], text: str) -> bool:
+    return any(
+        a.column == cell.column and above_cells[k] == text for k, a in enumerate(above.cells)
+    )
+
+
+def _shifted(
+    pieces: list[_Piece],
+    heights: list[float | None],
+    table: list[Row],
+    cells: list[list[str]],
+    height: float,
+) -> list[Problem]:
+    """Cells the page shows under another column: each cell is placed by the piece at
+    its row's height that reads as it; a column's place is the median of its cells'."""
+    placed: list[tuple[int, int, float]] = []  # row, column, x
+    for r, row in enumerate(table):
+        y = heights[r]
+        if y is None:
+            continue
+        level = [p for p in pieces if abs(p.y - y) <= SAME_ROW * height]
+        for cell, text in zip(row.cells, cells[r], strict=True):
+            if len(text) < MIN_PIECE or cells[r].count(text) > 1:  # which is which?
+                continue
+            xs = [p.x for p in level if p.letters == text]
+            if len(xs) == 1 and cell.column_span == 1:
+                placed.append((r, cell.column, xs[0]))
+    columns: dict[int, list[float]] = {}
+    for _r, c, x in placed:
+        columns.setdefault(c, []).append(x)
+    centre = {c: median(xs) for c, xs in columns.items() if len(xs) >= SHIFT_ROWS}
+    out: dict[int, Problem] = {}
+    for r, c, x in placed:
+        if c not in centre or r in out:
+            continue
+        k = min(centre, key=lambda j: abs(x - centre[j]))
+        if k != c and abs(x - centre[c]) - abs(x - centre[k]) > NEARER * abs(centre[c] - centre[k]):
+            detail = _("a table row's cell {column} is under column {place} on the page")
+            out[r] = (table[r], detail.format(column=c + 1, place=k + 1))
+    return list(out.values())

@@ -1,0 +1,102 @@
+"""A table's rows against the page's rows (``table_scan``): a row lost, two rows
+merged, a cell filled from the one above, each named at its row from where the
+engine read each cell; a table read right, or with a long cell wrapped over two
+lines, is quiet."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.models import AltText
+from backend.review.diagnoses.table_rows import tables
+from backend.review.values import DiagnosisKind
+from tests.backend.review.diagnoses.layout_helpers import found, misread, reading
+from tests.backend.review.diagnoses.test_table_cells import (
+    COLUMNS,
+    HEADER,
+    ROWS,
+    cell_by_cell,
+    markdown,
+)
+from tests.properties import examples
+
+CELLS = DiagnosisKind.TABLE_CELLS
+# The middle rows: a row lost or merged has a row of the page above and below it.
+MIDDLE = st.integers(1, len(ROWS) - 2)
+
+
+def _named_at(text: str, alternate: AltText, row: int) -> str:
+    """The one table diagnosis's detail; it must be at transcript row ``row``."""
+    (diagnosis,) = found(text, alternate, CELLS)
+    at = tables(text)[0][row + 1]  # + 1: the header
+    assert (diagnosis.start, diagnosis.end) == (at.start, at.end)
+    return diagnosis.detail
+
+
+@examples(10)
+@given(row=MIDDLE, noise=st.floats(0.0, 0.1))
+def test_a_row_lost_is_named_at_the_row_after_it(row: int, noise: float) -> None:
+    text = markdown([r for k, r in enumerate(ROWS) if k != row])
+    detail = _named_at(text, cell_by_cell(random.Random(row), noise), row)
+    assert "between these two table rows is missing" in detail
+    assert ROWS[row][1] in detail  # what the page has there
+
+
+@examples(10)
+@given(row=MIDDLE, noise=st.floats(0.0, 0.1))
+def test_two_rows_merged_are_named(row: int, noise: float) -> None:
+    joined = [a + b for a, b in zip(ROWS[row], ROWS[row + 1], strict=True)]
+    text = markdown([*ROWS[:row], joined, *ROWS[row + 2 :]])
+    detail = _named_at(text, cell_by_cell(random.Random(row), noise), row)
+    assert "holds two rows of the page" in detail
+
+
+def _with_empty(row: int, column: int) -> list[list[str]]:
+    rows = [list(r) for r in ROWS]
+    rows[row][column] = ""
+    return rows
+
+
+@examples(10)
+@given(row=st.integers(1, len(ROWS) - 1), column=st.integers(1, len(HEADER) - 1))
+def test_a_cell_filled_from_the_one_above_is_named(row: int, column: int) -> None:
+    page = _with_empty(row, column)  # the scan leaves the cell empty
+    written = [list(r) for r in page]
+    written[row][column] = page[row - 1][column]
+    engine = _engine(page, random.Random(row), 0.0)
+    detail = _named_at(markdown(written), engine, row)
+    assert "repeats the cell above it" in detail
+    assert found(markdown(page), engine, CELLS) == []
+
+
+def _engine(rows: list[list[str]], rng: random.Random, noise: float) -> AltText:
+    """``cell_by_cell`` for other rows: a line a non-empty cell, with its box."""
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate([HEADER, *rows]):
+        y = 0.12 + r * 0.03
+        for x, text in zip(COLUMNS, row, strict=True):
+            if text:
+                lines.append((misread(text, rng, noise), (x, y, x + 0.02 * len(text), y + 0.02)))
+    lines.append(("以上正本證明與原本無異。", (0.1, 0.4, 0.4, 0.42)))
+    return reading(lines)
+
+
+@examples(5)
+@given(row=st.integers(0, len(ROWS) - 1))
+def test_a_long_cell_wrapped_over_two_lines_is_no_merge(row: int) -> None:
+    # The page wraps one long cell in its column: two pieces at two heights, in one
+    # cell of the row (a merge would join every column).
+    rows = [list(r) for r in ROWS]
+    rows[row][1] = "扣案之行動電話及充電器"
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, cells in enumerate([HEADER, *rows]):
+        y = 0.12 + r * 0.045
+        for c, (x, text) in enumerate(zip(COLUMNS, cells, strict=True)):
+            parts = [text[:6], text[6:]] if c == 1 and len(text) > 6 else [text]
+            for k, part in enumerate(parts):
+                top = y + k * 0.022 - (0.011 if len(parts) == 2 else 0)
+                lines.append((part, (x, top, x + 0.02 * len(part), top + 0.02)))
+    assert found(markdown(rows), reading(lines), CELLS) == []
