@@ -52,6 +52,8 @@ class TableDock(QObject):
         self.dock = host.add_dock(self.panel, self.tr("Table"), "table")
         self.review: PageReview | None = None
         self._text: str | None = None  # the transcript the table shown was read from
+        # The last table read at the cursor: (the transcript, the cursor's offset, the table).
+        self._read: tuple[str, int, Table | None] | None = None
         self._follow = QTimer(self, singleShot=True, interval=FOLLOW_MS)
         self._follow.timeout.connect(self.refresh)
         edit = editor.editor
@@ -96,7 +98,13 @@ class TableDock(QObject):
         text = self.editor.text()
         offset = self._cursor_offset(text)
         at = None if self.grid_focused() else offset
-        self._show(table_at(text, offset), text, at=at)
+        read = self._read
+        if read is not None and read[1] == offset and read[0] == text:
+            table = read[2]  # Ctrl+T showing the dock: read by its visibilityChanged just now
+        else:
+            table = table_at(text, offset)
+        self._show(table, text, at=at)
+        self._read = (text, offset, table)
 
     def _show(
         self,
@@ -109,6 +117,7 @@ class TableDock(QObject):
         """Show ``table`` read from ``text``; the current cell: the one at offset ``at``,
         else ``place`` (row, column), else where it was."""
         self._follow.stop()  # what it would read is read
+        self._read = None
         view = self.panel.view
         was = view.currentIndex()
         self._text = text

@@ -3,13 +3,17 @@ move the keyboard between the transcript and the grid, on the same cell."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from backend.models import AltLine, AltText
 from backend.review.values import PageReview
+from backend.tables import Table, table_at
 from gui.shell.main_window import MainWindow
+from gui.tables import table_dock
 from tests.gui.tables.dock_helpers import (
     BROKEN,
     HTML,
@@ -157,3 +161,22 @@ def test_the_grids_cell_is_marked_on_the_scan_where_a_line_reads_it(window: Main
     dock.set_review(PageReview(3, None, alternate=_review_of_cells().alternate))
     QTest.keyClick(view, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert marked() is None  # another page's review places nothing here
+
+
+def test_ctrl_t_reads_the_table_once(window: MainWindow, monkeypatch: Any) -> None:
+    w, dock = window, dock_of(window)
+    reads: list[int] = []
+
+    def counted(text: str, offset: int) -> Table | None:
+        reads.append(offset)
+        return table_at(text, offset)
+
+    monkeypatch.setattr(table_dock, "table_at", counted)
+    w.editor.editor.setFocus()
+    put_cursor(w, TEXT.index("手機"))
+    dock.open_grid()  # shows the dock (which reads) and goes to the cursor's cell
+    assert reads == [TEXT.index("手機")] and _current(w) == (1, 0)
+    dock.back_to_transcript()
+    put_cursor(w, TEXT.index("300"))
+    dock.open_grid()  # shown already, the cursor moved: read again
+    assert len(reads) == 2 and _current(w) == (2, 1)
