@@ -3954,12 +3954,12 @@ Backups of this document:
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="187"/>
+        <location filename="../../gui/tables/table_dock.py" line="196"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="245"/>
+        <location filename="../../gui/tables/table_dock.py" line="254"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>

@@ -15,7 +15,7 @@ piece's letters occur. From that:
   page. One long cell wrapped over two lines does that too, so it takes more cells
   with two heights than with one: a merge joins every column it spans;
 * filled: a cell that repeats the cell above it where the page has nothing: no
-  piece at the row's height shares half its letters.
+  piece at the row's height under its column, nor one sharing half its letters.
 
 Pieces shorter than ``MIN_PIECE`` letters (a lone digit of a numbering column)
 occur everywhere and place nothing. Letters are compared as the review compares
@@ -43,6 +43,9 @@ MIN_PIECE = 2  # letters
 # height (a cell's text sits a little higher or lower in its row).
 SAME_ROW = 0.6
 LOST_LETTERS = 3
+# Beyond the table's first or last row, a lost row's pieces stand within this many
+# rows' pitch of it.
+EDGE = 1.5
 SHIFT_ROWS = 3  # a column's place is known from this many of its cells
 # A cell is under another column when its middle is this much nearer that column's
 # middle than its own's (as a share of the distance between the two): table_cells'.
@@ -56,6 +59,8 @@ class _Piece:
     x: float  # the middle of its box, 0..1 of the page's width
     y: float  # and of its height
     letters: str
+    left: float = 0.0  # its box's edges across the page
+    right: float = 0.0
 
 
 def problems(
@@ -71,10 +76,16 @@ def problems(
     cells = [[_letters(c.value, fold) for c in row.cells] for row in table]
     holders = [_holders(p, cells) for p in pieces]
     heights = _row_heights(pieces, holders, len(table))
-    out = _lost(pieces, holders, heights, table, height)
-    out += _merged(pieces, table, cells, height)
-    out += _filled(pieces, heights, table, cells, height)
-    out += _shifted(pieces, heights, table, cells, height)
+    placed, centre = _columns(pieces, heights, table, cells, height)
+    merged = _merged(pieces, table, cells, height)
+    # A merged row stands between two of the page's rows, the lower one's misread pieces
+    # unheld below it: the merge is the finding, not a row lost there.
+    joined = {row.start for row, _detail in merged}
+    lost = _lost(pieces, holders, heights, table, height)
+    lost += _edge_lost(pieces, holders, heights, table, centre)
+    out = merged + [(row, detail) for row, detail in lost if row.start not in joined]
+    out += _filled(pieces, heights, table, cells, height, centre)
+    out += _shifted(placed, centre, table)
     return out
 
 
@@ -90,7 +101,8 @@ def _pieces(lines: list[Line], alternate: str, fold: dict[int, str]) -> list[_Pi
         letters = _letters(alternate[ln.start : ln.end], fold)
         if len(letters) >= MIN_PIECE:
             box = ln.box
-            out.append(_Piece((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, letters))
+            middle = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            out.append(_Piece(*middle, letters, box[0], box[2]))
     return out
 
 
@@ -206,6 +218,7 @@ def _filled(
     table: list[Row],
     cells: list[list[str]],
     height: float,
+    centre: dict[int, float],
 ) -> list[Problem]:
     out = []
     for r in range(1, len(table)):
@@ -214,18 +227,28 @@ def _filled(
             continue
         for c, cell in enumerate(row.cells):
             text = cells[r][c]
-            if len(text) < MIN_PIECE or not _same_column_above(cell, above, cells[r - 1], text):
+            if (
+                len(text) < MIN_PIECE
+                or cell.column not in centre
+                or not _same_column_above(cell, above, cells[r - 1], text)
+            ):
                 continue
-            # Nothing at the row's height shares even half the cell's letters: an
-            # engine's misreading of the cell, or of the row read whole, still would.
-            # A piece that reads as another cell of the row is that cell's.
+            # Nothing at the row's height under the cell's column, nor sharing half the
+            # cell's letters: an engine's misreading of the cell, or of the row read
+            # whole, would be one. A piece that reads as another cell of the row is
+            # that cell's.
             others = set(cells[r]) - {text}
             level = [
                 p
                 for p in pieces
                 if abs(p.y - here) <= SAME_ROW * height and p.letters not in others
             ]
-            if not any(_shared(text, p.letters) * 2 >= len(text) for p in level):
+            if not any(
+                _shared(text, p.letters) * 2 >= len(text)
+                or _nearest(centre, p.x) == cell.column
+                or p.left <= centre[cell.column] <= p.right  # a run of cells read as one
+                for p in level
+            ):
                 detail = _("a table cell repeats the cell above it, which the page does not show")
                 out.append((row, detail))
                 break
@@ -243,16 +266,16 @@ def _same_column_above(cell: Cell, above: Row, above_cells: list[str], text: str
     )
 
 
-def _shifted(
+def _columns(
     pieces: list[_Piece],
     heights: list[float | None],
     table: list[Row],
     cells: list[list[str]],
     height: float,
-) -> list[Problem]:
-    """Cells the page shows under another column: each cell is placed by the piece at
-    its row's height that reads as it; a column's place is the median of its cells'."""
-    placed: list[tuple[int, int, float]] = []  # row, column, x
+) -> tuple[list[tuple[int, int, float]], dict[int, float]]:
+    """Each cell placed across the page by the one piece at its row's height that reads
+    as it: (row, column, x); and each column's place, the median of its cells'."""
+    placed: list[tuple[int, int, float]] = []
     for r, row in enumerate(table):
         y = heights[r]
         if y is None:
@@ -267,13 +290,60 @@ def _shifted(
     columns: dict[int, list[float]] = {}
     for _r, c, x in placed:
         columns.setdefault(c, []).append(x)
-    centre = {c: median(xs) for c, xs in columns.items() if len(xs) >= SHIFT_ROWS}
+    return placed, {c: median(xs) for c, xs in columns.items()}
+
+
+def _shifted(
+    placed: list[tuple[int, int, float]], centre: dict[int, float], table: list[Row]
+) -> list[Problem]:
+    """Cells the page shows under another column than the transcript puts them in."""
+    counts: dict[int, int] = {}
+    for _r, c, _x in placed:
+        counts[c] = counts.get(c, 0) + 1
     out: dict[int, Problem] = {}
     for r, c, x in placed:
-        if c not in centre or r in out:
+        # A cell's own column's place is known from a few of its cells (it may be one of
+        # them); the place it is under, from any (a header cell is enough).
+        if counts[c] < SHIFT_ROWS or r in out:
             continue
-        k = min(centre, key=lambda j: abs(x - centre[j]))
+        k = _nearest(centre, x)
         if k != c and abs(x - centre[c]) - abs(x - centre[k]) > NEARER * abs(centre[c] - centre[k]):
             detail = _("a table row's cell {column} is under column {place} on the page")
             out[r] = (table[r], detail.format(column=c + 1, place=k + 1))
     return list(out.values())
+
+
+def _nearest(centre: dict[int, float], x: float) -> int:
+    return min(centre, key=lambda j: abs(x - centre[j]))
+
+
+def _edge_lost(
+    pieces: list[_Piece],
+    holders: list[set[tuple[int, int]]],
+    heights: list[float | None],
+    table: list[Row],
+    centre: dict[int, float],
+) -> list[Problem]:
+    """A row the page has above the table's first row or below its last: unheld pieces
+    one row's pitch away, standing under two or more of the table's columns (a line of
+    text above or below a table is one piece across them)."""
+    known = [(r, y) for r, y in enumerate(heights) if y is not None]
+    if len(known) < 2 or len(centre) < 2:
+        return []
+    pitch = median((b - a) / (s - r) for (r, a), (s, b) in pairwise(known))
+    out = []
+    for (r, y), step in ((known[0], -1), (known[-1], 1)):
+        if r != (0 if step < 0 else len(table) - 1):
+            continue  # the table's edge row is not placed: nothing known beyond it
+        near, far = sorted((y + step * (1 - SAME_ROW) * pitch, y + step * EDGE * pitch))
+        gap = [p for p, held in zip(pieces, holders, strict=True) if not held and near < p.y < far]
+        under = {_nearest(centre, p.x) for p in gap}
+        if len(under) >= 2 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
+            sample = " ".join(p.letters for p in gap)[:16]
+            detail = (
+                _("a row the page has above this table row is missing: “{text}”")
+                if step < 0
+                else _("a row the page has below this table row is missing: “{text}”")
+            )
+            out.append((table[r], detail.format(text=sample)))
+    return out

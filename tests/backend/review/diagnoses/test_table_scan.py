@@ -6,6 +6,7 @@ lines, is quiet."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,6 +27,7 @@ from tests.properties import examples
 CELLS = DiagnosisKind.TABLE_CELLS
 # The middle rows: a row lost or merged has a row of the page above and below it.
 MIDDLE = st.integers(1, len(ROWS) - 2)
+Lines = Sequence[tuple[str, tuple[float, float, float, float]]]
 
 
 def _named_at(text: str, alternate: AltText, row: int) -> str:
@@ -42,7 +44,7 @@ def test_a_row_lost_is_named_at_the_row_after_it(row: int, noise: float) -> None
     text = markdown([r for k, r in enumerate(ROWS) if k != row])
     detail = _named_at(text, cell_by_cell(random.Random(row), noise), row)
     assert "between these two table rows is missing" in detail
-    assert ROWS[row][1] in detail  # what the page has there
+    assert any(cell in detail for cell in ROWS[row][1:])  # what the page has there
 
 
 @examples(10)
@@ -72,9 +74,10 @@ def test_a_cell_filled_from_the_one_above_is_named(row: int, column: int) -> Non
     assert found(markdown(page), engine, CELLS) == []
 
 
-def _engine(rows: list[list[str]], rng: random.Random, noise: float) -> AltText:
-    """``cell_by_cell`` for other rows: a line a non-empty cell, with its box."""
-    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+def _engine(rows: list[list[str]], rng: random.Random, noise: float, more: Lines = ()) -> AltText:
+    """``cell_by_cell`` for other rows: a line a non-empty cell, with its box; then
+    ``more`` lines."""
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1)), *more]
     for r, row in enumerate([HEADER, *rows]):
         y = 0.12 + r * 0.03
         for x, text in zip(COLUMNS, row, strict=True):
@@ -100,3 +103,22 @@ def test_a_long_cell_wrapped_over_two_lines_is_no_merge(row: int) -> None:
                 top = y + k * 0.022 - (0.011 if len(parts) == 2 else 0)
                 lines.append((part, (x, top, x + 0.02 * len(part), top + 0.02)))
     assert found(markdown(rows), reading(lines), CELLS) == []
+
+
+@examples(5)
+@given(noise=st.floats(0.0, 0.1))
+def test_the_last_row_lost_is_named_below_the_table(noise: float) -> None:
+    text = markdown(ROWS[:-1])
+    detail = _named_at(text, cell_by_cell(random.Random(7), noise), len(ROWS) - 2)
+    assert "below this table row is missing" in detail
+    assert any(cell in detail for cell in ROWS[-1][1:])  # what the page has there
+
+
+def test_a_line_of_text_right_below_the_table_is_no_lost_row() -> None:
+    # One piece across the columns, a row's pitch below the last row: the page's text
+    # after the table, which the transcript has after it too.
+    after = "上開扣案物品均發還所有人"
+    text = markdown(ROWS).replace("\n以上正本", f"\n{after}\n以上正本")
+    y = 0.12 + (len(ROWS) + 1) * 0.03
+    engine = _engine(ROWS, random.Random(3), 0.0, [(after, (0.08, y, 0.7, y + 0.02))])
+    assert found(text, engine, CELLS) == []
