@@ -16,6 +16,12 @@ detected on the scan. Each page gets each kind of error in turn
   cell-level finding touches, per 200 cells (goal: at most 1), and the cells any
   flag touches (the real engine's own misreadings among them).
 
+With no alternate (the transcript, the scan's lines and its layout alone: what a
+page with no second reading gets), the same errors and clean tables once more: what
+the ruled table on the scan (``corpus.layout_cache``: the layout model's table
+regions and their ruling lines) catches by itself. ``TABLE_LAYOUT=0`` reviews
+without the layout (the numbers before it).
+
 Two seed sets, as in ``real_errors``: ``TABLE_TUNING`` (looked at while building
 the checks) and ``TABLE_HELD_OUT`` (never tuned on).
 """
@@ -28,12 +34,13 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
-from backend.models import AltText, ScanLines
+from backend.models import AltText, LayoutRegions, ScanLines
 from backend.review.page_aids import review_page
 from backend.review.values import FlagKind, PageReview
 from backend.session.review_tables import default_settings
 from backend.tables import find_tables
 from bench.corpus.engine_reads import readings
+from bench.corpus.layout_cache import layout as page_layout
 from bench.corpus.scan_cache import scan_lines
 from bench.corpus.table_errors import KINDS, TableError, seed_error
 from bench.corpus.table_pages import TablePage, generate
@@ -64,10 +71,22 @@ class Tally:
     false_cells: int = 0  # touched by a cell-level finding
     flagged_cells: int = 0  # touched by any flag
     missed: list[str] = field(default_factory=list)
+    # With no alternate: the structural kinds caught at the cell, and clean cells flagged.
+    alone_n: Counter[str] = field(default_factory=Counter)
+    alone_at_cell: Counter[str] = field(default_factory=Counter)
+    alone_cells: int = 0
+    alone_false_cells: int = 0
+    ruled_pages: int = 0  # pages whose table the layout found ruled (the grid check's)
 
 
-def _review(i: int, text: str, alt: AltText, lines: ScanLines | None) -> PageReview:
-    return review_page(i, text, alt, scan_lines=lines, settings=default_settings())
+def _review(
+    i: int,
+    text: str,
+    alt: AltText | None,
+    lines: ScanLines | None,
+    layout: LayoutRegions | None = None,
+) -> PageReview:
+    return review_page(i, text, alt, scan_lines=lines, layout=layout, settings=default_settings())
 
 
 def _spans(review: PageReview, kinds: frozenset[FlagKind]) -> list[tuple[int, int]]:
@@ -85,13 +104,20 @@ def _touches(spans: list[tuple[int, int]], e: TableError) -> bool:
     return any(a <= e.end + 1 and b >= e.start - 1 for a, b in spans)
 
 
-def broken(t: Tally, i: int, page: TablePage, alt: AltText, lines: ScanLines | None) -> None:
+def broken(
+    t: Tally,
+    i: int,
+    page: TablePage,
+    alt: AltText,
+    lines: ScanLines | None,
+    layout: LayoutRegions | None = None,
+) -> None:
     rng = random.Random(f"table-errors-{page.seed}-{page.index}")
     for kind in KINDS:
         err = seed_error(page, kind, rng)
         if err is None:
             continue
-        review = _review(i, err.text, alt, lines)
+        review = _review(i, err.text, alt, lines, layout)
         critical = _touches(_spans(review, frozenset({FlagKind.CRITICAL})), err)
         at_cell = _touches(_cell_level(review), err) or (kind == "number" and critical)
         t.n[kind] += 1
@@ -102,9 +128,16 @@ def broken(t: Tally, i: int, page: TablePage, alt: AltText, lines: ScanLines | N
             t.missed.append(f"- {kind} on {page.id}: `{err.text[err.start : err.end]}`")
 
 
-def clean(t: Tally, i: int, page: TablePage, alt: AltText, lines: ScanLines | None) -> None:
+def clean(
+    t: Tally,
+    i: int,
+    page: TablePage,
+    alt: AltText,
+    lines: ScanLines | None,
+    layout: LayoutRegions | None = None,
+) -> None:
     text = page.text
-    review = _review(i, text, alt, lines)
+    review = _review(i, text, alt, lines, layout)
     spans, cell_level = _spans(review, FLAGGED), _cell_level(review)
     for table in find_tables(text):
         for cell in table.cells:
@@ -122,9 +155,32 @@ def evaluate(seed: int, n: int) -> Tally:
         if alt is None:
             continue
         lines = scan_lines(page)
-        broken(tally, i, page, alt, lines)
-        clean(tally, i, page, alt, lines)
+        layout = page_layout(page) if os.environ.get("TABLE_LAYOUT", "1") != "0" else None
+        tally.ruled_pages += layout is not None and any(g.ruled for g in layout.tables)
+        broken(tally, i, page, alt, lines, layout)
+        clean(tally, i, page, alt, lines, layout)
+        alone(tally, i, page, lines, layout)
     return tally
+
+
+def alone(
+    t: Tally, i: int, page: TablePage, lines: ScanLines | None, layout: LayoutRegions | None
+) -> None:
+    """The structural errors and the clean table reviewed with no alternate."""
+    rng = random.Random(f"table-errors-{page.seed}-{page.index}")
+    for kind in KINDS:  # the same errors as ``broken``'s (same seed, same order)
+        err = seed_error(page, kind, rng)
+        if err is None or kind not in STRUCTURAL:
+            continue
+        t.alone_n[kind] += 1
+        t.alone_at_cell[kind] += _touches(
+            _cell_level(_review(i, err.text, None, lines, layout)), err
+        )
+    cell_level = _cell_level(_review(i, page.text, None, lines, layout))
+    for table in find_tables(page.text):
+        for cell in table.cells:
+            t.alone_cells += 1
+            t.alone_false_cells += any(a <= cell.end and b >= cell.start for a, b in cell_level)
 
 
 def _pct(a: int, b: int) -> float:
@@ -161,6 +217,32 @@ def rows(label: str, t: Tally) -> list[Row]:
                 "cells",
             ),
         ]
+    return out + alone_rows(t)
+
+
+def alone_rows(t: Tally) -> list[Row]:
+    if not t.alone_cells:
+        return []
+    out = [Row(f"  no alternate ({t.ruled_pages} pages with a ruled table found)", None, None)]
+    for kind in STRUCTURAL:
+        if t.alone_n[kind]:
+            out.append(
+                Row(
+                    f"    {kind} ({t.alone_n[kind]}): at the cell",
+                    _pct(t.alone_at_cell[kind], t.alone_n[kind]),
+                    None,
+                    "%",
+                )
+            )
+    out.append(
+        Row(
+            f"    clean tables ({t.alone_cells} cells): cell-level flags per 200 cells",
+            round(200 * t.alone_false_cells / t.alone_cells, 2),
+            None,
+            "cells",
+            "≤ 1",
+        )
+    )
     return out
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from backend.models import AltText, ScanLines
+from backend.models import AltText, LayoutRegions, ScanLines
 from backend.review.compare import CompareOptions, compare_texts, diff_flags
 from backend.review.confidence import low_confidence_flags, remapped_confidence_flags
 from backend.review.diagnoses.run import findings
@@ -49,6 +49,7 @@ def review_page(
     own_text: Sequence[OwnText] = (),
     same_reading: bool = False,
     scan_lines: ScanLines | None = None,
+    layout: LayoutRegions | None = None,
     settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate.
@@ -58,7 +59,8 @@ def review_page(
     runs of text left unchanged. ``own_text``: the markers marked as the document's
     own text. ``same_reading``: the alternate is the transcript's own reading (the
     caller knows the history), so its agreement proves nothing. ``scan_lines``: the
-    text lines detected on the page's scan (None: not known), for the diagnoses."""
+    text lines detected on the page's scan (None: not known), for the diagnoses;
+    ``layout``: its layout regions and tables' ruling lines (None: not known)."""
     review = _found(page, transcript, alternate, settings)
     if logprobs:
         confident = logprobs_of is None or logprobs_of == transcript
@@ -73,7 +75,7 @@ def review_page(
     flags = without_own_text(review.flags, transcript, own_text)
     review = replace(review, flags=merge_critical(flags, transcript), same_reading=same_reading)
     found, raised = findings(
-        transcript, review, scan_lines=scan_lines, tables=settings.compare.tables
+        transcript, review, scan_lines=scan_lines, tables=settings.compare.tables, layout=layout
     )
     if raised:  # critical words a failure moved (lines out of the page's order)
         review = replace(review, flags=_sorted([*review.flags, *raised]))

@@ -15,7 +15,7 @@ from typing import Any
 
 from backend.engines.offline import load_alt_text
 from backend.i18n import _
-from backend.models import AltText, ScanLines, Version, VersionKind
+from backend.models import AltText, LayoutRegions, ScanLines, Version, VersionKind
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
 from backend.review.values import Diagnosis, DiagnosisKind, Flag, FlagKind, PageReview
@@ -75,6 +75,8 @@ class DocumentReviews:
         # The scan's detected lines of a page when known (``session.scan_lines``); never
         # detects. Lines that arrive later change the key: the page is reviewed again.
         self.scan_lines: Callable[[int], ScanLines | None] = _no_lines
+        # The scan's layout (tables' ruling lines) when known (``session.layout``): the same.
+        self.layout: Callable[[int], LayoutRegions | None] = _no_layout
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -123,6 +125,7 @@ class DocumentReviews:
         # review, so the editor's and the page list's share one entry.
         shown = self.store.draft(page) if text is None else text
         lines = self.scan_lines(page)
+        layout = self.layout(page)
         key = (
             None if shown is None else _digest(shown),
             alternate_id,
@@ -131,12 +134,13 @@ class DocumentReviews:
             settings_stamp(settings),
             self.store.get_meta(own_text_key(page)),
             lines,
+            layout,
         )
         by_alternate = self._cache.setdefault(page, {})
         cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        review, risk = self._compute(page, alternate_id, settings, text, lines)
+        review, risk = self._compute(page, alternate_id, settings, text, (lines, layout))
         by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
         by_alternate[alternate_id] = (key, review, risk)
         while len(by_alternate) > CACHED_ALTERNATES:
@@ -149,7 +153,7 @@ class DocumentReviews:
         alternate_id: int | None,
         settings: AidSettings,
         text: str | None,
-        lines: ScanLines | None,
+        scan: tuple[ScanLines | None, LayoutRegions | None],
     ) -> tuple[PageReview, PageRisk]:
         current = self.store.current_version(page)
         if text is None:
@@ -158,7 +162,7 @@ class DocumentReviews:
         alt_version = None if not alternate_id else self._alternate(page, alternate_id)
         alternate = None if alt_version is None else load_alt_text(alt_version)
         same = alt_version is not None and self._same_reading(alt_version, current, text)
-        review = self._review_page(page, text, alternate, current, settings, lines, same=same)
+        review = self._review_page(page, text, alternate, current, settings, scan, same=same)
         tables = settings.compare.tables
         risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
         return review, risk
@@ -170,7 +174,7 @@ class DocumentReviews:
         alternate: AltText | None,
         current: Version | None,
         settings: AidSettings,
-        lines: ScanLines | None,
+        scan: tuple[ScanLines | None, LayoutRegions | None],
         *,
         same: bool,
     ) -> PageReview:
@@ -185,7 +189,8 @@ class DocumentReviews:
             own_text=load_own_text(self.store, page),
             same_reading=same,
             settings=settings,
-            scan_lines=lines,
+            scan_lines=scan[0],
+            layout=scan[1],
         )
 
     def findings(
@@ -217,8 +222,8 @@ class DocumentReviews:
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
         settings = fresh_settings(settings)
-        lines = self.scan_lines(page)
-        return self._review_page(page, text, alternate, current, settings, lines, same=same)
+        scan = (self.scan_lines(page), self.layout(page))
+        return self._review_page(page, text, alternate, current, settings, scan, same=same)
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read
@@ -256,6 +261,10 @@ class DocumentReviews:
 
 
 def _no_lines(_page: int) -> ScanLines | None:
+    return None
+
+
+def _no_layout(_page: int) -> LayoutRegions | None:
     return None
 
 

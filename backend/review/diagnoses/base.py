@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from backend.models import AltText, ScanLines
+from backend.models import AltText, LayoutRegions, ScanLines
 from backend.review.tables import ReviewTables
 from backend.review.values import Diagnosis, DiagnosisKind, Hunk
 
@@ -17,11 +17,13 @@ __all__ = ["Detector", "Diagnosis", "DiagnosisKind", "PageEvidence"]
 
 @dataclass(frozen=True)
 class PageEvidence:
-    """What a detector may look at: the two readings, their alignment, the scan's lines.
+    """What a detector may look at: the two readings, their alignment, the scan's lines
+    and layout.
 
     Built once per page by ``diagnose``; ``alternate`` and the alignment are empty
     without an alternate reading, ``scan_lines`` is None when the scan's lines were
-    not detected (no image, the detector not installed)."""
+    not detected (no image, the detector not installed), ``layout`` likewise when its
+    regions and tables' ruling lines were not (``backend.session.layout``)."""
 
     transcript: str
     alternate: AltText | None
@@ -32,6 +34,7 @@ class PageEvidence:
     tables: ReviewTables
     # The alternate is the transcript's own reading: its agreement proves nothing.
     same_reading: bool = False
+    layout: LayoutRegions | None = None
 
 
 Detector = Callable[[PageEvidence], list[Diagnosis]]

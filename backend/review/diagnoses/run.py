@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from backend.models import ScanLines
+from backend.models import LayoutRegions, ScanLines
 from backend.review.diagnoses import (
     cut_short,
     missing_block,
@@ -34,11 +34,13 @@ def diagnose(
     *,
     scan_lines: ScanLines | None,
     tables: ReviewTables,
+    layout: LayoutRegions | None = None,
 ) -> tuple[Diagnosis, ...]:
     """Every whole-page failure found on a page, by position (``review``: the page's
     review against its alternate, without diagnoses; ``scan_lines``: the lines
-    detected on its scan, None when unknown)."""
-    return findings(transcript, review, scan_lines=scan_lines, tables=tables)[0]
+    detected on its scan, None when unknown; ``layout``: its regions and tables' ruling
+    lines, None when unknown)."""
+    return findings(transcript, review, scan_lines=scan_lines, tables=tables, layout=layout)[0]
 
 
 def findings(
@@ -47,6 +49,7 @@ def findings(
     *,
     scan_lines: ScanLines | None,
     tables: ReviewTables,
+    layout: LayoutRegions | None = None,
 ) -> tuple[tuple[Diagnosis, ...], list[Flag]]:
     """``diagnose``'s diagnoses, and the critical flags a failure raises: critical
     words in lines the transcript put out of the page's order."""
@@ -58,6 +61,7 @@ def findings(
         scan_lines=scan_lines,
         tables=tables,
         same_reading=review.same_reading,
+        layout=layout,
     )
     found = [d for detect in DETECTORS for d in detect(evidence)]
     flags = order_flags.moved_flags(evidence, tables.rules)

@@ -3,9 +3,11 @@ cells slide left: a quantity lands under the owner), or whose cells are in other
 columns than the page has them.
 
 From the transcript alone: a row with another number of cells than its table's
-header (``table_rows``). With the alternate's line boxes (an engine reads a table
-cell by cell, each with its box): where on the page each cell's text is; a cell
-whose text lies under another column than the one the transcript put it in.
+header (``table_rows``). With the scan's layout, a ruled table's rules: a table with
+another number of rows than the scan's (a diagnosis over the table), a row with
+another number of cells (``table_grid``). With the alternate's line boxes (an engine
+reads a table cell by cell, each with its box): where on the page each cell's text
+is; a cell whose text lies under another column than the one the transcript put it in.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections import Counter
 from statistics import median
 
 from backend.i18n import _
-from backend.review.diagnoses import table_scan
+from backend.review.diagnoses import table_grid, table_scan
 from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at, text_only
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.shared import has_alternate
@@ -35,15 +37,25 @@ MIN_ROWS = 2  # a column's place is known from this many of its cells
 
 
 def find(evidence: PageEvidence) -> list[Diagnosis]:
-    """At most one diagnosis a table: its first row out of place, with how many of
-    its rows are (a table ragged throughout is one finding for the reader, not one a
-    row: 3,000 ragged rows would bury the page's other findings)."""
+    """At most one diagnosis a table for its rows: its first row out of place, with how
+    many of its rows are (a table ragged throughout is one finding for the reader, not
+    one a row: 3,000 ragged rows would bury the page's other findings); and one over
+    the whole table when it has another number of rows than the ruled table on the scan
+    (which row is lost or merged the rules alone cannot say)."""
     found = []
     page_tables = tables(evidence.transcript)
     lines = _boxed_lines(evidence) if page_tables else []
-    for table in page_tables:
+    grids = table_grid.grids(evidence.layout, len(page_tables))
+    for table, grid in zip(page_tables, grids, strict=True):
         size = _table_size(table)
         wrong: dict[int, tuple[Row, str]] = {}
+        if grid is not None:  # the ruled table on the scan: rows and columns, no alternate
+            whole = table_grid.table_problem(grid, table)
+            if whole is not None:
+                found.append(
+                    Diagnosis(DiagnosisKind.TABLE_CELLS, table[0].start, table[-1].end, whole)
+                )
+            wrong.update((row.start, (row, d)) for row, d in table_grid.row_problems(grid, table))
         for row in table:
             if row.width != size:
                 detail = _("a table row has {cells} cells where its table has {size}").format(

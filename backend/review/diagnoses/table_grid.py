@@ -1,0 +1,59 @@
+"""A transcript's table against the ruled table on the scan: no alternate needed.
+
+A ruled table's rows and columns are its ruling lines (``TableGrid``, found inside a
+table region of the layout model: ``backend.engines.offline.ruling``): n + 1
+horizontal rules bound n rows, m + 1 vertical ones m columns. So the scan alone says
+how many rows the transcript's table must have (its header row included: the header
+is a row of the grid, on a page that continues a table as on the first) and how many
+columns each row must fill (a spanning cell counts every column it fills, a rowspan
+cell from above too: ``Row.width``). A row lost or two rows merged leave the table a
+row short; a cell lost leaves its row a column short.
+
+Which transcript table is which scan table: by order on the page. The layout's table
+regions are top to bottom, the transcript's tables in reading order; the first is
+the first, and so on, and only when the page has as many table regions as the
+transcript has tables (a table the model split in two or missed would pair every
+later table wrongly: then nothing is said). An unruled table region (no grid) says
+nothing: its rows come from the alternate's boxes (``table_scan``).
+"""
+
+from __future__ import annotations
+
+from backend.i18n import _
+from backend.models import LayoutRegions, TableGrid
+from backend.review.diagnoses.table_rows import Row
+
+Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
+
+
+def grids(layout: LayoutRegions | None, count: int) -> list[TableGrid | None]:
+    """The ruled grid on the scan of each of the transcript's ``count`` tables, in their
+    order (None: none known, or the table is not ruled)."""
+    if layout is None or len(layout.tables) != count:
+        return [None] * count
+    return [grid if grid.ruled else None for grid in layout.tables]
+
+
+def table_problem(grid: TableGrid, table: list[Row]) -> str | None:
+    """What is wrong with the whole of ``table`` on the scan: another number of rows."""
+    rows = len(grid.row_edges) - 1
+    if len(table) == rows:
+        return None
+    return _("the page's table has {scan} rows, the transcript's {rows}").format(
+        scan=rows, rows=len(table)
+    )
+
+
+def row_problems(grid: TableGrid, table: list[Row]) -> list[Problem]:
+    """The rows of ``table`` that fill another number of columns than the scan's grid has."""
+    columns = len(grid.column_edges) - 1
+    return [
+        (
+            row,
+            _("a table row has {cells} cells where the page's table has {columns} columns").format(
+                cells=row.width, columns=columns
+            ),
+        )
+        for row in table
+        if row.width != columns
+    ]
