@@ -19,11 +19,18 @@ nothing: its rows come from the alternate's boxes (``table_scan``).
 
 from __future__ import annotations
 
+from itertools import pairwise
+from statistics import median
+
 from backend.i18n import _
 from backend.models import LayoutRegions, TableGrid
 from backend.review.diagnoses.table_rows import Row
 
 Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
+# Two horizontal rules closer than this share of the table's usual row height bound
+# no row between them: a double rule (printed tables often draw one under the header
+# or above a 合計 row), not a row no text fits in.
+DOUBLE_RULE = 0.35
 
 
 def grids(layout: LayoutRegions | None, count: int) -> list[TableGrid | None]:
@@ -36,12 +43,19 @@ def grids(layout: LayoutRegions | None, count: int) -> list[TableGrid | None]:
 
 def table_problem(grid: TableGrid, table: list[Row]) -> str | None:
     """What is wrong with the whole of ``table`` on the scan: another number of rows."""
-    rows = len(grid.row_edges) - 1
+    rows = scan_rows(grid)
     if len(table) == rows:
         return None
     return _("the page's table has {scan} rows, the transcript's {rows}").format(
         scan=rows, rows=len(table)
     )
+
+
+def scan_rows(grid: TableGrid) -> int:
+    """The rows the grid's horizontal rules bound, a double rule counted once."""
+    gaps = [b - a for a, b in pairwise(grid.row_edges)]
+    usual = median(gaps)
+    return sum(gap >= DOUBLE_RULE * usual for gap in gaps)
 
 
 def row_problems(grid: TableGrid, table: list[Row]) -> list[Problem]:

@@ -90,6 +90,16 @@ def test_spans_fill_the_rows_and_columns_they_cover() -> None:
     assert [d.detail for d in found] == ["the page's table has 5 rows, the transcript's 4"]
 
 
+def test_a_double_rule_bounds_no_row() -> None:
+    text = markdown([HEADER, *BODY])
+    single = grid(4, 3)
+    edges = list(single.row_edges)
+    double = TableGrid(
+        single.region, (*edges[:2], edges[1] + 0.003, *edges[2:]), single.column_edges
+    )
+    assert cells(text, layout(double)) == []  # a double rule under the header: still 4 rows
+
+
 def test_tables_pair_by_order_and_only_when_the_counts_agree() -> None:
     first = markdown([HEADER, *BODY])  # 4 rows
     second = markdown([HEADER, *BODY[:2]])  # 3 rows
