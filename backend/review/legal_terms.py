@@ -38,6 +38,7 @@ from backend.review.misreadings import (
     wrong_script,
 )
 from backend.review.name_check import name_flags
+from backend.review.number_cells import number_cells
 from backend.review.numeral_loss import numeral_flags
 from backend.review.numerals import alone_on_line, numeral_span
 from backend.review.offset_map import OffsetMap
@@ -126,7 +127,7 @@ def critical_flags(
     for flag in _unverified(transcript, alternate, hunks, t_side):
         flags.setdefault((flag.start, flag.end), flag)
     t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
-    lost = numeral_flags(texts, hunks, t_side.terms, a_side.terms)
+    lost = numeral_flags(texts, hunks, t_side.terms, a_side.terms, number_cells(transcript))
     for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
         if not any(f.span.shares_characters(flag.span) for f in flags.values()):
             flags.setdefault((flag.start, flag.end), flag)

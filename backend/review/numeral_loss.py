@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 
 from backend.review.charclass import ZERO_LOOKALIKES, ZEROS, is_numeral
 from backend.review.flag_evidence import numeral_replaced
+from backend.review.number_cells import NumberCell, lost_in_cells
 from backend.review.numerals import counted, frame_marks, well_formed
 from backend.review.term_extract import CriticalTerm, Terms
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
@@ -36,10 +37,19 @@ _FRAMED = frozenset(
 
 
 def numeral_flags(
-    texts: tuple[str, str], hunks: Sequence[Hunk], t_terms: Terms, a_terms: Terms
+    texts: tuple[str, str],
+    hunks: Sequence[Hunk],
+    t_terms: Terms,
+    a_terms: Terms,
+    cells: Sequence[NumberCell] = (),
 ) -> list[Flag]:
-    """A CRITICAL flag over each hunk of ``lost_numerals``, offering the alternate's reading.
-    ``texts``: (transcript, alternate); ``*_terms``: each side's terms, sorted, disjoint."""
+    """A CRITICAL flag over each hunk of ``lost_numerals``, and of ``lost_in_cells``
+    (``cells``: the transcript's table cells that are numbers by their column),
+    offering the alternate's reading. ``texts``: (transcript, alternate); ``*_terms``:
+    each side's terms, sorted, disjoint."""
+    lost = dict(lost_numerals(*texts, hunks, t_terms, a_terms))
+    for h, term in lost_in_cells(texts[0], hunks, cells):
+        lost.setdefault(h, term)
     return [
         Flag(
             h.start,
@@ -51,7 +61,7 @@ def numeral_flags(
             h.alt_text,
             term.kind,
         )
-        for h, term in lost_numerals(*texts, hunks, t_terms, a_terms)
+        for h, term in sorted(lost.items(), key=lambda item: (item[0].start, item[0].end))
     ]
 
 
