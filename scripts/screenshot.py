@@ -14,7 +14,10 @@ real HTTP) and the OCR panel's side-by-side comparison is shown instead. With
 ``review``, RapidOCR reads the page (really, in its worker) and the Compare dock
 shows where the transcript, with a modal word flipped, disagrees with it.
 ``reset-compare`` and ``reset-history`` do the same after View ▸ Reset Layout, for
-the layout a small screen gets (run under ``-screen 0 1366x768x24``).
+the layout a small screen gets (run under ``-screen 0 1366x768x24``). With ``table``
+(page 3, whose transcript holds the fee table), the cursor is put in one of the
+table's cells and Ctrl+T opens the Table dock on it: the cell selected in the grid
+and marked on the scan through the sample's RapidOCR line boxes.
 """
 
 from __future__ import annotations
@@ -108,6 +111,35 @@ async def show_review(window: MainWindow, page: int, alone: bool = True) -> None
     await asyncio.sleep(1.0)
 
 
+TABLE_CELL = "每萬元一百元"  # a cell of the fee table on the sample's page 3: a number
+
+
+async def show_table(window: MainWindow, page: int) -> None:
+    """The cursor in the transcript's table, then Ctrl+T: the Table dock on that cell,
+    the cell marked on the scan. Every other dock hidden, so the grid gets the side."""
+    from PySide6.QtWidgets import QDockWidget
+
+    from gui.tables.apply_edit import utf16_position
+
+    for _ in range(300):  # the review brings the alternate's boxes that place the cell
+        await asyncio.sleep(0.1)
+        review = window.aids.review
+        if window.aids.review_is_fresh() and review is not None and review.page == page:
+            break
+    edit = window.editor.editor
+    text = edit.toPlainText()
+    at = text.find(TABLE_CELL)
+    assert at >= 0, f"no {TABLE_CELL} in page {page + 1}'s transcript"
+    cursor = edit.textCursor()
+    cursor.setPosition(utf16_position(text, at + 2))
+    edit.setTextCursor(cursor)
+    edit.setFocus()
+    for dock in window.findChildren(QDockWidget):
+        dock.hide()
+    window.actions_by_name["table_at_cursor"].trigger()  # what Ctrl+T does
+    await asyncio.sleep(1.0)
+
+
 async def shoot(out: Path, page: int, mode: str = "") -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
@@ -127,7 +159,7 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
             break
     # A reviewer's correction, so the history panel shows a real diff.
     text = window.editor.text()
-    if len(text) > 40 and mode not in ("review", "reset-compare"):
+    if len(text) > 40 and mode not in ("review", "reset-compare", "table"):
         window.editor.editor.setPlainText(
             text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
         )
@@ -145,6 +177,8 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
         await show_review(window, page, alone=mode == "review")
     elif mode == "reset-history":
         window.show_dock(window.history_dock)
+    elif mode == "table":
+        await show_table(window, page)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -156,6 +190,7 @@ README_SHOTS = (
     ("screenshot", 2, ""),
     ("screenshot-review", 1, "review"),
     ("screenshot-ocr", 2, "ocr"),
+    ("screenshot-table", 3, "table"),
 )
 LANGUAGES = ("en", "zh_TW")
 
