@@ -209,7 +209,7 @@ class _Bench:
             table = self.dock.panel.model.table
             assert table is not None
             text = self.editor.text()
-            edit = set_cell(table, 1, 1, str(i))
+            edit = set_cell(text, table, 1, 1, str(i))
             document = self.editor.editor.document()
             t0 = time.perf_counter()
             self._apply(document, text, edit)

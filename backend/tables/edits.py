@@ -48,10 +48,13 @@ class TableEditError(ProofDeskError):
     """A table edit that cannot be made (the message says why, for the reader)."""
 
 
-def set_cell(table: Table, row: int, column: int, value: str) -> TextEdit:
+def set_cell(text: str, table: Table, row: int, column: int, value: str) -> TextEdit:
     """Replace the content of the cell that fills (row, column) with ``value``."""
     cell = _cell(table, row, column)
-    return TextEdit(cell.start, cell.end, _ENCODE[table.format](value))
+    content = _ENCODE[table.format](value)
+    if table.format is TableFormat.MARKDOWN and not content.strip():
+        content = markdown.empty_cell(text, table.rows[cell.row], cell, content)
+    return TextEdit(cell.start, cell.end, content)
 
 
 def insert_row(text: str, table: Table, row: int, *, below: bool = False) -> TextEdit:

@@ -238,4 +238,7 @@ def value(content: str) -> str:
 def encode(typed: str) -> str:
     """A typed value as cell markup that reads back as ``typed`` (stripped)."""
     typed = typed.replace("\r\n", "\n").replace("\r", "\n")
-    return html.escape(typed, quote=False).replace("\n", "<br>")
+    out = html.escape(typed, quote=False).replace("\n", "<br>")
+    # A backslash just before a <table> (a nested one, or the next after a cell left
+    # open) would read as Markdown's escaped \<table>: as an entity, it is no escape.
+    return out[:-1] + "&#92;" if out.endswith("\\") else out

@@ -161,6 +161,17 @@ def encode(typed: str) -> str:
     return out
 
 
+def empty_cell(text: str, row: TableRow, cell: TableCell, content: str) -> str:
+    """``content`` (blank) for ``cell`` with the pipe its row leaves out beside it: the
+    first cell of "a | b" emptied is "| | b", not " | b", which reads as one cell (the
+    space before a row's first pipe is no cell), and the last of "a | b" is "a | |"."""
+    line = text[row.start : row.end]
+    bounds = pipes(line)
+    before = any(p < cell.start - row.start for p in bounds)
+    after = any(p >= cell.end - row.start for p in bounds)
+    return ("" if before else "|") + content + ("" if after else "|")
+
+
 def cell_parts(line: str) -> list[tuple[int, int]]:
     """Where each cell's part of ``line`` is (between its pipes; the same cells as
     ``_row`` reads, and a rule line's segments): the edits cut and insert here."""

@@ -200,7 +200,9 @@ class TableDock(QObject):
     # -- edits: the transcript changes, the table is read again ------------------------------
 
     def set_cell(self, row: int, column: int, value: str) -> bool:
-        return self._edit(lambda _text, t: tables.set_cell(t, row, column, value), (row, column))
+        return self._edit(
+            lambda text, t: tables.set_cell(text, t, row, column, value), (row, column)
+        )
 
     def insert_row(self, below: bool) -> bool:
         row, column = self._place()

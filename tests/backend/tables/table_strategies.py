@@ -42,6 +42,24 @@ def markdown_tables(draw: st.DrawFn) -> Embedded:
 
 
 @st.composite
+def open_markdown_tables(draw: st.DrawFn) -> Embedded:
+    """A ruled Markdown table whose rows leave out their outer pipes where GitHub's do
+    (only beside a cell with text: an empty edge cell needs its pipe)."""
+    columns = draw(st.integers(1, 4))
+    rows = draw(
+        st.lists(st.lists(TYPED, min_size=columns, max_size=columns), min_size=2, max_size=5)
+    )
+    lines = []
+    for row in rows:
+        cells = [markdown.encode(v) for v in row]
+        lead = not cells[0].strip() or draw(st.booleans())
+        trail = not cells[-1].strip() or draw(st.booleans()) or (columns == 1 and not lead)
+        lines.append(("| " if lead else "") + " | ".join(cells) + (" |" if trail else ""))
+    lines.insert(1, "|" + "---|" * columns)
+    return _embed(draw(PROSE), "\n".join(lines), draw(PROSE), "markdown")
+
+
+@st.composite
 def tsv_tables(draw: st.DrawFn) -> Embedded:
     columns = draw(st.integers(2, 4))
     full = st.lists(TSV_TYPED.filter(lambda v: v.strip() != ""), min_size=columns, max_size=columns)

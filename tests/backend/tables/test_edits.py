@@ -60,14 +60,27 @@ def test_markdown_rows_and_columns() -> None:
 
 def test_set_cell_encodes_for_the_format() -> None:
     (t,) = find_tables(MD)
-    new, grid = after(MD, set_cell(t, 2, 1, "a|b\nc<br>"))
+    new, grid = after(MD, set_cell(MD, t, 2, 1, "a|b\nc<br>"))
     assert "| 2 | a\\|b<br>c\\<br>|" in new and grid[2][1] == "a|b\nc<br>"
     (h,) = find_tables(HTML)
-    new, grid = after(HTML, set_cell(h, 2, 2, "<x> & y\nz"))
+    new, grid = after(HTML, set_cell(HTML, h, 2, 2, "<x> & y\nz"))
     assert "<td>&lt;x&gt; &amp; y<br>z</td>" in new and grid[2][1] == "<x> & y\nz"
     tsv = "編號\t金額\n1\t100\n"
     (s,) = find_tables(tsv)
-    assert after(tsv, set_cell(s, 1, 1, "1\t000\n元"))[0] == "編號\t金額\n1\t1 000 元\n"
+    assert after(tsv, set_cell(tsv, s, 1, 1, "1\t000\n元"))[0] == "編號\t金額\n1\t1 000 元\n"
+
+
+def test_an_emptied_edge_cell_of_a_row_without_outer_pipes_keeps_its_place() -> None:
+    # GitHub's pipe-less rows, and a row without its closing pipe: " | 醫療費" is one
+    # cell, so an emptied first or last cell gets the pipe its row left out.
+    text = "前文\n編號 | 項目\n--- | ---\n1 | 醫療費\n| 2 | 交通費\n後文"
+    (t,) = find_tables(text)
+    for row, column in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 1)]:
+        new, grid = after(text, set_cell(text, t, row, column, " "))
+        expected = [["編號", "項目"], ["1", "醫療費"], ["2", "交通費"]]
+        expected[row][column] = ""
+        assert grid == expected, new
+    assert after(text, set_cell(text, t, 1, 0, ""))[0].endswith("\n| | 醫療費\n| 2 | 交通費\n後文")
 
 
 def test_html_rows_and_columns_keep_spans_in_place() -> None:
@@ -106,7 +119,7 @@ def test_merge_and_split() -> None:
         (lambda: split_cell(HTML, find_tables(HTML)[0], 1, 1), "nothing to split"),
         (lambda: merge_cells(HTML, find_tables(HTML)[0], 0, 1, down=True), "cannot be merged"),
         (lambda: insert_row(MD, find_tables(MD)[0], 0), "header row stays first"),
-        (lambda: set_cell(find_tables(MD)[0], 9, 0, "x"), "holds no cell"),
+        (lambda: set_cell(MD, find_tables(MD)[0], 9, 0, "x"), "holds no cell"),
         (lambda: delete_row(MD, find_tables(MD)[0], 3), "has no row 4"),
         # a pipe-less table cannot be one column, nor a table one line
         (
@@ -125,7 +138,7 @@ def test_impossible_edits_are_refused_with_a_reason(make: object, reason: str) -
 
 def test_markup_typed_into_a_markdown_cell_stays_text() -> None:
     (t,) = find_tables(MD)
-    new, grid = after(MD, set_cell(t, 1, 1, "<table><tr><td>x</td></tr></table>"))
+    new, grid = after(MD, set_cell(MD, t, 1, 1, "<table><tr><td>x</td></tr></table>"))
     assert len(find_tables(new)) == 1 and grid[1][1] == "<table><tr><td>x</td></tr></table>"
 
 
@@ -133,7 +146,7 @@ def test_found_by_the_round_trips() -> None:
     # a cell left open before </table> ends there (it held "</table>")
     text = "<table>\n<tr><td>\n</table>"
     (t,) = find_tables(text)
-    assert t.cells[0].text == "" and after(text, set_cell(t, 0, 0, "x"))[1] == [["x"]]
+    assert t.cells[0].text == "" and after(text, set_cell(text, t, 0, 0, "x"))[1] == [["x"]]
     # dropping a span keeps the space before the next attribute (was "<tdROWSPAN=2>")
     text = "<table><tr><td colspan=2 ROWSPAN=2>a</td><td>b</td></tr><tr><td>c</td></tr></table>"
     (t,) = find_tables(text)
@@ -142,7 +155,12 @@ def test_found_by_the_round_trips() -> None:
     # a backslash typed at a cell's end is no escape of the tag after it
     text = "<table><tr><td>a</td><td>b</td></tr></table>"
     (t,) = find_tables(text)
-    assert after(text, set_cell(t, 0, 0, "\\"))[1] == [["\\", "b"]]
+    assert after(text, set_cell(text, t, 0, 0, "\\"))[1] == [["\\", "b"]]
+    # ... nor of a table nested in it (a cell left open up to its <table>)
+    text = "<table><tr><td>A<table><tr><td>in</td></tr></table></td></tr></table>"
+    outer = find_tables(text)[0]
+    new = apply_edits(text, [set_cell(text, outer, 0, 0, "a\\")])
+    assert [[c.value for c in t.cells] for t in find_tables(new)] == [["a\\"], ["in"]]
     # a table left open ends where the next begins: the cursor there is in the next
     text = "<table><tr><table><tr><td>x"
     assert table_at(text, text.index("<table>", 1)) == find_tables(text)[1]

@@ -29,6 +29,7 @@ from tests.backend.tables.table_strategies import (
     TYPED,
     Embedded,
     html_tables,
+    open_markdown_tables,
 )
 from tests.properties import examples
 
@@ -59,7 +60,7 @@ def test_set_cell_changes_that_cell_alone(
     table = found(page)
     cell = table.cells[pick % len(table.cells)]
     value = tsv_typed if table.format is TableFormat.TSV else typed
-    edit = set_cell(table, cell.row, cell.column, value)
+    edit = set_cell(page.text, table, cell.row, cell.column, value)
     assert (edit.start, edit.end) == (cell.start, cell.end)  # nothing outside the cell's content
     new = apply_edits(page.text, [edit])
     after = table_at(new, edit.start)
@@ -69,6 +70,22 @@ def test_set_cell_changes_that_cell_alone(
     assert [(c.row_span, c.column_span) for c in after.cells] == [
         (c.row_span, c.column_span) for c in table.cells
     ]
+
+
+@examples(200)
+@given(page=open_markdown_tables(), pick=st.integers(0, 10**6), typed=TYPED)
+def test_set_cell_keeps_a_row_without_outer_pipes_whole(
+    page: Embedded, pick: int, typed: str
+) -> None:
+    # An emptied first or last cell of "a | b" (GitHub's pipe-less rows), or of a row
+    # without its closing pipe, gets the pipe the row left out: " | b" is one cell.
+    table = found(page)
+    cell = table.cells[pick % len(table.cells)]
+    edit = set_cell(page.text, table, cell.row, cell.column, typed)
+    assert (edit.start, edit.end) == (cell.start, cell.end)
+    after = table_at(apply_edits(page.text, [edit]), edit.start)
+    assert after is not None and after.start == table.start
+    assert grid(after) == grid(table) | {(cell.row, cell.column): shown(typed, table.format)}
 
 
 def _moved(table: Table, op: str, at: int) -> dict[tuple[int, int], str]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
 
@@ -61,6 +62,23 @@ def test_a_cell_edit_changes_that_cell_only_and_one_ctrl_z_undoes_it(window: Mai
     QTest.keyClick(view, Qt.Key.Key_Escape)
     QTest.keyClick(w.editor.editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert w.editor.text() == TEXT
+
+
+def test_a_cell_edit_after_rare_characters_changes_that_cell_only(window: MainWindow) -> None:
+    # 𠀋 is one code point in the transcript's text and two UTF-16 units in Qt's
+    # document: the cursor's place and the edit's are converted both ways.
+    w = window
+    QTextCursor(w.editor.editor.document()).insertText("𠀋𠀋")  # at the page's start
+    text = w.editor.text()
+    assert text == "𠀋𠀋" + TEXT
+    pipe = text.index("手機") + 3  # the pipe after 手機: still its cell, the next is 2 on
+    view = _grid_at(w, pipe + 2)  # Qt's position: one unit more a 𠀋
+    assert _current(view) == (1, 0)
+    _type_into_cell(view, "平板")
+    edited = text.replace("手機", "平板")
+    assert w.editor.text() == edited
+    QTest.keyClick(view, Qt.Key.Key_Escape)  # back in the transcript, on the cell below
+    assert w.editor.editor.textCursor().position() == edited.index("刀") + 2
 
 
 def test_an_html_cell_takes_what_was_typed_escaped(window: MainWindow) -> None:
