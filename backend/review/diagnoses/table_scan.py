@@ -118,15 +118,24 @@ _NOT_LETTER = re.compile(f"[^\\w{HAN}○]|_")
 
 def _holders(piece: _Piece, cells: list[list[str]]) -> set[tuple[int, int]]:
     """The (row, cell) whose letters are the piece's; failing that, those whose letters
-    hold the piece's, or that the piece's hold (1份 is in 11份, but is the cell 1份)."""
+    hold the piece's (1份 is in 11份, but is the cell 1份), and the cells of a row the
+    piece reads whole: one holding at least half its cells. A line of the text around
+    the table holds a short cell or two (已繳, 由被告負擔), never most of a row."""
     found = [
         (r, c)
         for r, row in enumerate(cells)
         for c, text in enumerate(row)
-        if len(text) >= MIN_PIECE and (piece.letters in text or text in piece.letters)
+        if len(text) >= MIN_PIECE and piece.letters in text
     ]
     same = {(r, c) for r, c in found if cells[r][c] == piece.letters}
-    return same or set(found)
+    if same:
+        return same
+    for r, row in enumerate(cells):
+        sized = [c for c, text in enumerate(row) if len(text) >= MIN_PIECE]
+        inside = [c for c in sized if row[c] in piece.letters]
+        if len(inside) >= 2 and 2 * len(inside) >= len(sized):
+            found += [(r, c) for c in inside]
+    return set(found)
 
 
 def _row_heights(
@@ -335,10 +344,15 @@ def _edge_lost(
     for (r, y), step in ((known[0], -1), (known[-1], 1)):
         if r != (0 if step < 0 else len(table) - 1):
             continue  # the table's edge row is not placed: nothing known beyond it
+        if step < 0 and table[0].header:
+            continue  # above a header stand the table's title, a seal, a stamp
         near, far = sorted((y + step * (1 - SAME_ROW) * pitch, y + step * EDGE * pitch))
         gap = [p for p, held in zip(pieces, holders, strict=True) if not held and near < p.y < far]
         under = {_nearest(centre, p.x) for p in gap}
-        if len(under) >= 2 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
+        # A row of the table fills most of its columns; a heading and a stamp beside it
+        # stand under two.
+        wide = len(under) >= max(2, (len(centre) + 1) // 2)
+        if wide and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
             sample = " ".join(p.letters for p in gap)[:16]
             detail = (
                 _("a row the page has above this table row is missing: “{text}”")

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.models import AltText
+from backend.review.diagnoses import table_scan
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, misread, reading
@@ -122,3 +123,16 @@ def test_a_line_of_text_right_below_the_table_is_no_lost_row() -> None:
     y = 0.12 + (len(ROWS) + 1) * 0.03
     engine = _engine(ROWS, random.Random(3), 0.0, [(after, (0.08, y, 0.7, y + 0.02))])
     assert found(text, engine, CELLS) == []
+
+
+def test_a_line_of_text_holding_a_short_cell_does_not_place_its_row() -> None:
+    # Tesseract, corpus seed 202 page 8: a sentence above the table held the cell 由被告負擔
+    # and put its row on the sentence's line, so the table's next lines stood "between"
+    # two rows and were named a lost row. A piece places a row it reads whole, or a cell.
+    row = [["2", "裁判費", "1300元", "由被告負擔"]]
+    sentence = table_scan._Piece(0.3, 0.2, "訴訟費用由被告負擔百分之十餘由原告負擔")
+    whole = table_scan._Piece(0.5, 0.7, "裁判費1300元由被告負擔")
+    cell = table_scan._Piece(0.7, 0.7, "由被告負擔")
+    assert table_scan._holders(sentence, row) == set()
+    assert table_scan._holders(whole, row) == {(0, 1), (0, 2), (0, 3)}
+    assert table_scan._holders(cell, row) == {(0, 3)}
