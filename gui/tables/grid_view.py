@@ -57,6 +57,17 @@ class TableGridView(QTableView):
         self.setCurrentIndex(index)
         self.scrollTo(index)
 
+    def finish_edit(self) -> None:
+        """Commit the cell editor, if one is open: a row or column edit made while a cell
+        is being typed keeps what was typed, as a spreadsheet does (the grid's reset
+        after the edit would close the editor and drop it)."""
+        if self.state() != QAbstractItemView.State.EditingState:
+            return
+        editor = self.indexWidget(self.currentIndex())
+        if editor is not None:
+            self.commitData(editor)
+            super().closeEditor(editor, Hint.NoHint)
+
     # -- moving -------------------------------------------------------------------------------
 
     def moveCursor(self, action: Cursor, modifiers: Qt.KeyboardModifier) -> QModelIndex:

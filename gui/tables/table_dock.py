@@ -237,7 +237,9 @@ class TableDock(QObject):
         return self._edit(lambda text, t: tables.split_cell(text, t, row, column), (row, column))
 
     def _place(self) -> tuple[int, int]:
-        """The current cell's top-left corner (a merged cell is edited as a whole)."""
+        """The current cell's top-left corner (a merged cell is edited as a whole), once
+        what is being typed in it is in the transcript."""
+        self.panel.view.finish_edit()
         cell = self.current_cell()
         if cell is not None:
             return cell.row, cell.column

@@ -135,6 +135,21 @@ def test_rows_and_columns_from_the_keyboard(window: MainWindow) -> None:
     assert model.index(1, 0).data() == "手機" and model.index(1, 1).data() == ""
 
 
+def test_a_row_edit_while_a_cell_is_typed_keeps_what_was_typed(window: MainWindow) -> None:
+    # The keys work in the cell's editor too: what was typed goes in first (the grid's
+    # reset after the row edit used to close the editor and drop it).
+    w = window
+    view = _grid_at(w, TEXT.index("手機"))
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    type_text(editor, "平板")
+    QTest.keyClick(editor, Qt.Key.Key_R, CTRL_ALT)  # a row below, the editor still open
+    assert w.editor.text() == TEXT.replace("| 手機 | 1 |", "| 平板 | 1 |\n|  |  |")
+    assert dock_of(w).panel.model.rowCount() == 4 and _current(view) == (2, 0)
+
+
 def test_merge_in_markdown_is_refused_and_changes_nothing(window: MainWindow) -> None:
     w = window
     view = _grid_at(w, TEXT.index("手機"))
