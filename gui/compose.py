@@ -138,6 +138,8 @@ def _connect(w: MainWindow) -> None:
     w.review_queue.by_risk_changed.connect(w.page_list_model.set_by_risk)
     # Risk order ranks every page: their scan lines are found too, in the background.
     w.review_queue.by_risk_changed.connect(w.aids.want_all_scan_lines)
+    # A page's layout (found after its lines, table pages only) reviews it again as they do.
+    w.aids.scan_lines.layout_found.connect(w.aids.scan_lines.lines_found)
     w.aids.scan_lines.problem.connect(lambda m: w.show_message(m, 8000))
     w.aids.review_changed.connect(w.image_link.set_review)
     w.file_dropped.connect(w.opener.open_path)

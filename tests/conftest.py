@@ -32,6 +32,7 @@ def isolated_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     # No CLI run or GUI loads the line detector unless the test is about it (each
     # would spawn a worker and load a model): tests of scan lines delete this.
     monkeypatch.setenv("PROOFDESK_SCAN_LINES", "0")
+    monkeypatch.setenv("PROOFDESK_LAYOUT", "0")  # the layout model likewise
     yield data
     from backend import i18n
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
@@ -30,12 +31,28 @@ from backend.i18n import _
 from backend.models import LayoutKind, LayoutRegion, LayoutRegions, TableGrid
 from backend.session.scan_lines import _box, _file_stamp
 from backend.settings.paths import data_dir, make_private_dir
+from backend.tables import find_tables
 
 if TYPE_CHECKING:
     from backend.engines.offline.runner import AltOcrRunner
 
 _log = logging.getLogger(__name__)
 ProgressCallback = Callable[[int, int, int], None]  # (done, total, page just finished)
+
+
+def layout_wanted() -> bool:
+    """False when the user turned layout detection off (``PROOFDESK_LAYOUT=0``), as
+    ``scan_lines_wanted`` for the lines: scripts over many documents, slow machines, and
+    the test suite (but the tests of the layout), so that no CLI run or window loads the
+    layout model unasked."""
+    return os.environ.get("PROOFDESK_LAYOUT", "1").strip() != "0"
+
+
+def needs_layout(transcript: str) -> bool:
+    """Whether a page read as ``transcript`` is worth the model's half second: only a
+    table is checked against the layout (``table_grid``), so a page whose transcript
+    holds none gains nothing from it (most pages of a judgment)."""
+    return bool(find_tables(transcript))
 
 
 def cache_path() -> Path:
