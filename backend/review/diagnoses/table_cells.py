@@ -70,7 +70,9 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
                     ).format(column=column + 1, place=place + 1)
                     wrong[row.start] = (row, detail)
             alternate = evidence.alternate.text if evidence.alternate else ""
-            for row, detail in table_scan.problems(lines, alternate, table, evidence.tables):
+            for row, detail in table_scan.problems(
+                lines, alternate, table, evidence.tables, evidence.transcript
+            ):
                 wrong.setdefault(row.start, (row, detail))
         if wrong:
             row, detail = wrong[min(wrong)]

@@ -42,14 +42,14 @@ MIN_PIECE = 2  # letters
 # Two heights are one page row when they are closer than this share of a line's
 # height (a cell's text sits a little higher or lower in its row).
 SAME_ROW = 0.6
-LOST_LETTERS = 3
+LOST_LETTERS = 3  # a lost row's pieces hold at least this many letters together
 # Beyond the table's first or last row, a lost row's pieces stand within this many
 # rows' pitch of it.
 EDGE = 1.5
 SHIFT_ROWS = 3  # a column's place is known from this many of its cells
 # A cell is under another column when its middle is this much nearer that column's
 # middle than its own's (as a share of the distance between the two): table_cells'.
-NEARER = 0.25  # a lost row's pieces hold at least this many letters together
+NEARER = 0.25
 
 Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
 
@@ -64,25 +64,30 @@ class _Piece:
 
 
 def problems(
-    lines: list[Line], alternate: str, table: list[Row], tables: ReviewTables
+    lines: list[Line], alternate: str, table: list[Row], tables: ReviewTables, transcript: str
 ) -> list[Problem]:
     """What the page's rows say is wrong with ``table`` (``lines``: the alternate's,
-    with boxes; ``alternate``: its text; ``tables``: the folds the review compares by)."""
+    with boxes; ``alternate``: its text; ``tables``: the folds the review compares by;
+    ``transcript``: the page's text, the table's and around it)."""
     pieces = _pieces(lines, alternate, tables.fold_table(True, True, alternate=True))
-    if not pieces:
+    if not pieces or not table:
         return []
     height = median(_heights(lines))
     fold = tables.fold_table(True, True)
     cells = [[_letters(c.value, fold) for c in row.cells] for row in table]
+    # A piece the transcript has outside the table is the text around it (a date line or
+    # a signature below the table, read in pieces), not a row the table lost.
+    around = _letters(transcript[: table[0].start] + "\n" + transcript[table[-1].end :], fold)
     holders = [_holders(p, cells) for p in pieces]
+    loose = [not held and p.letters not in around for p, held in zip(pieces, holders, strict=True)]
     heights = _row_heights(pieces, holders, len(table))
     placed, centre = _columns(pieces, heights, table, cells, height)
     merged = _merged(pieces, table, cells, height)
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
     joined = {row.start for row, _detail in merged}
-    lost = _lost(pieces, holders, heights, table, height)
-    lost += _edge_lost(pieces, holders, heights, table, centre)
+    lost = _lost(pieces, loose, heights, table, height)
+    lost += _edge_lost(pieces, loose, heights, table, centre)
     out = merged + [(row, detail) for row, detail in lost if row.start not in joined]
     out += _filled(pieces, heights, table, cells, height, centre)
     out += _shifted(placed, centre, table)
@@ -151,13 +156,14 @@ def _row_heights(
 
 def _lost(
     pieces: list[_Piece],
-    holders: list[set[tuple[int, int]]],
+    loose: list[bool],
     heights: list[float | None],
     table: list[Row],
     height: float,
 ) -> list[Problem]:
-    """Between two rows placed on the page, more heights of pieces no cell holds than
-    the rows between them that could not be placed: a row the transcript lacks."""
+    """Between two rows placed on the page, more heights of loose pieces (no cell holds
+    them, nor the text around the table) than the rows between them that could not be
+    placed: a row the transcript lacks."""
     known = [r for r, y in enumerate(heights) if y is not None]
     out = []
     for above, below in pairwise(known):
@@ -165,8 +171,8 @@ def _lost(
         assert top is not None and bottom is not None
         gap = [
             p
-            for p, held in zip(pieces, holders, strict=True)
-            if not held and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
+            for p, free in zip(pieces, loose, strict=True)
+            if free and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
         ]
         levels = _levels([p.y for p in gap], height)
         if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
@@ -328,7 +334,7 @@ def _nearest(centre: dict[int, float], x: float) -> int:
 
 def _edge_lost(
     pieces: list[_Piece],
-    holders: list[set[tuple[int, int]]],
+    loose: list[bool],
     heights: list[float | None],
     table: list[Row],
     centre: dict[int, float],
@@ -347,7 +353,7 @@ def _edge_lost(
         if step < 0 and table[0].header:
             continue  # above a header stand the table's title, a seal, a stamp
         near, far = sorted((y + step * (1 - SAME_ROW) * pitch, y + step * EDGE * pitch))
-        gap = [p for p, held in zip(pieces, holders, strict=True) if not held and near < p.y < far]
+        gap = [p for p, free in zip(pieces, loose, strict=True) if free and near < p.y < far]
         under = {_nearest(centre, p.x) for p in gap}
         # A row of the table fills most of its columns; a heading and a stamp beside it
         # stand under two.

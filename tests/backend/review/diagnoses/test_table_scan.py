@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -136,3 +137,23 @@ def test_a_line_of_text_holding_a_short_cell_does_not_place_its_row() -> None:
     assert table_scan._holders(sentence, row) == set()
     assert table_scan._holders(whole, row) == {(0, 1), (0, 2), (0, 3)}
     assert table_scan._holders(cell, row) == {(0, 3)}
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        [("中華民國一一二年", 0.1, 0.3), ("五月三日", 0.5, 0.6)],
+        [("中華民國", 0.08, 0.18), ("一一二年", 0.4, 0.5), ("五月三日", 0.6, 0.7)],
+    ],
+)
+def test_a_line_read_in_pieces_right_below_the_table_is_no_lost_row(
+    pieces: list[tuple[str, float, float]],
+) -> None:
+    # (helper R's reproducer) A date line below the table, read as pieces under several
+    # columns: the transcript has it, after the table, so it is no row the table lost.
+    line = "　".join(p for p, _a, _b in pieces)
+    text = markdown(ROWS).replace("\n以上正本", f"\n{line}\n以上正本")
+    y = 0.12 + (len(ROWS) + 1) * 0.03
+    more = [(p, (a, y, b, y + 0.02)) for p, a, b in pieces]
+    engine = _engine(ROWS, random.Random(3), 0.0, more)
+    assert found(text, engine, CELLS) == []
