@@ -27,6 +27,11 @@ _SPAN = {
 # HTML's own limits (a larger value is read as the limit): a wild span in a
 # transcript costs no more than this.
 MAX_COLSPAN, MAX_ROWSPAN = 1000, 65534
+# The widest grid a table is read as: a colspan reaching past it is cut there (with a
+# notice). HTML allows 1,000 columns a cell, so four such cells over 1,000 rows spanning
+# to the table's end made a grid of millions of places from 4 KB of text (helper R: the
+# grid took 2 s and 612 MB). Court tables have a dozen columns; Excel holds 16,384.
+MAX_COLUMNS = 256
 _BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _OTHER_TAG = re.compile(r"<[^>]*>")
 
@@ -176,17 +181,21 @@ def _build(text: str, table: _Table) -> Table:
         for cell in row.cells:
             while column in taken:
                 column += 1
-            if cell.colspan == 1:
+            colspan = cell.colspan
+            if column + colspan > MAX_COLUMNS and colspan > 1:
+                colspan = max(1, MAX_COLUMNS - column)
+                out_notices.append(notices.too_wide(cell.tag.start(), cell.tag.end(), MAX_COLUMNS))
+            if colspan == 1:
                 taken.add(column)
             else:
-                filled = range(column, column + cell.colspan)
+                filled = range(column, column + colspan)
                 if not taken.isdisjoint(filled):
                     out_notices.append(notices.overlapping(cell.tag.start(), cell.tag.end()))
                 taken.update(filled)
             if cell.rowspan > 1:
-                above.update(dict.fromkeys(range(column, column + cell.colspan), cell.rowspan - 1))
-            built.append(_cell(text, cell, r, column, count))
-            column += cell.colspan
+                above.update(dict.fromkeys(range(column, column + colspan), cell.rowspan - 1))
+            built.append(_cell(text, cell, r, column, count, colspan))
+            column += colspan
         widths.append(len(taken))
         header = any(c.header for c in row.cells)
         rows.append(TableRow(tuple(built), row.start, row.end, header))
@@ -201,7 +210,7 @@ def _build(text: str, table: _Table) -> Table:
     )
 
 
-def _cell(text: str, cell: _Cell, row: int, column: int, rows: int) -> TableCell:
+def _cell(text: str, cell: _Cell, row: int, column: int, rows: int, colspan: int) -> TableCell:
     begin = cell.tag.end()
     raw = text[begin : cell.end]
     content = raw.strip()
@@ -214,7 +223,7 @@ def _cell(text: str, cell: _Cell, row: int, column: int, rows: int) -> TableCell
         content,
         value(content) if "<" in content or "&" in content else content,
         min(cell.rowspan, rows - row),
-        cell.colspan,
+        colspan,
         cell.header,
     )
 

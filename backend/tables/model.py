@@ -41,6 +41,7 @@ class TableProblem(StrEnum):
     UNCLOSED_TAG = "unclosed_tag"  # <table>, <tr> or <td> without its end tag
     OVERLAPPING_SPANS = "overlapping_spans"  # a colspan runs into a rowspan from above
     STRAY_TAG = "stray_tag"  # a cell or row tag outside a table or row
+    TOO_WIDE = "too_wide"  # a colspan past the widest table a grid shows (html.MAX_COLUMNS)
 
 
 @dataclass(frozen=True)

@@ -56,3 +56,14 @@ def overlapping(start: int, end: int) -> TableNotice:
         end,
         _("This cell's colspan runs into a cell spanning rows from above."),
     )
+
+
+def too_wide(start: int, end: int, columns: int) -> TableNotice:
+    return TableNotice(
+        TableProblem.TOO_WIDE,
+        start,
+        end,
+        _(
+            "This cell spans past {columns} columns, more than a table holds: it is shown narrower."
+        ).format(columns=columns),
+    )

@@ -3959,7 +3959,7 @@ Backups of this document:
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="254"/>
+        <location filename="../../gui/tables/table_dock.py" line="258"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>

@@ -122,3 +122,17 @@ def test_the_quick_cell_is_the_cell_the_constructor_makes() -> None:
     assert dataclasses.replace(quick, value="乙") == dataclasses.replace(made, value="乙")
     with pytest.raises(dataclasses.FrozenInstanceError):
         quick.row = 5  # type: ignore[misc]
+
+
+def test_a_table_spanning_past_the_widest_grid_is_cut_there_with_a_notice() -> None:
+    # 4 KB of spans (helper R): four cells of colspan=1000 down 1,000 rows made a grid of
+    # millions of places (2 s and 612 MB in the dock). Cut at MAX_COLUMNS, said, kept.
+    from backend.tables.html import MAX_COLUMNS
+
+    text = "<table><tr>" + '<td colspan="1000" rowspan="0">x</td>' * 4 + "</tr>"
+    text += "<tr><td>a</td></tr>" * 1000 + "</table>"
+    (table,) = find_tables(text)
+    assert table.columns <= MAX_COLUMNS + 4
+    assert [c.column_span for c in table.rows[0].cells] == [MAX_COLUMNS, 1, 1, 1]
+    assert "too_wide" in {n.problem.value for n in table.notices}
+    assert len(table.rows) == 1001 and table.rows[0].cells[0].value == "x"
