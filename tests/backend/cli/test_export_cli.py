@@ -15,6 +15,7 @@ from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests.backend.cli.test_cli import run_cli
 from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+    layer_text,
     reviewed,
     squeeze,
     transcripts,
@@ -44,8 +45,8 @@ def test_export_pdf_and_its_warning(
     assert "page(s) 2 are not approved" in captured.err
     with pymupdf.open(out) as doc:
         assert [squeeze(p.get_text()) for p in doc] == [
-            squeeze(transcripts()[1]),
-            squeeze(transcripts()[2]),
+            squeeze(layer_text(transcripts()[1])),
+            squeeze(layer_text(transcripts()[2])),
         ]
     assert stat.S_IMODE(out.stat().st_mode) == 0o600
 

@@ -13,22 +13,14 @@ from backend.export.pages import Layout
 from backend.export.pdf_layout import place
 from backend.models import AltLine
 from backend.session.document_session import DocumentSession
-from backend.tables import find_tables
 from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
     add_alternate,
+    layer_text,
     reviewed,
     squeeze,
     transcripts,
 )
 from tests.conftest import SAMPLE_PDF
-
-
-def _layer_text(text: str) -> str:
-    """The transcript as its layer reads: a table's cells without the markup."""
-    for table in reversed(find_tables(text)):
-        cells = " ".join(cell.value for cell in table.cells)
-        text = text[: table.start] + cells + text[table.end :]
-    return text
 
 
 def _export(session: DocumentSession, target: Path, **options: object) -> pymupdf.Document:
@@ -46,7 +38,7 @@ def test_each_page_round_trips_with_its_image_unchanged(
     with out, pymupdf.open(SAMPLE_PDF) as src:
         assert out.page_count == 1
         got, want = out[0], src[page]
-        assert squeeze(got.get_text()) == squeeze(_layer_text(transcripts()[page]))
+        assert squeeze(got.get_text()) == squeeze(layer_text(transcripts()[page]))
         assert squeeze(src[page].get_text()) == ""  # the scan had no text: the layer is ours
         # The layer is invisible: the page draws exactly as the scan did.
         assert got.get_pixmap(dpi=50).samples == want.get_pixmap(dpi=50).samples

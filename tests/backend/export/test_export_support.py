@@ -18,6 +18,7 @@ import pytest
 from backend.engines.base import Reading
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
+from backend.tables import find_tables
 from tests.conftest import DATA
 
 TRANSCRIPTS = DATA / "legal-sample.vlm-style.jsonl"
@@ -34,6 +35,15 @@ def transcripts() -> dict[int, str]:
 def squeeze(text: str) -> str:
     """Whitespace-normalised: the text with every space, tab and line break removed."""
     return "".join(text.split())
+
+
+def layer_text(text: str) -> str:
+    """The transcript as a searchable PDF's text layer reads: each table's cells, in
+    order, without the markup (the layer puts each cell's text at its cell)."""
+    for table in reversed(find_tables(text)):
+        cells = " ".join(cell.value for cell in table.cells)
+        text = text[: table.start] + cells + text[table.end :]
+    return text
 
 
 def ocr_reading(text: str) -> Reading:
