@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from backend.cli.arguments import free_text, real
 from backend.cli.ocr import EXIT_INTERRUPTED, EXIT_SOME_FAILED, parse_pages
@@ -22,6 +23,10 @@ from backend.documents.pdf import open_pdf
 from backend.engines.offline.base import AltOptions
 from backend.i18n import N_, _
 from backend.models import LayoutKind, LayoutRegions
+
+if TYPE_CHECKING:
+    from backend.engines.offline import AltOcrRunner
+    from backend.session.layout import LayoutSource
 
 MIN_DPI, MAX_DPI = 30.0, 600.0  # the model sees 800x608 pixels; the rules need a few per pt
 
@@ -55,7 +60,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from backend.engines.offline import AltOcrRunner
-    from backend.session.layout import LayoutSource, layout_json
+    from backend.session.layout import LayoutSource
 
     pdf = open_pdf(args.pdf, args.password)
     info = pdf.info
@@ -63,6 +68,15 @@ def run(args: argparse.Namespace) -> int:
     pages = parse_pages(args.pages, info.page_count) or range(info.page_count)
     runner = AltOcrRunner(AltOptions(dpi=args.dpi))
     source = LayoutSource(info.sha256, info.path, runner, password=args.password)
+    try:
+        return _find(args, source, runner, pages)
+    finally:
+        source.cache.close()  # its SQLite connection, not left to the collector
+
+
+def _find(
+    args: argparse.Namespace, source: LayoutSource, runner: AltOcrRunner, pages: Sequence[int]
+) -> int:
     if source.problem is not None:
         runner.close()
         return fail(source.problem)
@@ -76,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         runner.close()
     found = {p: source.known(p) for p in pages}
+    from backend.session.layout import layout_json
+
     if args.json:
         say_json(
             {

@@ -58,3 +58,27 @@ def test_bad_pages_are_one_line_and_exit_2(
     pdf = blank_page(tmp_path / "blank.pdf")
     assert main(["layout", str(pdf), "--pages", "3"]) == 2
     assert capsys.readouterr().err.startswith("proofdesk: --pages: ")
+
+
+def test_the_cache_is_closed_when_the_command_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # helper R: the layout cache's SQLite connection was left to the garbage collector
+    # (a ResourceWarning on Python 3.13, an error under pytest's warnings-as-errors).
+    from backend.session import layout
+
+    made, closed = [], []
+    real_init, real_close = layout.LayoutCache.__init__, layout.LayoutCache.close
+
+    def init(self: layout.LayoutCache, *args: object, **kwargs: object) -> None:
+        real_init(self, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(self)
+
+    def close(self: layout.LayoutCache) -> None:
+        closed.append(self)
+        real_close(self)
+
+    monkeypatch.setattr(layout.LayoutCache, "__init__", init)
+    monkeypatch.setattr(layout.LayoutCache, "close", close)
+    assert main(["layout", str(blank_page(tmp_path / "blank.pdf")), "--json"]) == 0
+    assert made and all(cache in closed for cache in made)
