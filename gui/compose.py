@@ -61,6 +61,7 @@ def compose(w: MainWindow) -> None:
     export = ExportAction(w, c, runner, w.aids)
     tables = TableDock(w, w.editor, w.page_view, lambda: c.current)
     w.aids.review_changed.connect(tables.set_review)  # its line boxes place a cell on the scan
+    hooks.before_save.append(tables.panel.view.finish_edit)  # a cell being typed is kept
     w.team = _team(w)
     w.onboarding = _onboarding(w)
     _follow_document(w, hooks)

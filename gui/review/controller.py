@@ -61,6 +61,10 @@ class DocumentHooks:
     store closes."""
 
     opened: list[Callable[[Workspace], None]] = field(default_factory=list)
+    # What a feature still holds of the page's text, put into the editor before it is saved
+    # (a table cell being typed in the Table dock): leaving the page, approving or closing
+    # must not drop it.
+    before_save: list[Callable[[], None]] = field(default_factory=list)
     stop_writers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     closing: list[Callable[[], Awaitable[None]]] = field(default_factory=list)  # store still open
     closed: list[Callable[[], None]] = field(default_factory=list)
@@ -139,7 +143,7 @@ class ReviewController(QObject):
             await self._stop_writers()  # a batch's pages in flight must not outlive the store
             async with self.page_transition():
                 await self.save_note_if_changed()
-                if not await self.autosave.flush() and not force:
+                if not await self.flush_edits() and not force:
                     return False
                 self.autosave.discard()
                 for closing in self.hooks.closing:  # e.g. an alternate OCR run storing into it
@@ -162,6 +166,7 @@ class ReviewController(QObject):
     async def page_transition(self) -> AsyncIterator[None]:
         """No typing while a page's text is saved and (re)loaded: keys typed in
         between would be attributed to the wrong page or overwritten by the load."""
+        self._put_pending()  # before the text is frozen: a cell's typing goes in first
         self._transitions += 1
         self.w.editor.editor.setReadOnly(True)
         try:
@@ -211,7 +216,7 @@ class ReviewController(QObject):
             previous = self.current
             if previous >= 0:
                 await self.save_note_if_changed()
-                if not await self.autosave.flush():
+                if not await self.flush_edits():
                     self.message.emit(self.tr("Your text is not saved yet; staying on this page."))
                     self._target = previous
                     self.w.select_page_row(previous)
@@ -259,7 +264,7 @@ class ReviewController(QObject):
                 "progress again until it is reviewed again."
             )
         notice.show_notices([text])
-        self.runner.run(self.autosave.flush())
+        self.runner.run(self.flush_edits())
 
     async def _save_draft(self, page: int, text: str) -> None:
         if self.workspace is None:  # never drop text silently: autosave keeps and retries it
@@ -277,7 +282,7 @@ class ReviewController(QObject):
 
     async def save_now(self) -> None:
         """Ctrl+S: write the text and make it a version now."""
-        if self.workspace is not None and await self.autosave.flush():
+        if self.workspace is not None and await self.flush_edits():
             await self.workspace.commit_draft(self.current)
             self.message.emit(self.tr("Saved."))
 
@@ -290,7 +295,7 @@ class ReviewController(QObject):
         await self._stop_writers()  # a batch's pages in flight must not outlive the store
         async with self.page_transition():
             await self.save_note_if_changed()
-            if not await self.autosave.flush():
+            if not await self.flush_edits():
                 self.message.emit(self.tr("Your text is not saved yet; try again in a moment."))
                 return
             page = self.current
@@ -307,7 +312,7 @@ class ReviewController(QObject):
         if ws is None:
             return
         async with self.page_transition():
-            if not await self.autosave.flush():
+            if not await self.flush_edits():
                 # Restoring now would put the old version over typing that is not saved.
                 self.message.emit(
                     self.tr(
@@ -323,8 +328,14 @@ class ReviewController(QObject):
         self.message.emit(self.tr("Version #{0} restored as a new version.").format(version_id))
 
     async def flush_edits(self) -> bool:
-        """Save what was typed now; False if it could not be saved."""
+        """Save what was typed now (what features hold first: ``hooks.before_save``);
+        False if it could not be saved."""
+        self._put_pending()
         return await self.autosave.flush()
+
+    def _put_pending(self) -> None:
+        for put in self.hooks.before_save:
+            put()
 
     async def _stop_writers(self) -> None:
         for stop in self.hooks.stop_writers:
@@ -343,7 +354,7 @@ class ReviewController(QObject):
         if ws is None or page != self.current:
             return
         async with self.page_transition():
-            if not await self.autosave.flush():
+            if not await self.flush_edits():
                 return
             self.w.show_page_state(await ws.page_state(page), ws.page_count)
         await self.refresh_history()
@@ -378,7 +389,7 @@ class ReviewController(QObject):
         if not self.autosave.dirty:
             await self.reload_page(page)
             return
-        if await self.autosave.flush():
+        if await self.flush_edits():
             self.w.editor.notice.show_notices(
                 [
                     self.tr(

@@ -168,7 +168,7 @@ class Opener(QObject):
         if ws is None:
             return
         async with self.controller.page_transition():
-            if not await self.controller.autosave.flush():
+            if not await self.controller.flush_edits():
                 return
             await ws.commit_draft(self.controller.current)
             change = await ws.import_transcripts(source)

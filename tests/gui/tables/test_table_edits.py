@@ -186,3 +186,26 @@ def test_a_read_only_page_takes_no_table_edit(window: MainWindow) -> None:
     assert dock_of(w).set_cell(1, 0, "平板") is False
     assert w.editor.text() == TEXT
     assert dock_of(w).panel.problem.isVisibleTo(dock_of(w).panel)
+
+
+def test_leaving_the_page_while_a_cell_is_typed_keeps_what_was_typed(
+    window: MainWindow, arun: Any
+) -> None:
+    # helper R: Ctrl+PgDown with a cell's editor open loaded the next page over it, and
+    # what was typed was gone. The page's save takes it first (hooks.before_save).
+    w = window
+    view = _grid_at(w, TEXT.index("手機"))
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    type_text(editor, "平板")
+    QTest.keyClick(editor, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+
+    async def stored() -> str:
+        await w.runner.drain()
+        await wait_for(lambda: w.controller.current == 1, what="the next page")
+        ws: Any = w.controller.workspace
+        return str((await ws.page_state(0)).text)
+
+    assert arun(stored()) == TEXT.replace("手機", "平板")
