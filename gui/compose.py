@@ -20,7 +20,8 @@ from gui.ocr.ocr_docks import OcrDocks
 from gui.ocr.offline_batch import OfflineBatch
 from gui.onboarding.feature import Onboarding
 from gui.onboarding.sample import fill_sample
-from gui.review.controller import DocumentHooks, ReviewController
+from gui.review.controller import ReviewController
+from gui.review.hooks import DocumentHooks
 from gui.review.opener import Opener
 from gui.servers.tools import ServerTools
 from gui.services.aids_hub import AidsHub

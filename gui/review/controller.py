@@ -8,9 +8,8 @@ version; only then is the next page loaded.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QModelIndex, QObject, Signal
@@ -20,6 +19,7 @@ from backend.models import Change, PageState, ReviewStatus
 from backend.safe_text import replaced_warning
 from gui.review.autosave import Autosave
 from gui.review.commands import CommandQueue
+from gui.review.hooks import DocumentHooks
 from gui.review.page_pictures import PagePictures
 
 if TYPE_CHECKING:
@@ -50,29 +50,6 @@ class ReviewViews(Protocol):
     def show_status(self, status: ReviewStatus) -> None: ...
 
     def select_page_row(self, page: int) -> None: ...
-
-
-@dataclass
-class DocumentHooks:
-    """What other features do as the document comes and goes; the composition root fills it.
-
-    The order is the order of safety: background writers stop before a page's
-    text is saved, features that store into the document finish before its
-    store closes."""
-
-    opened: list[Callable[[Workspace], None]] = field(default_factory=list)
-    # What a feature still holds of the page's text, put into the editor before it is saved
-    # (a table cell being typed in the Table dock): leaving the page, approving or closing
-    # must not drop it.
-    before_save: list[Callable[[], None]] = field(default_factory=list)
-    stop_writers: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
-    closing: list[Callable[[], Awaitable[None]]] = field(default_factory=list)  # store still open
-    closed: list[Callable[[], None]] = field(default_factory=list)
-    # Asked before a page is approved, with the text shown; any False stops the approval.
-    approve_checks: list[Callable[[str], Awaitable[bool]]] = field(default_factory=list)
-    # Pages a feature keeps read-only (someone else's claim, a claim of mine broken): a
-    # page load ends editable only when none says so.
-    read_only: list[Callable[[int], bool]] = field(default_factory=list)
 
 
 class ReviewController(QObject):
