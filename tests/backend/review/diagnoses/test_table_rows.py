@@ -5,6 +5,7 @@ wide as their table; each cell knows the first column it fills."""
 from __future__ import annotations
 
 from backend.review.diagnoses.table_rows import tables
+from backend.tables.html import MAX_COLUMNS
 
 
 def widths(text: str) -> list[int]:
@@ -35,8 +36,9 @@ def test_rowspan_zero_reaches_the_end_of_the_table_and_wild_spans_are_bounded() 
         "<tr><td>2</td></tr><tr><td>3</td></tr></table>"
     )
     assert widths(text) == [2, 2, 2]
-    # more digits than int() takes from a string: read as HTML's limit, no error
-    assert widths(f"<table><tr><td colspan={'9' * 5000}>甲</td></tr></table>") == [1000]
+    # more digits than int() takes from a string: no error; the widest grid a table is
+    # read as (backend.tables.html.MAX_COLUMNS) bounds it
+    assert widths(f"<table><tr><td colspan={'9' * 5000}>甲</td></tr></table>") == [MAX_COLUMNS]
 
 
 def test_markdown_rows_are_as_wide_as_their_cells() -> None:
