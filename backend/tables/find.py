@@ -5,13 +5,24 @@ so no two tables overlap."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 
+from backend.i18n import current_language
 from backend.tables import html, markdown, tsv
 from backend.tables.model import Table
 
 
 def find_tables(text: str) -> tuple[Table, ...]:
     """The tables in ``text`` (a malformed one too, with its notices; never raises)."""
+    # One page's text is read for its tables several times in a row: by the review (its
+    # table rows, its number columns), the Table dock and the exports. The tables are
+    # frozen values of the text and of the language their notices are written in, so
+    # the last few are kept.
+    return _read(text, current_language())
+
+
+@lru_cache(maxsize=8)
+def _read(text: str, _language: str) -> tuple[Table, ...]:
     # Most pages hold no table: each kind's mark is looked for once, not on each line.
     pipe, tab = "|" in text, "\t" in text
     found = html.find(text) if "<" in text else []

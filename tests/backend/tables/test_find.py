@@ -136,3 +136,19 @@ def test_a_table_spanning_past_the_widest_grid_is_cut_there_with_a_notice() -> N
     assert [c.column_span for c in table.rows[0].cells] == [MAX_COLUMNS, 1, 1, 1]
     assert "too_wide" in {n.problem.value for n in table.notices}
     assert len(table.rows) == 1001 and table.rows[0].cells[0].value == "x"
+
+
+def test_a_table_read_again_in_another_language_has_its_notices_in_that_language() -> None:
+    # find_tables keeps the last texts' tables: the notices' language is part of the key.
+    from backend.i18n import current_language, set_language
+
+    text = "<table><tr><td>甲<td>乙</tr></table>"
+    before = current_language()
+    try:
+        set_language("en")
+        english = [n.message for n in find_tables(text)[0].notices]
+        set_language("zh_TW")
+        chinese = [n.message for n in find_tables(text)[0].notices]
+    finally:
+        set_language(before)
+    assert english and chinese and english != chinese
