@@ -16,8 +16,12 @@ Folding (all optional, ``CompareOptions``):
   reading also simplified forms (``alternate-simplified.tsv``). The tables come
   in ``CompareOptions.tables`` (``backend.review.tables``), read by the session;
 * marker text (【模糊】, 【?】, given spans) and Markdown layout (table pipes,
-  ``---`` rows, headings, bold, list bullets, ``<br>``) and HTML table tags
-  (``<table>``, ``<tr>``, ``<td colspan="2">`` …) are dropped.
+  ``---`` rows, headings, bold, list bullets, ``<br>``, a code fence's ```` ```html ````
+  line) and HTML table tags (``<table>``, ``<tr>``, ``<td colspan="2">`` …) are
+  dropped;
+* with the layout, escapes are read as what they stand for: Markdown's ``\\|``, HTML's
+  ``&amp;`` ``&#20803;`` (``textnorm_escapes``), and a range over one maps back to
+  the whole escape.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate, chain
 
-from backend.review import fast_fold
+from backend.review import fast_fold, textnorm_escapes
 from backend.review.charclass import HAN
 from backend.review.fast_fold import normalise_page
 from backend.review.tables import ReviewTables
@@ -41,7 +45,9 @@ DEFAULT_MARKERS = re.compile(r"【[^】\n]{0,12}】")
 # Markdown that only lays text out. Pipes and ``<br>`` anywhere (legal text has
 # no other use for them); the rest only where Markdown puts it, at line starts.
 _MARKDOWN = re.compile(
-    r"^[ \t]*[|:\-][ \t|:\-]*-{3,}[ \t|:\-]*$"  # table separator row / horizontal rule
+    # A code fence's line (```html around a table, as Qwen writes one).
+    r"^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w+#.-]*[ \t]*$"
+    r"|^[ \t]*[|:\-][ \t|:\-]*-{3,}[ \t|:\-]*$"  # table separator row / horizontal rule
     r"|^[ \t]*#{1,6}[ \t]+"  # heading marks
     r"|^[ \t]*[*+\-][ \t]+"  # list bullets
     r"|\*\*|__|~~"  # bold, strike-through
@@ -59,7 +65,7 @@ _MARKDOWN = re.compile(
 _WHITESPACE = re.compile(r"\s+")
 # A character every _MARKDOWN match holds (a line-start mark, a pipe, an arrow). Not
 # ":": a separator row holds "---" too, and an OCR engine's half-width colons are many.
-_MARKDOWN_HINT = re.compile(r"[|｜#*+_~<\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
+_MARKDOWN_HINT = re.compile(r"[|｜#*+_~<`\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
 
 Spans = Sequence[tuple[int, int]] | re.Pattern[str]
 
@@ -99,6 +105,9 @@ class Normalised:
     # Sorted positions k where ``to_source`` jumps (to_source[k] != to_source[k-1] + 1):
     # where dropped text lay.
     cuts: tuple[int, ...] = ()
+    # The escapes read as their character (``textnorm_escapes``): (the kept character's
+    # offset in ``source``, the escape's start, its end), by the first.
+    escapes: tuple[tuple[int, int, int], ...] = ()
 
     def source_range(self, start: int, end: int) -> tuple[int, int]:
         """The original [start, end) of normalised [start, end).
@@ -107,7 +116,8 @@ class Normalised:
         character, so an omission sits at the end of the text before it.
         """
         if start < end:
-            return self.to_source[start], self.to_source[end - 1] + 1
+            s, e = self.to_source[start], self.to_source[end - 1] + 1
+            return textnorm_escapes.widen(self.escapes, s, e) if self.escapes else (s, e)
         pos = self.boundary(start)
         return pos, pos
 
@@ -190,6 +200,7 @@ def dropped_spans(
         patterns.append(DEFAULT_MARKERS)
     if options.ignore_markdown and _MARKDOWN_HINT.search(text):
         patterns.append(_MARKDOWN)
+    escaped = options.ignore_markdown and ("&" in text or "\\" in text)
     if options.ignore_whitespace:
         patterns.append(_WHITESPACE)
     sources = 0  # how many of them found something
@@ -198,6 +209,10 @@ def dropped_spans(
         found = [m.span() for m in pattern.finditer(text)]
         if pattern is _MARKDOWN:
             found = [span for span in found if not _lone_pipe(text, *span)]
+        sources += bool(found)
+        spans = found if not spans else spans + found
+    if escaped:
+        found = textnorm_escapes.find(text)[0]
         sources += bool(found)
         spans = found if not spans else spans + found
     # A caller's own list of spans may overlap or come in any order: always merged.
@@ -228,11 +243,20 @@ def normalise(
     lookup = None
     if options.fold_width or options.fold_variants:
         lookup = options.tables.fold_lookup(options.fold_width, options.fold_variants, alternate)
+    reads: list[tuple[int, str]] = []
+    escapes: tuple[tuple[int, int, int], ...] = ()
+    if options.ignore_markdown and ("&" in text or "\\" in text):
+        _dropped, reads, found = textnorm_escapes.find(text)
+        escapes = tuple(found)
+    translate = lookup.translate if lookup is not None else None
     if options.ignore_whitespace and len(text) >= fast_fold.MIN_LENGTH:  # a page: numpy
         others = dropped_spans(text, _keeping_whitespace(options), ignore_spans)
         page = normalise_page(text, others, lookup)
         if page is not None:
-            return Normalised(*page[:2], text, page[2])
+            body, to_source, cuts = page
+            if reads:
+                body = textnorm_escapes.substitute(body, to_source, reads, translate)
+            return Normalised(body, to_source, text, cuts, escapes)
     dropped = dropped_spans(text, options, ignore_spans)
     # Kept runs: from the end of each dropped span to the start of the next.
     starts = [0, *(e for _unused, e in dropped)]
@@ -244,7 +268,9 @@ def normalise(
     cuts = tuple(sorted({at[i - 1] for i in range(1, len(at)) if lengths[i] and at[i - 1]}))
     if lookup is not None:
         body = lookup.translate(body)
-    return Normalised(body, to_source, text, cuts)
+    if reads:
+        body = textnorm_escapes.substitute(body, to_source, reads, translate)
+    return Normalised(body, to_source, text, cuts, escapes)
 
 
 @lru_cache(maxsize=16)

@@ -3,12 +3,14 @@
 A table is two or more consecutive lines that begin with ``|`` (the ``|---|`` rule
 optional), or, as GitHub writes them, lines without the leading pipe when a rule
 line follows the first. ``\\|`` is a pipe inside a cell. The row above a rule is a
-header. A cell's ``value`` undoes backslash escapes and reads ``<br>`` as a line
+header. A cell's ``value`` undoes backslash escapes, reads HTML's entities
+(``&amp;`` ``&#20803;``: CommonMark reads them in any text) and ``<br>`` as a line
 break; any other markup stays as written (a cell's text is the reader's).
 """
 
 from __future__ import annotations
 
+import html
 import re
 
 from backend.tables.cells import make_cell
@@ -17,11 +19,16 @@ from backend.tables.notices import ragged
 
 _RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _PIPE_OR_ESCAPE = re.compile(r"\\.|\|", re.DOTALL)
-# A backslash escape (CommonMark: any ASCII punctuation) or a <br>.
-_VALUE = re.compile(r"\\([!-/:-@\[-`{-~])|<br\s*/?>", re.IGNORECASE)
+# A backslash escape (CommonMark: any ASCII punctuation), a <br>, or an entity.
+_VALUE = re.compile(
+    r"\\([!-/:-@\[-`{-~])|<br\s*/?>"
+    r"|(&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)",
+    re.IGNORECASE,
+)
 # What a typed value needs escaped so it reads back as typed: a backslash, a pipe
-# (a cell's end), and "<" (so neither <br> nor <table> markup can be typed by accident).
-_ENCODE = re.compile(r"[\\|<]")
+# (a cell's end), "<" (so neither <br> nor <table> markup can be typed by accident)
+# and "&" (so a typed "&amp;" is no entity).
+_ENCODE = re.compile(r"[\\|<&]")
 
 Line = tuple[int, int]  # a line's start and end in the transcript (no newline)
 
@@ -130,7 +137,8 @@ def _row(line: str, start: int, index: int) -> TableRow:
         content = part.strip()
         if content:
             a = at + len(part) - len(part.lstrip())
-            shown = value(content) if "<" in content or "\\" in content else content
+            escaped = "<" in content or "\\" in content or "&" in content
+            shown = value(content) if escaped else content
         else:  # typed text goes after the first space: "| x |" from "|   |"
             a, shown = at + min(1, len(part)), ""
         cells.append(make_cell(index, column, a, a + len(content), content, shown))
@@ -145,6 +153,8 @@ def value(content: str) -> str:
 
 
 def _unescape(found: re.Match[str]) -> str:
+    if found.group(2):
+        return html.unescape(found.group(2))
     return found.group(1) or "\n"
 
 

@@ -1,0 +1,60 @@
+"""Escaped text in a table's markup (issue 23): Markdown's ``\\|`` and HTML's entities
+are compared as the characters they stand for, and map back to the whole escape."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.review.compare import compare_texts
+from backend.review.textnorm import CompareOptions, normalise
+from backend.review.values import DiffCategory
+from tests.backend.review.tables import TABLES
+
+ALL = CompareOptions(tables=TABLES)
+# Long enough for the numpy path (fast_fold.MIN_LENGTH), which must agree.
+LONG = "本院認定事實如下。" * 30 + "\n"
+
+
+@pytest.mark.parametrize("before", ["", LONG])
+@pytest.mark.parametrize(
+    ("transcript", "alternate"),
+    [
+        ("| 甲&amp;乙 | 1 |\n|---|---|\n| A\\|B | 2 |", "| 甲&乙 | 1 |\n| A|B | 2 |"),
+        ("<table><tr><td>甲&amp;乙</td><td>&lt;3&gt;</td></tr></table>", "甲&乙 <3>"),
+        (
+            "<table><tr><td>&#20803;</td><td>&#x5143;整</td><td>1&nbsp;2</td></tr></table>",
+            "元 元整 1 2",
+        ),
+        ("```html\n<table><tr><td>附表</td></tr></table>\n```", "附表"),
+    ],
+)
+def test_a_correct_escaped_cell_is_no_difference(
+    before: str, transcript: str, alternate: str
+) -> None:
+    comparison = compare_texts(before + transcript, before + alternate, ALL)
+    assert comparison.flags() == []
+    assert normalise(before + transcript, ALL).text == normalise(before + alternate, ALL).text
+
+
+@pytest.mark.parametrize("before", ["", LONG])
+def test_a_range_over_an_escape_maps_back_to_the_whole_escape(before: str) -> None:
+    text = before + "| 甲&lt;乙 | A\\*B |\n|---|---|"
+    norm = normalise(text, ALL)
+    k = norm.text.index("<")
+    assert text[slice(*norm.source_range(k, k + 1))] == "&lt;"
+    assert text[slice(*norm.source_range(k - 1, k + 2))] == "甲&lt;乙"
+    star = norm.text.index("*")
+    assert text[slice(*norm.source_range(star, star + 1))] == "\\*"
+
+
+def test_a_wrong_escaped_cell_still_differs() -> None:
+    comparison = compare_texts("| 甲&lt;乙 | 1 |", "| 甲>乙 | 1 |", ALL)
+    assert [h.category for h in comparison.hunks if h.category is DiffCategory.SUBSTANTIVE]
+    assert normalise("&lt;", ALL).text == "<"
+
+
+def test_escapes_are_markup_and_fold_only_with_it() -> None:
+    raw = CompareOptions(ignore_markdown=False, tables=TABLES)
+    assert normalise("A&amp;B\\|", raw).text == "A&amp;B\\|"
+    # Not an entity (no semicolon, or no such name): the text as written.
+    assert normalise("A&ampB &zz9;", ALL).text == "A&ampB&zz9;"
