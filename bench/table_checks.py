@@ -77,6 +77,13 @@ class Tally:
     alone_cells: int = 0
     alone_false_cells: int = 0
     ruled_pages: int = 0  # pages whose table the layout found ruled (the grid check's)
+    # By the style the transcript writes its table in (``TablePage.style``): every kind's
+    # errors together, the (style, kind) pairs missed, and the clean cells.
+    style_n: Counter[str] = field(default_factory=Counter)
+    style_at_cell: Counter[str] = field(default_factory=Counter)
+    style_missed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    style_cells: Counter[str] = field(default_factory=Counter)
+    style_false_cells: Counter[str] = field(default_factory=Counter)
 
 
 def _review(
@@ -124,8 +131,13 @@ def broken(
         t.at_cell[kind] += at_cell
         t.caught[kind] += _touches(_spans(review, FLAGGED), err)
         t.critical[kind] += critical
+        t.style_n[page.style] += 1
+        t.style_at_cell[page.style] += at_cell
         if not at_cell:
-            t.missed.append(f"- {kind} on {page.id}: `{err.text[err.start : err.end]}`")
+            t.style_missed[page.style, kind] += 1
+            t.missed.append(
+                f"- {kind} on {page.id} ({page.style}): `{err.text[err.start : err.end]}`"
+            )
 
 
 def clean(
@@ -141,8 +153,11 @@ def clean(
     spans, cell_level = _spans(review, FLAGGED), _cell_level(review)
     for table in find_tables(text):
         for cell in table.cells:
+            false = any(a <= cell.end and b >= cell.start for a, b in cell_level)
             t.cells += 1
-            t.false_cells += any(a <= cell.end and b >= cell.start for a, b in cell_level)
+            t.false_cells += false
+            t.style_cells[page.style] += 1
+            t.style_false_cells[page.style] += false
             t.flagged_cells += any(a <= cell.end and b >= cell.start for a, b in spans)
 
 
@@ -217,7 +232,37 @@ def rows(label: str, t: Tally) -> list[Row]:
                 "cells",
             ),
         ]
-    return out + alone_rows(t)
+    return out + style_rows(t) + alone_rows(t)
+
+
+def style_rows(t: Tally) -> list[Row]:
+    """At the cell and clean tables' cell-level flags, by the style the table is written in."""
+    head = Row("  by the style the transcript writes the table in", None, None)
+    out = [head] if t.style_n else []
+    for style in sorted(t.style_n):
+        missed = ", ".join(
+            f"{kind} {n}" for (s, kind), n in sorted(t.style_missed.items()) if s == style
+        )
+        out.append(
+            Row(
+                f"    {style} ({t.style_n[style]} errors; missed: {missed or 'none'}): at the cell",
+                _pct(t.style_at_cell[style], t.style_n[style]),
+                None,
+                "%",
+                "≥ 95%",
+            )
+        )
+        if t.style_cells[style]:
+            out.append(
+                Row(
+                    f"    {style} clean ({t.style_cells[style]} cells): cell-level flags per 200",
+                    round(200 * t.style_false_cells[style] / t.style_cells[style], 2),
+                    None,
+                    "cells",
+                    "≤ 1",
+                )
+            )
+    return out
 
 
 def alone_rows(t: Tally) -> list[Row]:

@@ -14,7 +14,9 @@ stays well-formed; only what it says changes):
 
 ``seed_error(page, kind, rng)`` gives the broken transcript and the span of the
 rows it concerns, or None when the page has nothing that kind can break. Only rows
-with no merged cell are changed, so the page's spans stay where they are.
+with no merged cell are changed, so the page's spans stay where they are. Each error
+is made on the grid's rows and written in the page's own style (``TablePage.style``:
+a row a line, or all on one line, in a fence), its span found in that text.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bench.corpus.table_pages import TablePage, lines, row_line
+from bench.corpus.table_pages import TablePage, compose, row_line, span_of, unit_of, units
 
 KINDS = ("cell_lost", "shifted", "rows_merged", "row_lost", "filled", "number")
 _DIGIT_SETS = ("0123456789", "一二三四五六七八九", "壹貳參肆伍陸柒捌玖")
@@ -46,31 +48,23 @@ def _plain_rows(page: TablePage) -> list[int]:
     ]
 
 
-def _line_of(page: TablePage, r: int) -> int:
-    """Row ``r``'s index among ``lines(page, page.grid)``."""
-    head = 2 if page.heading else 0
-    if page.markup == "markdown":
-        return head + r + (1 if page.header and r >= 1 else 0)
-    return head + 1 + r
-
-
-def _broken(kind: str, out: list[str], first: int, last: int) -> TableError:
-    start = sum(len(x) + 1 for x in out[:first])
-    end = start + sum(len(x) + 1 for x in out[first:last]) - 1 if last > first else start
-    return TableError(kind, "\n".join(out), start, max(start, end))
+def _broken(page: TablePage, kind: str, out: list[str], first: int, last: int) -> TableError:
+    """The error whose table is the pieces ``out`` (``units``), its span ``out[first:last]``."""
+    start, end = span_of(page, out, first, last)
+    return TableError(kind, compose(page, out), start, end)
 
 
 def seed_error(page: TablePage, kind: str, rng: random.Random) -> TableError | None:
     rows = _plain_rows(page)
     if not rows:
         return None
-    return _MAKERS[kind](page, rows, lines(page, page.grid), rng)
+    return _MAKERS[kind](page, rows, units(page, page.grid), rng)
 
 
 def _rewrite(page: TablePage, kind: str, out: list[str], r: int, cells: list[str]) -> TableError:
-    i = _line_of(page, r)
+    i = unit_of(page, r)
     out[i] = row_line(page, r, cells)
-    return _broken(kind, out, i, i + 1)
+    return _broken(page, kind, out, i, i + 1)
 
 
 def _cell_lost(
@@ -110,10 +104,10 @@ def _rows_merged(
     if not pairs:
         return None
     r = rng.choice(pairs)
-    i = _line_of(page, r)
+    i = unit_of(page, r)
     joined = [a + b for a, b in zip(page.grid[r], page.grid[r + 1], strict=True)]
     out[i : i + 2] = [row_line(page, r, joined)]
-    return _broken("rows_merged", out, i, i + 1)
+    return _broken(page, "rows_merged", out, i, i + 1)
 
 
 def _row_lost(
@@ -121,11 +115,11 @@ def _row_lost(
 ) -> TableError | None:
     if len(page.grid) < 3:
         return None
-    i = _line_of(page, rng.choice(rows))
+    i = unit_of(page, rng.choice(rows))
     # Where the row was: between the rows that were around it (a flag at the end of
     # the row above, or at the start of the row below, is at the place).
     del out[i]
-    return _broken("row_lost", out, max(0, i - 1), i + 1)
+    return _broken(page, "row_lost", out, max(0, i - 1), i + 1)
 
 
 def _filled(

@@ -79,6 +79,13 @@ class TablePage:
         return next((s for s in self.spans if (s.row, s.column) == (row, column)), None)
 
     @property
+    def style(self) -> str:
+        """How the transcript writes its table (``STYLES``): drawn from the page's own
+        rng, so the page's image, its digest (which the cached engine readings and
+        layouts are filed under) and every draw of ``make_page`` stay as they were."""
+        return _style(self)[0]
+
+    @property
     def text(self) -> str:
         return write(self, self.grid)
 
@@ -95,29 +102,111 @@ class TablePage:
         return buf.getvalue()
 
 
-def write(page: TablePage, grid: tuple[tuple[str, ...], ...]) -> str:
-    """The page's transcript with ``grid`` as its table: what a careful reader writes."""
-    return "\n".join(lines(page, grid))
+# How a table is written, per markup: the neat form a careful reader writes first, then
+# the forms VLMs write. Markdown: without the outer pipes (GitHub's), with alignment
+# colons in the rule (|:---:|). HTML: a row a line; all on one line as Qwen writes it;
+# one line with <thead>/<tbody>; one line in a ```html fence, <table border="1">.
+STYLES = {
+    "markdown": ("neat", "bare", "aligned"),
+    "html": ("lines", "one_line", "sections", "fenced"),
+}
+_ALIGN = (":---", ":---:", "---:", "---")
 
 
-def lines(page: TablePage, grid: tuple[tuple[str, ...], ...]) -> list[str]:
-    """The transcript's lines: the heading, then one line per table row (HTML rows each
-    on a line of their own, as Qwen writes them), so an error can rewrite a row."""
-    head = [page.heading, ""] if page.heading else []
-    rows = [row_line(page, r, row) for r, row in enumerate(grid)]
+def _style(page: TablePage) -> tuple[str, tuple[str, ...]]:
+    """The page's style and (``aligned``) each column's rule segment."""
+    rng = random.Random(f"style-{page.seed}-{page.index}")
+    style = rng.choice(STYLES[page.markup])
+    aligns = tuple(rng.choice(_ALIGN) for _ in page.grid[0])
+    if page.markup == "markdown" and not page.header:
+        # Without a header there is no rule: a pipe-less row, or colons, need one.
+        style = "neat"
+    return style, aligns
+
+
+Grid = tuple[tuple[str, ...], ...] | list[list[str]]
+
+
+def write(page: TablePage, grid: Grid) -> str:
+    """The page's transcript with ``grid`` as its table: what a reader or a VLM writes."""
+    return compose(page, units(page, grid))
+
+
+def units(page: TablePage, grid: Grid) -> list[str]:
+    """The table's markup in pieces, in text order: each row's markup, the Markdown rule,
+    the HTML tags around the rows. ``compose`` joins them (a line each, or all on one
+    line, as the style writes them), so an error can rewrite or drop a row's piece."""
+    rows = [row_line(page, r, list(row)) for r, row in enumerate(grid)]
+    style = page.style
     if page.markup == "markdown":
         if page.header:
-            rows.insert(1, "|" + "|".join("---" for _ in grid[0]) + "|")
-        return [*head, *rows]
-    return [*head, "<table>", *rows, "</table>"]
+            rows.insert(1, _rule(page, len(grid[0])))
+        return rows
+    if style == "sections":
+        if page.header:
+            return ["<table><thead>", rows[0], "</thead><tbody>", *rows[1:], "</tbody></table>"]
+        return ["<table><tbody>", *rows, "</tbody></table>"]
+    opening = '<table border="1">' if style == "fenced" else "<table>"
+    return [opening, *rows, "</table>"]
+
+
+def unit_of(page: TablePage, r: int) -> int:
+    """Row ``r``'s index among ``units(page, page.grid)``."""
+    if page.markup == "markdown":
+        return r + (1 if page.header and r >= 1 else 0)
+    if page.style == "sections" and page.header and r >= 1:
+        return r + 2
+    return 1 + r
+
+
+def _joiner(page: TablePage) -> str:
+    return "\n" if page.markup == "markdown" or page.style == "lines" else ""
+
+
+def _prefix(page: TablePage) -> str:
+    head = f"{page.heading}\n\n" if page.heading else ""
+    return head + ("```html\n" if page.style == "fenced" else "")
+
+
+def compose(page: TablePage, parts: list[str]) -> str:
+    """The transcript holding the table ``parts`` (``units``) in the page's style."""
+    tail = "\n```" if page.style == "fenced" else ""
+    return _prefix(page) + _joiner(page).join(parts) + tail
+
+
+def span_of(page: TablePage, parts: list[str], first: int, last: int) -> tuple[int, int]:
+    """Where ``parts[first:last]`` are in ``compose(page, parts)`` (past the end: the
+    parts there are; none: an empty span at ``first``'s place)."""
+    gap = len(_joiner(page))
+    start = len(_prefix(page)) + sum(len(p) + gap for p in parts[:first])
+    inside = parts[first:last]
+    end = start + sum(len(p) + gap for p in inside) - gap if inside else start
+    return start, max(start, end)
+
+
+def _rule(page: TablePage, columns: int) -> str:
+    style, aligns = _style(page)
+    if style == "bare":
+        return " | ".join("---" for _ in range(columns))
+    if style == "aligned":
+        return "|" + "|".join(aligns[:columns]) + "|"
+    return "|" + "|".join("---" for _ in range(columns)) + "|"
 
 
 def row_line(page: TablePage, r: int, cells: tuple[str, ...] | list[str]) -> str:
     """Row ``r`` written with ``cells`` (its spans and covered positions as the page has
     them when ``cells`` is the page's own row; a changed row must hold no span)."""
+    style = page.style
     if page.markup == "markdown":
-        return "| " + " | ".join(cells) + " |"
-    tag = "th" if page.header and r == 0 else "td"
+        if style != "bare":
+            return "| " + " | ".join(cells) + " |"
+        # GitHub's pipe-less row: an empty first or last cell keeps its outer pipe, or
+        # the row would read one cell short.
+        bare = " | ".join(cells)
+        return ("|" if not cells[0] else "") + bare + ("|" if not cells[-1] else "")
+    # Qwen writes <td> in every row unless it writes a <thead>.
+    head = page.header and r == 0 and style in ("lines", "sections")
+    tag = "th" if head else "td"
     out = []
     for c, cell in enumerate(cells):
         if page.covered(r, c):
