@@ -2771,47 +2771,47 @@
 <context>
     <name>ReviewController</name>
     <message>
-        <location filename="../../gui/review/controller.py" line="215"/>
+        <location filename="../../gui/review/controller.py" line="197"/>
         <source>Your text is not saved yet; staying on this page.</source>
         <translation>您的文字尚未儲存；停留在本頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="253"/>
+        <location filename="../../gui/review/controller.py" line="235"/>
         <source>This page was approved. Your edit takes the approval back: the page is in progress again until it is approved again.</source>
         <translation>本頁已核可。您的編輯將撤回核可：本頁回到「進行中」，須再次核可。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="258"/>
+        <location filename="../../gui/review/controller.py" line="240"/>
         <source>This page was marked reviewed. Your edit takes that back: the page is in progress again until it is reviewed again.</source>
         <translation>本頁已標為已審閱。您的編輯將撤回此標記：本頁回到「進行中」，須再次審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="276"/>
+        <location filename="../../gui/review/controller.py" line="258"/>
         <source>Note saved.</source>
         <translation>備註已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="282"/>
+        <location filename="../../gui/review/controller.py" line="264"/>
         <source>Saved.</source>
         <translation>已儲存。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="294"/>
+        <location filename="../../gui/review/controller.py" line="276"/>
         <source>Your text is not saved yet; try again in a moment.</source>
         <translation>您的文字尚未儲存；請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="314"/>
+        <location filename="../../gui/review/controller.py" line="296"/>
         <source>Version #{0} was not restored: your typing could not be saved first. Try again once the status bar says it is saved.</source>
         <translation>版本 #{0} 未還原：您輸入的文字尚未能先儲存。請待狀態列顯示已儲存後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="323"/>
+        <location filename="../../gui/review/controller.py" line="305"/>
         <source>Version #{0} restored as a new version.</source>
         <translation>版本 #{0} 已還原為新版本。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/controller.py" line="385"/>
+        <location filename="../../gui/review/controller.py" line="373"/>
         <source>A new reading of this page arrived while you were typing. Your edit is kept; the reading is in the page&apos;s history.</source>
         <translation>您輸入時，本頁的新辨識結果已送達。已保留您的編輯；該辨識結果已加入本頁版本紀錄。</translation>
     </message>
@@ -3949,17 +3949,17 @@ Backups of this document:
 <context>
     <name>TableDock</name>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="52"/>
+        <location filename="../../gui/tables/table_dock.py" line="53"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="196"/>
+        <location filename="../../gui/tables/table_dock.py" line="202"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="258"/>
+        <location filename="../../gui/tables/table_dock.py" line="266"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>

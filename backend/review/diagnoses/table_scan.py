@@ -14,53 +14,34 @@ piece's letters occur. From that:
 * merged: a transcript row whose cells each hold pieces from two heights of the
   page. One long cell wrapped over two lines does that too, so it takes more cells
   with two heights than with one: a merge joins every column it spans;
+* columns (``table_columns``): a cell standing under another column, or in none;
 * filled: a cell that repeats the cell above it where the page has nothing: no
   piece at the row's height under its column, nor one sharing half its letters.
 
 Pieces shorter than ``MIN_PIECE`` letters (a lone digit of a numbering column)
-occur everywhere and place nothing. Letters are compared as the review compares
-them (width, variant glyphs, and the alternate's Simplified forms folded: ２８支 is
-28支, 第69页 is 第69頁), and with the Latin O an engine reads a mask's ○ as ○
-(丙OO is 丙○○: a mask's circles count as letters here).
+occur everywhere and place nothing; letters are compared as ``table_pieces`` says.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
 
 from backend.i18n import _
-from backend.review.charclass import HAN
+from backend.review.diagnoses import table_columns as columns
 from backend.review.diagnoses.alt_lines import Line
+from backend.review.diagnoses.table_columns import SAME_ROW, nearest
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, letters, read_pieces
 from backend.review.diagnoses.table_rows import Cell, Row
 from backend.review.tables import ReviewTables
 
-MIN_PIECE = 2  # letters
-# Two heights are one page row when they are closer than this share of a line's
-# height (a cell's text sits a little higher or lower in its row).
-SAME_ROW = 0.6
+_Piece = Piece  # the tests' name for it
 LOST_LETTERS = 3  # a lost row's pieces hold at least this many letters together
 # Beyond the table's first or last row, a lost row's pieces stand within this many
 # rows' pitch of it.
 EDGE = 1.5
-SHIFT_ROWS = 3  # a column's place is known from this many of its cells
-# A cell is under another column when its middle is this much nearer that column's
-# middle than its own's (as a share of the distance between the two): table_cells'.
-NEARER = 0.25
-
 Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
-
-
-@dataclass(frozen=True)
-class _Piece:
-    x: float  # the middle of its box, 0..1 of the page's width
-    y: float  # and of its height
-    letters: str
-    left: float = 0.0  # its box's edges across the page
-    right: float = 0.0
 
 
 def problems(
@@ -69,19 +50,20 @@ def problems(
     """What the page's rows say is wrong with ``table`` (``lines``: the alternate's,
     with boxes; ``alternate``: its text; ``tables``: the folds the review compares by;
     ``transcript``: the page's text, the table's and around it)."""
-    pieces = _pieces(lines, alternate, tables.fold_table(True, True, alternate=True))
+    pieces = read_pieces(lines, alternate, tables.fold_table(True, True, alternate=True))
     if not pieces or not table:
         return []
     height = median(_heights(lines))
     fold = tables.fold_table(True, True)
-    cells = [[_letters(c.value, fold) for c in row.cells] for row in table]
+    cells = [[letters(c.value, fold) for c in row.cells] for row in table]
     # A piece the transcript has outside the table is the text around it (a date line or
     # a signature below the table, read in pieces), not a row the table lost.
-    around = _letters(transcript[: table[0].start] + "\n" + transcript[table[-1].end :], fold)
+    around = letters(transcript[: table[0].start] + "\n" + transcript[table[-1].end :], fold)
     holders = [_holders(p, cells) for p in pieces]
     loose = [not held and p.letters not in around for p, held in zip(pieces, holders, strict=True)]
     heights = _row_heights(pieces, holders, len(table))
-    placed, centre = _columns(pieces, heights, table, cells, height)
+    placed = columns.place(pieces, heights, table, cells, height)
+    centre = columns.centres(placed)
     merged = _merged(pieces, table, cells, height)
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
@@ -90,7 +72,10 @@ def problems(
     lost += _edge_lost(pieces, loose, heights, table, centre)
     out = merged + [(row, detail) for row, detail in lost if row.start not in joined]
     out += _filled(pieces, heights, table, cells, height, centre)
-    out += _shifted(placed, centre, table)
+    out += columns.shifted(placed, centre, table)
+    out += columns.off_column(placed, centre, table, height)
+    out += columns.at_other_column(placed, table, height)
+    out += columns.under_empty(pieces, loose, heights, table, cells, height, centre)
     return out
 
 
@@ -98,30 +83,7 @@ def _heights(lines: list[Line]) -> list[float]:
     return [ln.box[3] - ln.box[1] for ln in lines if ln.box is not None] or [0.0]
 
 
-def _pieces(lines: list[Line], alternate: str, fold: dict[int, str]) -> list[_Piece]:
-    out = []
-    for ln in lines:
-        if ln.box is None:
-            continue
-        letters = _letters(alternate[ln.start : ln.end], fold)
-        if len(letters) >= MIN_PIECE:
-            box = ln.box
-            middle = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            out.append(_Piece(*middle, letters, box[0], box[2]))
-    return out
-
-
-def _letters(text: str, fold: dict[int, str]) -> str:
-    return _NOT_LETTER.sub("", text.translate(fold).translate(_MASKS))
-
-
-# A name's mask is part of the name (王○○ and 王○明 are two people): its circle is kept
-# as a letter, and an engine's reading of one (O, o) taken for it.
-_MASKS = str.maketrans(dict.fromkeys("〇◯Oo", "○"))
-_NOT_LETTER = re.compile(f"[^\\w{HAN}○]|_")
-
-
-def _holders(piece: _Piece, cells: list[list[str]]) -> set[tuple[int, int]]:
+def _holders(piece: Piece, cells: list[list[str]]) -> set[tuple[int, int]]:
     """The (row, cell) whose letters are the piece's; failing that, those whose letters
     hold the piece's (1份 is in 11份, but is the cell 1份), and the cells of a row the
     piece reads whole: one holding at least half its cells. A line of the text around
@@ -144,7 +106,7 @@ def _holders(piece: _Piece, cells: list[list[str]]) -> set[tuple[int, int]]:
 
 
 def _row_heights(
-    pieces: list[_Piece], holders: list[set[tuple[int, int]]], rows: int
+    pieces: list[Piece], holders: list[set[tuple[int, int]]], rows: int
 ) -> list[float | None]:
     """Each transcript row's height on the page: the median of the pieces only it holds."""
     found: list[list[float]] = [[] for _row in range(rows)]
@@ -155,7 +117,7 @@ def _row_heights(
 
 
 def _lost(
-    pieces: list[_Piece],
+    pieces: list[Piece],
     loose: list[bool],
     heights: list[float | None],
     table: list[Row],
@@ -193,7 +155,7 @@ def _levels(ys: list[float], height: float) -> int:
 
 
 def _merged(
-    pieces: list[_Piece], table: list[Row], cells: list[list[str]], height: float
+    pieces: list[Piece], table: list[Row], cells: list[list[str]], height: float
 ) -> list[Problem]:
     """Rows more of whose cells are two pieces of the page, one above the other, than
     are one piece: every column a merge spans joins two (a wrapped cell is one)."""
@@ -215,7 +177,7 @@ def _merged(
     return out
 
 
-def _two_heights(text: str, inside: list[_Piece], height: float) -> bool:
+def _two_heights(text: str, inside: list[Piece], height: float) -> bool:
     """``text`` begins with one piece and goes on with another, the two at different
     heights on the page."""
     return any(
@@ -228,7 +190,7 @@ def _two_heights(text: str, inside: list[_Piece], height: float) -> bool:
 
 
 def _filled(
-    pieces: list[_Piece],
+    pieces: list[Piece],
     heights: list[float | None],
     table: list[Row],
     cells: list[list[str]],
@@ -253,14 +215,13 @@ def _filled(
             # whole, would be one. A piece that reads as another cell of the row is
             # that cell's.
             others = set(cells[r]) - {text}
-            level = [
-                p
-                for p in pieces
-                if abs(p.y - here) <= SAME_ROW * height and p.letters not in others
-            ]
+            # A cell over several rows stands anywhere between them (centred, mostly).
+            ys = [y for y in heights[r : r + cell.row_span] if y is not None]
+            top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
+            level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
             if not any(
                 _shared(text, p.letters) * 2 >= len(text)
-                or _nearest(centre, p.x) == cell.column
+                or nearest(centre, p.x) == cell.column
                 or p.left <= centre[cell.column] <= p.right  # a run of cells read as one
                 for p in level
             ):
@@ -281,59 +242,8 @@ def _same_column_above(cell: Cell, above: Row, above_cells: list[str], text: str
     )
 
 
-def _columns(
-    pieces: list[_Piece],
-    heights: list[float | None],
-    table: list[Row],
-    cells: list[list[str]],
-    height: float,
-) -> tuple[list[tuple[int, int, float]], dict[int, float]]:
-    """Each cell placed across the page by the one piece at its row's height that reads
-    as it: (row, column, x); and each column's place, the median of its cells'."""
-    placed: list[tuple[int, int, float]] = []
-    for r, row in enumerate(table):
-        y = heights[r]
-        if y is None:
-            continue
-        level = [p for p in pieces if abs(p.y - y) <= SAME_ROW * height]
-        for cell, text in zip(row.cells, cells[r], strict=True):
-            if len(text) < MIN_PIECE or cells[r].count(text) > 1:  # which is which?
-                continue
-            xs = [p.x for p in level if p.letters == text]
-            if len(xs) == 1 and cell.column_span == 1:
-                placed.append((r, cell.column, xs[0]))
-    columns: dict[int, list[float]] = {}
-    for _r, c, x in placed:
-        columns.setdefault(c, []).append(x)
-    return placed, {c: median(xs) for c, xs in columns.items()}
-
-
-def _shifted(
-    placed: list[tuple[int, int, float]], centre: dict[int, float], table: list[Row]
-) -> list[Problem]:
-    """Cells the page shows under another column than the transcript puts them in."""
-    counts: dict[int, int] = {}
-    for _r, c, _x in placed:
-        counts[c] = counts.get(c, 0) + 1
-    out: dict[int, Problem] = {}
-    for r, c, x in placed:
-        # A cell's own column's place is known from a few of its cells (it may be one of
-        # them); the place it is under, from any (a header cell is enough).
-        if counts[c] < SHIFT_ROWS or r in out:
-            continue
-        k = _nearest(centre, x)
-        if k != c and abs(x - centre[c]) - abs(x - centre[k]) > NEARER * abs(centre[c] - centre[k]):
-            detail = _("a table row's cell {column} is under column {place} on the page")
-            out[r] = (table[r], detail.format(column=c + 1, place=k + 1))
-    return list(out.values())
-
-
-def _nearest(centre: dict[int, float], x: float) -> int:
-    return min(centre, key=lambda j: abs(x - centre[j]))
-
-
 def _edge_lost(
-    pieces: list[_Piece],
+    pieces: list[Piece],
     loose: list[bool],
     heights: list[float | None],
     table: list[Row],
@@ -354,7 +264,7 @@ def _edge_lost(
             continue  # above a header stand the table's title, a seal, a stamp
         near, far = sorted((y + step * (1 - SAME_ROW) * pitch, y + step * EDGE * pitch))
         gap = [p for p, free in zip(pieces, loose, strict=True) if free and near < p.y < far]
-        under = {_nearest(centre, p.x) for p in gap}
+        under = {nearest(centre, p.x) for p in gap}
         # A row of the table fills most of its columns; a heading and a stamp beside it
         # stand under two.
         wide = len(under) >= max(2, (len(centre) + 1) // 2)

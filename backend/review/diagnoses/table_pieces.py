@@ -1,0 +1,51 @@
+"""The alternate's pieces of a table page: each line an engine read, with its box
+and its letters as the table checks compare them.
+
+Letters are compared as the review compares them (width, variant glyphs, and the
+alternate's Simplified forms folded: ２８支 is 28支, 第69页 is 第69頁), and with the
+Latin O an engine reads a mask's ○ as ○ (丙OO is 丙○○: a mask's circles count as
+letters here).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from backend.review.charclass import HAN
+from backend.review.diagnoses.alt_lines import Line
+
+MIN_PIECE = 2  # letters: a lone digit of a numbering column occurs everywhere
+
+
+@dataclass(frozen=True)
+class Piece:
+    x: float  # the middle of its box, 0..1 of the page's width
+    y: float  # and of its height
+    letters: str
+    left: float = 0.0  # its box's edges across the page
+    right: float = 0.0
+
+
+def read_pieces(lines: list[Line], alternate: str, fold: dict[int, str]) -> list[Piece]:
+    """The boxed lines of ``MIN_PIECE`` letters or more."""
+    out = []
+    for ln in lines:
+        if ln.box is None:
+            continue
+        found = letters(alternate[ln.start : ln.end], fold)
+        if len(found) >= MIN_PIECE:
+            box = ln.box
+            middle = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            out.append(Piece(*middle, found, box[0], box[2]))
+    return out
+
+
+def letters(text: str, fold: dict[int, str]) -> str:
+    return _NOT_LETTER.sub("", text.translate(fold).translate(_MASKS))
+
+
+# A name's mask is part of the name (王○○ and 王○明 are two people): its circle is kept
+# as a letter, and an engine's reading of one (O, o) taken for it.
+_MASKS = str.maketrans(dict.fromkeys("〇◯Oo", "○"))
+_NOT_LETTER = re.compile(f"[^\\w{HAN}○]|_")
