@@ -46,7 +46,7 @@ DEFAULT_MARKERS = re.compile(r"【[^】\n]{0,12}】")
 # no other use for them); the rest only where Markdown puts it, at line starts.
 _MARKDOWN = re.compile(
     # A code fence's line (```html around a table, as Qwen writes one).
-    r"^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w+#.-]*[ \t]*$"
+    r"^[ \t]*(?:`{3,}|~{3,})[ \t]*[A-Za-z0-9_+#.-]*[ \t]*$"
     r"|^[ \t]*[|:\-][ \t|:\-]*-{3,}[ \t|:\-]*$"  # table separator row / horizontal rule
     r"|^[ \t]*#{1,6}[ \t]+"  # heading marks
     r"|^[ \t]*[*+\-][ \t]+"  # list bullets

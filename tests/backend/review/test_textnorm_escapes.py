@@ -58,3 +58,9 @@ def test_escapes_are_markup_and_fold_only_with_it() -> None:
     assert normalise("A&amp;B\\|", raw).text == "A&amp;B\\|"
     # Not an entity (no semicolon, or no such name): the text as written.
     assert normalise("A&ampB &zz9;", ALL).text == "A&ampB&zz9;"
+
+
+def test_a_fence_line_is_layout_but_text_after_backticks_is_not() -> None:
+    assert normalise("```html\n附表\n```\n~~~\n", ALL).text == "附表"
+    # A language tag is ASCII: Han text on a fence-like line is the transcript's.
+    assert normalise("```附表", ALL).text == "```附表"
