@@ -206,7 +206,7 @@ def _filled(
             text = cells[r][c]
             if (
                 len(text) < MIN_PIECE
-                or cell.column not in centre
+                or not centre
                 or not _same_column_above(cell, above, cells[r - 1], text)
             ):
                 continue
@@ -219,10 +219,11 @@ def _filled(
             ys = [y for y in heights[r : r + cell.row_span] if y is not None]
             top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
             level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
+            known = centre.get(cell.column)
             if not any(
                 _shared(text, p.letters) * 2 >= len(text)
                 or nearest(centre, p.x) == cell.column
-                or p.left <= centre[cell.column] <= p.right  # a run of cells read as one
+                or (known is not None and p.left <= known <= p.right)  # a run of cells
                 for p in level
             ):
                 detail = _("a table cell repeats the cell above it, which the page does not show")

@@ -28,8 +28,8 @@ Run = tuple[int, int]  # the columns an engine reads as one line: first and last
 
 def _page(rows: Sequence[Sequence[str]], runs: dict[int, Run] | None = None) -> AltText:
     """The table as an engine reads it: a line per non-empty cell, set flush left at
-    its column, with its box; row ``r``'s columns ``runs[r]`` read as one line (an
-    engine reads close cells together: the line's box spans them)."""
+    its column, with its box; row ``r``'s (-1: the header's) columns ``runs[r]`` read
+    as one line (an engine reads close cells together: the line's box spans them)."""
     runs = runs or {}
     lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
     for r, row in enumerate([HEADER, *rows]):
@@ -174,3 +174,19 @@ def test_a_long_cell_on_its_own_columns_line_is_in_its_column() -> None:
     long_cell = placed[4]
     assert long_cell.right == pytest.approx(COLUMNS[3] + 2 * LETTER)  # the next one's line
     assert at_other_column(placed, table, LETTER) == []
+
+
+@examples(8)
+@given(row=st.integers(1, len(ROWS) - 1))
+def test_a_cell_filled_from_above_in_a_column_read_in_runs_is_named(row: int) -> None:
+    # The 所有人 column is only ever read in runs with 數量 (its heading too: row -1),
+    # so its middle is unknown; the page leaves the row's 所有人 empty and the
+    # transcript repeats the one above.
+    page_rows = [list(r) for r in ROWS]
+    page_rows[row][3] = ""
+    written = [list(r) for r in page_rows]
+    written[row][3] = page_rows[row - 1][3]
+    runs = {r: run for r, run in RUNS.items() if r != row} | {-1: (2, 3)}
+    page = _page(page_rows, runs)
+    assert "repeats the cell above it" in _named_at(markdown(written), page, row)
+    assert found(markdown(page_rows), page, CELLS) == []
