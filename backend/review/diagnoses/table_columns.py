@@ -267,7 +267,7 @@ def at_other_column(placed: list[Placed], table: list[Row], height: float) -> li
         (c, k): line
         for c, cells in by_column.items()
         for k in range(3)
-        if isinstance(line := _line([o.edge(k) for o in cells], height, least=3), float)
+        if isinstance(line := _line([o.edge(k) for o in cells], height, least=2), float)
     }
     out: dict[int, Problem] = {}
     for p in body:

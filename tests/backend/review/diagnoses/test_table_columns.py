@@ -75,15 +75,20 @@ RUNS = {r: (2, 3) for r in range(len(ROWS))}
 
 
 @examples(10)
-@given(row=st.integers(0, len(ROWS) - 1))
-def test_a_cell_on_another_columns_line_is_named_when_its_own_has_none(row: int) -> None:
+@given(row=st.integers(0, len(ROWS) - 1), alone=st.sampled_from([4, 2]))
+def test_a_cell_on_another_columns_line_is_named_when_its_own_has_none(
+    row: int, alone: int
+) -> None:
     # The page leaves the row's 所有人 empty; the transcript dropped the empty cell, so
-    # its 備註 slid under 所有人 and an empty cell closes the row.
+    # its 備註 slid under 所有人 and an empty cell closes the row. ``alone``: how many
+    # other rows' 備註 the engine reads alone (the others in a run with 數量 and 所有人):
+    # two cells agreeing make a line.
     page_rows = [list(r) for r in ROWS]
     page_rows[row][3] = ""
     written = [list(r) for r in page_rows]
     written[row][3:] = [page_rows[row][4], ""]
-    runs = {r: run for r, run in RUNS.items() if r != row}
+    others = [r for r in range(len(ROWS)) if r != row]
+    runs = {r: RUNS[r] if k < alone else (2, 4) for k, r in enumerate(others)}
     page = _page(page_rows, runs)
     detail = _named_at(markdown(written), page, row)
     assert "cell 4 is under column 5" in detail
