@@ -37,6 +37,7 @@ from backend.review import fast_fold, textnorm_escapes
 from backend.review.charclass import HAN
 from backend.review.fast_fold import normalise_page
 from backend.review.tables import ReviewTables
+from backend.tables.markdown import DELIMITER
 
 # What the model writes where it cannot read (see resources/prompts): a short
 # bracketed note. Twelve characters keeps real bracketed headings out.
@@ -63,6 +64,8 @@ _MARKDOWN = re.compile(
     re.MULTILINE,
 )
 _WHITESPACE = re.compile(r"\s+")
+# A line that may be a delimiter row of short cells: only pipes, colons, dashes, spaces.
+_SHORT_DELIMITER = re.compile(r"^[ \t|:\-]*-[ \t|:\-]*$", re.MULTILINE)
 # A character every _MARKDOWN match holds (a line-start mark, a pipe, an arrow). Not
 # ":": a separator row holds "---" too, and an OCR engine's half-width colons are many.
 _MARKDOWN_HINT = re.compile(r"[|｜#*+_~<`\-\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]")
@@ -181,6 +184,25 @@ def _line_end(text: str, at: int) -> int:
     return len(text) if end < 0 else end
 
 
+def _delimiter_rows(text: str) -> list[tuple[int, int]]:
+    """GitHub's delimiter rows of one dash a cell (|:-:|-|, which ``_MARKDOWN``'s rule of
+    three dashes leaves), where a table reads them: the second line of a table, below a
+    line with a pipe that follows none (``backend.tables.markdown.DELIMITER``)."""
+    out = []
+    for m in _SHORT_DELIMITER.finditer(text):
+        line = m.group()
+        if "|" not in line or DELIMITER.match(line) is None:
+            continue
+        above_end = m.start() - 1
+        above_start = text.rfind("\n", 0, max(above_end, 0)) + 1
+        if above_end < 0 or "|" not in text[above_start:above_end]:
+            continue
+        before_start = text.rfind("\n", 0, max(above_start - 1, 0)) + 1
+        if above_start == 0 or "|" not in text[before_start : above_start - 1]:
+            out.append(m.span())
+    return out
+
+
 def _pattern_spans(pattern: re.Pattern[str], text: str) -> Iterable[tuple[int, int]]:
     return (m.span() for m in pattern.finditer(text))
 
@@ -213,6 +235,10 @@ def dropped_spans(
         spans = found if not spans else spans + found
     if escaped:
         found = textnorm_escapes.find(text)[0]
+        sources += bool(found)
+        spans = found if not spans else spans + found
+    if options.ignore_markdown and "|" in text and "-" in text:
+        found = _delimiter_rows(text)
         sources += bool(found)
         spans = found if not spans else spans + found
     # A caller's own list of spans may overlap or come in any order: always merged.

@@ -18,6 +18,10 @@ from backend.tables.model import Table, TableCell, TableFormat, TableRow
 from backend.tables.notices import ragged
 
 _RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+# GitHub's delimiter row, as a table's second line, needs one dash a cell (|:-:|-|, as
+# VLMs write it too); anywhere else a rule needs two, so a body row of "-" cells (a
+# row with nothing to enter) stays a row.
+DELIMITER = re.compile(r"^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$")
 _PIPE_OR_ESCAPE = re.compile(r"\\.|\|", re.DOTALL)
 # A backslash escape (CommonMark: any ASCII punctuation), a <br>, or an entity.
 _VALUE = re.compile(
@@ -50,6 +54,11 @@ def is_rule(line: str) -> bool:
     return "-" in line and _RULE.match(line) is not None
 
 
+def is_delimiter(line: str) -> bool:
+    """A table's second line that makes the line above its header (see ``DELIMITER``)."""
+    return "-" in line and "|" in line and DELIMITER.match(line) is not None
+
+
 def _is_row(line: str) -> bool:
     """A line that makes a table row on its own: it begins with a pipe and has another."""
     return line.lstrip().startswith("|") and len(pipes(line)) >= 2
@@ -76,7 +85,7 @@ def _table_end(text: str, lines: list[Line], free: list[bool], i: int) -> int:
     n = len(lines)
     first = text[lines[i][0] : lines[i][1]]
     nxt = text[lines[i + 1][0] : lines[i + 1][1]] if i + 1 < n and free[i + 1] else ""
-    ruled = "|" in nxt and is_rule(nxt)
+    ruled = is_delimiter(nxt)
     if not _is_row(first) and not (ruled and pipes(first)):
         return i
     j = i + 1
@@ -93,9 +102,9 @@ def _table_end(text: str, lines: list[Line], free: list[bool], i: int) -> int:
 
 def _table(text: str, lines: list[Line]) -> Table:
     rows: list[TableRow] = []
-    for start, end in lines:
+    for k, (start, end) in enumerate(lines):
         line = text[start:end]
-        if is_rule(line):
+        if is_rule(line) or (k == 1 and is_delimiter(line)):
             if rows:  # the row above a rule is a header
                 above = rows[-1]
                 cells = tuple(_header(c) for c in above.cells)

@@ -104,8 +104,9 @@ class TablePage:
 
 # How a table is written, per markup: the neat form a careful reader writes first, then
 # the forms VLMs write. Markdown: without the outer pipes (GitHub's), with alignment
-# colons in the rule (|:---:|). HTML: a row a line; all on one line as Qwen writes it;
-# one line with <thead>/<tbody>; one line in a ```html fence, <table border="1">.
+# colons in the rule (|:---:|, or one dash a cell: |:-:|-|). HTML: a row a line; all
+# on one line as Qwen writes it; one line with <thead>/<tbody>; one line in a ```html
+# fence, <table border="1">.
 STYLES = {
     "markdown": ("neat", "bare", "aligned"),
     "html": ("lines", "one_line", "sections", "fenced"),
@@ -118,6 +119,8 @@ def _style(page: TablePage) -> tuple[str, tuple[str, ...]]:
     rng = random.Random(f"style-{page.seed}-{page.index}")
     style = rng.choice(STYLES[page.markup])
     aligns = tuple(rng.choice(_ALIGN) for _ in page.grid[0])
+    if rng.random() < 0.4:  # GitHub's delimiter needs one dash a cell: |:-:|-|
+        aligns = tuple(a.replace("---", "-") for a in aligns)
     if page.markup == "markdown" and not page.header:
         # Without a header there is no rule: a pipe-less row, or colons, need one.
         style = "neat"

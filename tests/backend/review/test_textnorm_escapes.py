@@ -64,3 +64,16 @@ def test_a_fence_line_is_layout_but_text_after_backticks_is_not() -> None:
     assert normalise("```html\n附表\n```\n~~~\n", ALL).text == "附表"
     # A language tag is ASCII: Han text on a fence-like line is the transcript's.
     assert normalise("```附表", ALL).text == "```附表"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("| 甲 | 乙 |\n|:-:|-|\n| 1 | 2 |", "甲乙12"),  # GitHub's delimiter, one dash a cell
+        ("甲 | 乙\n:-: | -\n1 | 2", "甲乙12"),
+        ("| 甲 | 乙 |\n| 1 | 2 |\n| - | - |", "甲乙12--"),  # a body row of "-" is text
+        ("甲\n|-|\n", "甲-"),  # below no table row: no delimiter
+    ],
+)
+def test_a_short_delimiter_row_is_layout_where_a_table_reads_it(text: str, expected: str) -> None:
+    assert normalise(text, ALL).text == expected

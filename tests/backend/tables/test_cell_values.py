@@ -30,3 +30,17 @@ def test_a_typed_ampersand_reads_back_as_typed_in_markdown(typed: str) -> None:
     new = apply_edits(text, [set_cell(text, table, 1, 0, typed)])
     (after,) = find_tables(new)
     assert after.cell_at(1, 0).value == typed  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text", ["| 編號 | 金額 |\n|:-:|-:|\n| 1 | 100元 |", "編號 | 金額\n- | :-\n1 | 100元"]
+)
+def test_a_delimiter_of_one_dash_a_cell_makes_a_header(text: str) -> None:
+    (table,) = find_tables(text)
+    assert [[c.value for c in r.cells] for r in table.rows] == [["編號", "金額"], ["1", "100元"]]
+    assert [r.header for r in table.rows] == [True, False]
+
+
+def test_a_body_row_of_dashes_stays_a_row() -> None:
+    (table,) = find_tables("| a | b |\n|---|---|\n| 1 | 2 |\n| - | - |")
+    assert [[c.value for c in r.cells] for r in table.rows][-1] == ["-", "-"]
