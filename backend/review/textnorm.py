@@ -57,7 +57,8 @@ _MARKDOWN = re.compile(
     rf"|(?<![{HAN}])[|｜]|[|｜](?![{HAN}])|[|｜](?=[^\n]*[|｜])|<br\s*/?>"
     # An HTML table's tags, as Qwen writes tables: layout, like the pipes. (A tag's
     # attributes stay on its line; nothing else in a legal text is written <td …>.)
-    r"|(?i:</?(?:table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col)\b[^<>\n]*>)"
+    # Qwen may wrap its HTML in <html><body>, as a page of its own.
+    r"|(?i:</?(?:table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col|html|body)\b[^<>\n]*>)"
     # Arrows and box drawing: how a transcript draws a flowchart's connectors,
     # which no OCR engine reads as text.
     r"|[\u2190-\u21ff\u2500-\u257f\u27f0-\u27ff\u2900-\u297f]",

@@ -26,6 +26,7 @@ LONG = "本院認定事實如下。" * 30 + "\n"
             "元 元整 1 2",
         ),
         ("```html\n<table><tr><td>附表</td></tr></table>\n```", "附表"),
+        ("<html><body><table><tr><td>附表</td></tr></table></body></html>", "附表"),
     ],
 )
 def test_a_correct_escaped_cell_is_no_difference(
