@@ -157,3 +157,21 @@ def test_a_line_read_in_pieces_right_below_the_table_is_no_lost_row(
     more = [(p, (a, y, b, y + 0.02)) for p, a, b in pieces]
     engine = _engine(ROWS, random.Random(3), 0.0, more)
     assert found(text, engine, CELLS) == []
+
+
+@examples(20)
+@given(
+    cells=st.lists(st.lists(st.text("一二三元份", max_size=5), max_size=4), max_size=5),
+    letters=st.text("一二三元份", min_size=1, max_size=3),
+)
+def test_the_cell_index_finds_the_cells_holding_letters(
+    cells: list[list[str]], letters: str
+) -> None:
+    # _CellIndex answers what scanning every cell answered (it is only faster).
+    scanned = [
+        (r, c)
+        for r, row in enumerate(cells)
+        for c, text in enumerate(row)
+        if len(text) >= table_scan.MIN_PIECE and letters in text
+    ]
+    assert table_scan._CellIndex(cells).holding(letters) == scanned
