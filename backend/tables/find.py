@@ -21,6 +21,12 @@ def find_tables(text: str) -> tuple[Table, ...]:
     return _read(text, current_language())
 
 
+def read_tables(text: str) -> tuple[Table, ...]:
+    """``find_tables`` without its cache: for a scrap of markup read once (the Table
+    dock reads an edited row alone), which would push a page's tables out of it."""
+    return _read.__wrapped__(text, current_language())
+
+
 @lru_cache(maxsize=8)
 def _read(text: str, _language: str) -> tuple[Table, ...]:
     # Most pages hold no table: each kind's mark is looked for once, not on each line.

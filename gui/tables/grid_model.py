@@ -51,10 +51,13 @@ class TableGridModel(QAbstractTableModel):
         self._bold.setBold(True)
         self._header_fill, self._header_text = QBrush(HEADER_BACKGROUND), QBrush(HEADER_TEXT)
 
-    def set_table(self, table: Table | None) -> bool:
+    def set_table(self, table: Table | None, *, same_shape: bool = False) -> bool:
         """Show ``table``. A table of the same shape (a cell's text changed) repaints only
         the cells whose value changed, so the current cell and an open editor stay;
-        another shape resets the grid. True when it was reset."""
+        another shape resets the grid. True when it was reset. ``same_shape``: the
+        caller knows the shape is the one shown (its cells' places are not compared)."""
+        if same_shape and table is not None and self.table is not None:
+            return self._same_shape(table)
         cells = () if table is None else table.cells
         starts = {(c.row, c.column): c for c in cells}
         covered: dict[tuple[int, int], TableCell] = {}
@@ -75,6 +78,26 @@ class TableGridModel(QAbstractTableModel):
         self.table, self._starts, self._covered, self._shape = table, starts, covered, shape
         self.endResetModel()
         return True
+
+    def _same_shape(self, table: Table) -> bool:
+        """``table`` in place of the one shown, whose places and spans it keeps: only
+        the cells whose value changed are repainted, and no shape is compared."""
+        old = self._starts
+        starts: dict[tuple[int, int], TableCell] = {}
+        covered: dict[tuple[int, int], TableCell] = {}
+        for row in table.rows:
+            for cell in row.cells:
+                starts[(cell.row, cell.column)] = cell
+                if cell.row_span > 1 or cell.column_span > 1:
+                    for r in range(cell.row, cell.row + cell.row_span):
+                        for c in range(cell.column, cell.column + cell.column_span):
+                            covered.setdefault((r, c), cell)
+        self.table, self._starts, self._covered = table, starts, covered
+        for place, cell in starts.items():
+            if old[place].value != cell.value:
+                index = self.index(*place)
+                self.dataChanged.emit(index, index)
+        return False
 
     def cell(self, row: int, column: int) -> TableCell | None:
         """The cell filling (row, column), or None (a ragged row's gap)."""

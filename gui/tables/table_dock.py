@@ -25,6 +25,7 @@ from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
 from gui.tables.apply_edit import apply_to_document, utf16_position
 from gui.tables.grid_actions import GridActions
+from gui.tables.reread import after_set_cell
 from gui.tables.scan_boxes import cell_boxes, union
 from gui.tables.table_panel import TablePanel
 from gui.widgets.page_view import PageView
@@ -113,15 +114,17 @@ class TableDock(QObject):
         *,
         at: int | None = None,
         place: tuple[int, int] | None = None,
+        same_shape: bool = False,
     ) -> None:
         """Show ``table`` read from ``text``; the current cell: the one at offset ``at``,
-        else ``place`` (row, column), else where it was."""
+        else ``place`` (row, column), else where it was. ``same_shape``: ``table`` is the
+        one shown with a cell's content changed (the grid need not compare shapes)."""
         self._follow.stop()  # what it would read is read
         self._read = None
         view = self.panel.view
         was = view.currentIndex()
         self._text = text
-        fresh = self.panel.show_table(table)
+        fresh = self.panel.show_table(table, same_shape=same_shape)
         if table is None:
             return
         cell = table.cell_at_offset(at) if at is not None else None
@@ -201,7 +204,7 @@ class TableDock(QObject):
 
     def set_cell(self, row: int, column: int, value: str) -> bool:
         return self._edit(
-            lambda text, t: tables.set_cell(text, t, row, column, value), (row, column)
+            lambda text, t: tables.set_cell(text, t, row, column, value), (row, column), cell=True
         )
 
     def insert_row(self, below: bool) -> bool:
@@ -246,8 +249,10 @@ class TableDock(QObject):
         index = self.panel.view.currentIndex()
         return max(index.row(), 0), max(index.column(), 0)
 
-    def _edit(self, make: Make, place: tuple[int, int]) -> bool:
-        """Apply ``make``'s edit to the transcript as one undo step, or say why not."""
+    def _edit(self, make: Make, place: tuple[int, int], *, cell: bool = False) -> bool:
+        """Apply ``make``'s edit to the transcript as one undo step, or say why not.
+        ``cell``: the edit is one cell's content (Enter), so only its row is read again
+        (``after_set_cell``) and, the grid's shape unchanged, only its cell repainted."""
         text = self.editor.text()
         if text != self._text:  # typed in the transcript since: read the table again
             self.refresh()
@@ -263,7 +268,9 @@ class TableDock(QObject):
         self.panel.say_problem("")
         apply_to_document(self.editor.editor.document(), text, edit)
         text = self.editor.text()
-        self._show(table_at(text, edit.start), text, place=place)
+        quick = after_set_cell(text, table, edit) if cell else None
+        after = table_at(text, edit.start) if quick is None else quick
+        self._show(after, text, place=place, same_shape=quick is not None)
         return True
 
     def _refuse(self, message: str) -> bool:

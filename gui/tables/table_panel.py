@@ -37,12 +37,15 @@ class TablePanel(QWidget):
         layout.addWidget(self.problem)
         self.show_table(None)
 
-    def show_table(self, table: Table | None) -> bool:
+    def show_table(self, table: Table | None, *, same_shape: bool = False) -> bool:
         """Show ``table`` (None: the quiet line); True when the grid was laid out afresh
-        (another shape: the current cell is to be chosen again)."""
-        fresh = self.model.set_table(table)
+        (another shape: the current cell is to be chosen again). ``same_shape``: the
+        table shown, a cell's content changed; its notices are the same kinds too."""
+        fresh = self.model.set_table(table, same_shape=same_shape)
         if fresh:
             self.view.show_spans()
+        if same_shape:
+            return fresh
         self.view.setVisible(table is not None)
         self.empty.setVisible(table is None)
         notices = [] if table is None else [n.message for n in table.notices]

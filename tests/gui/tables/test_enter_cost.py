@@ -1,0 +1,85 @@
+"""What Enter in a cell costs the GUI thread, by what it does (no clock: the times are the
+bench's, bench/table_view.py): it reads the edited row again, not the whole table, and
+repaints the cells that changed, not every visible cell."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QRect, Qt
+from PySide6.QtGui import QPaintEvent, QRegion
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
+
+from backend.tables import find, table_at
+from gui.shell.main_window import MainWindow
+from gui.tables.table_panel import TablePanel
+from tests.gui.tables.dock_helpers import TEXT, dock_of, put_cursor, window
+from tests.gui.tables.test_grid import commit_posted, panel
+
+__all__ = ["panel", "window"]  # the fixtures
+
+
+class _Painted(QObject):
+    """The region each paint event on a widget covered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.regions: list[QRegion] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QPaintEvent):
+            self.regions.append(QRegion(event.region()))
+        return False
+
+
+def _covers(region: QRegion, rect: QRect) -> bool:
+    return QRegion(rect).subtracted(region).isEmpty()  # QRegion.contains: any overlap
+
+
+def test_enter_repaints_the_cells_it_changed_not_the_grid(panel: TablePanel) -> None:
+    view = panel.view
+    view.go_to(1, 2)
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    QTest.keyClicks(editor, "9")
+    panel.repaint()  # what is painted from here on is the Enter's
+    painted = _Painted()
+    view.viewport().installEventFilter(painted)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()
+    assert QApplication.focusWidget() is view  # the grid has the keyboard back
+    for _ in range(200):  # until the window's paint comes (Qt 6: on its platform's cue)
+        if painted.regions:
+            break
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+    assert painted.regions
+    view.viewport().removeEventFilter(painted)
+    union = QRegion()
+    for region in painted.regions:
+        union = union.united(region)
+    # The editor's cell and the cell below it (the current one now): the focus frame
+    # moved. Every visible cell painted again was the grid's focus-in (QAbstractItemView).
+    assert _covers(union, view.visualRect(view.currentIndex()))
+    assert not _covers(union, view.viewport().rect()), union.boundingRect()
+
+
+def test_enter_reads_the_edited_row_again_not_the_whole_table(window: MainWindow) -> None:
+    w = window
+    one = TEXT.index("| 1 |") + 2
+    w.editor.editor.setFocus()
+    put_cursor(w, one)
+    QTest.keyClick(w.editor.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    view = dock_of(w).panel.view
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    QTest.keyClicks(editor, "12")
+    reads = find._read.cache_info().misses  # each text read whole is a miss
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()
+    text = w.editor.text()
+    assert text == TEXT[:one] + "12" + TEXT[one + 1 :]
+    assert find._read.cache_info().misses == reads  # the new text was not read whole
+    # and the grid holds what reading it whole gives
+    assert dock_of(w).panel.model.table == table_at(text, one)
