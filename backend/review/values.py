@@ -133,6 +133,19 @@ class DiagnosisKind(StrEnum):
 
 
 @dataclass(frozen=True)
+class FindingPlace:
+    """One place a whole-page finding concerns (a table's cell or row), with what is
+    wrong there (translated)."""
+
+    start: int  # transcript code points; start == end: an empty cell, where it would be
+    end: int
+    detail: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "detail": self.detail}
+
+
+@dataclass(frozen=True)
 class Diagnosis:
     """One named whole-page finding.
 
@@ -148,18 +161,23 @@ class Diagnosis:
     # A zero-width finding's size: the characters the transcript lacks here (the
     # alternate's, or the scan's estimate), so the risk can weigh how much is gone.
     missing: int = 0
+    # Every place it concerns, when it names several (a table's rows out of place).
+    places: tuple[FindingPlace, ...] = ()
 
     @property
     def span(self) -> Span:
         return Span(self.start, self.end)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "kind": self.kind.value,
             "start": self.start,
             "end": self.end,
             "detail": self.detail,
         }
+        if self.places:
+            out["places"] = [p.as_json() for p in self.places]
+        return out
 
 
 @dataclass(frozen=True)

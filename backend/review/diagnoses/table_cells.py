@@ -21,7 +21,8 @@ from backend.review.diagnoses import table_grid, table_scan
 from backend.review.diagnoses.alt_lines import Line, alt_lines, line_at, text_only
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.shared import has_alternate
-from backend.review.diagnoses.table_rows import Cell, Row, tables
+from backend.review.diagnoses.table_rows import Cell, Problem, Row, tables
+from backend.review.values import FindingPlace
 
 # A cell is in another column when its text's middle on the page is this much nearer
 # that column's middle than its own's (as a share of the distance between the two).
@@ -48,40 +49,50 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
     grids = table_grid.grids(evidence.layout, len(page_tables))
     for table, grid in zip(page_tables, grids, strict=True):
         size = _table_size(table)
-        wrong: dict[int, tuple[Row, str]] = {}
+        wrong: dict[int, Problem] = {}  # by the row's start
         if grid is not None:  # the ruled table on the scan: rows and columns, no alternate
             whole = table_grid.table_problem(grid, table)
             if whole is not None:
                 found.append(
                     Diagnosis(DiagnosisKind.TABLE_CELLS, table[0].start, table[-1].end, whole)
                 )
-            wrong.update((row.start, (row, d)) for row, d in table_grid.row_problems(grid, table))
+            wrong.update((p.row.start, p) for p in table_grid.row_problems(grid, table))
         for row in table:
             if row.width != size:
                 detail = _("a table row has {cells} cells where its table has {size}").format(
                     cells=row.width, size=size
                 )
-                wrong[row.start] = (row, detail)
+                wrong[row.start] = Problem(row, detail)
         if lines:
             for row, column, place in _misplaced(evidence, lines, table, size):
                 if row.start not in wrong:
                     detail = _(
                         "a table row's cell {column} is under column {place} on the page"
                     ).format(column=column + 1, place=place + 1)
-                    wrong[row.start] = (row, detail)
+                    wrong[row.start] = Problem(row, detail, column)
             alternate = evidence.alternate.text if evidence.alternate else ""
-            for row, detail in table_scan.problems(
+            for problem in table_scan.problems(
                 lines, alternate, table, evidence.tables, evidence.transcript
             ):
-                wrong.setdefault(row.start, (row, detail))
+                wrong.setdefault(problem.row.start, problem)
         if wrong:
-            row, detail = wrong[min(wrong)]
-            if len(wrong) > 1:
-                detail = _("{detail} ({rows} rows of this table have cells out of place)").format(
-                    detail=detail, rows=len(wrong)
-                )
-            found.append(Diagnosis(DiagnosisKind.TABLE_CELLS, row.start, row.end, detail))
+            found.append(_diagnosis([wrong[start] for start in sorted(wrong)]))
     return sorted(found, key=lambda d: d.start)
+
+
+def _diagnosis(problems: list[Problem]) -> Diagnosis:
+    """One diagnosis over a table's rows out of place: at the first, naming how many
+    there are; each row's finding a ``FindingPlace`` at its cell (or row), so that the
+    Table dock can mark every one."""
+    first = problems[0]
+    detail = first.detail
+    if len(problems) > 1:
+        detail = _("{detail} ({rows} rows of this table have cells out of place)").format(
+            detail=detail, rows=len(problems)
+        )
+    places = tuple(FindingPlace(*p.span(), p.detail) for p in problems)
+    kind = DiagnosisKind.TABLE_CELLS
+    return Diagnosis(kind, first.row.start, first.row.end, detail, places=places)
 
 
 def _table_size(table: list[Row]) -> int:

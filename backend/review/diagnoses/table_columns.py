@@ -26,7 +26,7 @@ from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
-from backend.review.diagnoses.table_rows import Row
+from backend.review.diagnoses.table_rows import Problem, Row
 
 # Two heights are one page row when they are closer than this share of a line's
 # height (table_scan's).
@@ -44,8 +44,6 @@ LINED_UP = 0.75
 TIGHT = 0.5
 OFF = 2.0
 NARROW = 0.55  # a Latin letter or digit's width, in Han letters
-
-Problem = tuple[Row, str]
 
 
 @dataclass(frozen=True)
@@ -135,7 +133,7 @@ def shifted(placed: list[Placed], centre: dict[int, float], table: list[Row]) ->
             continue
         k = nearest(centre, x)
         if k != c and abs(x - centre[c]) - abs(x - centre[k]) > NEARER * abs(centre[c] - centre[k]):
-            out[p.row] = (table[p.row], _under(c, k))
+            out[p.row] = Problem(table[p.row], _under(c, k), c)
     return list(out.values())
 
 
@@ -175,7 +173,7 @@ def off_column(
                 x = next(e for e in (p.middle, p.left, p.right) if e is not None)
                 k = nearest(centre, x) if centre else column
                 detail = _under(column, k) if k != column else _off(column)
-                out[p.row] = (table[p.row], detail)
+                out[p.row] = Problem(table[p.row], detail, column)
     return list(out.values())
 
 
@@ -231,7 +229,7 @@ def under_empty(
             under = _under_columns(known, p)
             if under and under <= empty:
                 text = _("the page has text in this table row where its cells are empty: “{text}”")
-                out.setdefault(r, (row, text.format(text=p.letters[:16])))
+                out.setdefault(r, Problem(row, text.format(text=p.letters[:16]), min(under)))
     return list(out.values())
 
 
@@ -277,7 +275,7 @@ def at_other_column(placed: list[Placed], table: list[Row], height: float) -> li
         for (column, k), line in lines.items():
             edge = edges[k]
             if column != p.column and edge is not None and abs(edge - line) <= TIGHT * height:
-                out.setdefault(p.row, (table[p.row], _under(p.column, column)))
+                out.setdefault(p.row, Problem(table[p.row], _under(p.column, column), p.column))
     return list(out.values())
 
 

@@ -24,9 +24,8 @@ from statistics import median
 
 from backend.i18n import _
 from backend.models import LayoutRegions, TableGrid
-from backend.review.diagnoses.table_rows import Row
+from backend.review.diagnoses.table_rows import Problem, Row
 
-Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
 # Two horizontal rules closer than this share of the table's usual row height bound
 # no row between them: a double rule (printed tables often draw one under the header
 # or above a 合計 row), not a row no text fits in.
@@ -62,7 +61,7 @@ def row_problems(grid: TableGrid, table: list[Row]) -> list[Problem]:
     """The rows of ``table`` that fill another number of columns than the scan's grid has."""
     columns = len(grid.column_edges) - 1
     return [
-        (
+        Problem(
             row,
             _("a table row has {cells} cells where the page's table has {columns} columns").format(
                 cells=row.width, columns=columns

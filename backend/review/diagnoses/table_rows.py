@@ -11,6 +11,7 @@ a group under one rowspan cell are as wide as their table (the HTML table model)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from backend.tables import Table, TableCell, find_tables
 
@@ -28,6 +29,23 @@ class Row:
     end: int
     header: bool  # the row above a Markdown rule, or of <th> cells
     width: int  # the columns it fills: its cells' spans and cells spanning from above
+
+
+class Problem(NamedTuple):
+    """What a check found wrong in a table: the transcript row, a line for a person
+    (translated), and the column of the cell it concerns (None: the whole row)."""
+
+    row: Row
+    detail: str
+    column: int | None = None
+
+    def span(self) -> tuple[int, int]:
+        """Where in the transcript: the cell's text (an empty cell: where it would
+        be), else the row's."""
+        for cell in self.row.cells:
+            if self.column is not None and cell.column == self.column:
+                return cell.start, cell.end
+        return self.row.start, self.row.end
 
 
 def tables(text: str) -> list[list[Row]]:

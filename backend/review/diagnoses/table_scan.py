@@ -34,7 +34,7 @@ from backend.review.diagnoses import table_columns as columns
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, letters, read_pieces
-from backend.review.diagnoses.table_rows import Cell, Row
+from backend.review.diagnoses.table_rows import Cell, Problem, Row
 from backend.review.tables import ReviewTables
 
 _Piece = Piece  # the tests' name for it
@@ -42,7 +42,6 @@ LOST_LETTERS = 3  # a lost row's pieces hold at least this many letters together
 # Beyond the table's first or last row, a lost row's pieces stand within this many
 # rows' pitch of it.
 EDGE = 1.5
-Problem = tuple[Row, str]  # the transcript row concerned, and what is wrong there
 
 
 def problems(
@@ -69,10 +68,10 @@ def problems(
     merged = _merged(pieces, table, cells, height)
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
-    joined = {row.start for row, _detail in merged}
+    joined = {p.row.start for p in merged}
     lost = _lost(pieces, loose, heights, table, height)
     lost += _edge_lost(pieces, loose, heights, table, centre)
-    out = merged + [(row, detail) for row, detail in lost if row.start not in joined]
+    out = merged + [p for p in lost if p.row.start not in joined]
     out += _filled(pieces, heights, table, cells, height, centre)
     out += columns.shifted(placed, centre, table)
     out += columns.off_column(placed, centre, table, height)
@@ -168,7 +167,7 @@ def _lost(
         if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
             sample = " ".join(p.letters for p in gap)[:16]
             detail = _("a row the page has between these two table rows is missing: “{text}”")
-            out.append((table[below], detail.format(text=sample)))
+            out.append(Problem(table[below], detail.format(text=sample)))
     return out
 
 
@@ -201,7 +200,7 @@ def _merged(
             elif _two_heights(text, inside, height):
                 two += 1
         if two >= 2 and two > one:
-            out.append((row, _("a table row holds two rows of the page")))
+            out.append(Problem(row, _("a table row holds two rows of the page")))
     return out
 
 
@@ -255,7 +254,7 @@ def _filled(
                 for p in level
             ):
                 detail = _("a table cell repeats the cell above it, which the page does not show")
-                out.append((row, detail))
+                out.append(Problem(row, detail, cell.column))
                 break
     return out
 
@@ -304,5 +303,5 @@ def _edge_lost(
                 if step < 0
                 else _("a row the page has below this table row is missing: “{text}”")
             )
-            out.append((table[r], detail.format(text=sample)))
+            out.append(Problem(table[r], detail.format(text=sample)))
     return out

@@ -195,3 +195,22 @@ def test_a_cell_filled_from_above_in_a_column_read_in_runs_is_named(row: int) ->
     page = _page(page_rows, runs)
     assert "repeats the cell above it" in _named_at(markdown(written), page, row)
     assert found(markdown(page_rows), page, CELLS) == []
+
+
+def test_each_row_out_of_place_is_a_place_at_its_cell() -> None:
+    # Two rows whose 數量 the transcript left empty where the page has it: one
+    # diagnosis (at the first), naming both rows, and a place at each empty cell with
+    # what the page has there (the Table dock marks each).
+    written = [list(r) for r in ROWS]
+    written[1][2] = written[3][2] = ""
+    text = markdown(written)
+    (diagnosis,) = found(text, _page(ROWS), CELLS)
+    assert "2 rows of this table" in diagnosis.detail
+    rows = tables(text)[0]
+    empty = [next(c for c in rows[r + 1].cells if c.column == 2) for r in (1, 3)]
+    assert [(p.start, p.end) for p in diagnosis.places] == [(c.start, c.end) for c in empty]
+    assert [ROWS[r][2] in p.detail for r, p in zip((1, 3), diagnosis.places, strict=True)] == [
+        True,
+        True,
+    ]
+    assert diagnosis.as_json()["places"][1]["detail"] == diagnosis.places[1].detail
