@@ -1,10 +1,17 @@
 """The grid's structural edits as actions: keys that work only while the grid has focus,
 and the grid's context menu.
 
-The keys are Ctrl+Alt+letter, as a spreadsheet's insert/delete keys are
-(Google Sheets: Ctrl+Alt+=), chosen clear of docs/SHORTCUTS.md's desktop keys
-(Ctrl+Alt+T, L, D, H, P and the arrows are the desktops') and of every key of
-the window, so none is ambiguous while the grid has focus.
+The keys are Ctrl+Shift+letter. Never Ctrl+Alt: on Windows and on many Linux
+layouts Ctrl+Alt is AltGr, which types characters (Polish AltGr+E ę, S ś, N ń;
+German AltGr+E €, M µ), and the cell editor must get them; nor Alt+letter (the
+menus' mnemonics; on macOS Option types characters too). Ctrl+Shift+letter
+types nothing on any layout. The letters are clear of docs/SHORTCUTS.md's
+desktop and input-method keys (Ctrl+Shift+A, F, U, Q, G), of every key of the
+window (Ctrl+Shift+E, H, I, J, K, L, O, R), and of what people press in a text
+field out of habit (C, V: a terminal's copy and paste, and paste as plain
+text; Z: redo; Y: a macOS service), so none is ambiguous while the grid has
+focus. T / B: a row on top / below; P / N: a column before / next; D / X:
+delete the row / cut the column; M / W: merge right / down; S: split.
 """
 
 from __future__ import annotations
@@ -17,17 +24,17 @@ from PySide6.QtWidgets import QWidget
 
 # The actions by name with their keys, in the context menu's order (blank: a separator).
 KEYS = {
-    "table_row_above": "Ctrl+Alt+E",
-    "table_row_below": "Ctrl+Alt+R",
-    "table_delete_row": "Ctrl+Alt+K",
+    "table_row_above": "Ctrl+Shift+T",
+    "table_row_below": "Ctrl+Shift+B",
+    "table_delete_row": "Ctrl+Shift+D",
     "": "",
-    "table_column_left": "Ctrl+Alt+B",
-    "table_column_right": "Ctrl+Alt+N",
-    "table_delete_column": "Ctrl+Alt+J",
+    "table_column_left": "Ctrl+Shift+P",
+    "table_column_right": "Ctrl+Shift+N",
+    "table_delete_column": "Ctrl+Shift+X",
     " ": "",
-    "table_merge_right": "Ctrl+Alt+M",
-    "table_merge_down": "Ctrl+Alt+Shift+M",
-    "table_split": "Ctrl+Alt+S",
+    "table_merge_right": "Ctrl+Shift+M",
+    "table_merge_down": "Ctrl+Shift+W",
+    "table_split": "Ctrl+Shift+S",
 }
 
 

@@ -23,7 +23,7 @@ from tests.gui.tables.test_grid import commit_posted
 
 __all__ = ["window"]  # the fixture
 
-CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
 def _grid_at(w: MainWindow, offset: int) -> TableGridView:
@@ -115,22 +115,22 @@ def test_rows_and_columns_from_the_keyboard(window: MainWindow) -> None:
     w = window
     view = _grid_at(w, TEXT.index("手機"))
     model = dock_of(w).panel.model
-    QTest.keyClick(view, Qt.Key.Key_R, CTRL_ALT)  # a row below 手機
+    QTest.keyClick(view, Qt.Key.Key_B, CTRL_SHIFT)  # a row below 手機
     assert model.rowCount() == 4 and _current(view) == (2, 0)
     assert w.editor.text().count("\n") == TEXT.count("\n") + 1
     assert model.index(2, 0).data() == "" and model.index(3, 0).data() == "刀"
-    QTest.keyClick(view, Qt.Key.Key_K, CTRL_ALT)  # and deleted again
+    QTest.keyClick(view, Qt.Key.Key_D, CTRL_SHIFT)  # and deleted again
     assert w.editor.text() == TEXT and model.rowCount() == 3
     assert _current(view) == (2, 0)  # on the row that took its place: 刀
-    QTest.keyClick(view, Qt.Key.Key_N, CTRL_ALT)  # a column right of 品名/手機/刀
+    QTest.keyClick(view, Qt.Key.Key_N, CTRL_SHIFT)  # a column right of 品名/手機/刀
     assert model.columnCount() == 3 and model.index(1, 2).data() == "1"
     assert _current(view)[1] == 1
-    QTest.keyClick(view, Qt.Key.Key_J, CTRL_ALT)  # and deleted again
+    QTest.keyClick(view, Qt.Key.Key_X, CTRL_SHIFT)  # and deleted again
     assert w.editor.text() == TEXT and model.columnCount() == 2
-    QTest.keyClick(view, Qt.Key.Key_E, CTRL_ALT)  # a row above 刀
+    QTest.keyClick(view, Qt.Key.Key_T, CTRL_SHIFT)  # a row above 刀
     assert model.rowCount() == 4 and model.index(3, 0).data() == "刀"
     assert _current(view) == (2, 1) and model.index(2, 0).data() == ""
-    QTest.keyClick(view, Qt.Key.Key_B, CTRL_ALT)  # a column left of 數量/1/2
+    QTest.keyClick(view, Qt.Key.Key_P, CTRL_SHIFT)  # a column left of 數量/1/2
     assert model.columnCount() == 3 and model.index(1, 2).data() == "1"
     assert model.index(1, 0).data() == "手機" and model.index(1, 1).data() == ""
 
@@ -145,7 +145,7 @@ def test_a_row_edit_while_a_cell_is_typed_keeps_what_was_typed(window: MainWindo
     assert isinstance(editor, QLineEdit)
     editor.selectAll()
     type_text(editor, "平板")
-    QTest.keyClick(editor, Qt.Key.Key_R, CTRL_ALT)  # a row below, the editor still open
+    QTest.keyClick(editor, Qt.Key.Key_B, CTRL_SHIFT)  # a row below, the editor still open
     assert w.editor.text() == TEXT.replace("| 手機 | 1 |", "| 平板 | 1 |\n|  |  |")
     assert dock_of(w).panel.model.rowCount() == 4 and _current(view) == (2, 0)
 
@@ -158,7 +158,7 @@ def test_merge_in_markdown_is_refused_and_changes_nothing(window: MainWindow) ->
     assert table is not None
     with pytest.raises(ProofDeskError) as refused:
         tables.merge_cells(TEXT, table, 1, 0)
-    QTest.keyClick(view, Qt.Key.Key_M, CTRL_ALT)
+    QTest.keyClick(view, Qt.Key.Key_M, CTRL_SHIFT)
     assert w.editor.text() == TEXT
     assert dock.panel.problem.isVisibleTo(dock.panel)
     assert dock.panel.problem.text() == str(refused.value)
@@ -170,10 +170,10 @@ def test_merge_and_split_in_html(window: MainWindow) -> None:
     w = window
     view = _grid_at(w, TEXT.index("刀", TEXT.index(HTML)))
     model = dock_of(w).panel.model
-    QTest.keyClick(view, Qt.Key.Key_M, CTRL_ALT)  # 刀 with 300
+    QTest.keyClick(view, Qt.Key.Key_M, CTRL_SHIFT)  # 刀 with 300
     assert view.columnSpan(2, 0) == 2 and model.columnCount() == 2
     assert 'colspan="2"' in w.editor.text()[TEXT.index(HTML) :] or "colspan=2" in w.editor.text()
-    QTest.keyClick(view, Qt.Key.Key_S, CTRL_ALT)
+    QTest.keyClick(view, Qt.Key.Key_S, CTRL_SHIFT)
     assert view.columnSpan(2, 0) == 1 and model.index(2, 1).data() == ""
     assert not dock_of(w).panel.problem.isVisibleTo(dock_of(w).panel)
 
@@ -182,7 +182,7 @@ def test_a_read_only_page_takes_no_table_edit(window: MainWindow) -> None:
     w = window
     view = _grid_at(w, TEXT.index("手機"))
     w.editor.editor.setReadOnly(True)  # as an approved page or a team lock leaves it
-    QTest.keyClick(view, Qt.Key.Key_R, CTRL_ALT)
+    QTest.keyClick(view, Qt.Key.Key_B, CTRL_SHIFT)
     assert dock_of(w).set_cell(1, 0, "平板") is False
     assert w.editor.text() == TEXT
     assert dock_of(w).panel.problem.isVisibleTo(dock_of(w).panel)
