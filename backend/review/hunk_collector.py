@@ -95,7 +95,7 @@ class HunkCollector:
         # Only a run of circles or a stray mark needs what stands around it.
         context = hunk_context(t.text, i, j, kept_t)
         cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
-        s, e = (t.to_source[i], t.to_source[j - 1] + 1) if i < j else self._transcript_range(i, j)
+        s, e = t.source_range(i, j) if i < j else self._transcript_range(i, j)
         ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)
         h = Hunk(s, e, ps, pe, t.source[s:e], a.norm.source[ps:pe], cat)
         self.found.append((h, t_norm, a_norm))

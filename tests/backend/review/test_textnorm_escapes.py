@@ -78,3 +78,13 @@ def test_a_fence_line_is_layout_but_text_after_backticks_is_not() -> None:
 )
 def test_a_short_delimiter_row_is_layout_where_a_table_reads_it(text: str, expected: str) -> None:
     assert normalise(text, ALL).text == expected
+
+
+@pytest.mark.parametrize("before", ["", LONG])
+def test_a_flag_on_a_wrong_escape_covers_the_whole_escape(before: str) -> None:
+    # (helper V) The alternate reads > where the transcript's cell says &lt;: the
+    # difference is the whole entity, so accepting the alternate replaces all of it.
+    transcript = before + "| 甲&lt;乙 | 1 |"
+    comparison = compare_texts(transcript, before + "| 甲>乙 | 1 |", ALL)
+    (hunk,) = [h for h in comparison.hunks if h.category is DiffCategory.SUBSTANTIVE]
+    assert transcript[hunk.start : hunk.end] == "&lt;"
