@@ -104,7 +104,14 @@ def _spans(review: PageReview, kinds: frozenset[FlagKind]) -> list[tuple[int, in
 
 
 def _cell_level(review: PageReview) -> list[tuple[int, int]]:
-    return [(d.start, d.end) for d in review.diagnoses if d.kind.value == "table_cells"]
+    """Where the table findings are: each place a table diagnosis names (every row out
+    of place, at its cell), or the diagnosis itself (a whole table's row count)."""
+    return [
+        (p.start, p.end)
+        for d in review.diagnoses
+        if d.kind.value == "table_cells"
+        for p in (d.places or (d,))
+    ]
 
 
 def _touches(spans: list[tuple[int, int]], e: TableError) -> bool:
