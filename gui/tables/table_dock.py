@@ -20,13 +20,15 @@ from PySide6.QtWidgets import QApplication
 
 from backend import tables
 from backend.errors import ProofDeskError
+from backend.models import LayoutRegions
 from backend.review.values import PageReview
 from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
 from gui.tables.apply_edit import apply_to_document, utf16_position
 from gui.tables.grid_actions import GridActions
+from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
-from gui.tables.scan_boxes import cell_boxes, union
+from gui.tables.scan_boxes import Box, cell_boxes, table_region, union
 from gui.tables.table_panel import TablePanel
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
@@ -37,6 +39,10 @@ OPEN_KEYS = ("Ctrl+T",)  # T for table; docs/SHORTCUTS.md: no desktop takes it
 Make = Callable[[str, Table], TextEdit]  # (the transcript, its table) → the edit
 
 
+def _no_layout(_page: int) -> LayoutRegions | None:
+    return None
+
+
 class TableDock(QObject):
     def __init__(
         self,
@@ -44,7 +50,10 @@ class TableDock(QObject):
         editor: TranscriptEditor,
         page_view: PageView,
         current_page: Callable[[], int],
+        layout: Callable[[int], LayoutRegions | None] | None = None,
     ) -> None:
+        """``layout``: the page's layout when known (never detects), for the table's
+        region on the scan; None: no layout is ever known."""
         parent = host.dialog_parent()
         super().__init__(parent)
         self.host, self.editor, self.page_view = host, editor, page_view
@@ -52,6 +61,11 @@ class TableDock(QObject):
         self.panel = TablePanel(parent)
         self.dock = host.add_dock(self.panel, self.tr("Table"), "table")
         self.review: PageReview | None = None
+        self.layout_of = layout or _no_layout
+        self._layout: LayoutRegions | None = None  # the review's page's, when it came
+        # The last table region found: (the table, the review, the layout, the region).
+        self._region: tuple[object, object, object, Box | None] | None = None
+        self.region_mark = RegionMark(page_view)
         self._text: str | None = None  # the transcript the table shown was read from
         # The last table read at the cursor: (the transcript, the cursor's offset, the table).
         self._read: tuple[str, int, Table | None] | None = None
@@ -126,6 +140,7 @@ class TableDock(QObject):
         self._text = text
         fresh = self.panel.show_table(table, same_shape=same_shape)
         if table is None:
+            self.region_mark.show(None)  # no table in the grid: none outlined on the scan
             return
         cell = table.cell_at_offset(at) if at is not None else None
         if cell is not None:
@@ -165,14 +180,30 @@ class TableDock(QObject):
     # -- the scan ---------------------------------------------------------------------------
 
     def set_review(self, review: PageReview | None) -> None:
-        """The page's review: its alternate's line boxes place cells on the scan."""
+        """The page's review: its alternate's line boxes place cells on the scan, inside
+        the table's region of the page's layout (asked for here: a page's layout found
+        later reviews the page again)."""
         self.review = review
+        self._layout = None if review is None else self.layout_of(review.page)
+        if self.region_mark.box is not None:  # outlined: of this review's page, or none
+            self.mark_on_scan(self.current_cell() if self.grid_focused() else None)
 
     def mark_on_scan(self, cell: TableCell | None) -> None:
-        review = self.review
+        review, layout = self.review, self._layout
         if review is not None and review.page != self._current_page():
-            review = None  # a late review of the page just left
-        self.page_view.set_highlight(None if cell is None else union(cell_boxes(cell, review)))
+            review = layout = None  # a late review of the page just left
+        region = None if cell is None else self._table_region(review, layout)
+        self.region_mark.show(region)
+        boxes = [] if cell is None else cell_boxes(cell, review, region)
+        self.page_view.set_highlight(union(boxes))
+
+    def _table_region(self, review: PageReview | None, layout: LayoutRegions | None) -> Box | None:
+        table, last = self.panel.model.table, self._region
+        if last is not None and last[0] is table and last[1] is review and last[2] is layout:
+            return last[3]
+        region = table_region(table, review, layout)
+        self._region = (table, review, layout, region)
+        return region
 
     # -- the keyboard between transcript and grid ---------------------------------------------
 
