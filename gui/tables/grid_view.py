@@ -9,11 +9,10 @@ transcript (``leave_wanted``).
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QRegion
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
-    QAbstractScrollArea,
     QTableView,
     QWidget,
 )
@@ -114,26 +113,28 @@ class TableGridView(QTableView):
     # -- focus: the current cell's frame alone is repainted -----------------------------------
 
     def focusInEvent(self, event: QFocusEvent) -> None:
-        """QAbstractItemView repaints its whole viewport when the focus comes or goes,
-        so each Enter (the cell editor closes, the grid takes the focus back) painted
-        every visible cell again: a third of the Enter's stall in a 40×40 table (bench).
-        What the focus changes is the current cell's focus frame (a selected cell's
-        colour follows the window's activation, not the focus), so that cell alone is
+        """QAbstractItemView repaints its whole viewport when the focus comes or goes, and
+        QWidget the whole view (frame, scroll bars, the dock behind them): each Enter (the
+        cell editor closes, the grid takes the focus back) painted every visible cell and
+        the dock again, half of the Enter's stall in a 40×40 table (bench). What the focus
+        changes is the current cell's focus frame (a selected cell's colour follows the
+        window's activation, not the focus) and the view's frame, so those alone are
         repainted. With no current cell, Qt's own handling chooses one."""
-        index = self.currentIndex()
-        if not index.isValid():
+        if not self.currentIndex().isValid():
             super().focusInEvent(event)
             return
-        QAbstractScrollArea.focusInEvent(self, event)
-        self.viewport().update(self.visualRect(index))
+        self._focus_changed()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
-        index = self.currentIndex()
-        if not index.isValid():
+        if not self.currentIndex().isValid():
             super().focusOutEvent(event)
             return
-        QAbstractScrollArea.focusOutEvent(self, event)
-        self.viewport().update(self.visualRect(index))
+        self._focus_changed()
+
+    def _focus_changed(self) -> None:
+        self.viewport().update(self.visualRect(self.currentIndex()))
+        frame = QRegion(self.rect()).subtracted(QRegion(self.contentsRect()))
+        self.update(frame)  # a style may draw the focus on the frame
 
     def closeEditor(self, editor: QWidget, hint: Hint) -> None:
         """Enter commits and goes down; Tab / Shift+Tab commit and go on, without

@@ -43,8 +43,9 @@ def test_enter_repaints_the_cells_it_changed_not_the_grid(panel: TablePanel) -> 
     assert isinstance(editor, QLineEdit)
     QTest.keyClicks(editor, "9")
     panel.repaint()  # what is painted from here on is the Enter's
-    painted = _Painted()
+    painted, framed = _Painted(), _Painted()
     view.viewport().installEventFilter(painted)
+    view.installEventFilter(framed)  # the view itself: its frame, and what shows through
     QTest.keyClick(editor, Qt.Key.Key_Return)
     commit_posted()
     assert QApplication.focusWidget() is view  # the grid has the keyboard back
@@ -54,13 +55,20 @@ def test_enter_repaints_the_cells_it_changed_not_the_grid(panel: TablePanel) -> 
         QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
     assert painted.regions
     view.viewport().removeEventFilter(painted)
-    union = QRegion()
+    view.removeEventFilter(framed)
+    union, frame = QRegion(), QRegion()
     for region in painted.regions:
         union = union.united(region)
+    for region in framed.regions:
+        frame = frame.united(region)
     # The editor's cell and the cell below it (the current one now): the focus frame
     # moved. Every visible cell painted again was the grid's focus-in (QAbstractItemView).
     assert _covers(union, view.visualRect(view.currentIndex()))
     assert not _covers(union, view.viewport().rect()), union.boundingRect()
+    # nor the whole view (QWidget's focus-in: the frame, the corner, the scroll bars and
+    # the dock behind them painted again): of the view itself, only its frame's edge
+    edge = QRegion(view.rect()).subtracted(QRegion(view.contentsRect()))
+    assert frame.subtracted(edge).isEmpty(), [r for r in frame.subtracted(edge)]
 
 
 def test_enter_reads_the_edited_row_again_not_the_whole_table(window: MainWindow) -> None:
