@@ -12,13 +12,13 @@ reads the cache. Needs no review store.
 from __future__ import annotations
 
 import argparse
-import asyncio
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from backend.cli.arguments import free_text, real
+from backend.cli.detection import detect_unknown, say_problem
 from backend.cli.ocr import EXIT_INTERRUPTED, EXIT_SOME_FAILED, parse_pages
-from backend.cli.output import PREFIX, fail, say, say_json, warn
+from backend.cli.output import fail, say, say_json
 from backend.documents.pdf import open_pdf
 from backend.engines.offline.base import AltOptions
 from backend.i18n import N_, _
@@ -80,13 +80,13 @@ def _find(
     if source.problem is not None:
         runner.close()
         return fail(source.problem)
-    todo = [p for p in pages if source.known(p) is None]
-    interrupted = False
     try:
-        asyncio.run(source.detect_pages(todo, _progress if len(todo) > 1 else None))
-    except KeyboardInterrupt:
-        interrupted = True
-        warn(PREFIX + _("stopped finding the layout; the pages found so far follow"))
+        interrupted = detect_unknown(
+            source,
+            pages,
+            progress=_("{done}/{total} pages: found the layout of page {page}"),
+            stopped=_("stopped finding the layout; the pages found so far follow"),
+        )
     finally:
         runner.close()
     found = {p: source.known(p) for p in pages}
@@ -107,8 +107,7 @@ def _find(
         for p, layout in found.items():
             for line in _lines(p, layout):
                 say(line, one_line=True)
-    if source.problem is not None:
-        warn(PREFIX + _("notice: {notice}").format(notice=source.problem))
+    say_problem(source)
     if interrupted:
         return EXIT_INTERRUPTED
     return EXIT_SOME_FAILED if any(v is None for v in found.values()) else 0
@@ -135,11 +134,3 @@ def _lines(page: int, layout: LayoutRegions | None) -> list[str]:
         else:
             lines.append(_("  table {number}: no ruling lines").format(number=number))
     return lines
-
-
-def _progress(done: int, total: int, page: int) -> None:
-    warn(
-        _("{done}/{total} pages: found the layout of page {page}").format(
-            done=done, total=total, page=page + 1
-        )
-    )

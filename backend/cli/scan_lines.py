@@ -17,15 +17,13 @@ table (the layout is checked against tables alone). ``PROOFDESK_LAYOUT=0`` too.
 from __future__ import annotations
 
 import argparse
-import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from backend.cli.output import PREFIX, warn
+from backend.cli.detection import detect_unknown, say_problem
 from backend.i18n import _
 
 if TYPE_CHECKING:
-    from backend.engines.offline import AltOcrRunner
     from backend.session.document_session import DocumentSession
 
 
@@ -46,8 +44,8 @@ def use_scan_lines(session: DocumentSession, args: argparse.Namespace, pages: li
     """Detect ``pages``' lines and layouts (those not cached; a layout only for a page
     with a table) and give them to the session's reviews. A detector that cannot run is
     said once on stderr; the review goes on without."""
-    from backend.session.layout import layout_wanted
-    from backend.session.scan_lines import scan_lines_wanted
+    from backend.session.layout import LayoutSource, layout_wanted, needs_layout
+    from backend.session.scan_lines import ScanLineSource, scan_lines_wanted
 
     lines = not args.no_scan_lines and scan_lines_wanted()
     layout = not args.no_layout and layout_wanted()
@@ -55,76 +53,37 @@ def use_scan_lines(session: DocumentSession, args: argparse.Namespace, pages: li
         return
     from backend.engines.offline import AltOcrRunner
 
+    info = session.pdf.info
     runner = AltOcrRunner()  # one worker for both models
     try:
         if lines:
-            _use_lines(session, args, pages, runner)
+            source = ScanLineSource(info.sha256, info.path, runner, password=args.password)
+            detect_unknown(
+                source,
+                pages,
+                progress=_("{done}/{total} pages: found the lines of page {page} on the scan"),
+                stopped=_("stopped finding the scan's lines; the other pages go without them"),
+            )
+            say_problem(source)
+            session.reviews.scan_lines = source.known
         if layout:
-            _use_layout(session, args, pages, runner)
+            tables = LayoutSource(info.sha256, info.path, runner, password=args.password)
+            detect_unknown(
+                tables,
+                pages,
+                wanted=lambda p: needs_layout(_transcript(session, args, p)),
+                progress=_("{done}/{total} pages: found the tables of page {page} on the scan"),
+                stopped=_("stopped finding the scan's tables; the other pages go without them"),
+            )
+            say_problem(tables)
+            session.reviews.layout = tables.known
     finally:
         runner.close()
 
 
-def _use_lines(
-    session: DocumentSession, args: argparse.Namespace, pages: list[int], runner: AltOcrRunner
-) -> None:
-    from backend.session.scan_lines import ScanLineSource
-
-    info = session.pdf.info
-    source = ScanLineSource(info.sha256, info.path, runner, password=args.password)
-    if source.problem is None:
-        todo = [p for p in pages if source.known(p) is None]
-        try:
-            asyncio.run(source.detect_pages(todo, _progress if len(todo) > 1 else None))
-        except KeyboardInterrupt:
-            warn(PREFIX + _("stopped finding the scan's lines; the other pages go without them"))
-    if source.problem is not None:
-        warn(PREFIX + _("notice: {notice}").format(notice=source.problem))
-    session.reviews.scan_lines = source.known
-
-
-def _use_layout(
-    session: DocumentSession, args: argparse.Namespace, pages: list[int], runner: AltOcrRunner
-) -> None:
-    from backend.session.layout import LayoutSource, needs_layout
-
-    info = session.pdf.info
-    source = LayoutSource(info.sha256, info.path, runner, password=args.password)
-    if source.problem is None:
-        given = _given_transcript(args)
-        todo = [
-            p
-            for p in pages
-            if source.known(p) is None
-            and needs_layout(given if given is not None else session.store.working_text(p))
-        ]
-        try:
-            asyncio.run(source.detect_pages(todo, _layout_progress if len(todo) > 1 else None))
-        except KeyboardInterrupt:
-            warn(PREFIX + _("stopped finding the scan's tables; the other pages go without them"))
-    if source.problem is not None:
-        warn(PREFIX + _("notice: {notice}").format(notice=source.problem))
-    session.reviews.layout = source.known
-
-
-def _given_transcript(args: argparse.Namespace) -> str | None:
-    """``compare --transcript``'s text (what its one page is reviewed as), else None.
-    ``run_compare`` read it already: an unreadable file never comes this far."""
+def _transcript(session: DocumentSession, args: argparse.Namespace, page: int) -> str:
+    """What ``page`` is reviewed as: ``compare --transcript``'s text (its one page; read
+    already by ``run_compare``, so an unreadable file never comes this far), else the
+    store's working text. Asked only of a page whose layout is not known."""
     path: Path | None = getattr(args, "transcript", None)
-    return None if path is None else path.read_text("utf-8")
-
-
-def _layout_progress(done: int, total: int, page: int) -> None:
-    warn(
-        _("{done}/{total} pages: found the tables of page {page} on the scan").format(
-            done=done, total=total, page=page + 1
-        )
-    )
-
-
-def _progress(done: int, total: int, page: int) -> None:
-    warn(
-        _("{done}/{total} pages: found the lines of page {page} on the scan").format(
-            done=done, total=total, page=page + 1
-        )
-    )
+    return session.store.working_text(page) if path is None else path.read_text("utf-8")
