@@ -18,6 +18,9 @@ region: the lines of the whole page, as before.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Iterable
+
 from backend.models import AltLine, LayoutKind, LayoutRegions
 from backend.review.values import PageReview
 from backend.tables import Table, TableCell
@@ -54,16 +57,33 @@ def _table_lines(table: Table, review: PageReview) -> list[Box]:
     the table's markup, else (no alignment there) those reading exactly one of its cells."""
     assert review.alternate is not None
     lines = [line for line in review.alternate.lines if line.box is not None]
-    spans = [
+    spans = _merged(
         (a + max(table.start - t, 0), a + min(table.end, t + n) - t)
         for t, a, n in review.equal_blocks
         if t < table.end and table.start < t + n
-    ]
-    tied = [line for line in lines if any(line.start < b and a < line.end for a, b in spans)]
+    )
+    starts = [a for a, _b in spans]
+    tied = []
+    for line in lines:  # a span starting before the line ends, and ending after it starts
+        k = bisect_left(starts, line.end) - 1
+        if k >= 0 and spans[k][1] > line.start:
+            tied.append(line)
     if not tied:
         values = {_squeezed(c.value) for c in table.cells} - {""}
         tied = [line for line in lines if _squeezed(line.text) in values]
     return [line.box for line in tied if line.box is not None]
+
+
+def _merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans joined where they overlap or touch, in order: disjoint, so a bisect finds
+    the one a line may overlap (a 40×40 table's alignment has hundreds of runs)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 def table_region(

@@ -63,7 +63,7 @@ class TableDock(QObject):
         self.review: PageReview | None = None
         self.layout_of = layout or _no_layout
         self._layout: LayoutRegions | None = None  # the review's page's, when it came
-        # The last table region found: (the table, the review, the layout, the region).
+        # The last table region found: (where its table starts, the review, the layout, it).
         self._region: tuple[object, object, object, Box | None] | None = None
         self.region_mark = RegionMark(page_view)
         self._text: str | None = None  # the transcript the table shown was read from
@@ -198,11 +198,14 @@ class TableDock(QObject):
         self.page_view.set_highlight(union(boxes))
 
     def _table_region(self, review: PageReview | None, layout: LayoutRegions | None) -> Box | None:
+        # Found once per table, review and layout: a cell edited (Enter) is the same
+        # table on the scan, so the key is where its markup starts, not the reading.
         table, last = self.panel.model.table, self._region
-        if last is not None and last[0] is table and last[1] is review and last[2] is layout:
+        start = None if table is None else table.start
+        if last is not None and last[0] == start and last[1] is review and last[2] is layout:
             return last[3]
         region = table_region(table, review, layout)
-        self._region = (table, review, layout, region)
+        self._region = (start, review, layout, region)
         return region
 
     # -- the keyboard between transcript and grid ---------------------------------------------

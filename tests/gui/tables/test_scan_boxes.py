@@ -103,3 +103,21 @@ def test_the_tables_region_is_the_one_holding_its_lines_or_the_only_one() -> Non
     far = _layout(OTHER_TABLE, (0.05, 0.92, 0.95, 0.99))  # neither holds a line of it
     assert table_region(table, review, far) is None
     assert table_region(None, review, _layout(TABLE_BOX)) is None
+
+
+def test_the_alignment_ties_misread_lines_to_the_table() -> None:
+    # The engine misread every cell (no line reads one exactly); the alignment still ties
+    # the lines in TABLE_BOX to the table's markup, and none of those in the other region.
+    table = find_tables(TRANSCRIPT)[0]
+    alt = "品明\n金頟\n他處"
+    lines = (
+        AltLine("品明", 0, 2, BOX_A),
+        AltLine("金頟", 3, 5, BOX_B),
+        AltLine("他處", 6, 8, (0.1, 0.75, 0.3, 0.8)),
+    )
+    at = TRANSCRIPT.index("品名")
+    blocks = ((at, 0, 1), (TRANSCRIPT.index("金額"), 3, 1))
+    review = PageReview(0, None, alternate=AltText(alt, "rapidocr", lines), equal_blocks=blocks)
+    assert table_region(table, review, _layout(OTHER_TABLE, TABLE_BOX)) == TABLE_BOX
+    unaligned = PageReview(0, None, alternate=review.alternate)
+    assert table_region(table, unaligned, _layout(OTHER_TABLE, TABLE_BOX)) is None

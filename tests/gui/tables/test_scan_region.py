@@ -3,13 +3,18 @@ cell only by the lines inside it: a value the prose around the table reads too i
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from backend.models import AltLine, AltText, LayoutKind, LayoutRegion, LayoutRegions
 from backend.review.values import PageReview
 from gui.shell.main_window import MainWindow
+from gui.tables import table_dock
 from tests.gui.tables.dock_helpers import HTML, TEXT, dock_of, put_cursor, window
+from tests.gui.tables.test_grid import commit_posted
 
 __all__ = ["window"]  # the fixture
 
@@ -86,3 +91,27 @@ def test_no_table_at_the_cursor_outlines_nothing(window: MainWindow) -> None:
     put_cursor(w, TEXT.index("附表二"))
     dock.refresh()
     assert dock.region_mark.rect() is None
+
+
+def test_the_region_is_found_once_for_a_table_edited_cell_by_cell(
+    window: MainWindow, monkeypatch: Any
+) -> None:
+    w, dock = window, dock_of(window)
+    found: list[object] = []
+    real = table_dock.table_region
+    monkeypatch.setattr(table_dock, "table_region", lambda *a: found.append(a) or real(*a))
+    dock.layout_of = lambda page: LAYOUT
+    dock.set_review(_review())
+    put_cursor(w, TEXT.index("刀", TEXT.index(HTML)))
+    dock.open_grid()
+    view = dock.panel.view
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    QTest.keyClicks(editor, "77")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()  # a new reading of the table: the same table on the scan
+    QTest.keyClick(view, Qt.Key.Key_Up)
+    assert "<td>77</td>" in w.editor.text() and dock.region_mark.rect() is not None
+    assert len(found) == 1
