@@ -69,7 +69,7 @@ def problems(
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
     joined = {p.row.start for p in merged}
-    lost = _lost(pieces, loose, heights, table, height)
+    lost = _lost(pieces, loose, heights, table, cells, height)
     lost += _edge_lost(pieces, loose, heights, table, centre)
     out = merged + [p for p in lost if p.row.start not in joined]
     out += _filled(pieces, heights, table, cells, height, centre)
@@ -127,9 +127,23 @@ def _holders(
     for r, row in enumerate(cells):
         sized = [c for c, text in enumerate(row) if len(text) >= MIN_PIECE]
         inside = [c for c in sized if row[c] in piece.letters]
-        if len(inside) >= 2 and 2 * len(inside) >= len(sized):
+        # An engine reads a row left to right: the cells in the row's order (由被告負擔現金
+        # is the row 由被告負擔 | 現金, not 現金 | 由被告負擔).
+        whole = len(inside) >= 2 and 2 * len(inside) >= len(sized)
+        if whole and _in_order([row[c] for c in inside], piece.letters):
             found += [(r, c) for c in inside]
     return set(found)
+
+
+def _in_order(texts: list[str], letters: str) -> bool:
+    """Whether ``letters`` holds ``texts`` one after the other, in this order."""
+    at = 0
+    for text in texts:
+        k = letters.find(text, at)
+        if k < 0:
+            return False
+        at = k + len(text)
+    return True
 
 
 def _row_heights(
@@ -148,6 +162,7 @@ def _lost(
     loose: list[bool],
     heights: list[float | None],
     table: list[Row],
+    cells: list[list[str]],
     height: float,
 ) -> list[Problem]:
     """Between two rows placed on the page, more heights of loose pieces (no cell holds
@@ -158,10 +173,19 @@ def _lost(
     for above, below in pairwise(known):
         top, bottom = heights[above], heights[below]
         assert top is not None and bottom is not None
+        # A cell over the rows around the gap (rowspan) stands between them, centred.
+        spanning = [
+            cells[r][k]
+            for r in range(above, below)
+            for k, cell in enumerate(table[r].cells)
+            if r + cell.row_span > below
+        ]
         gap = [
             p
             for p, free in zip(pieces, loose, strict=True)
-            if free and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
+            if free
+            and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
+            and not any(2 * _shared(text, p.letters) >= len(p.letters) for text in spanning)
         ]
         levels = _levels([p.y for p in gap], height)
         if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:

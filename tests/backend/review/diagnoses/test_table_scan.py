@@ -175,3 +175,45 @@ def test_the_cell_index_finds_the_cells_holding_letters(
         if len(text) >= table_scan.MIN_PIECE and letters in text
     ]
     assert table_scan._CellIndex(cells).holding(letters) == scanned
+
+
+def test_a_piece_holding_two_cells_out_of_their_order_does_not_read_the_row() -> None:
+    # Corpus seed 616 page 25: row 3's 由被告負擔 | 現金, read as one line, also holds
+    # row 5's 現金 | 由被告負擔, and row 5 has few cells; the piece had placed row 5 on
+    # row 3's line. An engine reads a row left to right.
+    row = [["5", "律師酬金", "", "中華民國一〇一年九月二十七日", "現金", "由被告負擔"]]
+    reversed_run = table_scan._Piece(0.7, 0.2, "由被告負擔現金")
+    in_order = table_scan._Piece(0.7, 0.2, "現金由被告負擔")
+    assert table_scan._holders(reversed_run, row) == set()
+    assert table_scan._holders(in_order, row) == {(0, 4), (0, 5)}
+
+
+def test_a_misread_cell_over_two_rows_between_them_is_no_lost_row() -> None:
+    # Corpus seed 616 page 19: a date over two rows (rowspan), printed half-way between
+    # them and read with a letter dropped (no cell holds it): the cell, not a row lost.
+    text = (
+        "附表\n<table><tr><th>編號</th><th>項目</th><th>金額</th><th>日期</th></tr>"
+        "<tr><td>一</td><td>勘驗費</td><td>伍萬元</td><td>民國106年4月4日</td></tr>"
+        "<tr><td>二</td><td>抄錄費</td><td>24,610元</td><td>民國103年9月3日</td></tr>"
+        '<tr><td>三</td><td>裁判費</td><td>六千元</td><td rowspan="2">民國103年6月15日</td></tr>'
+        "<tr><td>四</td><td>影印費</td><td>71,960元</td></tr>"
+        "<tr><td>五</td><td>執行費</td><td>3,640元</td><td>民國99年5月11日</td></tr></table>"
+    )
+    xs = COLUMNS[:4]
+    grid = [
+        ("編號", "項目", "金額", "日期"),
+        ("一", "勘驗費", "伍萬元", "民國106年4月4日"),
+        ("二", "抄錄費", "24,610元", "民國103年9月3日"),
+        ("三", "裁判費", "六千元", ""),
+        ("四", "影印費", "71,960元", ""),
+        ("五", "執行費", "3,640元", "民國99年5月11日"),
+    ]
+    lines = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(grid):
+        y = 0.12 + r * 0.03
+        for x, cell in zip(xs, row, strict=True):
+            if cell:
+                lines.append((cell, (x, y, x + 0.02 * len(cell), y + 0.02)))
+    y = 0.12 + 3.5 * 0.03  # half-way between 三 and 四
+    lines.append(("民國10年6月15日", (xs[3], y, xs[3] + 0.2, y + 0.02)))  # 3 dropped
+    assert found(text, reading(lines), CELLS) == []
