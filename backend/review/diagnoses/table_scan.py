@@ -149,12 +149,36 @@ def _in_order(texts: list[str], letters: str) -> bool:
 def _row_heights(
     pieces: list[Piece], holders: list[set[tuple[int, int]]], rows: int
 ) -> list[float | None]:
-    """Each transcript row's height on the page: the median of the pieces only it holds."""
+    """Each transcript row's height on the page: the median of the pieces only it holds;
+    then, for a row none places alone (its cells all repeat other rows': 現金, 已繳), the
+    pieces several rows hold that stand where only it can be: a table's rows go down the
+    page in order, so between the heights of the placed rows above and below it."""
     found: list[list[float]] = [[] for _row in range(rows)]
+    shared = []
     for piece, held in zip(pieces, holders, strict=True):
-        if len({r for r, _c in held}) == 1:
-            found[next(iter(held))[0]].append(piece.y)
-    return [median(ys) if ys else None for ys in found]
+        owners = {r for r, _c in held}
+        if len(owners) == 1:
+            found[next(iter(owners))].append(piece.y)
+        elif owners:
+            shared.append((piece.y, owners))
+    heights = [median(ys) if ys else None for ys in found]
+    while True:  # a row placed so may bound its neighbour's pieces: again, till none
+        more: list[list[float]] = [[] for _row in range(rows)]
+        for y, owners in shared:
+            fits = [r for r in owners if _between_rows(heights, r, y)]
+            if len(fits) == 1 and heights[fits[0]] is None:
+                more[fits[0]].append(y)
+        if not any(more):
+            return heights
+        heights = [h if ys == [] else median(ys) for h, ys in zip(heights, more, strict=True)]
+
+
+def _between_rows(heights: list[float | None], row: int, y: float) -> bool:
+    """Whether height ``y`` is below every placed row above ``row`` and above every
+    placed row below it (with a placed row on each side: an edge row is unbounded)."""
+    above = [h for h in heights[:row] if h is not None]
+    below = [h for h in heights[row + 1 :] if h is not None]
+    return bool(above) and bool(below) and max(above) < y < min(below)
 
 
 def _lost(

@@ -214,3 +214,20 @@ def test_each_row_out_of_place_is_a_place_at_its_cell() -> None:
         True,
     ]
     assert diagnosis.as_json()["places"][1]["detail"] == diagnosis.places[1].detail
+
+
+def test_a_row_whose_cells_all_repeat_other_rows_is_placed_between_its_neighbours() -> None:
+    # Row 三's cells are all row 一's (現金, 王○○, 沒收): no piece places it alone. Its
+    # pieces stand below row 二 and above row 四, where only row 三 can be; there the
+    # page leaves 數量 empty and the transcript repeats the cell above.
+    page_rows = [
+        ["一", "現金", "十五輛", "王○○", "沒收"],
+        ["二", "存摺", "二支", "林○○", "附卷"],
+        ["三", "現金", "", "王○○", "沒收"],
+        ["四", "存摺", "三份", "林○○", "附卷"],
+    ]
+    written = [list(r) for r in page_rows]
+    written[2][2] = "二支"
+    page = _page(page_rows)
+    assert "repeats the cell above it" in _named_at(markdown(written), page, 2)
+    assert found(markdown(page_rows), page, CELLS) == []
