@@ -31,6 +31,7 @@ from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses import table_columns as columns
+from backend.review.diagnoses import table_merged
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, letters, read_pieces
@@ -65,7 +66,7 @@ def problems(
     heights = _row_heights(pieces, holders, len(table))
     placed = columns.place(pieces, heights, table, cells, height)
     centre = columns.centres(placed)
-    merged = _merged(pieces, table, cells, height)
+    merged = table_merged.merged(pieces, table, cells, height)
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
     joined = {p.row.start for p in merged}
@@ -227,41 +228,6 @@ def _levels(ys: list[float], height: float) -> int:
             count += 1
         last = y
     return count
-
-
-def _merged(
-    pieces: list[Piece], table: list[Row], cells: list[list[str]], height: float
-) -> list[Problem]:
-    """Rows more of whose cells are two pieces of the page, one above the other, than
-    are one piece: every column a merge spans joins two (a wrapped cell is one)."""
-    out = []
-    for r, row in enumerate(table):
-        if row.header:
-            continue
-        one = two = 0
-        for text in cells[r]:
-            if len(text) < MIN_PIECE:
-                continue
-            inside = [p for p in pieces if p.letters in text]
-            if any(p.letters == text for p in inside):
-                one += 1
-            elif _two_heights(text, inside, height):
-                two += 1
-        if two >= 2 and two > one:
-            out.append(Problem(row, _("a table row holds two rows of the page")))
-    return out
-
-
-def _two_heights(text: str, inside: list[Piece], height: float) -> bool:
-    """``text`` begins with one piece and goes on with another, the two at different
-    heights on the page."""
-    return any(
-        text.startswith(first.letters)
-        and second.letters in text[len(first.letters) :]
-        and abs(first.y - second.y) > SAME_ROW * height
-        for first in inside
-        for second in inside
-    )
 
 
 def _filled(

@@ -231,3 +231,15 @@ def test_a_row_whose_cells_all_repeat_other_rows_is_placed_between_its_neighbour
     page = _page(page_rows)
     assert "repeats the cell above it" in _named_at(markdown(written), page, 2)
     assert found(markdown(page_rows), page, CELLS) == []
+
+
+@examples(8)
+@given(row=st.integers(0, len(ROWS) - 2))
+def test_two_rows_merged_are_named_when_the_engine_reads_each_row_in_one_run(row: int) -> None:
+    # Every row of the page read as one line from 物品名稱 to 備註: no piece is one
+    # cell, so the merged row's halves are found inside the runs, one row apart.
+    joined = [a + b for a, b in zip(ROWS[row], ROWS[row + 1], strict=True)]
+    written = [*ROWS[:row], joined, *ROWS[row + 2 :]]
+    page = _page(ROWS, {r: (1, 4) for r in range(-1, len(ROWS))})
+    assert "holds two rows of the page" in _named_at(markdown(written), page, row)
+    assert found(markdown(ROWS), page, CELLS) == []

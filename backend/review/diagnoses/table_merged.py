@@ -1,0 +1,93 @@
+"""Two rows of the page merged into one transcript row (``table_scan``'s merge check).
+
+A merge joins every column it spans: each cell of the transcript's row is the top
+row's cell followed by the bottom row's. On the page the two halves stand at two
+heights, a row's pitch apart. An engine reads a cell alone (a piece inside the
+cell's text) or in a run with its neighbours (the cell's text inside a longer
+piece), so each half is looked for both ways. One long cell wrapped over two lines
+also stands at two heights, but in one column: a merge is more cells at two heights
+than at one.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from backend.i18n import _
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
+from backend.review.diagnoses.table_rows import Problem, Row
+
+SAME_ROW = 0.6  # table_columns'
+
+
+def merged(
+    pieces: list[Piece], table: list[Row], cells: list[list[str]], height: float
+) -> list[Problem]:
+    """Rows more of whose cells are two pieces of the page, one above the other, than
+    are one piece."""
+    runs = _Runs(pieces)
+    out = []
+    for r, row in enumerate(table):
+        if row.header:
+            continue
+        one = two = 0
+        for text in cells[r]:
+            if len(text) < MIN_PIECE:
+                continue
+            inside = [p for p in pieces if p.letters in text]
+            if any(p.letters == text for p in inside):
+                one += 1
+            elif _two_heights(text, inside, height) or runs.split(text, height):
+                two += 1
+        if two >= 2 and two > one:
+            out.append(Problem(row, _("a table row holds two rows of the page")))
+    return out
+
+
+def _two_heights(text: str, inside: list[Piece], height: float) -> bool:
+    """``text`` begins with one piece and goes on with another, the two at different
+    heights on the page."""
+    return any(
+        text.startswith(first.letters)
+        and second.letters in text[len(first.letters) :]
+        and abs(first.y - second.y) > SAME_ROW * height
+        for first in inside
+        for second in inside
+    )
+
+
+class _Runs:
+    """The pieces' letters in one string, to find the pieces holding a text."""
+
+    def __init__(self, pieces: list[Piece]) -> None:
+        self.ys = [p.y for p in pieces]
+        self.starts: list[int] = []
+        at = 0
+        for p in pieces:
+            self.starts.append(at)
+            at += len(p.letters) + 1
+        self.text = "\0".join(p.letters for p in pieces)  # no letter is NUL
+
+    def heights(self, text: str) -> list[float]:
+        out, at = [], self.text.find(text)
+        while at >= 0:
+            out.append(self.ys[bisect_right(self.starts, at) - 1])
+            at = self.text.find(text, at + 1)
+        return out
+
+    def split(self, text: str, height: float) -> bool:
+        """Whether ``text`` is two halves, each read (alone or in a run) at one height
+        only, the two heights different: the top row's cell and the bottom row's. A
+        half found at several heights (中華民國 begins every date) says nothing."""
+        if self.heights(text):
+            return False  # read whole somewhere: one cell
+        for k in range(MIN_PIECE, len(text) - MIN_PIECE + 1):
+            top, bottom = self.heights(text[:k]), self.heights(text[k:])
+            apart = _one_level(top, height) and _one_level(bottom, height)
+            if apart and abs(top[0] - bottom[0]) > SAME_ROW * height:
+                return True
+        return False
+
+
+def _one_level(ys: list[float], height: float) -> bool:
+    return bool(ys) and max(ys) - min(ys) <= SAME_ROW * height
