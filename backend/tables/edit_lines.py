@@ -3,6 +3,9 @@
 A row is a line; a column is the part of each line between two delimiters (a
 Markdown rule line is edited with the rows, so it keeps a segment a column). Each
 function returns the small edits; ``edits`` joins them into one and checks it.
+A rule line is known as the reader knows it (``_is_rule``): a table's second line
+is its delimiter row with one dash a cell (``|:-:|-|``, as VLMs write it), any
+other line a rule only with two.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ def insert_row(text: str, table: Table, row: int, *, below: bool) -> list[TextEd
     if (
         nxt is not None
         and table.format is TableFormat.MARKDOWN
-        and markdown.is_rule(text[nxt[0] : nxt[1]])
+        and _is_rule(text[nxt[0] : nxt[1]], second=nxt[0] == _second_line(text, table))
     ):
         end = nxt[1]  # a row below the header goes below its rule
     return [TextEdit(end, end, "\n" + new)]
@@ -40,7 +43,7 @@ def insert_column(text: str, table: Table, at: int) -> list[TextEdit]:
     """An empty cell at column ``at`` of each row long enough (``at`` == a row's
     length: after its last cell)."""
     edits: list[TextEdit] = []
-    for start, end in _lines(text, table):
+    for k, (start, end) in enumerate(_lines(text, table)):
         line = text[start:end]
         if table.format is TableFormat.TSV:
             fields = _fields(line)
@@ -49,7 +52,7 @@ def insert_column(text: str, table: Table, at: int) -> list[TextEdit]:
             elif at == len(fields):
                 edits.append(TextEdit(end, end, "\t"))
             continue
-        rule = markdown.is_rule(line)
+        rule = _is_rule(line, second=k == 1)
         parts = markdown.cell_parts(line)
         cell = _RULE_CELL if rule else " "
         if at < len(parts):
@@ -84,6 +87,18 @@ def delete_column(text: str, table: Table, column: int) -> list[TextEdit]:
         else:
             edits.append(TextEdit(start, end, ""))
     return edits
+
+
+def _is_rule(line: str, *, second: bool) -> bool:
+    """Whether ``line`` is a rule as the reader reads it (``markdown._table``): the
+    table's ``second`` line by GitHub's delimiter row, any other by ``is_rule``."""
+    return markdown.is_rule(line) or (second and markdown.is_delimiter(line))
+
+
+def _second_line(text: str, table: Table) -> int:
+    """Where the table's second line starts (past the end: it has one line)."""
+    k = text.find("\n", table.start, table.end)
+    return table.end + 1 if k < 0 else k + 1
 
 
 def _empty_row(table: Table) -> str:
