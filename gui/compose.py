@@ -60,8 +60,17 @@ def compose(w: MainWindow) -> None:
     w.run_comparison = RunComparison(w, c, runner, w.aids)
     w.server_tools = ServerTools(w, w.ocr, runner)
     export = ExportAction(w, c, runner, w.aids)
-    tables = TableDock(w, w.editor, w.page_view, lambda: c.current)
-    w.aids.review_changed.connect(tables.set_review)  # its line boxes place a cell on the scan
+    tables = TableDock(
+        w,
+        w.editor,
+        w.page_view,
+        lambda: c.current,
+        # The page's layout when already found (never detects): the table's region.
+        layout=lambda page: c.workspace.session.reviews.layout(page) if c.workspace else None,
+    )
+    # Its table findings flag cells, its line boxes place a cell on the scan; made of
+    # the hub's text, so an older review flags nothing in a table read since.
+    w.aids.review_changed.connect(lambda review: tables.set_review(review, w.aids.review_text))
     hooks.before_save.append(tables.panel.view.finish_edit)  # a cell being typed is kept
     w.team = _team(w)
     w.onboarding = _onboarding(w)

@@ -5,6 +5,10 @@ transcript's markup) and, when the reader edits a cell, asks for the edit
 (``cell_edit_wanted``) instead of changing itself. The dock applies the edit to
 the transcript and hands back the table read again, so the grid and the text
 never disagree.
+
+Cells the page's review finds out of place (``cell_flags``) are painted in the
+transcript's critical-flag red, with what is wrong as their tooltip and accessible
+description; a row flagged as a whole has every place and its number flagged.
 """
 
 from __future__ import annotations
@@ -22,17 +26,28 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from backend.tables import Table, TableCell
+from gui.tables.cell_flags import NO_FLAGS, CellFlags
+from gui.widgets.theme import text_on
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 _Role = Qt.ItemDataRole
 _DISPLAY, _EDIT, _FONT = _Role.DisplayRole, _Role.EditRole, _Role.FontRole
 _BACKGROUND, _FOREGROUND = _Role.BackgroundRole, _Role.ForegroundRole
-_ROLES = frozenset(int(r) for r in (_DISPLAY, _EDIT, _FONT, _BACKGROUND, _FOREGROUND))
+_TIP, _DESCRIPTION = _Role.ToolTipRole, _Role.AccessibleDescriptionRole
+_ROLES = frozenset(
+    int(r) for r in (_DISPLAY, _EDIT, _FONT, _BACKGROUND, _FOREGROUND, _TIP, _DESCRIPTION)
+)
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 _SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDITABLE = _SELECTABLE | Qt.ItemFlag.ItemIsEditable
 HEADER_BACKGROUND = QColor(226, 232, 240)  # a light slate: header rows read apart
 HEADER_TEXT = QColor(20, 20, 20)  # its own text colour, readable on the light fill in any theme
+# A flagged cell: the transcript's legal-critical flag red (gui.aids.diff_highlight's
+# CRITICAL_BG; features import no other feature's module), its text ``text_on`` it as
+# there, so it reads in a dark theme too. A cell out of place is as grave: an amount
+# under another column.
+FLAG_BACKGROUND = QColor("#ef9a9a")
+ROW_FLAG = "\u26a0 {0}"  # a flagged row's number: a sign besides the colour
 
 
 class TableGridModel(QAbstractTableModel):
@@ -50,6 +65,26 @@ class TableGridModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
         self._header_fill, self._header_text = QBrush(HEADER_BACKGROUND), QBrush(HEADER_TEXT)
+        self._flag_fill, self._flag_text = QBrush(FLAG_BACKGROUND), QBrush(text_on(FLAG_BACKGROUND))
+        self.findings: CellFlags = NO_FLAGS
+        self._flagged: dict[tuple[int, int], str] = {}  # ``flags.cells``, looked up per paint
+
+    def set_flags(self, flags: CellFlags) -> None:
+        """Flag the cells ``flags`` names (of the table shown); only the places whose
+        flag came, went or changed are repainted."""
+        old = self.findings
+        if flags is old or (not flags.cells and not old.cells):
+            return
+        self.findings, self._flagged = flags, flags.cells
+        rows, columns = self.rowCount(), self.columnCount()
+        for place in old.cells.keys() | flags.cells.keys():
+            changed = old.cells.get(place) != flags.cells.get(place)
+            if changed and place[0] < rows and place[1] < columns:
+                index = self.index(*place)
+                self.dataChanged.emit(index, index)
+        for row in old.rows.keys() | flags.rows.keys():
+            if row < rows and old.rows.get(row) != flags.rows.get(row):
+                self.headerDataChanged.emit(Qt.Orientation.Vertical, row, row)
 
     def set_table(self, table: Table | None, *, same_shape: bool = False) -> bool:
         """Show ``table``. A table of the same shape (a cell's text changed) repaints only
@@ -76,6 +111,7 @@ class TableGridModel(QAbstractTableModel):
             return False
         self.beginResetModel()
         self.table, self._starts, self._covered, self._shape = table, starts, covered, shape
+        self.findings, self._flagged = NO_FLAGS, {}  # another table: the dock flags it afresh
         self.endResetModel()
         return True
 
@@ -125,16 +161,23 @@ class TableGridModel(QAbstractTableModel):
         # Called for every role of every cell painted: the common misses leave first.
         if role not in _ROLES:
             return None
-        cell = self._starts.get((index.row(), index.column()))
-        if cell is None:
-            return None  # a gap, or a place a merged cell covers: drawn by its first place
+        place = (index.row(), index.column())
+        cell = self._starts.get(place)
         if role in (_DISPLAY, _EDIT):
-            return cell.value
-        if not cell.header:
+            # None: a gap, or a place a merged cell covers: drawn by its first place.
+            return None if cell is None else cell.value
+        flag = self._flagged.get(place) if self._flagged else None
+        if flag is not None and role != _FONT:  # a gap of a row flagged whole is flagged too
+            if role == _BACKGROUND:
+                return self._flag_fill
+            return self._flag_text if role == _FOREGROUND else flag
+        if cell is None or not cell.header:
             return None
         if role == _FONT:
             return self._bold
-        return self._header_fill if role == _BACKGROUND else self._header_text
+        if role == _BACKGROUND:
+            return self._header_fill
+        return self._header_text if role == _FOREGROUND else None
 
     def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -154,11 +197,18 @@ class TableGridModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
         if orientation == Qt.Orientation.Horizontal:
-            return _column_name(section)
-        return str(section + 1)
+            return _column_name(section) if role == _DISPLAY else None
+        flag = self.findings.rows.get(section)
+        if role == _DISPLAY:
+            return str(section + 1) if flag is None else ROW_FLAG.format(section + 1)
+        if flag is None:
+            return None
+        if role == _BACKGROUND:
+            return self._flag_fill
+        if role == _FOREGROUND:
+            return self._flag_text
+        return flag if role in (_TIP, _DESCRIPTION) else None
 
 
 def _shape(table: Table) -> tuple[object, ...]:

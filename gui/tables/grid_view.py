@@ -3,12 +3,14 @@
 Tab / Shift+Tab go to the next / previous cell (a merged cell is one stop; the
 end of a row wraps to the next), Enter commits an edit and goes down, F2 or
 typing starts an edit, and Esc (outside an edit) hands the keyboard back to the
-transcript (``leave_wanted``).
+transcript (``leave_wanted``). F8 / Shift+F8 go to the next / previous flagged
+cell (``flag_step_wanted``), as they go to the next / previous flag in the
+transcript: the window's own F8 is not asked while the grid has the keyboard.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QRegion
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
@@ -22,10 +24,13 @@ from gui.tables.grid_model import TableGridModel
 AnyIndex = QModelIndex | QPersistentModelIndex
 Cursor = QAbstractItemView.CursorAction
 Hint = QAbstractItemDelegate.EndEditHint
+_NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+_SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 
 class TableGridView(QTableView):
     leave_wanted = Signal()  # Esc outside an edit: back to the transcript
+    flag_step_wanted = Signal(int)  # F8 (1) / Shift+F8 (-1) outside an edit
 
     def __init__(self, model: TableGridModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,6 +61,21 @@ class TableGridView(QTableView):
         index = self.grid.index(min(max(row, 0), rows - 1), min(max(column, 0), columns - 1))
         self.setCurrentIndex(index)
         self.scrollTo(index)
+
+    def go_to_flag(self, step: int) -> bool:
+        """The next (``step`` 1) or previous (-1) flagged cell after the current one in
+        reading order, wrapping round; False when no cell is flagged."""
+        stops = self.grid.findings.stops()
+        if not stops:
+            return False
+        here = self.currentIndex()
+        at = (here.row(), here.column()) if here.isValid() else (-1, -1)
+        if step > 0:
+            place = next((p for p in stops if p > at), stops[0])
+        else:
+            place = next((p for p in reversed(stops) if p < at), stops[-1])
+        self.go_to(*place)
+        return True
 
     def finish_edit(self) -> None:
         """Commit the cell editor, if one is open: a row or column edit made while a cell
@@ -93,7 +113,28 @@ class TableGridView(QTableView):
                 return self.grid.index(row, column)
         return index
 
+    def _flag_step(self, event: QKeyEvent) -> int:
+        """1 for F8, -1 for Shift+F8 outside an edit, else 0."""
+        if event.key() != Qt.Key.Key_F8 or self.state() == QAbstractItemView.State.EditingState:
+            return 0
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if modifiers == _NO_MODIFIER:
+            return 1
+        return -1 if modifiers == _SHIFT else 0
+
+    def event(self, event: QEvent) -> bool:
+        # F8 is also the window's Next Difference: taken here as a key, not a shortcut.
+        override = event.type() == QEvent.Type.ShortcutOverride
+        if override and isinstance(event, QKeyEvent) and self._flag_step(event):
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if step := self._flag_step(event):
+            self.flag_step_wanted.emit(step)
+            event.accept()
+            return
         key = event.key()
         plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and plain:

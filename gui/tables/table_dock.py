@@ -9,6 +9,11 @@ autosave saves it as typed text; then the table is read again.
 The grid follows the transcript cursor, read again only while the dock is shown
 and only once the cursor rests (``FOLLOW_MS``); back in the transcript (Esc, or
 Ctrl+T again), its cursor is on the grid's cell.
+
+The page's review flags the cells its table findings name (``cell_flags``), only
+while the review is of the page and the very text the table shown was read from:
+an edit, here or in the transcript, leaves the grid unflagged until the page's
+next review. F8 / Shift+F8 in the grid step through the flagged cells.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from backend.review.values import PageReview
 from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
 from gui.tables.apply_edit import apply_to_document, utf16_position
+from gui.tables.cell_flags import NO_FLAGS, cell_flags
 from gui.tables.grid_actions import GridActions
 from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
@@ -61,6 +67,7 @@ class TableDock(QObject):
         self.panel = TablePanel(parent)
         self.dock = host.add_dock(self.panel, self.tr("Table"), "table")
         self.review: PageReview | None = None
+        self._reviewed: str | None = None  # the text ``review`` was made of
         self.layout_of = layout or _no_layout
         self._layout: LayoutRegions | None = None  # the review's page's, when it came
         # The last table region found: (where its table starts, the review, the layout, it).
@@ -78,6 +85,7 @@ class TableDock(QObject):
         view = self.panel.view
         view.selectionModel().currentChanged.connect(self._current_changed)
         view.leave_wanted.connect(self.back_to_transcript)
+        view.flag_step_wanted.connect(self.step_flag)
         self.panel.model.cell_edit_wanted.connect(self.set_cell)
         self.grid_actions = GridActions(
             view,
@@ -139,6 +147,7 @@ class TableDock(QObject):
         was = view.currentIndex()
         self._text = text
         fresh = self.panel.show_table(table, same_shape=same_shape)
+        self._show_flags()
         if table is None:
             self.region_mark.show(None)  # no table in the grid: none outlined on the scan
             return
@@ -179,12 +188,16 @@ class TableDock(QObject):
 
     # -- the scan ---------------------------------------------------------------------------
 
-    def set_review(self, review: PageReview | None) -> None:
-        """The page's review: its alternate's line boxes place cells on the scan, inside
-        the table's region of the page's layout (asked for here: a page's layout found
-        later reviews the page again)."""
+    def set_review(self, review: PageReview | None, text: str | None = None) -> None:
+        """The page's review, made of ``text`` (None: the transcript as it is now, as
+        the hub sends a review only for it): its table findings flag cells, its
+        alternate's line boxes place cells on the scan, inside the table's region of
+        the page's layout (asked for here: a page's layout found later reviews the
+        page again)."""
         self.review = review
+        self._reviewed = None if review is None else self.editor.text() if text is None else text
         self._layout = None if review is None else self.layout_of(review.page)
+        self._show_flags()
         if self.region_mark.box is not None:  # outlined: of this review's page, or none
             self.mark_on_scan(self.current_cell() if self.grid_focused() else None)
 
@@ -196,6 +209,29 @@ class TableDock(QObject):
         self.region_mark.show(region)
         boxes = [] if cell is None else cell_boxes(cell, review, region)
         self.page_view.set_highlight(union(boxes))
+
+    def _show_flags(self) -> None:
+        """Flag the cells of the table shown that the review's findings name, when the
+        review is of this page and of the text the table was read from (else none:
+        its offsets would name other cells)."""
+        review, model = self.review, self.panel.model
+        fresh = (
+            review is not None
+            and model.table is not None
+            and review.page == self._current_page()
+            and self._reviewed == self._text
+        )
+        model.set_flags(cell_flags(model.table, review) if fresh else NO_FLAGS)
+
+    def step_flag(self, step: int) -> None:
+        """F8 / Shift+F8 in the grid: the next / previous flagged cell, or why none."""
+        if self.panel.view.go_to_flag(step):
+            return
+        if self.review is not None and self._reviewed != self._text:
+            message = self.tr("The table's findings come back when the page is reviewed again.")
+        else:
+            message = self.tr("No cell of this table is flagged.")
+        self.host.show_message(message, 5000)
 
     def _table_region(self, review: PageReview | None, layout: LayoutRegions | None) -> Box | None:
         # Found once per table, review and layout: a cell edited (Enter) is the same

@@ -820,47 +820,47 @@
 <context>
     <name>GridActions</name>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="39"/>
+        <location filename="../../gui/tables/grid_actions.py" line="46"/>
         <source>Insert Row &amp;Above</source>
         <translation>在上方插入列(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="40"/>
+        <location filename="../../gui/tables/grid_actions.py" line="47"/>
         <source>Insert Row &amp;Below</source>
         <translation>在下方插入列(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="41"/>
+        <location filename="../../gui/tables/grid_actions.py" line="48"/>
         <source>&amp;Delete Row</source>
         <translation>刪除列(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="42"/>
+        <location filename="../../gui/tables/grid_actions.py" line="49"/>
         <source>Insert Column &amp;Left</source>
         <translation>在左側插入欄(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="43"/>
+        <location filename="../../gui/tables/grid_actions.py" line="50"/>
         <source>Insert Column &amp;Right</source>
         <translation>在右側插入欄(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="44"/>
+        <location filename="../../gui/tables/grid_actions.py" line="51"/>
         <source>Delete &amp;Column</source>
         <translation>刪除欄(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="45"/>
+        <location filename="../../gui/tables/grid_actions.py" line="52"/>
         <source>&amp;Merge with the Cell to the Right</source>
         <translation>與右側儲存格合併(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="46"/>
+        <location filename="../../gui/tables/grid_actions.py" line="53"/>
         <source>Merge with the Cell Belo&amp;w</source>
         <translation>與下方儲存格合併(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/grid_actions.py" line="47"/>
+        <location filename="../../gui/tables/grid_actions.py" line="54"/>
         <source>&amp;Split Cell</source>
         <translation>分割儲存格(&amp;S)</translation>
     </message>
@@ -3949,17 +3949,27 @@ Backups of this document:
 <context>
     <name>TableDock</name>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="53"/>
+        <location filename="../../gui/tables/table_dock.py" line="68"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="202"/>
+        <location filename="../../gui/tables/table_dock.py" line="231"/>
+        <source>The table&apos;s findings come back when the page is reviewed again.</source>
+        <translation>本頁重新審閱後，才會再標出此表格的問題。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="233"/>
+        <source>No cell of this table is flagged.</source>
+        <translation>此表格沒有標出問題的儲存格。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="269"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="266"/>
+        <location filename="../../gui/tables/table_dock.py" line="333"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>
@@ -3967,7 +3977,7 @@ Backups of this document:
 <context>
     <name>TableGridView</name>
     <message>
-        <location filename="../../gui/tables/grid_view.py" line="43"/>
+        <location filename="../../gui/tables/grid_view.py" line="48"/>
         <source>Table cells</source>
         <translation>表格儲存格</translation>
     </message>

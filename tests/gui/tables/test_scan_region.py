@@ -115,3 +115,16 @@ def test_the_region_is_found_once_for_a_table_edited_cell_by_cell(
     QTest.keyClick(view, Qt.Key.Key_Up)
     assert "<td>77</td>" in w.editor.text() and dock.region_mark.rect() is not None
     assert len(found) == 1
+
+
+def test_the_composed_window_gives_the_dock_the_pages_layout(window: MainWindow) -> None:
+    # As the scan-line aid does once a page's layout is found: the session's reviews know it.
+    w, dock = window, dock_of(window)
+    workspace = w.controller.workspace
+    assert workspace is not None
+    workspace.session.reviews.layout = lambda page: LAYOUT if page == 0 else None
+    dock.set_review(_review())
+    put_cursor(w, TEXT.index("300", TEXT.index(HTML)))
+    dock.open_grid()
+    assert _fractions(w, dock.region_mark.rect()) == HTML_REGION
+    assert _fractions(w, w.page_view.highlight_rect()) == BOX_300
