@@ -39,6 +39,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QWidget
 from backend.tables import set_cell, table_at
 from bench.make_doc import Docs
 from bench.table import Row, percentile
+from gui.app import settle_collector
 from gui.tables.apply_edit import apply_to_document
 from gui.tables.table_dock import TableDock
 from gui.widgets.page_view import PageView
@@ -147,9 +148,11 @@ class _Bench:
         self.host.resize(1400, 900)
         self.host.show()
         self.text = text
+        self._threshold = gc.get_threshold()
         self.editor.set_text(text)
         self.at = text.index("|", len(PROSE)) + 2 if "|" in text else text.index("<td>") + 4
         self._settle()
+        settle_collector()  # as the app does once its window is up
 
     def _settle(self) -> None:
         for _ in range(3):
@@ -286,6 +289,8 @@ class _Bench:
         self.host.close()
         self.host.deleteLater()
         self._settle()
+        gc.unfreeze()  # the benchmarks after this one run with Python's own collector
+        gc.set_threshold(*self._threshold)
 
 
 def _rows(kind: str, text: str) -> list[Row]:
