@@ -169,12 +169,26 @@ def off_column(
                 for e, line in zip((p.left, p.middle, p.right), lines, strict=True)
                 if e is not None and isinstance(line, float)
             ]
-            if away and all(away) and p.row not in out:
+            if away and all(away) and p.row not in out and not _like_a_peer(p, others, height):
                 x = next(e for e in (p.middle, p.left, p.right) if e is not None)
                 k = nearest(centre, x) if centre else column
                 detail = _under(column, k) if k != column else _off(column)
                 out[p.row] = Problem(table[p.row], detail, column)
     return list(out.values())
+
+
+def _like_a_peer(p: Placed, others: list[Placed], height: float) -> bool:
+    """Whether a cell of the column as long as ``p`` ends where it ends, or begins
+    where it begins: ``p`` stands where its like stand, and its other edge is off only
+    because the engine's box took in more than its letters (a stray mark, a rule)."""
+    return any(
+        abs(o.units - p.units) <= 0.5
+        and any(
+            a is not None and b is not None and abs(a - b) <= TIGHT * height
+            for a, b in ((o.left, p.left), (o.right, p.right))
+        )
+        for o in others
+    )
 
 
 def _on_line(cells: list[Placed], k: int, line: float | bool | None, height: float) -> list[Placed]:

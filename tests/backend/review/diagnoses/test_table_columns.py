@@ -243,3 +243,22 @@ def test_two_rows_merged_are_named_when_the_engine_reads_each_row_in_one_run(row
     page = _page(ROWS, {r: (1, 4) for r in range(-1, len(ROWS))})
     assert "holds two rows of the page" in _named_at(markdown(written), page, row)
     assert found(markdown(ROWS), page, CELLS) == []
+
+
+def test_a_cell_whose_box_took_in_a_mark_beside_it_is_in_its_column() -> None:
+    # Corpus seed 818 page 32: 備註 holds words of two lengths set flush left, so only
+    # its left edges line up; one 由被告負擔's box also took in a mark to its left (a
+    # rule's stub read as ｜), so its left edge is two letters off. Its right edge is
+    # where the other 由被告負擔's end: it is in its column.
+    rows = [list(r) for r in ROWS]
+    for r, note in enumerate(["由被告負擔", "沒收", "由被告負擔", "附卷", "由被告負擔"]):
+        rows[r][4] = note
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate([HEADER, *rows]):
+        y = 0.12 + r * PITCH
+        for c, (x, text) in enumerate(zip(COLUMNS, row, strict=True)):
+            left = x - 2.5 * LETTER if (r, c) == (3, 4) else x
+            shown = "｜" + text if (r, c) == (3, 4) else text
+            lines.append((shown, (left, y, x + LETTER * len(text), y + LETTER)))
+    lines.append(("以上正本證明與原本無異。", (0.1, 0.4, 0.4, 0.42)))
+    assert found(markdown(rows), reading(lines), CELLS) == []
