@@ -211,6 +211,7 @@ def _lost(
             if free
             and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
             and not any(2 * _shared(text, p.letters) >= len(p.letters) for text in spanning)
+            and not _down_a_column(p.letters, cells)
         ]
         levels = _levels([p.y for p in gap], height)
         if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
@@ -218,6 +219,24 @@ def _lost(
             detail = _("a row the page has between these two table rows is missing: “{text}”")
             out.append(Problem(table[below], detail.format(text=sample)))
     return out
+
+
+def _down_a_column(letters: str, cells: list[list[str]]) -> bool:
+    """Whether ``letters`` are one column's cells of consecutive rows, read down the
+    column as one line (an engine reads a narrow numbering column so: 78九10 is the
+    rows 7, 8, 九 and 10; its box's middle stands between them)."""
+    width = max((len(row) for row in cells), default=0)
+    for c in range(width):
+        column = [row[c] if c < len(row) else "" for row in cells]
+        for first in range(len(column)):
+            run = ""
+            for text in column[first:]:
+                run += text
+                if not letters.startswith(run):
+                    break
+                if run == letters and text:
+                    return True
+    return False
 
 
 def _levels(ys: list[float], height: float) -> int:

@@ -217,3 +217,22 @@ def test_a_misread_cell_over_two_rows_between_them_is_no_lost_row() -> None:
     y = 0.12 + 3.5 * 0.03  # half-way between 三 and 四
     lines.append(("民國10年6月15日", (xs[3], y, xs[3] + 0.2, y + 0.02)))  # 3 dropped
     assert found(text, reading(lines), CELLS) == []
+
+
+def test_a_numbering_column_read_down_as_one_line_is_no_lost_row() -> None:
+    # Corpus seed 818 page 19: RapidOCR read the 編號 cells of four rows (7, 8, 九, 10)
+    # as one line; its box's middle stands between two rows, and no one cell holds it.
+    rows = [list(r) for r in ROWS]
+    numbers = ["7", "8", "九", "10", "11"]
+    for r, number in enumerate(numbers):
+        rows[r][0] = number
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate([HEADER, *rows]):
+        y = 0.12 + r * 0.03
+        for c, (x, text) in enumerate(zip(COLUMNS, row, strict=True)):
+            if r == 0 or c > 0 or r == len(rows):
+                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
+    down = "".join(numbers[:4])  # rows 1-4's numbers, one tall box
+    lines.append((down, (COLUMNS[0], 0.15, COLUMNS[0] + 0.03, 0.26)))
+    lines.append(("以上正本證明與原本無異。", (0.1, 0.4, 0.4, 0.42)))
+    assert found(markdown(rows), reading(lines), CELLS) == []
