@@ -161,9 +161,11 @@ def off_column(
                 continue  # an edge the column may line up by, and the cell be on
             if not p.whole:
                 k = 0 if p.left is not None else 2
-                on = _on_line(others, k, lines[k], height)
-                if lines[2 - k] is not False and not _varied(on):
-                    continue  # no telling that the column lines up by this edge alone
+                # Lined up by this edge alone: the cells on its line are of other
+                # lengths (an opposite edge broken by a few long cells read in runs
+                # says nothing of the cells on the line).
+                if not _varied(_on_line(others, k, lines[k], height)):
+                    continue
             away = [
                 abs(e - line) > OFF * height
                 for e, line in zip((p.left, p.middle, p.right), lines, strict=True)

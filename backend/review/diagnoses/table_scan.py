@@ -279,17 +279,32 @@ def _filled(
             ys = [y for y in heights[r : r + cell.row_span] if y is not None]
             top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
             level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
-            known = centre.get(cell.column)
+            place = _place(centre, cell.column)
+            if place is None:
+                continue  # where to look for it, the page does not say
             if not any(
                 _shared(text, p.letters) * 2 >= len(text)
                 or nearest(centre, p.x) == cell.column
-                or (known is not None and p.left <= known <= p.right)  # a run of cells
+                or p.left <= place <= p.right  # a run of cells
                 for p in level
             ):
                 detail = _("a table cell repeats the cell above it, which the page does not show")
                 out.append(Problem(row, detail, cell.column))
                 break
     return out
+
+
+def _place(centre: dict[int, float], column: int) -> float | None:
+    """Where ``column`` stands across the page: its middle, else the place the known
+    columns on each side of it give it (their middles, shared out evenly), else None."""
+    if column in centre:
+        return centre[column]
+    before = [c for c in centre if c < column]
+    after = [c for c in centre if c > column]
+    if not before or not after:
+        return None
+    a, b = max(before), min(after)
+    return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
 
 
 def _shared(a: str, b: str) -> int:

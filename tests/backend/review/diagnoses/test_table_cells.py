@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from backend.models import AltText
@@ -129,6 +129,7 @@ def in_runs(rng: random.Random, noise: float) -> AltText:
 
 @examples(20)
 @given(seed=st.integers(0, 1000), noise=st.floats(0.0, 0.15))
+@example(seed=367, noise=0.15)  # helper R: a5b439a named 附卷 filled (last column, no middle)
 def test_cells_read_in_one_line_with_others_say_nothing_of_their_column(
     seed: int, noise: float
 ) -> None:

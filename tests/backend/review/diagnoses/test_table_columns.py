@@ -262,3 +262,45 @@ def test_a_cell_whose_box_took_in_a_mark_beside_it_is_in_its_column() -> None:
             lines.append((shown, (left, y, x + LETTER * len(text), y + LETTER)))
     lines.append(("以上正本證明與原本無異。", (0.1, 0.4, 0.4, 0.42)))
     assert found(markdown(rows), reading(lines), CELLS) == []
+
+
+def test_long_cells_read_in_runs_in_a_centred_column_are_in_their_column() -> None:
+    # (helper R) 物品 is centred; most of its cells are two letters, so their left edges
+    # line up as well as their right ones, and two long cells read in runs with a
+    # neighbour (one edge each) break the left line. That the column "lines up by its
+    # right edge alone" the two-letter cells do not show: the long cells are in it.
+    header = ["編號", "物品", "數量"]
+    body = [
+        ["一", "存摺", "1本"],
+        ["二", "扣案機車行動電話存摺", "2支"],
+        ["三", "借據影本現金新臺幣", "3份"],
+        ["四", "現金", "4份"],
+        ["五", "附卷", "5份"],
+        ["六", "沒收", "6份"],
+        ["七", "金元金元摺", "7份"],
+    ]
+    middle = 0.41
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07))]
+    for r, row in enumerate([header, *body]):
+        y = 0.12 + r * PITCH
+        width = LETTER * len(row[1])
+        left = middle - width / 2
+        if r == 2:  # 編號 and 物品 read as one line, ending at 物品's right edge
+            lines += [("二 " + row[1], (0.08, y, left + width, y + LETTER))]
+            lines += [(row[2], (0.6, y, 0.64, y + LETTER))]
+        elif r == 3:  # 物品 and 數量 read as one line, beginning at 物品's left edge
+            lines += [(row[0], (0.08, y, 0.1, y + LETTER))]
+            lines += [(row[1] + " " + row[2], (left, y, 0.64, y + LETTER))]
+        else:
+            edges = [(0.08, 0.08 + LETTER * len(row[0])), (left, left + width), (0.6, 0.64)]
+            lines += [(t, (a, y, b, y + LETTER)) for t, (a, b) in zip(row, edges, strict=True)]
+    lines.append(("以上正本證明與原本無異。", (0.1, 0.6, 0.4, 0.62)))
+    text = (
+        "主文\n"
+        + "\n".join(
+            ["| " + " | ".join(header) + " |", "|---|---|---|"]
+            + ["| " + " | ".join(r) + " |" for r in body]
+        )
+        + "\n以上正本證明與原本無異。"
+    )
+    assert found(text, reading(lines), CELLS) == []
