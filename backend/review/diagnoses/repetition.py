@@ -200,6 +200,8 @@ def min_repeats(unit: str, alone: bool = False) -> int:
     period = len(unit)
     if not unit.strip():
         return NEVER  # whitespace alone: layout
+    if "|" in unit and "-" in unit and not unit.strip("|-: "):
+        return NEVER  # a Markdown table's delimiter row: as long as the table is wide
     tagged = "<" in unit  # most units have no tag: the regexes are skipped (hot path)
     row = "|" in unit or "\t" in unit or (tagged and _HTML_CELL.search(unit + unit) is not None)
     readable = _readable(unit) if tagged else unit

@@ -101,6 +101,14 @@ LEGITIMATE = {
     + "|"
     + "-" * 40
     + "|\n| 裁判費 | 1,000 |\n",
+    # A table 100 columns wide: its delimiter row is 400 characters of |---.
+    "wide table": "| "
+    + " | ".join(f"欄{c}" for c in range(100))
+    + " |\n|"
+    + "---|" * 100
+    + "\n| "
+    + " | ".join(f"{c}元" for c in range(100))
+    + " |\n",
 }
 
 
