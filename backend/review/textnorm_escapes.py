@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 # CommonMark: a backslash before any ASCII punctuation is an escape.
@@ -73,13 +73,14 @@ def substitute(
 
 
 def widen(escapes: tuple[Escape, ...], start: int, end: int) -> tuple[int, int]:
-    """Source [start, end) widened over an escape whose kept character is its first or
-    last character."""
+    """Source [start, end) widened over every escape whose kept character is its first
+    or last character. Two escapes can share one (``\\&amp;``: a backslash before an
+    entity keeps the entity's ``&``): the range covers both, never ``\\&`` alone."""
     keys = [kept for kept, _s, _e in escapes]
-    k = bisect_left(keys, start)
-    if k < len(keys) and keys[k] == start:
-        start = escapes[k][1]
-    k = bisect_left(keys, end - 1)
-    if k < len(keys) and keys[k] == end - 1:
-        end = escapes[k][2]
+    first = escapes[bisect_left(keys, start) : bisect_right(keys, start)]
+    last = escapes[bisect_left(keys, end - 1) : bisect_right(keys, end - 1)]
+    if first:
+        start = min(s for _k, s, _e in first)
+    if last:
+        end = max(e for _k, _s, e in last)
     return start, end

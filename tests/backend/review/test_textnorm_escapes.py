@@ -88,3 +88,15 @@ def test_a_flag_on_a_wrong_escape_covers_the_whole_escape(before: str) -> None:
     comparison = compare_texts(transcript, before + "| 甲>乙 | 1 |", ALL)
     (hunk,) = [h for h in comparison.hunks if h.category is DiffCategory.SUBSTANTIVE]
     assert transcript[hunk.start : hunk.end] == "&lt;"
+
+
+@pytest.mark.parametrize("before", ["", LONG])
+def test_a_backslash_before_an_entity_maps_back_over_both(before: str) -> None:
+    # (helper T) ``\&amp;``: the backslash escapes the entity's ``&``, which both escapes
+    # keep; a range over it covered ``\&`` and left ``amp;`` behind in the transcript.
+    text = before + "| A\\&amp;B | 1 |"
+    norm = normalise(text, ALL)
+    k = norm.text.index("&")
+    assert norm.text[k - 1 : k + 2] == "A&B"
+    assert text[slice(*norm.source_range(k, k + 1))] == "\\&amp;"
+    assert text[slice(*norm.source_range(k - 1, k + 2))] == "A\\&amp;B"
