@@ -23,8 +23,14 @@ def collector() -> Iterator[None]:
 @pytest.mark.usefixtures("collector")
 def test_the_start_up_heap_is_frozen_and_full_passes_rarer() -> None:
     kept = [[] for _ in range(10)]  # alive at start-up, as the window's objects are
+    assert any(o is kept[0] for o in gc.get_objects())  # tracked: a full pass walks it
+    frozen = gc.get_freeze_count()  # another test may have frozen some before
     first, second, _full = gc.get_threshold()
     app.settle_collector()
-    assert gc.get_freeze_count() >= len(kept)
+    assert gc.get_freeze_count() >= frozen + len(kept)
+    # Frozen: in no generation a collection walks (the permanent one), so no pass sees it.
+    assert not any(o is kept[0] for o in gc.get_objects())
+    made_after = []
+    assert any(o is made_after for o in gc.get_objects())  # only what was alive at the call
     assert gc.get_threshold() == (first, second, app.FULL_COLLECTION_EVERY)
     assert app.FULL_COLLECTION_EVERY > 10  # Python's own: one full pass every 10

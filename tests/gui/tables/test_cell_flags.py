@@ -146,3 +146,64 @@ def test_places_outside_the_table_or_its_cells_flag_nothing() -> None:
     flags = cell_flags(table, review)
     assert flags.cells == {(1, 0): "merged"} and flags.rows == {}
     assert flags.stops() == [(1, 0)]
+
+
+def test_flags_coming_after_the_grid_is_shown_repaint_their_cells_and_row(
+    window: MainWindow,
+) -> None:
+    # (helper T) The grid is on screen before the review comes: its flagged cells and
+    # the flagged row's number are painted only when the model says they changed.
+    w, dock = window, dock_of(window)
+    _open(w)
+    dock.open_grid()
+    model = dock.panel.model
+    assert model.rowCount() == 4 and dock.panel.view.isVisible()
+    cells: list[tuple[int, int]] = []
+    rows: list[tuple[Qt.Orientation, int, int]] = []
+    model.dataChanged.connect(
+        lambda a, b: cells.extend(
+            (r, c) for r in range(a.row(), b.row() + 1) for c in range(a.column(), b.column() + 1)
+        )
+    )
+    model.headerDataChanged.connect(lambda o, a, b: rows.append((o, a, b)))
+    dock.set_review(_review())
+    flagged = {(1, 1), (1, 2), (2, 0), (2, 1), (2, 2)}
+    assert set(_flagged(w)) == flagged
+    assert set(cells) == flagged
+    assert rows == [(Qt.Orientation.Vertical, 2, 2)]
+    cells.clear()
+    rows.clear()
+    dock.set_review(_review())  # the same findings again: nothing to repaint
+    assert cells == [] and rows == []
+    dock.set_review(None)  # the flags go: their cells and row are painted plain again
+    assert _flagged(w) == {}
+    assert set(cells) == flagged
+    assert rows == [(Qt.Orientation.Vertical, 2, 2)]
+
+
+def test_a_place_in_another_table_or_between_rows_flags_nothing() -> None:
+    # (helper T) Two tables on a page: the second is shown; places in the first, in the
+    # text between them, and in the shown one's delimiter row (between its rows) name
+    # no cell of it.
+    text = "| 甲 | 乙 |\n|---|---|\n| 1 | 2 |\n\n中間\n| 丙 | 丁 |\n|---|---|\n| 3 | 4 |\n"
+    first, shown = find_tables(text)
+    one, three = text.index("1"), text.index("3")
+    delimiter = text.index("|---|", shown.start)
+    places = (
+        FindingPlace(one, one + 1, "in the other table"),
+        FindingPlace(first.rows[1].start, first.rows[1].end, "the other table's row"),
+        FindingPlace(text.index("中間"), text.index("中間") + 2, "between the tables"),
+        FindingPlace(delimiter, delimiter + 5, "between rows"),
+        FindingPlace(delimiter + 1, delimiter + 1, "an empty place between rows"),
+        FindingPlace(three, three + 1, "here"),
+    )
+    review = PageReview(
+        0, None, diagnoses=(Diagnosis(DiagnosisKind.TABLE_CELLS, 0, 1, "…", places=places),)
+    )
+    flags = cell_flags(shown, review)
+    assert flags.cells == {(1, 0): "here"} and flags.rows == {}
+    # The other table's own places are its own: the one page's findings, per table.
+    mine = cell_flags(first, review)
+    row = "the other table's row"
+    assert mine.cells == {(1, 0): f"{row}\nin the other table", (1, 1): row}
+    assert mine.rows == {1: row}
