@@ -18,6 +18,7 @@ from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
 from tests.backend.review.diagnoses.test_table_cells import COLUMNS, HEADER, ROWS, markdown
+from tests.backend.review.diagnoses.test_table_scan import named_at
 from tests.properties import examples
 
 CELLS = DiagnosisKind.TABLE_CELLS
@@ -48,13 +49,6 @@ def _page(rows: Sequence[Sequence[str]], runs: dict[int, Run] | None = None) -> 
     return reading(lines)
 
 
-def _named_at(text: str, alternate: AltText, row: int) -> str:
-    (diagnosis,) = found(text, alternate, CELLS)
-    at = tables(text)[0][row + 1]  # + 1: the header
-    assert (diagnosis.start, diagnosis.end) == (at.start, at.end)
-    return diagnosis.detail
-
-
 @examples(10)
 @given(row=st.integers(0, len(ROWS) - 1), column=st.integers(1, 3))
 def test_text_the_page_has_where_the_row_is_empty_is_named(row: int, column: int) -> None:
@@ -63,7 +57,7 @@ def test_text_the_page_has_where_the_row_is_empty_is_named(row: int, column: int
     written = [list(r) for r in ROWS]
     written[row][column] = ""
     page = _page(ROWS)
-    detail = _named_at(markdown(written), page, row)
+    detail = named_at(markdown(written), page, row)
     assert "where its cells are empty" in detail
     assert ROWS[row][column] in detail
     assert found(markdown(ROWS), page, CELLS) == []
@@ -90,7 +84,7 @@ def test_a_cell_on_another_columns_line_is_named_when_its_own_has_none(
     others = [r for r in range(len(ROWS)) if r != row]
     runs = {r: RUNS[r] if k < alone else (2, 4) for k, r in enumerate(others)}
     page = _page(page_rows, runs)
-    detail = _named_at(markdown(written), page, row)
+    detail = named_at(markdown(written), page, row)
     assert "cell 4 is under column 5" in detail
     assert found(markdown(page_rows), page, CELLS) == []
 
@@ -118,7 +112,7 @@ def test_a_cell_off_its_columns_flush_left_line_is_named(row: int) -> None:
     written[row][2:] = [*page_rows[row][3:], ""]
     runs = {r: (3, 4) if r == row else (2, 4) for r in range(len(VARIED))}
     page = _page(page_rows, runs)
-    detail = _named_at(markdown(written), page, row)
+    detail = named_at(markdown(written), page, row)
     assert "cell 3" in detail
     assert found(markdown(page_rows), page, CELLS) == []
 
@@ -193,7 +187,7 @@ def test_a_cell_filled_from_above_in_a_column_read_in_runs_is_named(row: int) ->
     written[row][3] = page_rows[row - 1][3]
     runs = {r: run for r, run in RUNS.items() if r != row} | {-1: (2, 3)}
     page = _page(page_rows, runs)
-    assert "repeats the cell above it" in _named_at(markdown(written), page, row)
+    assert "repeats the cell above it" in named_at(markdown(written), page, row)
     assert found(markdown(page_rows), page, CELLS) == []
 
 
@@ -229,7 +223,7 @@ def test_a_row_whose_cells_all_repeat_other_rows_is_placed_between_its_neighbour
     written = [list(r) for r in page_rows]
     written[2][2] = "二支"
     page = _page(page_rows)
-    assert "repeats the cell above it" in _named_at(markdown(written), page, 2)
+    assert "repeats the cell above it" in named_at(markdown(written), page, 2)
     assert found(markdown(page_rows), page, CELLS) == []
 
 
@@ -241,7 +235,7 @@ def test_two_rows_merged_are_named_when_the_engine_reads_each_row_in_one_run(row
     joined = [a + b for a, b in zip(ROWS[row], ROWS[row + 1], strict=True)]
     written = [*ROWS[:row], joined, *ROWS[row + 2 :]]
     page = _page(ROWS, {r: (1, 4) for r in range(-1, len(ROWS))})
-    assert "holds two rows of the page" in _named_at(markdown(written), page, row)
+    assert "holds two rows of the page" in named_at(markdown(written), page, row)
     assert found(markdown(ROWS), page, CELLS) == []
 
 

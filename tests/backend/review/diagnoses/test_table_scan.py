@@ -32,7 +32,7 @@ MIDDLE = st.integers(1, len(ROWS) - 2)
 Lines = Sequence[tuple[str, tuple[float, float, float, float]]]
 
 
-def _named_at(text: str, alternate: AltText, row: int) -> str:
+def named_at(text: str, alternate: AltText, row: int) -> str:
     """The one table diagnosis's detail; it must be at transcript row ``row``."""
     (diagnosis,) = found(text, alternate, CELLS)
     at = tables(text)[0][row + 1]  # + 1: the header
@@ -44,7 +44,7 @@ def _named_at(text: str, alternate: AltText, row: int) -> str:
 @given(row=MIDDLE, noise=st.floats(0.0, 0.1))
 def test_a_row_lost_is_named_at_the_row_after_it(row: int, noise: float) -> None:
     text = markdown([r for k, r in enumerate(ROWS) if k != row])
-    detail = _named_at(text, cell_by_cell(random.Random(row), noise), row)
+    detail = named_at(text, cell_by_cell(random.Random(row), noise), row)
     assert "between these two table rows is missing" in detail
     assert any(cell in detail for cell in ROWS[row][1:])  # what the page has there
 
@@ -54,7 +54,7 @@ def test_a_row_lost_is_named_at_the_row_after_it(row: int, noise: float) -> None
 def test_two_rows_merged_are_named(row: int, noise: float) -> None:
     joined = [a + b for a, b in zip(ROWS[row], ROWS[row + 1], strict=True)]
     text = markdown([*ROWS[:row], joined, *ROWS[row + 2 :]])
-    detail = _named_at(text, cell_by_cell(random.Random(row), noise), row)
+    detail = named_at(text, cell_by_cell(random.Random(row), noise), row)
     assert "holds two rows of the page" in detail
 
 
@@ -71,7 +71,7 @@ def test_a_cell_filled_from_the_one_above_is_named(row: int, column: int) -> Non
     written = [list(r) for r in page]
     written[row][column] = page[row - 1][column]
     engine = _engine(page, random.Random(row), 0.0)
-    detail = _named_at(markdown(written), engine, row)
+    detail = named_at(markdown(written), engine, row)
     assert "repeats the cell above it" in detail
     assert found(markdown(page), engine, CELLS) == []
 
@@ -111,7 +111,7 @@ def test_a_long_cell_wrapped_over_two_lines_is_no_merge(row: int) -> None:
 @given(noise=st.floats(0.0, 0.1))
 def test_the_last_row_lost_is_named_below_the_table(noise: float) -> None:
     text = markdown(ROWS[:-1])
-    detail = _named_at(text, cell_by_cell(random.Random(7), noise), len(ROWS) - 2)
+    detail = named_at(text, cell_by_cell(random.Random(7), noise), len(ROWS) - 2)
     assert "below this table row is missing" in detail
     assert any(cell in detail for cell in ROWS[-1][1:])  # what the page has there
 
