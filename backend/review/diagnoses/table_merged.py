@@ -11,10 +11,8 @@ than at one.
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from backend.i18n import _
-from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Holders, Piece
 from backend.review.diagnoses.table_rows import Problem, Row
 
 SAME_ROW = 0.6  # table_columns'
@@ -63,19 +61,10 @@ class _Runs:
 
     def __init__(self, pieces: list[Piece]) -> None:
         self.ys = [p.y for p in pieces]
-        self.starts: list[int] = []
-        at = 0
-        for p in pieces:
-            self.starts.append(at)
-            at += len(p.letters) + 1
-        self.text = "\0".join(p.letters for p in pieces)  # no letter is NUL
+        self.pieces = Holders([p.letters for p in pieces])
 
     def heights(self, text: str) -> list[float]:
-        out, at = [], self.text.find(text)
-        while at >= 0:
-            out.append(self.ys[bisect_right(self.starts, at) - 1])
-            at = self.text.find(text, at + 1)
-        return out
+        return [self.ys[k] for k in self.pieces.holding(text)]
 
     def split(self, text: str, height: float) -> bool:
         """Whether ``text`` is two halves, each read (alone or in a run) at one height

@@ -10,6 +10,7 @@ letters here).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from backend.review.charclass import HAN
@@ -49,3 +50,28 @@ def letters(text: str, fold: dict[int, str]) -> str:
 # as a letter, and an engine's reading of one (O, o) taken for it.
 _MASKS = str.maketrans(dict.fromkeys("〇◯Oo", "○"))
 _NOT_LETTER = re.compile(f"[^\\w{HAN}○]|_")
+
+
+class Holders:
+    """Texts in one string, so that those holding some letters are found by
+    ``str.find`` rather than one ``in`` a text (a 40x40 table's 1,600 pieces against its
+    1,600 cells, one ``in`` each, took most of its review)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.starts: list[int] = []
+        at = 0
+        for text in texts:
+            self.starts.append(at)
+            at += len(text) + 1
+        self.text = "\0".join(texts)  # no letter is NUL: a match stays in one text
+
+    def holding(self, letters: str) -> list[int]:
+        """The indices of the texts holding ``letters``, in order, each once."""
+        out: list[int] = []
+        at = self.text.find(letters)
+        while at >= 0:
+            k = bisect_right(self.starts, at) - 1
+            if not out or out[-1] != k:
+                out.append(k)
+            at = self.text.find(letters, at + 1)
+        return out

@@ -24,7 +24,6 @@ occur everywhere and place nothing; letters are compared as ``table_pieces`` say
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from itertools import pairwise
 from statistics import median
@@ -34,7 +33,13 @@ from backend.review.diagnoses import table_columns as columns
 from backend.review.diagnoses import table_merged
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
-from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, letters, read_pieces
+from backend.review.diagnoses.table_pieces import (
+    MIN_PIECE,
+    Holders,
+    Piece,
+    letters,
+    read_pieces,
+)
 from backend.review.diagnoses.table_rows import Cell, Problem, Row
 from backend.review.tables import ReviewTables
 
@@ -86,32 +91,20 @@ def _heights(lines: list[Line]) -> list[float]:
 
 
 class _CellIndex:
-    """The table's cells of ``MIN_PIECE`` letters or more in one string, so that the
-    cells holding a piece's letters are found by ``str.find`` (a 40x40 table's 1,600
-    pieces against its 1,600 cells, one ``in`` each, took most of the review)."""
+    """The table's cells of ``MIN_PIECE`` letters or more, to find those holding a
+    piece's letters (``Holders``)."""
 
     def __init__(self, cells: list[list[str]]) -> None:
-        self.where: list[tuple[int, int]] = []
-        self.starts: list[int] = []
-        parts, at = [], 0
-        for r, row in enumerate(cells):
-            for c, text in enumerate(row):
-                if len(text) >= MIN_PIECE:
-                    self.where.append((r, c))
-                    self.starts.append(at)
-                    parts.append(text)
-                    at += len(text) + 1
-        self.text = "\0".join(parts)  # no letter is NUL: a match stays in one cell
+        self.where = [
+            (r, c)
+            for r, row in enumerate(cells)
+            for c, text in enumerate(row)
+            if len(text) >= MIN_PIECE
+        ]
+        self.texts = Holders([cells[r][c] for r, c in self.where])
 
     def holding(self, letters: str) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        at = self.text.find(letters)
-        while at >= 0:
-            k = bisect_right(self.starts, at) - 1
-            if not out or out[-1] != self.where[k]:
-                out.append(self.where[k])
-            at = self.text.find(letters, at + 1)
-        return out
+        return [self.where[k] for k in self.texts.holding(letters)]
 
 
 def _holders(
