@@ -81,6 +81,7 @@ def place(
     """Each cell of a placed row that one piece at the row's height reads as, begins
     with or ends with (cells of one column each, told apart from the row's others)."""
     out = []
+    above = _spanning_in(table, cells)
     for r, row in enumerate(table):
         y = heights[r]
         if y is None:
@@ -89,7 +90,11 @@ def place(
         for i, (cell, text) in enumerate(zip(row.cells, cells[r], strict=True)):
             if len(text) < MIN_PIECE or cell.column_span != 1:
                 continue
-            if any(text in other for j, other in enumerate(cells[r]) if j != i):
+            # A cell over several rows from above stands at this row's height too (its
+            # text centred down the rows it spans): a piece reading as it may be its.
+            if any(text in other for j, other in enumerate(cells[r]) if j != i) or any(
+                text in other for other in above[r]
+            ):
                 continue  # which is which?
             whole = [p for p in level if p.letters == text]
             if whole:
@@ -102,6 +107,16 @@ def place(
             right = ends[0].right if len(ends) == 1 else None
             if left is not None or right is not None:
                 out.append(Placed(r, cell.column, left, right, _units(text)))
+    return out
+
+
+def _spanning_in(table: list[Row], cells: list[list[str]]) -> list[list[str]]:
+    """Each row's texts of the cells above it that span down into it (rowspan)."""
+    out: list[list[str]] = [[] for _row in table]
+    for r, row in enumerate(table):
+        for cell, text in zip(row.cells, cells[r], strict=True):
+            for below in range(r + 1, min(r + cell.row_span, len(table))):
+                out[below].append(text)
     return out
 
 

@@ -19,10 +19,16 @@ SAME_ROW = 0.6  # table_columns'
 
 
 def merged(
-    pieces: list[Piece], table: list[Row], cells: list[list[str]], height: float
+    pieces: list[Piece],
+    table: list[Row],
+    cells: list[list[str]],
+    height: float,
+    heights: list[float | None],
 ) -> list[Problem]:
     """Rows more of whose cells are two pieces of the page, one above the other, than
-    are one piece."""
+    are one piece. A half standing where another transcript row stands (``heights``)
+    is that row's text (十元 ends 八千二百七十元 too): the page row a merge swallowed
+    has no transcript row of its own."""
     runs = _Runs(pieces)
     alone = {p.letters for p in pieces}  # a cell read alone: no search (a 100x100 table)
     out = []
@@ -30,14 +36,15 @@ def merged(
         if row.header:
             continue
         one = two = 0
+        taken = [y for j, y in enumerate(heights) if j != r and y is not None]
         for text in cells[r]:
             if len(text) < MIN_PIECE:
                 continue
             if text in alone:
                 one += 1
                 continue
-            inside = [p for p in pieces if p.letters in text]
-            if _two_heights(text, inside, height) or runs.split(text, height):
+            inside = [p for p in pieces if p.letters in text and _free(p.y, taken, height)]
+            if _two_heights(text, inside, height) or runs.split(text, height, taken):
                 two += 1
         if two >= 2 and two > one:
             out.append(Problem(row, _("a table row holds two rows of the page")))
@@ -66,7 +73,7 @@ class _Runs:
     def heights(self, text: str) -> list[float]:
         return [self.ys[k] for k in self.pieces.holding(text)]
 
-    def split(self, text: str, height: float) -> bool:
+    def split(self, text: str, height: float, taken: list[float]) -> bool:
         """Whether ``text`` is two halves, each read (alone or in a run) at one height
         only, the two heights different: the top row's cell and the bottom row's. A
         half found at several heights (中華民國 begins every date) says nothing."""
@@ -75,9 +82,19 @@ class _Runs:
         for k in range(MIN_PIECE, len(text) - MIN_PIECE + 1):
             top, bottom = self.heights(text[:k]), self.heights(text[k:])
             apart = _one_level(top, height) and _one_level(bottom, height)
-            if apart and abs(top[0] - bottom[0]) > SAME_ROW * height:
+            if (
+                apart
+                and abs(top[0] - bottom[0]) > SAME_ROW * height
+                and _free(top[0], taken, height)
+                and _free(bottom[0], taken, height)
+            ):
                 return True
         return False
+
+
+def _free(y: float, taken: list[float], height: float) -> bool:
+    """Whether no other transcript row stands at height ``y``."""
+    return all(abs(y - t) > SAME_ROW * height for t in taken)
 
 
 def _one_level(ys: list[float], height: float) -> bool:

@@ -71,7 +71,7 @@ def problems(
     heights = _row_heights(pieces, holders, len(table))
     placed = columns.place(pieces, heights, table, cells, height)
     centre = columns.centres(placed)
-    merged = table_merged.merged(pieces, table, cells, height)
+    merged = table_merged.merged(pieces, table, cells, height, heights)
     # A merged row stands between two of the page's rows, the lower one's misread pieces
     # unheld below it: the merge is the finding, not a row lost there.
     joined = {p.row.start for p in merged}

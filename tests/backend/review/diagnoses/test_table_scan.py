@@ -236,3 +236,73 @@ def test_a_numbering_column_read_down_as_one_line_is_no_lost_row() -> None:
     lines.append((down, (COLUMNS[0], 0.15, COLUMNS[0] + 0.03, 0.26)))
     lines.append(("以上正本證明與原本無異。", (0.1, 0.4, 0.4, 0.42)))
     assert found(markdown(rows), reading(lines), CELLS) == []
+
+
+def _html_table(rows: list[list[str]], spans: dict[tuple[int, int], int] | None = None) -> str:
+    """``rows`` (the first a header) as one line of HTML; ``spans``: (row, column) of a
+    cell and its rowspan (the rows below leave that column out)."""
+    spans = spans or {}
+    covered = {(r + k, c) for (r, c), n in spans.items() for k in range(1, n)}
+    out = []
+    for r, row in enumerate(rows):
+        tag = "th" if r == 0 else "td"
+        cells = []
+        for c, text in enumerate(row):
+            if (r, c) in covered:
+                continue
+            span = f' rowspan="{spans[r, c]}"' if (r, c) in spans else ""
+            cells.append(f"<{tag}{span}>{text}</{tag}>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    return "附表\n<table>" + "".join(out) + "</table>\n以上正本證明與原本無異。"
+
+
+def _read_cell_by_cell(grid: list[list[str]], xs: list[float], more: Lines = ()) -> AltText:
+    """A piece per non-empty cell of ``grid`` (as the page shows it), with its box."""
+    lines = [("附表", (0.45, 0.08, 0.55, 0.1)), *more]
+    for r, row in enumerate(grid):
+        y = 0.12 + r * 0.03
+        for x, text in zip(xs, row, strict=True):
+            if text:
+                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
+    return reading(lines)
+
+
+def test_a_cell_over_three_rows_read_at_the_middle_one_does_not_place_its_twin() -> None:
+    # Corpus seed 919 page 9: a 備註 cell over three rows (rowspan), printed at the
+    # middle row's height, reads 發還 as the middle row's own 處分 cell does (read in one
+    # line with its date). The one piece reading 發還 alone may be either cell: the
+    # middle row's is not placed by it (it was named "under column 6").
+    header = ["編號", "項目", "金額", "日期", "處分", "備註"]
+    rows = [
+        ["一", "勘驗費", "伍萬元", "民國106年4月4日", "沒收", "已繳"],
+        ["二", "抄錄費", "24,610元", "民國103年9月3日", "匯款", "發還"],
+        ["三", "裁判費", "六千元", "民國103年6月15日", "發還", ""],
+        ["四", "影印費", "71,960元", "民國99年5月11日", "現金", ""],
+        ["五", "執行費", "3,640元", "民國98年2月1日", "沒收", "已繳"],
+    ]
+    text = _html_table([header, *rows], spans={(2, 5): 3})
+    page = [list(r) for r in [header, *rows]]
+    page[2][5] = ""  # the spanning cell is printed at the middle row, 三
+    page[3][5] = "發還"
+    page[3][3], page[3][4] = "民國103年6月15日發還", ""  # 三's date and 處分 read as one line
+    xs = [0.08, 0.16, 0.3, 0.42, 0.66, 0.8]
+    assert found(text, _read_cell_by_cell(page, xs), CELLS) == []
+
+
+def test_halves_that_stand_at_other_rows_heights_are_no_merge() -> None:
+    # Corpus seed 919 page 9: a row whose amount and date were misread (元 as 東, 中 as
+    # 東), so no piece reads either whole; each splits into halves the page has at two
+    # heights, but one half is another row's text there (十元 ends 八千二百七十元, 中華民國一〇
+    # begins the row above's date). A merged page row has no transcript row of its own.
+    header = ["編號", "項目", "金額", "日期"]
+    rows = [
+        ["一", "執行費", "八千二百七十元", "中華民國一〇八年九月三日"],
+        ["二", "鑑定費", "二萬四千一百一十元", "中華民國一〇七年七月十日"],
+        ["三", "勘驗費", "44,390元", "民國106年7月9日"],
+        ["四", "影印費", "71,960元", "民國99年5月11日"],
+    ]
+    page = [list(r) for r in [header, *rows]]
+    page[2][2] = "二萬四千一百一十東"
+    page[2][3] = "東華民國一〇七年七月十日"
+    xs = [0.08, 0.16, 0.3, 0.5]
+    assert found(_html_table([header, *rows]), _read_cell_by_cell(page, xs), CELLS) == []
