@@ -305,9 +305,43 @@ def at_other_column(placed: list[Placed], table: list[Row], height: float) -> li
             continue
         for (column, k), line in lines.items():
             edge = edges[k]
-            if column != p.column and edge is not None and abs(edge - line) <= TIGHT * height:
+            # One edge measured: the cell, as its letters put its other edge, must stand
+            # away from its own column. A long date set flush left in a wide column can
+            # end where the next column's short cells end.
+            if (
+                column != p.column
+                and edge is not None
+                and abs(edge - line) <= TIGHT * height
+                and (p.whole or _elsewhere(_estimated(p, height), by_column, column, height))
+            ):
                 out.setdefault(p.row, Problem(table[p.row], _under(p.column, column), p.column))
     return list(out.values())
+
+
+def _elsewhere(p: Placed, by_column: dict[int, list[Placed]], column: int, height: float) -> bool:
+    """Whether the cell (its unmeasured edge estimated) is off its own column's line by
+    every edge, and its middle nearer ``column``'s cells' than its own column's others'."""
+    own = [o for o in by_column[p.column] if o.row != p.row]
+    if _on_own_line(p, own, height):
+        return False
+    mid = _middle_of(p)
+    others = [_middle_of(_estimated(o, height)) for o in own]
+    there = median(_middle_of(_estimated(o, height)) for o in by_column[column])
+    return not others or abs(mid - there) < abs(mid - median(others))
+
+
+def _middle_of(p: Placed) -> float:
+    assert p.left is not None and p.right is not None
+    return (p.left + p.right) / 2
+
+
+def _estimated(p: Placed, height: float) -> Placed:
+    """The cell with its unmeasured edge where its letters' width puts it (a Han letter
+    about a line's height wide)."""
+    width = p.units * height
+    left = p.left if p.left is not None else p.right - width if p.right is not None else None
+    right = p.right if p.right is not None else p.left + width if p.left is not None else None
+    return Placed(p.row, p.column, left, right, p.units)
 
 
 def _on_own_line(p: Placed, column: list[Placed], height: float) -> bool:

@@ -175,6 +175,25 @@ def test_a_long_cell_on_its_own_columns_line_is_in_its_column() -> None:
     assert at_other_column(placed, table, LETTER) == []
 
 
+@pytest.mark.parametrize("measured", [4, 1])
+def test_a_long_cell_measured_by_its_right_edge_alone_on_the_next_columns_line_is_in_its_column(
+    measured: int,
+) -> None:
+    # Corpus seed 1021 page 5: a long date set flush left in a wide column, read in a run
+    # ending with it (its right edge measured, not its left), ends where the next
+    # column's short cells end. Its letters put its left edge on its own column's line
+    # (``measured`` of its column's other cells read alone: 4, the line is known), or
+    # its middle nearer its own column's other cells than the next one's (1: no line).
+    table = tables(markdown(ROWS))[0]
+    placed = [
+        Placed(r, 2, COLUMNS[2], COLUMNS[2] + LETTER * n, n)
+        for r, n in list(zip(range(1, 5), (8, 4, 9, 5), strict=True))[:measured]
+    ]
+    placed += [Placed(r, 3, COLUMNS[3], COLUMNS[3] + 2 * LETTER, 2) for r in range(1, 6)]
+    long_date = Placed(5, 2, None, COLUMNS[3] + 2 * LETTER, 11)  # starts at COLUMNS[2]
+    assert at_other_column([*placed, long_date], table, LETTER) == []
+
+
 @examples(8)
 @given(row=st.integers(1, len(ROWS) - 1))
 def test_a_cell_filled_from_above_in_a_column_read_in_runs_is_named(row: int) -> None:
