@@ -7,12 +7,15 @@ nothing to accept. Merged, the item is CRITICAL (it sorts and counts as the
 graver kind), spans both, names both, and accepting it applies exactly the
 differences inside it: the text between them is the transcript's own, so the
 replacement is stitched from the transcript and the alternate's readings.
+A line the alternate did not read is the exception: its critical items are terms to
+check against the scan, and stay apart from the line's difference.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from backend.review.misreadings import unread_text
 from backend.review.values import Flag, FlagKind
 
 BOTH = " — "  # between the critical detail and the difference's detail
@@ -28,7 +31,11 @@ def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
     diff_spans = [(d, d.span) for d in diffs]
     for c in sorted(critical, key=lambda f: (f.start, f.end)):
         at = c.span
-        touching = [d for d, span in diff_spans if at.overlaps(span)]  # one place
+        # One place; but a difference over text the alternate did not read is not the
+        # critical item's: that item is a term to check against the scan, narrow by
+        # design (``legal_terms._unverified``), and accepting the line's difference
+        # would delete the line. Merged, it made the whole line critical.
+        touching = [d for d, span in diff_spans if at.overlaps(span) and not _unread(d, transcript)]
         # A difference touching an earlier group's critical flag joins that group.
         joined = next((g for g in groups if any(d in g[1] for d in touching)), None)
         if joined is None:
@@ -40,6 +47,16 @@ def merge_critical(flags: Sequence[Flag], transcript: str) -> tuple[Flag, ...]:
     merged = [_merged(cs, ds, transcript) for cs, ds in groups]
     rest = [f for f in flags if f.kind is not FlagKind.CRITICAL and id(f) not in used]
     return tuple(sorted((*rest, *merged), key=lambda f: (f.start, f.end, f.kind.value)))
+
+
+def _unread(diff: Flag, transcript: str) -> bool:
+    """One line (or cell) the alternate lacks or read as unrelated characters. A run
+    of several is a block the two readings diverged over (a block dropped or moved,
+    the transcript as likely wrong there as the alternate): its critical items stay
+    one item with it, so the whole block is in view."""
+    if diff.replacement is None or "\n" in transcript[diff.start : diff.end].strip():
+        return False
+    return unread_text(transcript, diff.start, diff.end, diff.replacement)
 
 
 def _merged(criticals: list[Flag], diffs: list[Flag], transcript: str) -> Flag:

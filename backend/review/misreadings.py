@@ -58,11 +58,21 @@ def unread_lines(h: Hunk, transcript: str, alternate: str) -> bool:
     unrelated characters (a seal or bleed-through over the line): the diff flags
     them; the other reading says nothing about the terms inside, so none is
     compared. A word or clause dropped or changed inside a line is compared."""
-    if h.text.strip() and h.alt_text.strip():
-        return _garbled(h.text, h.alt_text)
     if h.text.strip():
-        return _unread_unit(transcript, h.start, h.end) is not None
+        return unread_text(transcript, h.start, h.end, h.alt_text)
     return _unread_unit(alternate, h.alt_start, h.alt_end) is not None
+
+
+def unread_text(transcript: str, start: int, end: int, alt_text: str) -> bool:
+    """``transcript[start:end]``, where the alternate reads ``alt_text``, is text the
+    alternate did not read (``unread_lines``' rule from the transcript's side): whole
+    lines or a cell it lacks, or a long stretch it read as unrelated characters."""
+    text = transcript[start:end]
+    if not text.strip():
+        return False
+    if alt_text.strip():
+        return _garbled(text, alt_text)
+    return _unread_unit(transcript, start, end) is not None
 
 
 def lines_unread(h: Hunk, transcript: str) -> int:
