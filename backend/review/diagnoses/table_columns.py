@@ -292,11 +292,19 @@ def at_other_column(placed: list[Placed], table: list[Row], height: float) -> li
     by_column: dict[int, list[Placed]] = {}
     for p in body:
         by_column.setdefault(p.column, []).append(p)
+    # A heading on a column's line is on it too (it says where the column stands when
+    # the column's body cells are read in runs), with one body cell at least.
+    heads: dict[int, list[Placed]] = {}
+    for p in placed:
+        if table[p.row].header:
+            heads.setdefault(p.column, []).append(p)
     lines = {
         (c, k): line
         for c, cells in by_column.items()
         for k in range(3)
-        if isinstance(line := _line([o.edge(k) for o in cells], height, least=2), float)
+        if isinstance(
+            line := _line([o.edge(k) for o in cells + heads.get(c, [])], height, least=2), float
+        )
     }
     out: dict[int, Problem] = {}
     for p in body:

@@ -89,6 +89,22 @@ def test_a_cell_on_another_columns_line_is_named_when_its_own_has_none(
     assert found(markdown(page_rows), page, CELLS) == []
 
 
+@pytest.mark.parametrize("row", range(len(ROWS)))
+def test_a_columns_heading_and_one_cell_make_its_line(row: int) -> None:
+    # Corpus seed 212 page 26: one other row's 備註 read alone, the rest in runs; the
+    # column's heading (read alone, on the same flush-left line) and that one cell say
+    # where the column stands, and the slid cell stands there.
+    page_rows = [list(r) for r in ROWS]
+    page_rows[row][3] = ""
+    written = [list(r) for r in page_rows]
+    written[row][3:] = [page_rows[row][4], ""]
+    others = [r for r in range(len(ROWS)) if r != row]
+    runs = {r: RUNS[r] if k < 1 else (2, 4) for k, r in enumerate(others)}
+    page = _page(page_rows, runs)
+    assert "cell 4 is under column 5" in named_at(markdown(written), page, row)
+    assert found(markdown(page_rows), page, CELLS) == []
+
+
 # A 數量 column set flush left whose cells have other lengths, so only their left
 # edges line up; each row's 數量, 所有人 and 備註 read as one line.
 VARIED = [
