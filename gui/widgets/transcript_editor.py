@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from backend.safe_text import admit, placeholders
 from gui.widgets.notice_bar import NoticeBar
+from gui.widgets.transcript_layout import DeferringLayout
 
 # Fontconfig's fallback picks the Japanese face of Noto CJK; name the TC faces first.
 CJK_FAMILIES = [
@@ -67,6 +68,24 @@ class _AdmittingEdit(QPlainTextEdit):
             self.characters_replaced.emit(admitted.replaced)
 
 
+def _deferring_document(edit: QPlainTextEdit) -> DeferringLayout:
+    """Give ``edit`` a document whose layout leaves a long line's change below what is
+    shown until it is shown (the Table dock's Enter in a one-line HTML table), set up as
+    Qt sets up its own: the viewport as its paint device, and no text width until the
+    editor is shown and sized (``setDocument`` takes the viewport's width now: a text
+    set before the editor was shown then came scrolled a line down)."""
+    document = QTextDocument(edit)
+    layout = DeferringLayout(document, edit)
+    layout.setPaintDevice(edit.viewport())
+    document.setDocumentLayout(layout)
+    viewport = edit.viewport()
+    size = viewport.size()
+    viewport.resize(0, size.height())
+    edit.setDocument(document)
+    viewport.resize(size)  # hidden still: its resize event comes when it is shown
+    return layout  # PySide does not hand it to the document: to be held by the caller
+
+
 class TranscriptEditor(QWidget):
     text_edited = Signal(str)
     # A paste had this many characters a transcript may not hold: they became "\ufffd".
@@ -75,6 +94,7 @@ class TranscriptEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.editor = _AdmittingEdit(self)
+        self._layout = _deferring_document(self.editor)
         self.editor.characters_replaced.connect(self.characters_replaced)
         self.editor.setFont(cjk_font())
         self.editor.setAccessibleName(self.tr("Transcript"))
