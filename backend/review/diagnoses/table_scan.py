@@ -112,8 +112,10 @@ def _holders(
 ) -> set[tuple[int, int]]:
     """The (row, cell) whose letters are the piece's; failing that, those whose letters
     hold the piece's (1份 is in 11份, but is the cell 1份), and the cells of a row the
-    piece reads whole: one holding at least half its cells. A line of the text around
-    the table holds a short cell or two (已繳, 由被告負擔), never most of a row."""
+    piece reads whole: two or more of its cells, in order, that are at least half its
+    cells, or with neighbouring cells read together for half the piece's letters. A
+    line of the text around the table holds a short cell or two (已繳, 由被告負擔),
+    never most of a row nor most of the line."""
     found = (index or _CellIndex(cells)).holding(piece.letters)
     same = {(r, c) for r, c in found if cells[r][c] == piece.letters}
     if same:
@@ -123,10 +125,28 @@ def _holders(
         inside = [c for c in sized if row[c] in piece.letters]
         # An engine reads a row left to right: the cells in the row's order (由被告負擔現金
         # is the row 由被告負擔 | 現金, not 現金 | 由被告負擔).
-        whole = len(inside) >= 2 and 2 * len(inside) >= len(sized)
-        if whole and _in_order([row[c] for c in inside], piece.letters):
+        # Or neighbouring cells of the row read together, most of the piece's letters (a
+        # row read whole, its later cells misread: 第六期 and its date, then 4,060元).
+        most = 2 * len(inside) >= len(sized) or 2 * _run(row, sized, piece.letters) >= len(
+            piece.letters
+        )
+        if len(inside) >= 2 and most and _in_order([row[c] for c in inside], piece.letters):
             found += [(r, c) for c in inside]
     return set(found)
+
+
+def _run(row: list[str], sized: list[int], letters: str) -> int:
+    """How many letters the longest run of two or more neighbouring cells of the row
+    (empty cells between them skipped) that ``letters`` hold joined, has."""
+    best = 0
+    for i in range(len(sized) - 1):
+        joined = row[sized[i]]
+        for c in sized[i + 1 :]:
+            joined += row[c]
+            if joined not in letters:
+                break
+            best = max(best, len(joined))
+    return best
 
 
 def _in_order(texts: list[str], letters: str) -> bool:

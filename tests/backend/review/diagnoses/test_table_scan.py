@@ -188,6 +188,21 @@ def test_a_piece_holding_two_cells_out_of_their_order_does_not_read_the_row() ->
     assert table_scan._holders(in_order, row) == {(0, 4), (0, 5)}
 
 
+def test_a_row_read_whole_with_its_later_cells_misread_is_placed_by_its_first_cells() -> None:
+    # Corpus seed 919 page 38: 第六期 and its date, read with the amount (4,060元 for
+    # 14,060元) as one line, are two of the row's six cells but most of the line: the
+    # line is the row's (it had placed no row, so a cell filled from above went unseen).
+    # Two cells with letters between them (二十 | 汽車 in 二十二汽車) are not a run.
+    rows = [
+        ["第六期", "中華民國九七年九月十六日", "14060元", "朱○○", "已繳", "15噸"],
+        ["二十", "汽車", "二十一份", "武○涵", "匯款", "十份"],
+    ]
+    run = table_scan._Piece(0.3, 0.3, "第六期中華民國九七年九月十六日4060元")
+    apart = table_scan._Piece(0.3, 0.3, "二十二汽車")
+    assert table_scan._holders(run, rows) == {(0, 0), (0, 1)}
+    assert table_scan._holders(apart, rows) == set()
+
+
 def test_a_misread_cell_over_two_rows_between_them_is_no_lost_row() -> None:
     # Corpus seed 616 page 19: a date over two rows (rowspan), printed half-way between
     # them and read with a letter dropped (no cell holds it): the cell, not a row lost.
