@@ -6,15 +6,17 @@ typing starts an edit, and Esc (outside an edit) hands the keyboard back to the
 transcript (``leave_wanted``). F8 / Shift+F8 go to the next / previous flagged
 cell (``flag_step_wanted``), as they go to the next / previous flag in the
 transcript: the window's own F8 is not asked while the grid has the keyboard.
+In the cell editor they commit what was typed first, as Enter and Tab do.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QRegion
 from PySide6.QtWidgets import (
     QAbstractItemDelegate,
     QAbstractItemView,
+    QStyledItemDelegate,
     QTableView,
     QWidget,
 )
@@ -26,6 +28,36 @@ Cursor = QAbstractItemView.CursorAction
 Hint = QAbstractItemDelegate.EndEditHint
 _NO_MODIFIER = Qt.KeyboardModifier.NoModifier
 _SHIFT = Qt.KeyboardModifier.ShiftModifier
+Place = tuple[int, int]
+
+
+def flag_key(event: QKeyEvent) -> int:
+    """1 for F8, -1 for Shift+F8, else 0."""
+    if event.key() != Qt.Key.Key_F8:
+        return 0
+    modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    if modifiers == _NO_MODIFIER:
+        return 1
+    return -1 if modifiers == _SHIFT else 0
+
+
+class _CellDelegate(QStyledItemDelegate):
+    """The cell editor's keys (the delegate filters its editor's events): F8 / Shift+F8
+    there are the grid's, not the window's Next Difference."""
+
+    def __init__(self, view: TableGridView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def eventFilter(self, editor: QObject, event: QEvent) -> bool:
+        if isinstance(event, QKeyEvent) and (step := flag_key(event)):
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()  # a key for the editor: the window's shortcut is not run
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                self._view.step_from_editor(step)
+                return True
+        return super().eventFilter(editor, event)
 
 
 class TableGridView(QTableView):
@@ -46,6 +78,7 @@ class TableGridView(QTableView):
         self.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled)  # 中文 typed starts an edit
         self.setWordWrap(True)
         self.setAccessibleName(self.tr("Table cells"))
+        self.setItemDelegate(_CellDelegate(self))
 
     def show_spans(self) -> None:
         """Draw the model's merged cells (after each new table: a reset forgets them)."""
@@ -65,17 +98,32 @@ class TableGridView(QTableView):
     def go_to_flag(self, step: int) -> bool:
         """The next (``step`` 1) or previous (-1) flagged cell after the current one in
         reading order, wrapping round; False when no cell is flagged."""
+        place = self._flag_after(step)
+        if place is not None:
+            self.go_to(*place)
+        return place is not None
+
+    def _flag_after(self, step: int) -> Place | None:
         stops = self.grid.findings.stops()
         if not stops:
-            return False
+            return None
         here = self.currentIndex()
         at = (here.row(), here.column()) if here.isValid() else (-1, -1)
         if step > 0:
-            place = next((p for p in stops if p > at), stops[0])
+            return next((p for p in stops if p > at), stops[0])
+        return next((p for p in reversed(stops) if p < at), stops[-1])
+
+    def step_from_editor(self, step: int) -> None:
+        """F8 / Shift+F8 in the cell editor: what was typed is committed, then the next /
+        previous flagged cell. Found before the commit: an edit leaves the grid unflagged
+        until the page's next review, and a cell's new content leaves every place where
+        it was, so the reviewer goes on through the findings being fixed."""
+        place = self._flag_after(step)
+        self.finish_edit()
+        if place is None:
+            self.flag_step_wanted.emit(step)  # none: the dock says why
         else:
-            place = next((p for p in reversed(stops) if p < at), stops[-1])
-        self.go_to(*place)
-        return True
+            self.go_to(*place)
 
     def finish_edit(self) -> None:
         """Commit the cell editor, if one is open: a row or column edit made while a cell
@@ -114,13 +162,10 @@ class TableGridView(QTableView):
         return index
 
     def _flag_step(self, event: QKeyEvent) -> int:
-        """1 for F8, -1 for Shift+F8 outside an edit, else 0."""
-        if event.key() != Qt.Key.Key_F8 or self.state() == QAbstractItemView.State.EditingState:
+        """1 for F8, -1 for Shift+F8 outside an edit (in one: the editor's), else 0."""
+        if self.state() == QAbstractItemView.State.EditingState:
             return 0
-        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if modifiers == _NO_MODIFIER:
-            return 1
-        return -1 if modifiers == _SHIFT else 0
+        return flag_key(event)
 
     def event(self, event: QEvent) -> bool:
         # F8 is also the window's Next Difference: taken here as a key, not a shortcut.

@@ -10,6 +10,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 
 from backend.review.page_aids import review_page
 from backend.review.values import Diagnosis, DiagnosisKind, FindingPlace, PageReview
@@ -19,6 +20,7 @@ from gui.tables.cell_flags import cell_flags
 from gui.tables.grid_model import FLAG_BACKGROUND
 from gui.widgets.theme import contrast
 from tests.backend.review.tables import SETTINGS
+from tests.gui.conftest import type_text
 from tests.gui.tables.dock_helpers import dock_of, put_cursor, window
 
 __all__ = ["window"]  # the fixture
@@ -207,3 +209,62 @@ def test_a_place_in_another_table_or_between_rows_flags_nothing() -> None:
     row = "the other table's row"
     assert mine.cells == {(1, 0): f"{row}\nin the other table", (1, 1): row}
     assert mine.rows == {1: row}
+
+
+def test_f8_in_the_cell_editor_commits_and_steps_to_the_next_flagged_cell(
+    window: MainWindow,
+) -> None:
+    w, dock = window, dock_of(window)
+    _open(w)
+    dock.set_review(_review())
+    dock.open_grid()
+    view = dock.panel.view
+    transcript_cursor = w.editor.editor.textCursor().position()
+    view.go_to(0, 1)  # 數量
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    type_text(editor, "件數")
+    QTest.keyClick(editor, Qt.Key.Key_F8)
+    # What was typed is in the transcript (as Enter or Tab would have put it), the
+    # editor is closed, and the grid is on the first flagged cell after (0, 1), as the
+    # findings had it: the edit leaves the grid unflagged until the page's next review.
+    assert "| 品名 | 件數 | 備註 |" in w.editor.text()
+    assert view.state() != QAbstractItemView.State.EditingState
+    assert QApplication.focusWidget() is view
+    assert _current(w) == (1, 1)
+    assert _flagged(w) == {}
+    dock.set_review(_review(w.editor.text()))  # the hub's, once typing pauses
+    assert len(_flagged(w)) == 5
+    # Shift+F8 in the editor: back past (1, 1), wrapping to the last stop, a row's.
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    QTest.keyClicks(editor, "0")  # F2 selects what the cell holds: replaced
+    QTest.keyClick(editor, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
+    assert "| 手機 | 0 | |" in w.editor.text()
+    assert _current(w) == (2, 0)
+    # The window's F8 (Next Difference) was not run: the transcript's cursor stayed.
+    assert w.editor.editor.textCursor().position() == transcript_cursor
+
+
+def test_f8_in_the_cell_editor_with_no_flags_commits_and_says_why(window: MainWindow) -> None:
+    w, dock = window, dock_of(window)
+    _open(w)
+    dock.open_grid()
+    view = dock.panel.view
+    view.go_to(3, 0)
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    type_text(editor, "長槍")
+    QTest.keyClick(editor, Qt.Key.Key_F8)
+    assert "| 長槍 | 3 | 無 |" in w.editor.text()
+    assert _current(w) == (3, 0)
+    assert view.state() != QAbstractItemView.State.EditingState
+    # The dock says why it stayed: none flagged, or none until the page's next review
+    # (the window's own review of the page may have come by now).
+    said = w.statusBar().currentMessage()
+    assert "No cell of this table is flagged" in said or "reviewed again" in said
