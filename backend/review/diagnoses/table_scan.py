@@ -296,7 +296,7 @@ def _filled(
             if place is None:
                 continue  # where to look for it, the page does not say
             if not any(
-                _shared(text, p.letters) * 2 >= len(text)
+                _shared_near(text, p.letters) * 2 >= len(text)
                 or nearest(centre, p.x) == cell.column
                 or p.left <= place <= p.right  # a run of cells
                 for p in level
@@ -318,6 +318,30 @@ def _place(centre: dict[int, float], column: int) -> float | None:
         return None
     a, b = max(before), min(after)
     return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
+
+
+def _shared_near(text: str, letters: str) -> int:
+    """How many of ``text``'s letters, in their order, the stretch of ``letters`` one
+    letter longer than it that has most of them has: a misreading of the cell keeps its
+    letters together and in order, while a long line shares a short cell's letters
+    anywhere (三十六本 and 八千二百六十...6月2日 share 十 and 六, not 十六)."""
+    size = len(text) + 1
+    return max(
+        (_in_order_count(text, letters[i : i + size]) for i in range(len(letters) - size + 1)),
+        default=_in_order_count(text, letters),
+    )
+
+
+def _in_order_count(a: str, b: str) -> int:
+    """The length of the longest sequence of letters both have in this order."""
+    row = [0] * (len(b) + 1)
+    for ch in a:
+        before = 0  # row[j - 1] of the previous pass
+        for j, other in enumerate(b, 1):
+            keep = row[j]
+            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
+            before = keep
+    return row[-1]
 
 
 def _shared(a: str, b: str) -> int:

@@ -321,3 +321,36 @@ def test_halves_that_stand_at_other_rows_heights_are_no_merge() -> None:
     page[2][3] = "東華民國一〇七年七月十日"
     xs = [0.08, 0.16, 0.3, 0.5]
     assert found(_html_table([header, *rows]), _read_cell_by_cell(page, xs), CELLS) == []
+
+
+def test_a_cell_filled_from_above_is_named_though_a_long_line_shares_its_letters() -> None:
+    # Corpus seed 919 page 6: the row's amount and date read as one line, which shares
+    # 十 and 六 with the 三十六本 the transcript copied from the row above; scattered
+    # letters are no misreading of the cell (they had excused it).
+    header = ["編號", "項目", "金額", "日期", "數量", "備註"]
+    page = [
+        header,
+        ["1", "裁判費", "6,430元", "民國96年6月1日", "四疊", "已繳"],
+        ["2", "影印費", "34,230元", "民國112年4月12日", "卅四塊", "已繳"],
+        ["3", "證人旅費", "48,230元", "民國105年5月2日", "三十六本", "沒收"],
+        ["4", "勘驗費", "四萬八千二百六十元", "民國109年6月2日", "", "沒收"],
+        ["5", "律師酬金", "21,180元", "民國113年6月2日", "十二本", "發還"],
+    ]
+    written = [list(r) for r in page]
+    written[4][4] = "三十六本"
+    xs = [0.08, 0.16, 0.3, 0.42, 0.66, 0.8]
+    lines: list[tuple[str, tuple[float, float, float, float]]] = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(page):
+        y = 0.12 + r * 0.03
+        cells = list(zip(xs, row, strict=True))
+        if r == 4:  # amount and date in one line
+            joined = row[2] + row[3]
+            lines.append((joined, (xs[2], y, xs[3] + 0.02 * len(row[3]), y + 0.02)))
+            cells = [cells[0], cells[1], cells[4], cells[5]]
+        for x, text in cells:
+            if text:
+                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
+    text = _html_table(written)
+    (diagnosis,) = found(text, reading(lines), CELLS)
+    assert "repeats the cell above it" in diagnosis.detail
+    assert found(_html_table(page), reading(lines), CELLS) == []
