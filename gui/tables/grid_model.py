@@ -73,9 +73,9 @@ class TableGridModel(QAbstractTableModel):
         """Flag the cells ``flags`` names (of the table shown); only the places whose
         flag came, went or changed are repainted."""
         old = self.findings
+        self.findings, self._flagged = flags, flags.cells  # a whole table's too: F8 stops
         if flags is old or (not flags.cells and not old.cells):
             return
-        self.findings, self._flagged = flags, flags.cells
         rows, columns = self.rowCount(), self.columnCount()
         for place in old.cells.keys() | flags.cells.keys():
             changed = old.cells.get(place) != flags.cells.get(place)

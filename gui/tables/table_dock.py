@@ -30,7 +30,7 @@ from backend.review.values import PageReview
 from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
 from gui.tables.apply_edit import apply_to_document, utf16_position
-from gui.tables.cell_flags import NO_FLAGS, cell_flags
+from gui.tables.cell_flags import NO_FLAGS, TABLE_STOP, cell_flags
 from gui.tables.grid_actions import GridActions
 from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
@@ -221,11 +221,19 @@ class TableDock(QObject):
             and review.page == self._current_page()
             and self._reviewed == self._text
         )
-        model.set_flags(cell_flags(model.table, review) if fresh else NO_FLAGS)
+        flags = cell_flags(model.table, review) if fresh else NO_FLAGS
+        model.set_flags(flags)
+        self.panel.show_finding(flags.table)
 
     def step_flag(self, step: int) -> None:
-        """F8 / Shift+F8 in the grid: the next / previous flagged cell, or why none."""
-        if self.panel.view.go_to_flag(step):
+        """F8 / Shift+F8 in the grid: the next / previous flagged cell, or why none. At
+        the stop of a finding over the whole table, what it is (the line above the
+        grid) is said in the status bar too, as a flagged cell's tooltip is not."""
+        view = self.panel.view
+        if view.go_to_flag(step):
+            here = view.currentIndex()
+            if self.panel.model.findings.table and (here.row(), here.column()) == TABLE_STOP:
+                self.host.show_message(self.panel.finding.text(), 8000)
             return
         if self.review is not None and self._reviewed != self._text:
             message = self.tr("The table's findings come back when the page is reviewed again.")

@@ -1,8 +1,10 @@
 """What the Table dock holds: the grid, or a quiet line when the cursor is in no table.
 
 Above the grid, a notice bar says what is wrong with a malformed table's markup
-(the catalogue's message: an unclosed tag, ragged rows); below it, a line says
-why the last edit could not be made. Neither stops the reader.
+(the catalogue's message: an unclosed tag, ragged rows), and a line in the flag red
+what the page's review finds wrong with the whole table (another number of rows
+than the scan's: no cell to flag); below it, a line says why the last edit could
+not be made. None stops the reader.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from backend.tables import Table
-from gui.tables.grid_model import TableGridModel
+from gui.tables.grid_model import FLAG_BACKGROUND, TableGridModel
 from gui.tables.grid_view import TableGridView
 from gui.widgets.notice_bar import NoticeBar
+from gui.widgets.theme import text_on
 
 
 class TablePanel(QWidget):
@@ -29,9 +32,19 @@ class TablePanel(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.hide()
+        self.finding = QLabel(self)  # the review's finding over the whole table
+        self.finding.setWordWrap(True)
+        self.finding.setTextFormat(Qt.TextFormat.PlainText)
+        self.finding.setObjectName("table-finding")
+        self.finding.setStyleSheet(
+            f"#table-finding {{ background: {FLAG_BACKGROUND.name()};"
+            f" color: {text_on(FLAG_BACKGROUND).name()}; padding: 4px 8px; }}"
+        )
+        self.finding.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.notice)
+        layout.addWidget(self.finding)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.problem)
@@ -51,6 +64,13 @@ class TablePanel(QWidget):
         notices = [] if table is None else [n.message for n in table.notices]
         self.notice.show_notices(list(dict.fromkeys(notices)))  # one line per kind of fault
         return fresh
+
+    def show_finding(self, details: str) -> None:
+        """The review's findings over the whole table shown ("": none), one a line."""
+        lines = [self.tr("Whole table: {0}").format(d) for d in details.splitlines() if d]
+        self.finding.setText("\n".join(lines))
+        self.finding.setAccessibleDescription(self.finding.text())
+        self.finding.setVisible(bool(lines) and self.view.isVisibleTo(self))
 
     def say_problem(self, message: str) -> None:
         """Why an edit was refused ("" hides it): shown until the next edit or table."""

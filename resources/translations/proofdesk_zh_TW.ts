@@ -3954,22 +3954,22 @@ Backups of this document:
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="231"/>
+        <location filename="../../gui/tables/table_dock.py" line="239"/>
         <source>The table&apos;s findings come back when the page is reviewed again.</source>
         <translation>本頁重新審閱後，才會再標出此表格的問題。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="233"/>
+        <location filename="../../gui/tables/table_dock.py" line="241"/>
         <source>No cell of this table is flagged.</source>
         <translation>此表格沒有標出問題的儲存格。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="269"/>
+        <location filename="../../gui/tables/table_dock.py" line="277"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="333"/>
+        <location filename="../../gui/tables/table_dock.py" line="341"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>
@@ -3977,7 +3977,7 @@ Backups of this document:
 <context>
     <name>TableGridView</name>
     <message>
-        <location filename="../../gui/tables/grid_view.py" line="48"/>
+        <location filename="../../gui/tables/grid_view.py" line="80"/>
         <source>Table cells</source>
         <translation>表格儲存格</translation>
     </message>
@@ -3985,9 +3985,14 @@ Backups of this document:
 <context>
     <name>TablePanel</name>
     <message>
-        <location filename="../../gui/tables/table_panel.py" line="25"/>
+        <location filename="../../gui/tables/table_panel.py" line="28"/>
         <source>No table at the cursor.</source>
         <translation>游標處沒有表格。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_panel.py" line="70"/>
+        <source>Whole table: {0}</source>
+        <translation>整個表格：{0}</translation>
     </message>
 </context>
 <context>
@@ -4119,42 +4124,42 @@ Backups of this document:
 <context>
     <name>TranscriptEditor</name>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="80"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
         <source>Transcript</source>
         <translation>逐字稿</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="81"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="101"/>
         <source>No transcript for this page yet.</source>
         <translation>本頁尚無逐字稿。</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="100"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="120"/>
         <source>Find in page</source>
         <translation>在本頁尋找</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="103"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="123"/>
         <source>Previous match</source>
         <translation>上一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="104"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="124"/>
         <source>Next match</source>
         <translation>下一個符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="105"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="125"/>
         <source>Close (Esc)</source>
         <translation>關閉（Esc）</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="209"/>
         <source>{0} match(es)</source>
         <translation>{0} 筆符合</translation>
     </message>
     <message>
-        <location filename="../../gui/widgets/transcript_editor.py" line="189"/>
+        <location filename="../../gui/widgets/transcript_editor.py" line="209"/>
         <source>not found</source>
         <translation>找不到</translation>
     </message>

@@ -268,3 +268,42 @@ def test_f8_in_the_cell_editor_with_no_flags_commits_and_says_why(window: MainWi
     # (the window's own review of the page may have come by now).
     said = w.statusBar().currentMessage()
     assert "No cell of this table is flagged" in said or "reviewed again" in said
+
+
+def test_a_finding_over_the_whole_table_is_shown_above_the_grid_and_f8_stops_at_it(
+    window: MainWindow,
+) -> None:
+    # The scan's ruled table has another number of rows: the review's diagnosis is over
+    # the table and names no place (which row is lost the rules cannot say).
+    w, dock = window, dock_of(window)
+    _open(w)
+    (table,) = find_tables(PAGE)
+    rows = "the page's table has 5 rows, the transcript's 4"
+    whole = Diagnosis(DiagnosisKind.TABLE_CELLS, table.start, table.end, rows)
+    elsewhere = Diagnosis(DiagnosisKind.TABLE_CELLS, 0, 2, "not this table's")  # 前文
+    review = PageReview(0, None, diagnoses=(whole, elsewhere))
+    dock.set_review(review)
+    panel = dock.panel
+    dock.open_grid()
+    view = panel.view
+    view.go_to(2, 1)
+    QTest.keyClick(view, Qt.Key.Key_F8)
+    assert _current(w) == (0, 0)  # the table's first place: its only stop, wrapping
+    assert w.statusBar().currentMessage() == f"Whole table: {rows}"
+    assert panel.finding.isVisibleTo(panel)  # and the line above the grid says it
+    assert panel.finding.text() == f"Whole table: {rows}"
+    assert panel.finding.accessibleDescription() == panel.finding.text()
+    assert _flagged(w) == {}  # no cell is the finding's
+    # With the cells' findings: one stop more, first in reading order.
+    dock.set_review(replace(_review(), diagnoses=(*_review().diagnoses, whole)))
+    view.go_to(3, 2)
+    steps = []
+    for _ in range(4):
+        QTest.keyClick(view, Qt.Key.Key_F8)
+        steps.append(_current(w))
+    assert steps == [(0, 0), (1, 1), (1, 2), (2, 0)]
+    dock.set_review(_review())  # none over the whole table: the line goes
+    assert not panel.finding.isVisibleTo(panel)
+    dock.set_review(review)
+    assert dock.set_cell(3, 0, "長槍")  # an edit: the findings are of the old text
+    assert not panel.finding.isVisibleTo(panel)
