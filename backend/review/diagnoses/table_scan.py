@@ -68,7 +68,14 @@ def problems(
     index = _CellIndex(cells)
     holders = [_holders(p, cells, index) for p in pieces]
     loose = [not held and p.letters not in around for p, held in zip(pieces, holders, strict=True)]
-    heights = _row_heights(pieces, holders, len(table))
+    # A cell over several rows is printed between them (centred): not at its first row.
+    tall = {
+        (r, c)
+        for r, row in enumerate(table)
+        for c, cell in enumerate(row.cells)
+        if cell.row_span > 1
+    }
+    heights = _row_heights(pieces, [held - tall for held in holders], len(table))
     placed = columns.place(pieces, heights, table, cells, height)
     centre = columns.centres(placed)
     merged = table_merged.merged(pieces, table, cells, height, heights)

@@ -354,3 +354,34 @@ def test_a_cell_filled_from_above_is_named_though_a_long_line_shares_its_letters
     (diagnosis,) = found(text, reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
     assert found(_html_table(page), reading(lines), CELLS) == []
+
+
+def test_a_cell_over_two_rows_does_not_set_its_first_rows_height() -> None:
+    # Corpus seed 1122 page 31: 二十七顆 over rows 第九期 and 第十期 (rowspan), printed
+    # half-way between them, was the only piece placing 第九期 (its other cells read as
+    # one misread line, and a short name with 發還): the row stood half a row low, and its own
+    # line above it read as a row the transcript lacked.
+    header = ["期別", "日期", "金額", "受款人", "備註", "數量"]
+    page = [
+        header,
+        ["第七期", "中華民國一〇九年三月八日", "3,800元", "唐豪永", "匯款", "五份"],
+        ["第八期", "民國103年1月23日", "陸萬柒仟玖佰貳拾元", "魏〇〇", "沒收", "十三份"],
+        ["第九期", "中華民國九八年九月十一日", "85,750元", "戊", "發還", "二十七顆"],
+        ["第十期", "中華民國一〇三年七月二十七日", "", "覃○○", "由被告負擔", ""],
+    ]
+    xs = [0.08, 0.16, 0.42, 0.6, 0.72, 0.84]
+    lines: list[tuple[str, tuple[float, float, float, float]]] = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(page):
+        y = 0.12 + r * 0.03
+        for c, (x, text) in enumerate(zip(xs, row, strict=True)):
+            if r == 3 and c < 5:
+                continue  # read below as two lines
+            if r == 3 and c == 5:
+                y += 0.015  # printed half-way between its two rows
+            if text:
+                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
+    y = 0.12 + 3 * 0.03
+    lines.append(("第九期中華民國九八年九月十一B85,750元", (xs[0], y, xs[3] - 0.02, y + 0.02)))
+    lines.append(("戊發還", (xs[3], y, xs[4] + 0.04, y + 0.02)))
+    text = _html_table(page, spans={(3, 5): 2})
+    assert found(text, reading(lines), CELLS) == []
