@@ -91,3 +91,37 @@ def test_enter_reads_the_edited_row_again_not_the_whole_table(window: MainWindow
     assert find._read.cache_info().misses == reads  # the new text was not read whole
     # and the grid holds what reading it whole gives
     assert dock_of(w).panel.model.table == table_at(text, one)
+
+
+def test_enter_far_down_a_one_line_html_table_leaves_the_line_to_be_laid_out_when_shown(
+    window: MainWindow,
+) -> None:
+    # A model's 40×40 HTML table is one line of ~10,000 characters: laying it out took
+    # 4-9 ms of each Enter. A cell whose wrapped row is below the transcript's visible
+    # part changes nothing shown, so the line is laid out when it is next shown.
+    w = window
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{r * 40 + c:,}</td>" for c in range(40)) + "</tr>" for r in range(40)
+    )
+    text = "附表\n<table>" + rows + "</table>\n完。"
+    w.editor.set_text(text)
+    w.editor.editor.setFocus()
+    put_cursor(w, text.index("<td>") + 4)
+    QTest.keyClick(w.editor.editor, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+    line = w.editor.editor.document().findBlock(text.index("<table>"))
+    assert line.layout().lineCount() > 0  # shown: laid out
+    view = dock_of(w).panel.view
+    view.go_to(39, 20)
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    QTest.keyClicks(editor, "12")
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()
+    at = text.index(f"<td>{39 * 40 + 20:,}</td>") + 4
+    assert w.editor.text() == text[:at] + "12" + text[at + len(f"{39 * 40 + 20:,}") :]
+    assert line.layout().lineCount() == 0  # not laid out again: nothing shown changed
+    w.editor.editor.document().undo()  # one step, as typed
+    assert w.editor.text() == text
