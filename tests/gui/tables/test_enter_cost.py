@@ -125,3 +125,49 @@ def test_enter_far_down_a_one_line_html_table_leaves_the_line_to_be_laid_out_whe
     assert line.layout().lineCount() == 0  # not laid out again: nothing shown changed
     w.editor.editor.document().undo()  # one step, as typed
     assert w.editor.text() == text
+
+
+def test_enter_on_the_last_row_shown_scrolls_without_repainting_every_cell(
+    qapp: QApplication,
+) -> None:
+    # Enter goes down; from the last row shown the grid scrolls a row. Scrolled in the
+    # turn the editor closed (its place still to be painted), Qt repainted the whole
+    # viewport (3-4 ms of a 40×40 table's Enter, and its scroll bar); scrolled while
+    # the editor is still open, the rows are moved and only the new one is painted.
+    panel = TablePanel()
+    panel.resize(500, 300)
+    panel.show()
+    rows = "".join(f"<tr><td>{r}</td><td>{r * 7}</td></tr>" for r in range(40))
+    (table,) = find.find_tables("<table>" + rows + "</table>")
+    panel.show_table(table)
+    view = panel.view
+    view.setFocus()
+    panel.activateWindow()
+    QApplication.processEvents()  # laid out: the viewport at its size
+    bottom = view.viewport().height()
+    last = view.rowAt(bottom - 1)
+    view.go_to(last, 1)  # wholly shown now, at the bottom; the next row is not
+    QApplication.processEvents()
+    assert view.visualRect(view.model().index(last + 1, 1)).bottom() > bottom
+    QTest.keyClick(view, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    QTest.keyClicks(editor, "9")
+    panel.repaint()  # what is painted from here on is the Enter's
+    painted = _Painted()
+    view.viewport().installEventFilter(painted)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    commit_posted()
+    for _ in range(200):  # until the window's paint comes (Qt 6: on its platform's cue)
+        if painted.regions:
+            break
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+    view.viewport().removeEventFilter(painted)
+    assert view.currentIndex().row() == last + 1
+    assert view.visualRect(view.currentIndex()).bottom() < bottom  # scrolled to it
+    union = QRegion()
+    for region in painted.regions:
+        union = union.united(region)
+    assert union.boundingRect().height() < bottom // 2, union.boundingRect()
+    panel.close()
+    panel.deleteLater()
