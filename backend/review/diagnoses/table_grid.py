@@ -41,19 +41,30 @@ def grids(layout: LayoutRegions | None, count: int) -> list[TableGrid | None]:
 
 
 def table_problem(grid: TableGrid, table: list[Row]) -> str | None:
-    """What is wrong with the whole of ``table`` on the scan: another number of rows."""
+    """What is wrong with the whole of ``table`` on the scan: another number of rows.
+    Rows a cell spans (rowspan) have no rule across the whole table between them (the
+    cell breaks it, and the rule left may be too short to be found): there the scan's
+    rows are counted by their height too, a gap between rules as many rows as the
+    table's usual rows it is tall."""
     rows = scan_rows(grid)
-    if len(table) == rows:
+    if len(table) == rows or (_spans_rows(table) and len(table) == scan_rows(grid, by_height=True)):
         return None
     return _("the page's table has {scan} rows, the transcript's {rows}").format(
         scan=rows, rows=len(table)
     )
 
 
-def scan_rows(grid: TableGrid) -> int:
-    """The rows the grid's horizontal rules bound, a double rule counted once."""
+def _spans_rows(table: list[Row]) -> bool:
+    return any(cell.row_span > 1 for row in table for cell in row.cells)
+
+
+def scan_rows(grid: TableGrid, *, by_height: bool = False) -> int:
+    """The rows the grid's horizontal rules bound, a double rule counted once; or
+    (``by_height``) each gap as many rows as it is tall."""
     gaps = [b - a for a, b in pairwise(grid.row_edges)]
     usual = median(gaps)
+    if by_height:
+        return sum(round(gap / usual) for gap in gaps if gap >= DOUBLE_RULE * usual)
     return sum(gap >= DOUBLE_RULE * usual for gap in gaps)
 
 

@@ -90,6 +90,28 @@ def test_spans_fill_the_rows_and_columns_they_cover() -> None:
     assert [d.detail for d in found] == ["the page's table has 5 rows, the transcript's 4"]
 
 
+def test_rows_a_cell_spans_whose_rules_the_scan_lacks_count_by_their_height() -> None:
+    # Corpus seed 1223 page 16: a date cell over three rows breaks the rules between
+    # them, and what is left of each was too short to be found: the scan's rules bound
+    # one row three rows tall. Counted by height, the table is right; a row lost is
+    # still named.
+    html = (
+        "<table>\n<tr><th>編號</th><th>物品</th><th>日期</th></tr>\n"
+        '<tr><td>一</td><td>機車</td><td rowspan="3">民國98年4月1日</td></tr>\n'
+        "<tr><td>二</td><td>存摺</td></tr>\n"
+        "<tr><td>三</td><td>印章</td></tr>\n"
+        "<tr><td>四</td><td>現金</td><td>民國99年5月2日</td></tr>\n</table>"
+    )
+    full = grid(5, 3)
+    edges = full.row_edges
+    broken = TableGrid(full.region, (edges[0], edges[1], edges[4], edges[5]), full.column_edges)
+    assert cells(html, layout(broken)) == []
+    lost = html.replace("<tr><td>四</td><td>現金</td><td>民國99年5月2日</td></tr>\n", "")
+    assert [d.detail for d in cells(lost, layout(broken))] == [
+        "the page's table has 3 rows, the transcript's 4"
+    ]
+
+
 def test_a_double_rule_bounds_no_row() -> None:
     text = markdown([HEADER, *BODY])
     single = grid(4, 3)
