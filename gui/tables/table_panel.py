@@ -10,7 +10,7 @@ not be made. None stops the reader.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from backend.tables import Table
 from gui.tables.grid_model import FLAG_BACKGROUND, TableGridModel
@@ -32,19 +32,25 @@ class TablePanel(QWidget):
         self.problem.setWordWrap(True)
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.hide()
-        self.finding = QLabel(self)  # the review's finding over the whole table
+        # The review's finding over the whole table, on a bar of its own colour with its
+        # own text colour (as the notice bar), readable in any theme.
+        self.finding_bar = QFrame(self)
+        self.finding_bar.setObjectName("table-finding")
+        self.finding_bar.setStyleSheet(
+            f"#table-finding {{ background: {FLAG_BACKGROUND.name()}; }}"
+            f"#table-finding QLabel {{ color: {text_on(FLAG_BACKGROUND).name()}; }}"
+        )
+        self.finding = QLabel(self.finding_bar)
         self.finding.setWordWrap(True)
         self.finding.setTextFormat(Qt.TextFormat.PlainText)
-        self.finding.setObjectName("table-finding")
-        self.finding.setStyleSheet(
-            f"#table-finding {{ background: {FLAG_BACKGROUND.name()};"
-            f" color: {text_on(FLAG_BACKGROUND).name()}; padding: 4px 8px; }}"
-        )
-        self.finding.hide()
+        row = QHBoxLayout(self.finding_bar)
+        row.setContentsMargins(8, 4, 8, 4)
+        row.addWidget(self.finding)
+        self.finding_bar.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.notice)
-        layout.addWidget(self.finding)
+        layout.addWidget(self.finding_bar)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.problem)
@@ -70,7 +76,7 @@ class TablePanel(QWidget):
         lines = [self.tr("Whole table: {0}").format(d) for d in details.splitlines() if d]
         self.finding.setText("\n".join(lines))
         self.finding.setAccessibleDescription(self.finding.text())
-        self.finding.setVisible(bool(lines) and self.view.isVisibleTo(self))
+        self.finding_bar.setVisible(bool(lines) and self.view.isVisibleTo(self))
 
     def say_problem(self, message: str) -> None:
         """Why an edit was refused ("" hides it): shown until the next edit or table."""
