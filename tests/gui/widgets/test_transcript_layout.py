@@ -140,3 +140,26 @@ def test_typing_and_undo_in_a_long_line_show_as_typed(qtbot) -> None:
     editor.editor.document().undo()  # one step: the text as it was
     assert editor.text() == TEXT
     _same_as_fresh(qtbot, editor, deep)
+
+
+def test_a_change_below_the_rows_shown_of_a_line_scrolled_into(qtbot) -> None:
+    # The viewport shows the long line's middle rows (QPlainTextEdit scrolls by rows
+    # inside a line): a change in rows below them is deferred; one in rows above them
+    # (which may move what is shown) is laid out at once.
+    editor = _editor(qtbot, TEXT)
+    bar = editor.editor.verticalScrollBar()
+    bar.setValue(bar.value() + 30)  # rows into the first long line
+    QApplication.processEvents()
+    assert editor.editor.firstVisibleBlock().position() == FIRST
+    deep = TEXT.index("<td>", FIRST + 8500) + 4
+    _edit(editor, deep, deep + 1, "12345678")
+    assert not _laid_out(editor, FIRST)
+    fresh = _editor(qtbot, editor.text())
+    fresh.editor.verticalScrollBar().setValue(bar.value())
+    assert _picture(editor) == _picture(fresh)
+    above = FIRST + len("<table><tr><td>")  # the line's first rows: scrolled past
+    _edit(editor, above, above + 1, "六")
+    assert _laid_out(editor, FIRST)
+    fresh = _editor(qtbot, editor.text())
+    fresh.editor.verticalScrollBar().setValue(bar.value())
+    assert _picture(editor) == _picture(fresh)
