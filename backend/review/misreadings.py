@@ -15,8 +15,8 @@ being raised as a critical change of the words or values:
   0.55 / 055 is another number; but a thousands comma the alternate read as a
   point is its own), a numeral that is no number (去萬千 for 九萬六千), a
   digit read as another character (八 / 人), circles read as circles (○○ / 0C);
-  (a ○ zero the alternate lost, 一○九 / 一九, stays critical: the flag says the
-  alternate is the likely culprit);
+  a ○ zero after a numeral the alternate read as nothing (一○九 / 一九: engines
+  often do; a ○ the transcript lacks, 一九 / 一○九, stays critical);
 * a term the alternate reads in the wrong script (``wrong_script``: 被告 as BA CF).
 """
 
@@ -207,6 +207,8 @@ def misread_value(
     t, a = squeezed(t_seen), squeezed(a_seen)
     if _digit_read_as_letter(t, a) and not (alone and all(map(is_han, a))):
         return True
+    if _circle_unseen(t, a):
+        return True
     return bool(a_texts and t_texts) and (
         all(map(well_formed, t_texts)) and not all(map(well_formed, a_texts))
     )
@@ -220,6 +222,20 @@ def _digit_read_as_letter(t: str, a: str) -> bool:
         return False
     pairs = [(x, y) for x, y in zip(t, a, strict=True) if x != y]
     return all(_NUMERAL_CHAR(x) and not _NUMERAL_CHAR(y) and y.isalpha() for x, y in pairs)
+
+
+def _circle_unseen(t: str, a: str) -> bool:
+    """The alternate reads the transcript's number less circle zeros that follow its
+    numerals (一○五 / 一五, 一一○年 / 一一年): engines often read a ○ as nothing, so it
+    is the alternate's misreading and the transcript's number stands. A circle the
+    transcript lacks and the alternate has (一五 / 一○五) is no such thing: critical."""
+    kept, run = [], False  # run: after a numeral, across the circles that follow it
+    for c in t:
+        if c in CIRCLES and run:
+            continue
+        run = _NUMERAL_CHAR(c) and c not in CIRCLES
+        kept.append(c)
+    return len(kept) < len(t) and "".join(kept) == a
 
 
 def _NUMERAL_CHAR(c: str) -> bool:

@@ -68,21 +68,41 @@ def test_a_digit_for_another_digit_stays_critical_both_ways(
     assert review(alternate, transcript)[0]
 
 
+LOST_ZEROS = [
+    ("判決確定於中華民國一○九年九月十四日。", "判決確定於中華民國一九年九月十四日。"),
+    ("一〇五年度訴字第三二號判決。", "一五年度訴字第三二號判決。"),
+    ("自中華民國一一○\n年三月八日起給付。", "自中華民國一一\n年三月八日起給付。"),  # 110
+    ("於西元二〇〇九年五月執行完畢。", "於西元二九年五月執行完畢。"),  # both circles
+]
+
+
+@pytest.mark.parametrize(("page", "engine"), LOST_ZEROS)
+def test_a_zero_the_alternate_read_as_nothing_is_its_misreading(page: str, engine: str) -> None:
+    """Engines often read a ○ after a numeral as nothing: the transcript's number
+    stands, and the difference is an ordinary one (issue 22: a zero's spelling is
+    never critical)."""
+    critical, diffs = review(page, engine)
+    assert critical == []
+    assert diffs
+
+
+@pytest.mark.parametrize(("page", "engine"), LOST_ZEROS)
+def test_a_zero_the_transcript_lacks_stays_critical_and_names_the_transcript(
+    page: str, engine: str
+) -> None:
+    [flag] = review(engine, page)[0]
+    assert "transcript is more likely wrong: it lacks a ○ zero" in flag.detail
+
+
 @pytest.mark.parametrize(
     ("page", "engine"),
     [
-        ("判決確定於中華民國一○九年九月十四日。", "判決確定於中華民國一九年九月十四日。"),
-        ("一〇五年度訴字第三二號判決。", "一五年度訴字第三二號判決。"),
+        ("判決確定於中華民國一○九年九月十四日。", "判決確定於中華民國一九一年九月十四日。"),
+        ("判決確定於中華民國一○九年九月十四日。", "判決確定於中華民國一○年九月十四日。"),
     ],
 )
-def test_a_zero_the_alternate_lost_stays_critical_and_names_the_alternate(
-    page: str, engine: str
-) -> None:
-    [flag] = review(page, engine)[0]
-    assert "the alternate is more likely wrong: it lacks a ○ zero" in flag.detail
-    assert page[flag.start : flag.end] in "○〇"  # the flag points at the lost zero
-    [flag] = review(engine, page)[0]  # the transcript lacks it: no culprit named
-    assert "transcript is more likely wrong" in flag.detail
+def test_a_zero_lost_beside_another_change_stays_critical(page: str, engine: str) -> None:
+    assert review(page, engine)[0]
 
 
 def test_misread_value_compares_the_two_sides_it_is_given() -> None:

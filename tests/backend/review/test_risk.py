@@ -97,7 +97,6 @@ def test_a_critical_disagreement_outranks_ordinary_noise(
         ("得", "应", "應", "the alternate's Simplified-only character"),
         ("一一三年", "一三年", "二一三年", "a repeated character read once (CTC)"),
         ("。", "。百二榮去公事另壬責文蠶舉實車", "得", "a whole line the transcript lacks"),
-        ("一〇九年", "一九年", "一〇八年", "a circle zero dropped"),
     ],
 )
 def test_a_flag_the_text_says_is_the_alternates_misreading_counts_less(
