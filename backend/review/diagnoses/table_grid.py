@@ -63,7 +63,7 @@ def scan_rows(grid: TableGrid, *, by_height: bool = False) -> int:
     (``by_height``) each gap as many rows as it is tall."""
     gaps = [b - a for a, b in pairwise(grid.row_edges)]
     usual = median(gaps)
-    if by_height:
+    if by_height and usual > 0:  # most rules found twice at one height: no usual row
         return sum(round(gap / usual) for gap in gaps if gap >= DOUBLE_RULE * usual)
     return sum(gap >= DOUBLE_RULE * usual for gap in gaps)
 
