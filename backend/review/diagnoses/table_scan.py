@@ -15,8 +15,9 @@ piece's letters occur. From that:
   page. One long cell wrapped over two lines does that too, so it takes more cells
   with two heights than with one: a merge joins every column it spans;
 * columns (``table_columns``): a cell standing under another column, or in none;
-* filled: a cell that repeats the cell above it where the page has nothing: no
-  piece at the row's height under its column, nor one sharing half its letters.
+* filled (``table_filled``): a cell that repeats the cell above it where the page
+  has nothing: no piece at the row's height under its column, nor one holding its
+  letters.
 
 Pieces shorter than ``MIN_PIECE`` letters (a lone digit of a numbering column)
 occur everywhere and place nothing; letters are compared as ``table_pieces`` says.
@@ -24,15 +25,15 @@ occur everywhere and place nothing; letters are compared as ``table_pieces`` say
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import pairwise
 from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses import table_columns as columns
-from backend.review.diagnoses import table_merged
+from backend.review.diagnoses import table_filled, table_merged
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
+from backend.review.diagnoses.table_filled import shared
 from backend.review.diagnoses.table_pieces import (
     MIN_PIECE,
     Holders,
@@ -40,7 +41,7 @@ from backend.review.diagnoses.table_pieces import (
     letters,
     read_pieces,
 )
-from backend.review.diagnoses.table_rows import Cell, Problem, Row
+from backend.review.diagnoses.table_rows import Problem, Row
 from backend.review.tables import ReviewTables
 
 _Piece = Piece  # the tests' name for it
@@ -85,7 +86,7 @@ def problems(
     lost = _lost(pieces, loose, heights, table, cells, height)
     lost += _edge_lost(pieces, loose, heights, table, centre)
     out = merged + [p for p in lost if p.row.start not in joined]
-    out += _filled(pieces, heights, table, cells, height, centre)
+    out += table_filled.filled(pieces, heights, table, cells, height, centre)
     out += columns.shifted(placed, centre, table)
     out += columns.off_column(placed, centre, table, height)
     out += columns.at_other_column(placed, table, height)
@@ -130,14 +131,15 @@ def _holders(
     for r, row in enumerate(cells):
         sized = [c for c, text in enumerate(row) if len(text) >= MIN_PIECE]
         inside = [c for c in sized if row[c] in piece.letters]
+        if len(inside) < 2:
+            continue  # before ``_run``: run for each row and piece, it slowed a 100x100 table
         # An engine reads a row left to right: the cells in the row's order (由被告負擔現金
-        # is the row 由被告負擔 | 現金, not 現金 | 由被告負擔).
-        # Or neighbouring cells of the row read together, most of the piece's letters (a
-        # row read whole, its later cells misread: 第六期 and its date, then 4,060元).
-        most = 2 * len(inside) >= len(sized) or 2 * _run(row, sized, piece.letters) >= len(
-            piece.letters
-        )
-        if len(inside) >= 2 and most and _in_order([row[c] for c in inside], piece.letters):
+        # is the row 由被告負擔 | 現金, not 現金 | 由被告負擔). Or neighbouring cells of the
+        # row read together, most of the piece's letters (a row read whole, its later
+        # cells misread: 第六期 and its date, then 4,060元).
+        most = 2 * len(inside) >= len(sized)
+        most = most or 2 * _run(row, sized, piece.letters) >= len(piece.letters)
+        if most and _in_order([row[c] for c in inside], piece.letters):
             found += [(r, c) for c in inside]
     return set(found)
 
@@ -230,7 +232,7 @@ def _lost(
             for p, free in zip(pieces, loose, strict=True)
             if free
             and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
-            and not any(2 * _shared(text, p.letters) >= len(p.letters) for text in spanning)
+            and not any(2 * shared(text, p.letters) >= len(p.letters) for text in spanning)
             and not _down_a_column(p.letters, cells)
         ]
         levels = _levels([p.y for p in gap], height)
@@ -267,99 +269,6 @@ def _levels(ys: list[float], height: float) -> int:
             count += 1
         last = y
     return count
-
-
-def _filled(
-    pieces: list[Piece],
-    heights: list[float | None],
-    table: list[Row],
-    cells: list[list[str]],
-    height: float,
-    centre: dict[int, float],
-) -> list[Problem]:
-    out = []
-    for r in range(1, len(table)):
-        here, row, above = heights[r], table[r], table[r - 1]
-        if here is None or row.header or above.header:
-            continue
-        for c, cell in enumerate(row.cells):
-            text = cells[r][c]
-            if (
-                len(text) < MIN_PIECE
-                or not centre
-                or not _same_column_above(cell, above, cells[r - 1], text)
-            ):
-                continue
-            # Nothing at the row's height under the cell's column, nor sharing half the
-            # cell's letters: an engine's misreading of the cell, or of the row read
-            # whole, would be one. A piece that reads as another cell of the row is
-            # that cell's.
-            others = set(cells[r]) - {text}
-            # A cell over several rows stands anywhere between them (centred, mostly).
-            ys = [y for y in heights[r : r + cell.row_span] if y is not None]
-            top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
-            level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
-            place = _place(centre, cell.column)
-            if place is None:
-                continue  # where to look for it, the page does not say
-            if not any(
-                _shared_near(text, p.letters) * 2 >= len(text)
-                or nearest(centre, p.x) == cell.column
-                or p.left <= place <= p.right  # a run of cells
-                for p in level
-            ):
-                detail = _("a table cell repeats the cell above it, which the page does not show")
-                out.append(Problem(row, detail, cell.column))
-                break
-    return out
-
-
-def _place(centre: dict[int, float], column: int) -> float | None:
-    """Where ``column`` stands across the page: its middle, else the place the known
-    columns on each side of it give it (their middles, shared out evenly), else None."""
-    if column in centre:
-        return centre[column]
-    before = [c for c in centre if c < column]
-    after = [c for c in centre if c > column]
-    if not before or not after:
-        return None
-    a, b = max(before), min(after)
-    return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
-
-
-def _shared_near(text: str, letters: str) -> int:
-    """How many of ``text``'s letters, in their order, the stretch of ``letters`` one
-    letter longer than it that has most of them has: a misreading of the cell keeps its
-    letters together and in order, while a long line shares a short cell's letters
-    anywhere (三十六本 and 八千二百六十...6月2日 share 十 and 六, not 十六)."""
-    size = len(text) + 1
-    return max(
-        (_in_order_count(text, letters[i : i + size]) for i in range(len(letters) - size + 1)),
-        default=_in_order_count(text, letters),
-    )
-
-
-def _in_order_count(a: str, b: str) -> int:
-    """The length of the longest sequence of letters both have in this order."""
-    row = [0] * (len(b) + 1)
-    for ch in a:
-        before = 0  # row[j - 1] of the previous pass
-        for j, other in enumerate(b, 1):
-            keep = row[j]
-            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
-            before = keep
-    return row[-1]
-
-
-def _shared(a: str, b: str) -> int:
-    """How many letters ``a`` and ``b`` have in common (each counted as often as both have it)."""
-    return sum((Counter(a) & Counter(b)).values())
-
-
-def _same_column_above(cell: Cell, above: Row, above_cells: list[str], text: str) -> bool:
-    return any(
-        a.column == cell.column and above_cells[k] == text for k, a in enumerate(above.cells)
-    )
 
 
 def _edge_lost(

@@ -385,3 +385,47 @@ def test_a_cell_over_two_rows_does_not_set_its_first_rows_height() -> None:
     lines.append(("戊發還", (xs[3], y, xs[4] + 0.04, y + 0.02)))
     text = _html_table(page, spans={(3, 5): 2})
     assert found(text, reading(lines), CELLS) == []
+
+
+@pytest.mark.parametrize("reading_of_row", ["first_cells_in_one_line", "long_date_box"])
+def test_a_cell_filled_from_above_is_named_beside_pieces_of_the_rows_other_cells(
+    reading_of_row: str,
+) -> None:
+    # The page leaves 第二期's 金額 empty; the transcript copies the one above. Its row's
+    # pieces are the row's other cells, yet had excused it:
+    # - corpus seed 1122 page 53: each row's 期別 and date read as one line at the left,
+    #   whose place no column of known middle is near; the known column nearest it
+    #   (金額, far to its right) took it for its own;
+    # - corpus seed 818 page 41: a long date whose box reaches over 金額's place with
+    #   no letter of it, taken for a run of cells holding the amount.
+    header = ["期別", "日期", "金額", "受款人", "備註"]
+    page = [
+        header,
+        ["第一期", "民國98年6月16日", "29,140元", "廖○", "由被告負擔"],
+        ["第二期", "民國98年8月28日", "", "", "現金"],
+        ["第三期", "民國99年1月2日", "16,430元", "馮○", "發還"],
+        ["第四期", "民國99年3月5日", "17,360元", "黎○", "已繳"],
+    ]
+    written = [list(r) for r in page]
+    written[2][2] = "29,140元"
+    xs = [0.08, 0.16, 0.42, 0.6, 0.72]
+    lines: list[tuple[str, tuple[float, float, float, float]]] = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(page):
+        y = 0.12 + r * 0.03
+        first = 0
+        if reading_of_row == "first_cells_in_one_line":  # the heading's too
+            end = xs[1] + 0.02 * len(row[1])
+            lines.append((row[0] + row[1], (xs[0], y, end, y + 0.02)))
+            first = 2
+        for c in range(first, len(row)):
+            if not row[c]:
+                continue
+            right = xs[c] + 0.02 * len(row[c])
+            text = row[c]
+            if reading_of_row == "long_date_box" and (r, c) == (2, 1):
+                right = xs[2] + 0.11  # past 金額's middle
+                text = text[1:]  # misread: no cell reads as it
+            lines.append((text, (xs[c], y, right, y + 0.02)))
+    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    assert "repeats the cell above it" in diagnosis.detail
+    assert found(_html_table(page), reading(lines), CELLS) == []

@@ -1,0 +1,140 @@
+"""A table cell filled from the one above it where the page shows nothing
+(``table_scan``'s fill check).
+
+An engine fills an empty cell with the one above (a VLM repeats the row above's
+已繳 or 29,140元). The cell repeats the one above in its column, and at its row's
+height the page has nothing under its column: no piece standing there, none holding
+its letters together and in order (an engine's misreading of it would), and no run
+of cells across its column's place holding letters beyond the row's other cells.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import pairwise
+from statistics import median
+
+from backend.i18n import _
+from backend.review.diagnoses.table_columns import SAME_ROW, nearest
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
+from backend.review.diagnoses.table_rows import Cell, Problem, Row
+
+
+def filled(
+    pieces: list[Piece],
+    heights: list[float | None],
+    table: list[Row],
+    cells: list[list[str]],
+    height: float,
+    centre: dict[int, float],
+) -> list[Problem]:
+    out = []
+    for r in range(1, len(table)):
+        here, row, above = heights[r], table[r], table[r - 1]
+        if here is None or row.header or above.header:
+            continue
+        for c, cell in enumerate(row.cells):
+            text = cells[r][c]
+            if (
+                len(text) < MIN_PIECE
+                or not centre
+                or not _same_column_above(cell, above, cells[r - 1], text)
+            ):
+                continue
+            # Nothing at the row's height under the cell's column, nor sharing half the
+            # cell's letters: an engine's misreading of the cell, or of the row read
+            # whole, would be one. A piece that reads as another cell of the row is
+            # that cell's.
+            others = set(cells[r]) - {text}
+            row_text = "".join(t for k, t in enumerate(cells[r]) if k != c)
+            # A cell over several rows stands anywhere between them (centred, mostly).
+            ys = [y for y in heights[r : r + cell.row_span] if y is not None]
+            top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
+            level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
+            place = _place(centre, cell.column)
+            if place is None:
+                continue  # where to look for it, the page does not say
+            pitch = _pitch(centre)
+            if not any(
+                _shared_near(text, p.letters) * 2 >= len(text)
+                or _under(centre, pitch, p.x, cell.column)
+                or (p.left <= place <= p.right and _more_than(p.letters, row_text, text))
+                for p in level
+            ):
+                detail = _("a table cell repeats the cell above it, which the page does not show")
+                out.append(Problem(row, detail, cell.column))
+                break
+    return out
+
+
+def _more_than(letters: str, others: str, text: str) -> bool:
+    """Whether a piece across the cell's column (a run of cells) holds more than the
+    row's other cells: letters enough for half the cell. A long date's box reaches
+    over the next column's place with no letter of it."""
+    return 2 * (len(letters) - _in_order_count(others, letters)) >= len(text)
+
+
+def _pitch(centre: dict[int, float]) -> float | None:
+    """How far apart the table's columns stand: the median step between known columns
+    (None: fewer than two known)."""
+    known = sorted(centre.items())
+    steps = [(xb - xa) / (b - a) for (a, xa), (b, xb) in pairwise(known)]
+    return median(steps) if steps else None
+
+
+def _under(centre: dict[int, float], pitch: float | None, x: float, column: int) -> bool:
+    """Whether a piece whose middle is at ``x`` stands under ``column``: the known
+    column nearest it, and (the columns' pitch known) within half a pitch of it. A
+    piece far beyond the known columns stands under columns whose place is unknown
+    (a row's first cells read as one line, the known columns all to its right)."""
+    if nearest(centre, x) != column:
+        return False
+    return pitch is None or abs(x - centre[column]) <= pitch / 2
+
+
+def _place(centre: dict[int, float], column: int) -> float | None:
+    """Where ``column`` stands across the page: its middle, else the place the known
+    columns on each side of it give it (their middles, shared out evenly), else None."""
+    if column in centre:
+        return centre[column]
+    before = [c for c in centre if c < column]
+    after = [c for c in centre if c > column]
+    if not before or not after:
+        return None
+    a, b = max(before), min(after)
+    return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
+
+
+def _shared_near(text: str, letters: str) -> int:
+    """How many of ``text``'s letters, in their order, the stretch of ``letters`` one
+    letter longer than it that has most of them has: a misreading of the cell keeps its
+    letters together and in order, while a long line shares a short cell's letters
+    anywhere (三十六本 and 八千二百六十...6月2日 share 十 and 六, not 十六)."""
+    size = len(text) + 1
+    return max(
+        (_in_order_count(text, letters[i : i + size]) for i in range(len(letters) - size + 1)),
+        default=_in_order_count(text, letters),
+    )
+
+
+def _in_order_count(a: str, b: str) -> int:
+    """The length of the longest sequence of letters both have in this order."""
+    row = [0] * (len(b) + 1)
+    for ch in a:
+        before = 0  # row[j - 1] of the previous pass
+        for j, other in enumerate(b, 1):
+            keep = row[j]
+            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
+            before = keep
+    return row[-1]
+
+
+def shared(a: str, b: str) -> int:
+    """How many letters ``a`` and ``b`` have in common (each counted as often as both have it)."""
+    return sum((Counter(a) & Counter(b)).values())
+
+
+def _same_column_above(cell: Cell, above: Row, above_cells: list[str], text: str) -> bool:
+    return any(
+        a.column == cell.column and above_cells[k] == text for k, a in enumerate(above.cells)
+    )
