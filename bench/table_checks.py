@@ -58,7 +58,7 @@ def _seed_set(name: str, default: str) -> tuple[int, int]:
 
 
 TUNING = _seed_set("TABLE_TUNING", "212:30")
-HELD_OUT = _seed_set("TABLE_HELD_OUT", "313:30")
+HELD_OUT = _seed_set("TABLE_HELD_OUT", "313:60")
 
 
 @dataclass
