@@ -150,8 +150,8 @@ def _middle(
     cell: Cell,
 ) -> float | None:
     """The middle across the page of the alternate's line holding most of the cell's
-    text, when that line holds the cell alone (None: the alternate has none of it,
-    or read it in one line with other text)."""
+    text, when that line holds the cell alone (None: the alternate has less than half
+    of it, or read it in one line with other text)."""
     if cell.start >= cell.end:
         return None
     best, best_len = None, 0
@@ -162,8 +162,8 @@ def _middle(
         if hi - lo > best_len:
             best, best_len = a + lo - t, hi - lo
         k += 1
-    if best is None:
-        return None
+    if best is None or 2 * best_len < len(text_only(cell.text)):
+        return None  # a letter or two in common (the 4 of 42,640元 and a row's 4) place nothing
     idx = line_at(lines, best)
     box = None if idx is None else lines[idx].box
     if idx is None or box is None or lines[idx].text_chars > len(text_only(cell.text)):

@@ -46,7 +46,8 @@ def filled(
             # whole, would be one. A piece that reads as another cell of the row is
             # that cell's.
             others = set(cells[r]) - {text}
-            row_text = "".join(t for k, t in enumerate(cells[r]) if k != c)
+            # The row's other cells (not its twins: a piece reading as one may be this).
+            row_text = "".join(t for k, t in enumerate(cells[r]) if k != c and t != text)
             # A cell over several rows stands anywhere between them (centred, mostly).
             ys = [y for y in heights[r : r + cell.row_span] if y is not None]
             top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
@@ -55,10 +56,18 @@ def filled(
             if place is None:
                 continue  # where to look for it, the page does not say
             pitch = _pitch(centre)
+            # A piece reading as the cell is its; one that is the row's other cells (read
+            # together, or a long one whose box reaches under this column) is not.
             if not any(
-                _shared_near(text, p.letters) * 2 >= len(text)
-                or _under(centre, pitch, p.x, cell.column)
-                or (p.left <= place <= p.right and _more_than(p.letters, row_text, text))
+                p.letters == text
+                or (
+                    _more_than(p.letters, row_text, text)
+                    and (
+                        _shared_near(text, p.letters) * 2 >= len(text)
+                        or _under(centre, pitch, p.x, cell.column)
+                        or p.left <= place <= p.right
+                    )
+                )
                 for p in level
             ):
                 detail = _("a table cell repeats the cell above it, which the page does not show")
@@ -94,15 +103,22 @@ def _under(centre: dict[int, float], pitch: float | None, x: float, column: int)
 
 def _place(centre: dict[int, float], column: int) -> float | None:
     """Where ``column`` stands across the page: its middle, else the place the known
-    columns on each side of it give it (their middles, shared out evenly), else None."""
+    columns on each side of it give it (their middles, shared out evenly), else one
+    column beyond the last known one on its side, a pitch on (else None)."""
     if column in centre:
         return centre[column]
     before = [c for c in centre if c < column]
     after = [c for c in centre if c > column]
-    if not before or not after:
+    if before and after:
+        a, b = max(before), min(after)
+        return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
+    pitch = _pitch(centre)
+    if pitch is None:
         return None
-    a, b = max(before), min(after)
-    return centre[a] + (centre[b] - centre[a]) * (column - a) / (b - a)
+    edge = max(before) if before else min(after)
+    if abs(column - edge) > 1:
+        return None  # farther out, the pitch's error adds up (columns differ in width)
+    return centre[edge] + pitch * (column - edge)
 
 
 def _shared_near(text: str, letters: str) -> int:

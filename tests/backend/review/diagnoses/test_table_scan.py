@@ -429,3 +429,46 @@ def test_a_cell_filled_from_above_is_named_beside_pieces_of_the_rows_other_cells
     (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
     assert found(_html_table(page), reading(lines), CELLS) == []
+
+
+@pytest.mark.parametrize("reading_of_page", ["row_in_runs", "last_column_in_runs"])
+def test_a_cell_filled_from_above_is_named_where_the_page_has_only_the_rows_other_cells(
+    reading_of_page: str,
+) -> None:
+    # The page leaves row 3's second 金額 empty; the transcript copies the one above.
+    # - row_in_runs (corpus seed 818 page 49): row 3's 項目 and 金額 read as one line
+    #   share 4, 0 and 元 with the copied 42,640元: they are the row's other cells, no
+    #   misreading of it. Its 匯款 (備註, as the row above's) read alone is its own.
+    # - last_column_in_runs (corpus seed 1122 page 35): the last column's cells (and its
+    #   heading) read only in runs with the one before: its place, one pitch past the
+    #   last known column, was unknown, and the fill went unchecked.
+    header = ["編號", "項目", "金額", "日期", "備註", "金額"]
+    page = [
+        header,
+        ["1", "抄錄費", "39,830元", "民國113年11月7日", "已繳", "16,470元"],
+        ["2", "執行費", "81,700元", "民國96年7月7日", "匯款", "42,640元"],
+        ["3", "鑑定費", "74,590元", "民國95年6月9日", "匯款", ""],
+        ["4", "勘驗費", "24,400元", "民國108年5月3日", "發還", "1,640元"],
+    ]
+    if reading_of_page == "row_in_runs":
+        page[3][1] = "匯款單"  # holds the 匯款 read alone, which is still the 備註's
+    written = [list(r) for r in page]
+    written[3][5] = "42,640元"
+    xs = [0.08, 0.14, 0.28, 0.44, 0.7, 0.8]
+    lines: list[tuple[str, tuple[float, float, float, float]]] = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(page):
+        y = 0.12 + r * 0.03
+        runs = {1: 2} if reading_of_page == "row_in_runs" and r == 3 else {}
+        if reading_of_page == "last_column_in_runs" and row[5]:
+            runs = {4: 5}
+        c = 0
+        while c < len(row):
+            last = runs.get(c, c)
+            text = "".join(row[c : last + 1])
+            if text:
+                right = xs[last] + 0.02 * len(row[last])
+                lines.append((text, (xs[c], y, right, y + 0.02)))
+            c = last + 1
+    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    assert "repeats the cell above it" in diagnosis.detail
+    assert found(_html_table(page), reading(lines), CELLS) == []
