@@ -101,13 +101,32 @@ def place(
                 if len(whole) == 1:
                     out.append(Placed(r, cell.column, whole[0].left, whole[0].right, _units(text)))
                 continue
-            starts = [p for p in level if p.letters.startswith(text)]
-            ends = [p for p in level if p.letters.endswith(text)]
+            # Misread letters are no other cell's (現金 read into a date is that cell).
+            foreign = set("".join(t for j, t in enumerate(cells[r]) if j != i))
+            starts = [p for p in level if _begins(p.letters, text, foreign)]
+            ends = [p for p in level if _begins(p.letters[::-1], text[::-1], foreign)]
             left = starts[0].left if len(starts) == 1 else None
             right = ends[0].right if len(ends) == 1 else None
             if left is not None or right is not None:
                 out.append(Placed(r, cell.column, left, right, _units(text)))
     return out
+
+
+# A long cell read with a letter or so misread still begins (ends) the piece: one
+# letter in this many may differ, the first and last kept (they fix where it stands).
+MISREAD_EVERY = 6
+
+
+def _begins(letters: str, text: str, foreign: set[str]) -> bool:
+    """Whether ``letters`` begins with ``text``, a long text's misread letters allowed
+    (none of them one of ``foreign``: the row's other cells' letters)."""
+    if letters.startswith(text):
+        return True
+    n = len(text)
+    if n < MISREAD_EVERY or len(letters) < n or letters[0] != text[0]:
+        return False
+    wrong = [a for a, b in zip(letters, text, strict=False) if a != b]
+    return len(wrong) <= n // MISREAD_EVERY and not foreign.intersection(wrong)
 
 
 def _spanning_in(table: list[Row], cells: list[list[str]]) -> list[list[str]]:

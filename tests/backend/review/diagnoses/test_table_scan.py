@@ -472,3 +472,35 @@ def test_a_cell_filled_from_above_is_named_where_the_page_has_only_the_rows_othe
     (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
     assert found(_html_table(page), reading(lines), CELLS) == []
+
+
+def test_a_long_cell_misread_by_a_letter_still_begins_its_line() -> None:
+    # Corpus seed 414 (totals) and 1324: a row lost its amount, so its date slid under
+    # 金額; the page has the date where dates stand, read with the row's 備註 as one line
+    # and one letter misread (七 as 匕). The line begins with the date, a letter apart:
+    # its left edge is the date's, on the 日期 column's line.
+    header = ["編號", "項目", "金額", "日期", "備註"]
+    page = [
+        header,
+        ["十一", "勘驗費", "23,070元", "中華民國一一三年八月十二日", "匯款"],
+        ["十二", "鑑定費", "18,620元", "中華民國一一一年五月十五日", "發還"],
+        ["十三", "影印費", "47,690元", "中華民國一〇九年七月一日", "沒收"],
+        ["十四", "執行費", "89,960元", "中華民國一〇九年一月二十六日", "現金"],
+        ["十五", "裁判費", "84,530元", "中華民國一一一年六月七日", "由被告負擔"],
+    ]
+    written = [list(r) for r in page]
+    written[5][2:] = [page[5][3], page[5][4], ""]
+    xs = [0.08, 0.14, 0.26, 0.42, 0.74]
+    lines: list[tuple[str, tuple[float, float, float, float]]] = [("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, row in enumerate(page):
+        y = 0.12 + r * 0.03
+        date = row[3].replace("七", "匕") if r == 5 else row[3]
+        for x, text, right in (
+            (xs[0], row[0], xs[0] + 0.02 * len(row[0])),
+            (xs[1], row[1] + row[2], xs[2] + 0.02 * len(row[2])),
+            (xs[3], date + row[4], xs[4] + 0.02 * len(row[4])),
+        ):
+            lines.append((text, (x, y, right, y + 0.02)))
+    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    assert "cell 3 is under column 4" in diagnosis.detail
+    assert found(_html_table(page), reading(lines), CELLS) == []
