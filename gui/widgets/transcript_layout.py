@@ -16,10 +16,17 @@ lines alone, and the change starts past the first wrapped row below the viewport
 (text before a change keeps its wrapping; one whole row's margin, as where a row
 breaks depends on the characters around the break). Every other change takes Qt's
 own path, so typing in the transcript behaves as before.
+
+A deferred line is laid out in a later turn of the event loop (its own, after the
+Enter's): until then Qt counts the line's old rows, and the scroll bar's range with
+them. Laying it out then (``blockBoundingRect`` lays out a block with no layout)
+sets its row count, and Qt emits ``documentSizeChanged`` when that changed, which
+the editor takes to set its scroll bar again.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextBlock, QTextDocument
 from PySide6.QtWidgets import QPlainTextDocumentLayout, QPlainTextEdit
 
@@ -35,6 +42,13 @@ class DeferringLayout(QPlainTextDocumentLayout):
         # (block number, the first position in it past the hidden row's margin): a
         # block whose layout a deferred change dropped, while it was not shown since.
         self._hidden: tuple[int, int] | None = None
+        # Numbers of the blocks a deferred change dropped, laid out by ``_later``.
+        self._dropped: set[int] = set()
+        # A zero-interval timer: started while the event loop handles the Enter, it
+        # fires in a later turn, so the line's layout is a stall of its own, not the
+        # Enter's. Owned by the layout: gone with the editor's document, it never fires.
+        self._later = QTimer(self, singleShot=True, interval=0)
+        self._later.timeout.connect(self._lay_out_dropped)
 
     def documentChanged(self, position: int, removed: int, added: int) -> None:
         document = self.document()
@@ -42,8 +56,31 @@ class DeferringLayout(QPlainTextDocumentLayout):
         if blocks == self._blocks and self._deferred(document, position, removed + added):
             return
         self._hidden = None
+        if blocks != self._blocks and self._dropped:
+            self._renumber(document, position, added, blocks - self._blocks)
         super().documentChanged(position, removed, added)
         self._blocks = blocks
+
+    def _renumber(self, document: QTextDocument, position: int, added: int, moved: int) -> None:
+        """The dropped blocks' numbers after a change that added (removed) ``moved``
+        blocks: those after it move; those it spans are Qt's own to lay out again."""
+        start = document.findBlock(position).blockNumber()
+        end = document.findBlock(max(position, position + added - 1)).blockNumber() - moved
+        self._dropped = {
+            number + (moved if number > end else 0)
+            for number in self._dropped
+            if number < start or number > end
+        }
+
+    def _lay_out_dropped(self) -> None:
+        document = self.document()
+        dropped, self._dropped = self._dropped, set()
+        if document.blockCount() != self._blocks:
+            return  # a safeguard: documentChanged renumbers them
+        for number in sorted(dropped):
+            block = document.findBlockByNumber(number)
+            if block.isValid() and not block.layout().lineCount():
+                self.blockBoundingRect(block)  # lays it out: Qt counts its rows again
 
     def _deferred(self, document: QTextDocument, position: int, changed: int) -> bool:
         block = document.findBlock(position)
@@ -56,6 +93,8 @@ class DeferringLayout(QPlainTextDocumentLayout):
         if hidden is not None and position - block.position() >= hidden:
             block.clearLayout()  # laid out when next asked where it is
             self._hidden = (block.blockNumber(), hidden)
+            self._dropped.add(block.blockNumber())
+            self._later.start()
             return True
         if block.layout().lineCount():
             return False  # something shown changes: Qt's own path lays it out now
