@@ -22,6 +22,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
 from backend.models import AltLine
@@ -151,23 +152,47 @@ def _above_in_column(a: Box, b: Box) -> bool:
 
 def _keep_column_order(order: list[int], boxes: list[Box | None]) -> list[int]:
     """``order`` changed as little as possible so that lines one above the other in a
-    column keep the engine's order (a stable topological sort)."""
-    known = [(n, b) for n, b in enumerate(boxes) if b is not None]
-    before: dict[int, set[int]] = {}
-    for i, (n, a) in enumerate(known):
-        for m, b in known[i + 1 :]:
-            if _above_in_column(a, b):
-                before.setdefault(m, set()).add(n)
+    column keep the engine's order (a stable topological sort: each time, the first
+    line of ``order`` whose lines above it in its column are placed)."""
+    before = _column_predecessors(boxes)
     if not before:
         return order
-    done: set[int] = set()
+    waiting = {n: len(above) for n, above in before.items()}
+    after: dict[int, list[int]] = {}
+    for m, above in before.items():
+        for n in above:
+            after.setdefault(n, []).append(m)
+    rank = {n: k for k, n in enumerate(order)}
+    ready = [rank[n] for n in order if not waiting.get(n)]
+    heapify(ready)
     out: list[int] = []
-    pending = list(order)
-    while pending:
-        k = next(k for k, n in enumerate(pending) if before.get(n, set()) <= done)
-        done.add(pending[k])
-        out.append(pending.pop(k))
+    while ready:
+        n = order[heappop(ready)]
+        out.append(n)
+        for m in after.get(n, ()):
+            waiting[m] -= 1
+            if not waiting[m]:
+                heappush(ready, rank[m])
     return out
+
+
+def _column_predecessors(boxes: list[Box | None]) -> dict[int, set[int]]:
+    """For each line, the earlier lines (in the engine's order) above it in its column.
+    Only lines overlapping across can be: sorted by left edge, each line is compared
+    with those starting before its right edge (a 100x100 table's 10,000 cells made
+    50 million pairs to try; across, a column's 100)."""
+    known = sorted((b[0], n, b) for n, b in enumerate(boxes) if b is not None)
+    before: dict[int, set[int]] = {}
+    for i, (_left, n, a) in enumerate(known):
+        for left, m, b in known[i + 1 :]:
+            if left >= a[2]:
+                break
+            first, second = (n, a), (m, b)
+            if m < n:
+                first, second = second, first
+            if _above_in_column(first[1], second[1]):
+                before.setdefault(second[0], set()).add(first[0])
+    return before
 
 
 def _ghost_mask(norm: Normalised, lines: Sequence[AltLine], threshold: float) -> bytes:

@@ -61,12 +61,12 @@ def filled(
             if not any(
                 p.letters == text
                 or (
-                    _more_than(p.letters, row_text, text)
-                    and (
-                        _shared_near(text, p.letters) * 2 >= len(text)
+                    (
+                        p.left <= place <= p.right
                         or _under(centre, pitch, p.x, cell.column)
-                        or p.left <= place <= p.right
+                        or _shared_near(text, p.letters) * 2 >= len(text)
                     )
+                    and _more_than(p.letters, row_text, text)
                 )
                 for p in level
             ):
