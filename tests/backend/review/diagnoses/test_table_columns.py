@@ -210,6 +210,30 @@ def test_a_long_cell_measured_by_its_right_edge_alone_on_the_next_columns_line_i
     assert at_other_column([*placed, long_date], table, LETTER) == []
 
 
+def test_a_long_cell_whose_estimated_left_edge_is_on_its_columns_line_is_in_its_column() -> None:
+    # The other way _elsewhere keeps a cell in its column: its middle, as its letters
+    # put it, is nearer the next column's cells than its own column's others (a long
+    # cell in a column of short ones), but its estimated left edge stands on its own
+    # column's flush-left line. Ten letters read at the end of a run whose box ends a
+    # letter past them, on the next column's right-hand line: its left edge is
+    # estimated a letter right of the line (within OFF), its middle at 0.54, nearer
+    # the next column's 0.62 than its own column's 0.445.
+    table = tables(markdown(ROWS))[0]
+    placed = [
+        Placed(r, 2, COLUMNS[2], COLUMNS[2] + LETTER * n, n)
+        for r, n in zip(range(1, 5), (2, 8, 3, 2), strict=True)
+    ]
+    placed += [Placed(r, 3, COLUMNS[3], COLUMNS[3] + 2 * LETTER, 2) for r in range(1, 6)]
+    long_cell = Placed(5, 2, None, COLUMNS[3] + 2 * LETTER, 10)
+    assert at_other_column([*placed, long_cell], table, LETTER) == []
+    # Its own column's line is what keeps it: two letters shorter, its estimated left
+    # edge beyond OFF of the line, it is named under the next column.
+    moved = Placed(5, 2, None, COLUMNS[3] + 2 * LETTER, 8)
+    assert [p.detail for p in at_other_column([*placed, moved], table, LETTER)] == [
+        "a table row's cell 3 is under column 4 on the page"
+    ]
+
+
 @examples(8)
 @given(row=st.integers(1, len(ROWS) - 1))
 def test_a_cell_filled_from_above_in_a_column_read_in_runs_is_named(row: int) -> None:
