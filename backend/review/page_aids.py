@@ -50,6 +50,7 @@ def review_page(
     same_reading: bool = False,
     scan_lines: ScanLines | None = None,
     layout: LayoutRegions | None = None,
+    document_flags: Sequence[Flag] = (),
     settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate.
@@ -60,8 +61,13 @@ def review_page(
     own text. ``same_reading``: the alternate is the transcript's own reading (the
     caller knows the history), so its agreement proves nothing. ``scan_lines``: the
     text lines detected on the page's scan (None: not known), for the diagnoses;
-    ``layout``: its layout regions and tables' ruling lines (None: not known)."""
+    ``layout``: its layout regions and tables' ruling lines (None: not known).
+    ``document_flags``: the page's flags from the whole document (``backend.facts``'
+    cross-page checks: a fact this page reads unlike the rest), critical even where
+    both readings agree; one item with a difference at the same place."""
     review = _found(page, transcript, alternate, settings)
+    if document_flags:
+        review = replace(review, flags=_sorted([*review.flags, *document_flags]))
     if logprobs:
         confident = logprobs_of is None or logprobs_of == transcript
         unsure = (

@@ -14,11 +14,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from backend.engines.offline import load_alt_text
+from backend.errors import StoreError
 from backend.i18n import _
 from backend.models import AltText, LayoutRegions, ScanLines, Version, VersionKind
 from backend.review.page_aids import AidSettings, review_page
 from backend.review.risk import PageRisk, page_risk
 from backend.review.values import Diagnosis, DiagnosisKind, Flag, FlagKind, PageReview
+from backend.session.facts import DocumentFacts
 from backend.session.own_text import load_own_text, own_text_key
 from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
@@ -77,6 +79,9 @@ class DocumentReviews:
         self.scan_lines: Callable[[int], ScanLines | None] = _no_lines
         # The scan's layout (tables' ruling lines) when known (``session.layout``): the same.
         self.layout: Callable[[int], LayoutRegions | None] = _no_layout
+        # The document's facts, whose cross-page flags are part of each page's review
+        # (None: reviewed without them). Its index is read at the first review.
+        self.facts: DocumentFacts | None = DocumentFacts(store)
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -135,12 +140,16 @@ class DocumentReviews:
             self.store.get_meta(own_text_key(page)),
             lines,
             layout,
+            # The page's cross-page flags as the index has them now: a save on another
+            # page that changes them reviews this one again.
+            self.document_flags(page, shown),
         )
         by_alternate = self._cache.setdefault(page, {})
         cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        review, risk = self._compute(page, alternate_id, settings, text, (lines, layout))
+        review, risk, used = self._compute(page, alternate_id, settings, text, (lines, layout))
+        key = (*key[:-1], used)  # the working version's text may have been read anew
         by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
         by_alternate[alternate_id] = (key, review, risk)
         while len(by_alternate) > CACHED_ALTERNATES:
@@ -154,7 +163,8 @@ class DocumentReviews:
         settings: AidSettings,
         text: str | None,
         scan: tuple[ScanLines | None, LayoutRegions | None],
-    ) -> tuple[PageReview, PageRisk]:
+    ) -> tuple[PageReview, PageRisk, tuple[Flag, ...]]:
+        """The review, its risk, and the cross-page flags it holds."""
         current = self.store.current_version(page)
         if text is None:
             draft = self.store.draft(page)
@@ -165,7 +175,18 @@ class DocumentReviews:
         review = self._review_page(page, text, alternate, current, settings, scan, same=same)
         tables = settings.compare.tables
         risk = page_risk(replace(review, agreement=None) if same else review, text, tables)
-        return review, risk
+        return review, risk, self.document_flags(page, text)
+
+    def document_flags(self, page: int, text: str | None) -> tuple[Flag, ...]:
+        """The page's cross-page flags (``DocumentFacts.flags_for``) for ``text`` (None:
+        the working text the index was read from). A store that cannot be read now (the
+        team server away) leaves them out: the page is still reviewed."""
+        if self.facts is None:
+            return ()
+        try:
+            return self.facts.flags_for(page, text)
+        except StoreError:
+            return ()
 
     def _review_page(
         self,
@@ -191,6 +212,7 @@ class DocumentReviews:
             settings=settings,
             scan_lines=scan[0],
             layout=scan[1],
+            document_flags=self.document_flags(page, text),
         )
 
     def findings(

@@ -12,6 +12,7 @@ computer, its backups) is asked of the store itself (``local_file``, ``local``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -78,6 +79,19 @@ class PageStore(Protocol):
     def working_text(self, page: int) -> str: ...
     def version_counts(self) -> dict[int, int]: ...
     def search(self, query: str, *, limit: int = 500) -> list[tuple[int, str]]: ...
+
+    # the document's facts index (``backend.session.facts`` keeps it; the rows are its)
+    def text_digests(self) -> dict[int, str]:
+        """Each page with working text (a draft wins), and ``facts_rows.text_digest`` of it."""
+        ...
+
+    def facts_rows(self) -> dict[int, tuple[str, str]]:
+        """The stored index: page -> (source, facts JSON)."""
+        ...
+
+    def put_facts(self, rows: Sequence[tuple[int, str, str]]) -> None:
+        """Replace these pages' rows (page, source, facts JSON), in one transaction."""
+        ...
 
     # what each store can do, answered by the store itself
     def local_file(self) -> Path | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -144,8 +144,20 @@ INSERT INTO status_events (page, status, created_at, author)
      ORDER BY s.page;
 """
 
+# The document's facts (issue 24), a cache of what ``backend.facts`` read from each
+# page's working text: ``source`` names that text and the rules that read it (the
+# session's key), so a page is read again only when either changed. Not history: a
+# row is replaced, and losing the table loses nothing but time.
+_V5 = """
+CREATE TABLE facts (
+    page   INTEGER PRIMARY KEY,
+    source TEXT NOT NULL,
+    facts  TEXT NOT NULL
+);
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -34,6 +34,7 @@ from backend.store.postgres.errors import (
 )
 from backend.store.postgres.journal import Journal, JournalEntry
 from backend.store.postgres.team_claims import ClaimWatch
+from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
@@ -43,7 +44,7 @@ from backend.store.sql import check_page_text, version_change
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
 
-class TeamStore(ClaimWatch):  # the claims typing takes, and broken ones: team_claims
+class TeamStore(TeamFacts, ClaimWatch):  # claims typing takes: team_claims; facts: team_facts
     """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
 
     def __init__(

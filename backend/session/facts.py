@@ -1,0 +1,210 @@
+"""The document's facts, kept current (issue 24 points 1, 2 and 5).
+
+One ``DocumentFacts`` per open document. It reads the facts index the store keeps
+(``PageStore.facts_rows``) and reads again, with ``backend.facts``, only the pages
+whose working text (a draft wins, as in the editor) or whose reading rules changed
+since: the row's ``source`` is the text's digest and ``reader()``'s, and the store
+says each page's current digest in one query (``text_digests``), so opening a long
+document reads no page's text when nothing changed. After a save (a new version, a
+restore, a replace), ``page_changed`` reads that one page again and recomputes the
+groups and the cross-page flags.
+
+Not thread-safe, like the store: the GUI calls it on the store's serial executor. The
+index is a cache: a write that fails (the team server away) keeps the facts in memory
+and tries again with the next change; nothing is lost but time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from functools import cache
+from pathlib import Path
+
+from backend.errors import StoreError
+from backend.facts.checks import cross_page_flags
+from backend.facts.extract import facts_of_page
+from backend.facts.groups import group_facts
+from backend.facts.model import Fact, FactGroup
+from backend.review.values import Flag
+from backend.session.facts_glossary import GLOSSARY_KEY, clean_terms, decode_terms, encode_terms
+from backend.store.facts_rows import text_digest
+from backend.store.interface import PageStore
+
+
+class DocumentFacts:
+    """The facts of one document: per page, its groups across pages, and the flags."""
+
+    def __init__(self, store: PageStore) -> None:
+        self.store = store
+        self._loaded = False
+        self._glossary: tuple[str, ...] = ()
+        self._reader = ""  # ``reader(glossary)``: part of every row's source
+        self._facts: dict[int, tuple[Fact, ...]] = {}
+        self._digests: dict[int, str] = {}  # the digest of the text each page was read from
+        self._unsaved: dict[int, tuple[int, str, str]] = {}  # rows a failed write left
+        self._groups: list[FactGroup] | None = None  # None: to compute (a page changed)
+        self._flags: dict[int, tuple[Flag, ...]] = {}
+        self.read_pages = 0  # pages read from text (not the index) so far: tests, bench
+
+    # -- the index ---------------------------------------------------------------
+
+    def load(self) -> None:
+        """Read the index, and read again the pages it has not or has stale (done on the
+        first call of any method below; call it early to have it done off the GUI thread)."""
+        if self._loaded:
+            return
+        self._glossary = decode_terms(self.store.get_meta(GLOSSARY_KEY))
+        self._reader = reader(self._glossary)
+        self._refresh(self.store.text_digests(), self.store.facts_rows())
+        self._loaded = True
+
+    def _refresh(self, digests: dict[int, str], stored: dict[int, tuple[str, str]]) -> None:
+        """Take each page's facts from its stored row when the row's source is its text's
+        now; read the others from their text, and store those rows."""
+        self._facts, self._digests, self._groups = {}, {}, None
+        stale: list[int] = []
+        for page, digest in digests.items():
+            row = stored.get(page)
+            found = None if row is None or row[0] != self._source(digest) else _decode(page, row[1])
+            if found is None:
+                stale.append(page)
+            else:
+                self._facts[page], self._digests[page] = found, digest
+        self._read(stale, {})
+
+    def _read(self, pages: Iterable[int], texts: dict[int, str]) -> None:
+        """Read these pages' facts from their text (``texts``, else the store's working
+        text) and store their rows."""
+        for page in sorted(pages):
+            text = texts[page] if page in texts else self.store.working_text(page)
+            found = tuple(facts_of_page(page, text, self._glossary))
+            digest = text_digest(text)
+            self._facts[page], self._digests[page] = found, digest
+            self._unsaved[page] = (page, self._source(digest), _encode(found))
+            self.read_pages += 1
+        self._groups = None
+        self._save()
+
+    def _save(self) -> None:
+        if not self._unsaved:
+            return
+        try:
+            self.store.put_facts(list(self._unsaved.values()))
+        except StoreError:
+            return  # kept in memory; written with the next change (the index is a cache)
+        self._unsaved.clear()
+
+    def _source(self, digest: str) -> str:
+        return f"{digest}:{self._reader}"
+
+    # -- kept current ------------------------------------------------------------------
+
+    def page_changed(self, page: int, text: str | None = None) -> bool:
+        """The page's working text changed (a save, a new version, a restore, a replace):
+        read its facts again, and the groups and flags with them. ``text``: the new
+        working text (None: the store's). False when the text read is the one already
+        read (nothing to do)."""
+        self.load()
+        if text is None:
+            text = self.store.working_text(page)
+        if self._digests.get(page) == text_digest(text):
+            return False
+        self._read([page], {page: text})
+        return True
+
+    def pages_changed(self, pages: Iterable[int]) -> list[int]:
+        """``page_changed`` for many pages at once (an import, a replace over the
+        document): the pages whose facts were read again."""
+        self.load()
+        digests = self.store.text_digests()
+        stale = [p for p in set(pages) if digests.get(p, _EMPTY) != self._digests.get(p, _EMPTY)]
+        self._read(stale, {})
+        return sorted(stale)
+
+    # -- what the review, the Facts dock and the CLI read ------------------------------
+
+    def facts(self, page: int) -> tuple[Fact, ...]:
+        """The facts read on one page, in text order."""
+        self.load()
+        return self._facts.get(page, ())
+
+    def groups(self) -> list[FactGroup]:
+        """The document's facts, each with its variants and their pages
+        (``backend.facts.groups``); those in ``conflict`` are flagged."""
+        self.load()
+        if self._groups is None:
+            every = [f for page in sorted(self._facts) for f in self._facts[page]]
+            self._groups = group_facts(every)
+            self._flags = {p: tuple(f) for p, f in cross_page_flags(self._groups).items()}
+        return self._groups
+
+    def flags_for(self, page: int, text: str | None = None) -> tuple[Flag, ...]:
+        """The page's cross-page flags (critical, with the pages holding the other value).
+        ``text``: the text they are for; when it is not the one the page was read from
+        (typing newer than the index), the page is read again first."""
+        self.load()
+        if text is not None and self._digests.get(page) != text_digest(text):
+            self._read([page], {page: text})
+        self.groups()
+        return self._flags.get(page, ())
+
+    # -- the glossary -------------------------------------------------------------------
+
+    def glossary(self) -> tuple[str, ...]:
+        """The document's terms (a name, a place, a company), in the order added."""
+        self.load()
+        return self._glossary
+
+    def set_glossary(self, terms: Iterable[str]) -> tuple[str, ...]:
+        """Keep these terms as the document's glossary (cleaned: ``clean_terms``) and read
+        every page again with them; the terms kept."""
+        self.load()
+        cleaned = clean_terms(terms)
+        if cleaned == self._glossary:
+            return cleaned
+        self.store.set_meta(GLOSSARY_KEY, encode_terms(cleaned))
+        self._glossary, self._reader = cleaned, reader(cleaned)
+        self._refresh(self.store.text_digests(), {})
+        return cleaned
+
+
+_EMPTY = text_digest("")
+
+
+def reader(glossary: Sequence[str]) -> str:
+    """What a page's facts were read with: the rules (``backend.facts``' code and the
+    legal tables) and the glossary. A row read with others is read again."""
+    digest = hashlib.blake2b(_rules().encode(), digest_size=8)
+    digest.update("\n".join(glossary).encode())
+    return digest.hexdigest()
+
+
+@cache
+def _rules() -> str:
+    """A digest of the code and tables that read facts (a new ProofDesk reads again)."""
+    import backend.facts
+
+    root = Path(backend.facts.__file__).resolve().parent
+    resources = root.parents[1] / "resources"
+    tables = [*(resources / "legal").glob("*.tsv"), *(resources / "normalise").glob("*.tsv")]
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted([*root.glob("*.py"), *tables]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _encode(facts: Sequence[Fact]) -> str:
+    # The page is the row's: not repeated per fact.
+    rows = [{k: v for k, v in f.to_row().items() if k != "page"} for f in facts]
+    return json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+
+
+def _decode(page: int, payload: str) -> tuple[Fact, ...] | None:
+    """The row's facts; None for a row that cannot be decoded (read the page again)."""
+    try:
+        rows = json.loads(payload)
+        return tuple(Fact.from_row({**row, "page": page}) for row in rows)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None

@@ -1,0 +1,57 @@
+"""The embedded store's side of the document's facts index (issue 24).
+
+The rows are a cache the session keeps (``backend.session.facts``): per page, a
+``source`` string the session composes (the working text's digest and the rules that
+read it) and the facts it read, as JSON. The store knows neither: it hands both back
+and says what each page's working text is now, by digest, so the session re-reads
+only the pages whose text changed since, without reading every page's text itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+
+
+def text_digest(text: str) -> str:
+    """The digest both stores give a working text (PostgreSQL's ``md5()`` of its UTF-8):
+    a change detector, not a seal."""
+    return hashlib.md5(text.encode(), usedforsecurity=False).hexdigest()
+
+
+class FactsIndex:
+    """``PageStore``'s facts index methods for ``ReviewStore`` (a mixin)."""
+
+    _conn: sqlite3.Connection
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        raise NotImplementedError  # ReviewStore's
+
+    def text_digests(self) -> dict[int, str]:
+        """Every page that has working text (a draft wins, as in the editor), with the
+        digest of that text (``text_digest``)."""
+        rows = self._conn.execute(
+            "SELECT p.page, coalesce(d.text, v.text) FROM pages p "
+            "JOIN versions v ON v.id = p.current_version "
+            "LEFT JOIN drafts d ON d.page = p.page "
+            "UNION ALL SELECT d.page, d.text FROM drafts d "
+            "WHERE d.page NOT IN (SELECT page FROM pages)"
+        ).fetchall()
+        return {int(page): text_digest(text) for page, text in rows}
+
+    def facts_rows(self) -> dict[int, tuple[str, str]]:
+        """The stored index: page -> (source, facts JSON), as ``put_facts`` wrote them."""
+        rows = self._conn.execute("SELECT page, source, facts FROM facts").fetchall()
+        return {int(page): (str(source), str(facts)) for page, source, facts in rows}
+
+    def put_facts(self, rows: Sequence[tuple[int, str, str]]) -> None:
+        """Keep these pages' rows (page, source, facts JSON), replacing theirs, in one
+        transaction."""
+        if not rows:
+            return
+        with self._write() as c:
+            c.executemany(
+                "INSERT OR REPLACE INTO facts (page, source, facts) VALUES (?, ?, ?)", rows
+            )

@@ -1,0 +1,70 @@
+"""The team store's side of the document's facts index (issue 24): the rows of
+``schema_4.sql``'s ``facts`` table, as ``store.facts_rows`` keeps them in SQLite.
+
+The index is the document's, shared by its reviewers: a page's row is whoever read
+it last; each window compares the row's ``source`` with its own working text (its
+drafts, its offline journal) and reads the page again when they differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from backend.store.facts_rows import text_digest
+from backend.store.postgres.journal import DraftEntry, Journal
+from backend.store.postgres.team_link import TeamLink, again_if_dropped
+
+# The working text as this window sees it: its own draft, else the working version's
+# (pages.text is kept equal to it, for search); md5() as ``text_digest`` computes it.
+_DIGESTS = """
+SELECT p.page, md5(coalesce(d.text, p.text)) FROM proofdesk.pages p
+  LEFT JOIN proofdesk.drafts d
+         ON d.document_id = p.document_id AND d.page = p.page AND d.client = %(client)s
+ WHERE p.document_id = %(doc)s
+UNION ALL
+SELECT d.page, md5(d.text) FROM proofdesk.drafts d
+ WHERE d.document_id = %(doc)s AND d.client = %(client)s
+   AND NOT EXISTS (SELECT 1 FROM proofdesk.pages p
+                    WHERE p.document_id = d.document_id AND p.page = d.page)
+"""
+
+
+class TeamFacts(TeamLink):
+    """``PageStore``'s facts index methods for ``TeamStore`` (a mixin)."""
+
+    client: str
+    journal: Journal
+
+    @again_if_dropped
+    def text_digests(self) -> dict[int, str]:
+        """Every page with working text, and its digest: one query, the texts stay on the
+        server; typing kept in the offline journal is this window's working text."""
+        with self._read() as c:
+            rows = c.execute(_DIGESTS, {"doc": self.doc, "client": self.client}).fetchall()
+        digests = {int(page): str(digest) for page, digest in rows}
+        for page in {e.page for e in self.journal.entries() if isinstance(e, DraftEntry)}:
+            pending = self.journal.pending_text(page)
+            if pending is not None:
+                digests[page] = text_digest(pending)
+        return digests
+
+    @again_if_dropped
+    def facts_rows(self) -> dict[int, tuple[str, str]]:
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT page, source, facts FROM proofdesk.facts WHERE document_id = %s",
+                (self.doc,),
+            ).fetchall()
+        return {int(page): (str(source), str(facts)) for page, source, facts in rows}
+
+    @again_if_dropped
+    def put_facts(self, rows: Sequence[tuple[int, str, str]]) -> None:
+        if not rows:
+            return
+        with self._tx() as c, c.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO proofdesk.facts (document_id, page, source, facts) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (document_id, page) "
+                "DO UPDATE SET source = EXCLUDED.source, facts = EXCLUDED.facts",
+                [(self.doc, page, source, facts) for page, source, facts in rows],
+            )
