@@ -1,17 +1,97 @@
 """Cross-page checks (issue 24 point 2): a critical flag on each page whose
-reading of a fact disagrees with the rest of the document."""
+reading of a fact disagrees with the rest of the document.
+
+Which variants disagree is decided when grouping (``groups``: a rare variant one
+glyph from a recurring value is its misreading); here each place of such a
+variant becomes a CRITICAL flag that names the pages reading the value
+("pages 1–6 and 8–12 read 第五六號; this page reads 第五八號") and offers it as the
+replacement. A party named under another role is flagged at the name, without a
+replacement (the role, not the name, is what differs). A glossary term's
+variants are flagged wherever they stand.
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 
-from backend.facts.model import FactGroup
-from backend.review.values import Flag
+from backend.facts.model import FactGroup, FactKind, FactVariant
+from backend.i18n import _, and_join, list_join
+from backend.review.values import CriticalKind, Flag, FlagCategory, FlagKind, LegalKind
+
+# The review's categories for these facts, so a flag reads (and filters) as the
+# review's own critical flag of that kind.
+CATEGORY: dict[FactKind, FlagCategory] = {
+    FactKind.CASE_NUMBER: CriticalKind.CASE_NUMBER,
+    FactKind.PARTY: LegalKind.PARTY,
+    FactKind.AMOUNT: CriticalKind.AMOUNT,
+    FactKind.DATE: CriticalKind.DATE,
+    FactKind.STATUTE: CriticalKind.ARTICLE,
+    FactKind.EXHIBIT: CriticalKind.NUMBER,
+    FactKind.GLOSSARY: LegalKind.PARTY,
+}
 
 
 def cross_page_flags(groups: Sequence[FactGroup]) -> dict[int, list[Flag]]:
     """Per 0-based page, the critical flags of the groups in conflict: one at each
     span of a minority variant, whose ``detail`` names the pages holding the
     majority value and whose ``replacement`` is that value."""
-    del groups
-    return {}
+    out: dict[int, list[Flag]] = defaultdict(list)
+    for group in groups:
+        if not group.conflict:
+            continue
+        head = group.variants[0]
+        for variant in group.variants[1:]:
+            if group.kind is FactKind.GLOSSARY and variant.key == group.label:
+                continue  # the term itself, written another way (○/〇, 台/臺)
+            for fact in variant.places:
+                detail, replacement = _said(group, head, variant, fact.value)
+                flag = Flag(
+                    fact.start,
+                    fact.end,
+                    FlagKind.CRITICAL,
+                    detail,
+                    replacement=replacement,
+                    category=CATEGORY[group.kind],
+                )
+                out[fact.page].append(flag)
+    for flags in out.values():
+        flags.sort(key=lambda f: (f.start, f.end))
+    return dict(out)
+
+
+def _said(
+    group: FactGroup, head: FactVariant, variant: FactVariant, this: str
+) -> tuple[str, str | None]:
+    """The flag's detail and replacement."""
+    if group.kind is FactKind.GLOSSARY and head.key != group.label:
+        head = FactVariant(group.label, group.label, ())  # no exact occurrence yet
+    if group.kind is FactKind.GLOSSARY:
+        said = _("glossary term {term}; this page reads {this}")
+        return said.format(term=group.label, this=this), group.label
+    pages = page_ranges(head.pages)
+    if group.kind is FactKind.PARTY and head.key == variant.key:
+        said = (
+            _("page {pages} names {name} {role}; this page names them {this}")
+            if len(head.pages) == 1
+            else _("pages {pages} name {name} {role}; this page names them {this}")
+        )
+        return said.format(pages=pages, name=head.value, role=head.label, this=variant.label), None
+    said = (
+        _("page {pages} reads {value}; this page reads {this}")
+        if len(head.pages) == 1
+        else _("pages {pages} read {value}; this page reads {this}")
+    )
+    return said.format(pages=pages, value=head.value, this=this), head.value
+
+
+def page_ranges(pages: Sequence[int]) -> str:
+    """0-based pages as the reviewer counts them, in runs: "1–6 and 8–12"."""
+    runs: list[list[int]] = []
+    for page in sorted(set(pages)):
+        if runs and page == runs[-1][1] + 1:
+            runs[-1][1] = page
+        else:
+            runs.append([page, page])
+    shown = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
+    return shown[0] if len(shown) == 1 else and_join([list_join(shown[:-1]), shown[-1]])

@@ -63,6 +63,9 @@ class FactVariant:
     key: str
     value: str  # the commonest spelling of this key
     places: tuple[Fact, ...]
+    # The label its places share where the label tells variants apart: a party's
+    # role (原告 林志明 and 被告 林志明 are two variants of one person); else "".
+    label: str = ""
 
     @property
     def pages(self) -> tuple[int, ...]:
