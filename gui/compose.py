@@ -16,6 +16,8 @@ from gui.aids.eval_dialog import RunComparison
 from gui.aids.image_link import ImageLink
 from gui.aids.review_queue import ReviewQueue
 from gui.export.export_action import ExportAction
+from gui.facts.facts_dock import FactsDock
+from gui.facts.source import facts_calls
 from gui.ocr.ocr_docks import OcrDocks
 from gui.ocr.offline_batch import OfflineBatch
 from gui.onboarding.feature import Onboarding
@@ -23,11 +25,15 @@ from gui.onboarding.sample import fill_sample
 from gui.review.controller import ReviewController
 from gui.review.hooks import DocumentHooks
 from gui.review.opener import Opener
+from gui.review.replace_action import KEYS as REPLACE_KEYS
+from gui.review.replace_action import ReplaceAction
 from gui.servers.tools import ServerTools
 from gui.services.aids_hub import AidsHub
 from gui.services.ocr_hub import OcrHub
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
+from gui.services.workspace import Workspace
+from gui.shell.keys import mac_safe
 from gui.shell.language_menu import LanguageActions
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
@@ -60,6 +66,8 @@ def compose(w: MainWindow) -> None:
     w.run_comparison = RunComparison(w, c, runner, w.aids)
     w.server_tools = ServerTools(w, w.ocr, runner)
     export = ExportAction(w, c, runner, w.aids)
+    w.replace = ReplaceAction(w, c, runner)
+    w.facts = _facts(w, hooks)
     tables = TableDock(
         w,
         w.editor,
@@ -81,11 +89,13 @@ def compose(w: MainWindow) -> None:
             w,
             ShellActions(w).actions()
             + export.actions()
+            + w.replace.actions(mac_safe(REPLACE_KEYS))
             + w.ocr_ui.actions()
             + OfflineBatch(w, runner, c, w.ocr).actions()
             + w.server_tools.actions()
             + w.review_ui.actions()
             + tables.actions()
+            + w.facts.actions()
             + w.review_queue.actions()
             + w.run_comparison.actions()
             + w.onboarding.actions()
@@ -95,6 +105,21 @@ def compose(w: MainWindow) -> None:
     )
     w.shutdown = lambda: _shutdown(w)
     w.restore_layout()  # after every feature added its docks: it restores them too
+
+
+def _facts(w: MainWindow, hooks: DocumentHooks) -> FactsDock:
+    """The Facts dock: kept current by every change record, its "make it agree" a find &
+    replace previewed in the replace dialog."""
+    facts = FactsDock(w, w.controller, w.runner, lambda: facts_calls(w.controller.workspace))
+
+    def opened(ws: Workspace) -> None:
+        ws.changed.connect(facts.changed)  # the workspace's listeners go when it closes
+        facts.document_opened()
+
+    hooks.opened.append(opened)
+    hooks.closed.append(facts.document_closed)
+    facts.agree_wanted.connect(w.replace.offer)
+    return facts
 
 
 def _onboarding(w: MainWindow) -> Onboarding:

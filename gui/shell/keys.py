@@ -13,7 +13,13 @@ import sys
 
 # What a Linux/Windows default becomes on macOS, where the original is the system's
 # ("": left out there; the action keeps its other keys).
-MAC_REMAP = {"Ctrl+H": "Ctrl+Shift+H", "Alt+Left": "", "Alt+Right": ""}
+# Find and Replace (Ctrl+Shift+H) gives ⌘⇧H to History there and takes ⌘⌥F, the Mac's own.
+MAC_REMAP = {
+    "Ctrl+H": "Ctrl+Shift+H",
+    "Ctrl+Shift+H": "Ctrl+Alt+F",
+    "Alt+Left": "",
+    "Alt+Right": "",
+}
 
 
 def mac_safe(keys: tuple[str, ...], platform: str = sys.platform) -> tuple[str, ...]:

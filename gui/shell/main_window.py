@@ -52,10 +52,12 @@ if TYPE_CHECKING:
     from gui.aids.eval_dialog import RunComparison
     from gui.aids.image_link import ImageLink
     from gui.aids.review_queue import ReviewQueue
+    from gui.facts.facts_dock import FactsDock
     from gui.ocr.ocr_docks import OcrDocks
     from gui.onboarding.feature import Onboarding
     from gui.review.controller import ReviewController
     from gui.review.opener import Opener
+    from gui.review.replace_action import ReplaceAction
     from gui.servers.tools import ServerTools
     from gui.services.aids_hub import AidsHub
     from gui.services.ocr_hub import OcrHub
@@ -92,6 +94,8 @@ class MainWindow(QMainWindow):
         self.server_tools: ServerTools
         self.onboarding: Onboarding
         self.team: TeamFeature
+        self.replace: ReplaceAction
+        self.facts: FactsDock
         self.actions_by_name: dict[str, QAction] = {}
         self.recent_menu: QMenu  # built with the menus
         # What closing does before the window goes: save and close the document,

@@ -785,6 +785,120 @@
     </message>
 </context>
 <context>
+    <name>FactsDock</name>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="75"/>
+        <source>Facts</source>
+        <translation>文件要項</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="88"/>
+        <source>&amp;Facts</source>
+        <translation>文件要項(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="145"/>
+        <source>{0} fact(s); {1} read differently across pages.</source>
+        <translation>共 {0} 項要項；其中 {1} 項在各頁讀法不一。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="191"/>
+        <source>“{0}” is what most pages read; choose another spelling to change.</source>
+        <translation>「{0}」是多數頁面的讀法；請選擇要修改的其他寫法。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="220"/>
+        <source>Export Glossary</source>
+        <translation>匯出詞彙表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="220"/>
+        <source>Glossary (*.json)</source>
+        <translation>詞彙表 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="229"/>
+        <source>Import Glossary</source>
+        <translation>匯入詞彙表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="229"/>
+        <source>Glossary (*.json *.tsv *.txt)</source>
+        <translation>詞彙表 (*.json *.tsv *.txt)</translation>
+    </message>
+</context>
+<context>
+    <name>FactsModel</name>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="48"/>
+        <source>Case number</source>
+        <translation>案號</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="49"/>
+        <source>Party</source>
+        <translation>當事人</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="50"/>
+        <source>Amount</source>
+        <translation>金額</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="51"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="52"/>
+        <source>Statute</source>
+        <translation>法條</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="53"/>
+        <source>Exhibit</source>
+        <translation>證物與附表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="54"/>
+        <source>Glossary term</source>
+        <translation>詞彙表用語</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="69"/>
+        <source>— read differently</source>
+        <translation>——各頁讀法不一</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="72"/>
+        <source>Its variants look like one value misread.</source>
+        <translation>這些寫法看來是同一個值被誤讀。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="82"/>
+        <source>{0}: p. {1} (the majority)</source>
+        <translation>{0}：第 {1} 頁（多數讀法）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="84"/>
+        <source>{0}: p. {1}</source>
+        <translation>{0}：第 {1} 頁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_model.py" line="95"/>
+        <source>p. {0}: {1}</source>
+        <translation>第 {0} 頁：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>FactsPanel</name>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="48"/>
+        <source>Facts</source>
+        <translation>文件要項</translation>
+    </message>
+</context>
+<context>
     <name>FlagsModel</name>
     <message>
         <location filename="../../gui/aids/compare_models.py" line="81"/>
@@ -815,6 +929,44 @@
         <location filename="../../gui/aids/compare_models.py" line="114"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>
+    </message>
+</context>
+<context>
+    <name>GlossaryPanel</name>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="28"/>
+        <source>Glossary of this document</source>
+        <translation>本文件的詞彙表</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="30"/>
+        <source>Glossary terms</source>
+        <translation>詞彙表用語</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="32"/>
+        <source>A name, a place, a company…</source>
+        <translation>人名、地名、公司名稱…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="33"/>
+        <source>&amp;Add Term</source>
+        <translation>新增用語(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="34"/>
+        <source>Re&amp;move Term</source>
+        <translation>移除用語(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="35"/>
+        <source>E&amp;xport…</source>
+        <translation>匯出(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/glossary_panel.py" line="36"/>
+        <source>&amp;Import…</source>
+        <translation>匯入(&amp;I)…</translation>
     </message>
 </context>
 <context>
@@ -1298,23 +1450,23 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="72"/>
-        <location filename="../../gui/shell/main_window.py" line="301"/>
+        <location filename="../../gui/shell/main_window.py" line="74"/>
+        <location filename="../../gui/shell/main_window.py" line="305"/>
         <source>ProofDesk</source>
         <translation>ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="115"/>
+        <location filename="../../gui/shell/main_window.py" line="119"/>
         <source>Pages</source>
         <translation>頁面</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="117"/>
+        <location filename="../../gui/shell/main_window.py" line="121"/>
         <source>F1: every shortcut</source>
         <translation>F1：所有快速鍵</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="123"/>
+        <location filename="../../gui/shell/main_window.py" line="127"/>
         <source>No transcript for this page yet. To get one:
 
 • File ▸ Import Transcripts (Ctrl+I): a JSONL file or a folder of page files from a VLM run
@@ -1327,97 +1479,97 @@
 • 文字辨識 ▸ 伺服器…：連線到 vLLM 伺服器，再執行 文字辨識 ▸ 重新辨識本頁（Ctrl+R）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="133"/>
+        <location filename="../../gui/shell/main_window.py" line="137"/>
         <source>Note for this page</source>
         <translation>本頁備註</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="156"/>
+        <location filename="../../gui/shell/main_window.py" line="160"/>
         <source>History</source>
         <translation>版本紀錄</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="158"/>
+        <location filename="../../gui/shell/main_window.py" line="162"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="261"/>
+        <location filename="../../gui/shell/main_window.py" line="265"/>
         <source>Page {0} / {1}</source>
         <translation>第 {0} / {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="269"/>
+        <location filename="../../gui/shell/main_window.py" line="273"/>
         <source>text: {0} (offline engine)</source>
         <translation>文字：{0}（離線引擎）</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <location filename="../../gui/shell/main_window.py" line="275"/>
         <source>text: {0}</source>
         <translation>文字：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="271"/>
+        <location filename="../../gui/shell/main_window.py" line="275"/>
         <source>OCR</source>
         <translation>文字辨識</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="273"/>
+        <location filename="../../gui/shell/main_window.py" line="277"/>
         <source>text: edited</source>
         <translation>文字：已編輯</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="274"/>
+        <location filename="../../gui/shell/main_window.py" line="278"/>
         <source>text: restored version</source>
         <translation>文字：已還原的版本</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="275"/>
+        <location filename="../../gui/shell/main_window.py" line="279"/>
         <source>text: imported</source>
         <translation>文字：已匯入</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="283"/>
+        <location filename="../../gui/shell/main_window.py" line="287"/>
         <source>saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="284"/>
+        <location filename="../../gui/shell/main_window.py" line="288"/>
         <source>editing</source>
         <translation>編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="285"/>
+        <location filename="../../gui/shell/main_window.py" line="289"/>
         <source>saving</source>
         <translation>儲存中</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="286"/>
+        <location filename="../../gui/shell/main_window.py" line="290"/>
         <source>not saved — retrying: {0}</source>
         <translation>未儲存 — 重試中：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="287"/>
+        <location filename="../../gui/shell/main_window.py" line="291"/>
         <source>not saved: {0}</source>
         <translation>未儲存：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="305"/>
+        <location filename="../../gui/shell/main_window.py" line="309"/>
         <source>{0} — ProofDesk</source>
         <translation>{0} — ProofDesk</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="223"/>
+        <location filename="../../gui/shell/main_window.py" line="227"/>
         <source>Please confirm</source>
         <translation>請確認</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="232"/>
+        <location filename="../../gui/shell/main_window.py" line="236"/>
         <source>Not saved</source>
         <translation>未儲存</translation>
     </message>
     <message>
-        <location filename="../../gui/shell/main_window.py" line="234"/>
+        <location filename="../../gui/shell/main_window.py" line="238"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
     </message>
@@ -2746,6 +2898,185 @@
     </message>
 </context>
 <context>
+    <name>ReplaceAction</name>
+    <message>
+        <location filename="../../gui/review/replace_action.py" line="54"/>
+        <source>Find and &amp;Replace…</source>
+        <translation>尋找及取代(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_action.py" line="60"/>
+        <source>Open a document first.</source>
+        <translation>請先開啟文件。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_action.py" line="101"/>
+        <source>Nothing was replaced: your typing could not be saved first.</source>
+        <translation>未取代任何文字：您輸入的內容無法先行儲存。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceDialog</name>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="56"/>
+        <source>Find and Replace</source>
+        <translation>尋找及取代</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="68"/>
+        <source>Regular e&amp;xpression</source>
+        <translation>規則運算式(&amp;X)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="70"/>
+        <source>Use the review&apos;s &amp;normalisation (full/half width, variant glyphs)</source>
+        <translation>採用審閱的正規化(&amp;N)（全形／半形、異體字）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="72"/>
+        <source>Match &amp;case</source>
+        <translation>大小寫須相符(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="74"/>
+        <source>&amp;All pages</source>
+        <translation>所有頁面(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="75"/>
+        <source>C&amp;urrent page</source>
+        <translation>目前頁面(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="76"/>
+        <source>Pa&amp;ges:</source>
+        <translation>頁面(&amp;G)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="78"/>
+        <source>e.g. 1-5, 8</source>
+        <translation>例如 1-5、8</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="87"/>
+        <source>Matches</source>
+        <translation>符合項目</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="96"/>
+        <source>&amp;Preview</source>
+        <translation>預覽(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="97"/>
+        <source>Cancel Search</source>
+        <translation>取消搜尋</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="99"/>
+        <source>Check A&amp;ll</source>
+        <translation>全部勾選(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="100"/>
+        <source>Check &amp;None</source>
+        <translation>全部取消勾選(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="101"/>
+        <source>&amp;Replace Checked</source>
+        <translation>取代已勾選項目(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="102"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="121"/>
+        <source>&amp;Find:</source>
+        <translation>尋找(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="122"/>
+        <source>Replace &amp;with:</source>
+        <translation>取代為(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="211"/>
+        <source>Type what to find first.</source>
+        <translation>請先輸入要尋找的文字。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="248"/>
+        <source>Search cancelled.</source>
+        <translation>已取消搜尋。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="256"/>
+        <source>{0} match(es) on {1} page(s); {2} checked.</source>
+        <translation>{1} 頁中有 {0} 筆符合；已勾選 {2} 筆。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="282"/>
+        <source>Page(s) {0} are approved. Replacing there takes their approval back. Change them too? (No: only the other pages.)</source>
+        <translation>第 {0} 頁已核可。在該處取代將撤回其核可。是否一併修改？（否：只改其他頁面。）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="303"/>
+        <source>Replaced {0} match(es) on {1} page(s).</source>
+        <translation>已在 {1} 頁中取代 {0} 筆。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_dialog.py" line="308"/>
+        <source>Left as they were: page(s) {0}.</source>
+        <translation>未變更：第 {0} 頁。</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceModel</name>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <source>Page</source>
+        <translation>頁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <source>Before</source>
+        <translation>前文</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <source>Found → replacement</source>
+        <translation>找到 → 取代為</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <source>After</source>
+        <translation>後文</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="51"/>
+        <source>p. {0}: {1} match(es)</source>
+        <translation>第 {0} 頁：{1} 筆符合</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="53"/>
+        <source>(approved: asks before changing it)</source>
+        <translation>（已核可：修改前會先詢問）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="55"/>
+        <source>(claimed by {0}: skipped)</source>
+        <translation>（已由 {0} 認領：略過）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/review/replace_model.py" line="71"/>
+        <source>p. {0}</source>
+        <translation>第 {0} 頁</translation>
+    </message>
+</context>
+<context>
     <name>ResumeBar</name>
     <message>
         <location filename="../../gui/ocr/batch_models.py" line="127"/>
@@ -3990,7 +4321,7 @@ Backups of this document:
         <translation>游標處沒有表格。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_panel.py" line="70"/>
+        <location filename="../../gui/tables/table_panel.py" line="76"/>
         <source>Whole table: {0}</source>
         <translation>整個表格：{0}</translation>
     </message>

@@ -1,0 +1,247 @@
+"""The Facts dock (issue 24 point 3): the document's facts, their variants and pages.
+
+A tree: fact → variant → each place it is read. A click or Enter on a place goes to
+its page and selects it; Enter on a variant that is not the majority offers to make
+it agree: a find & replace of that spelling with the majority's, on the variant's
+pages, shown as the replace dialog's preview first (``agree_wanted``; the composition
+root connects it), so nothing changes before the reviewer applies. Below, the
+document's glossary.
+
+Kept current: a change record naming new working text re-reads those pages' facts
+on the store's thread and redraws the tree; while the dock is hidden it only notes
+that it is stale, and reads the facts once shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Collection
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QSplitter, QTreeView, QVBoxLayout, QWidget
+
+from backend.facts.model import FactGroup
+from backend.models import Change
+from gui.context import ActionSpec, Host, Navigator
+from gui.facts.facts_model import FactsModel, LevelRole, PlaceRole, page_ranges
+from gui.facts.glossary_panel import GlossaryPanel
+from gui.facts.source import FactsCalls
+
+if TYPE_CHECKING:
+    from gui.services.tasks import TaskRunner
+
+TOGGLE_KEYS = ("Ctrl+K",)  # docs/SHORTCUTS.md: no desktop takes it
+
+
+class FactsPanel(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.model = FactsModel(self)
+        self.view = QTreeView(self)
+        self.view.setModel(self.model)
+        self.view.setHeaderHidden(True)
+        self.view.setUniformRowHeights(True)
+        self.view.setAccessibleName(self.tr("Facts"))
+        self.glossary = GlossaryPanel(self)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.view)
+        split.addWidget(self.glossary)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+
+
+class FactsDock(QObject):
+    agree_wanted = Signal(str, str, str)  # find, replace with, pages ("3, 7-9")
+
+    def __init__(
+        self,
+        host: Host,
+        navigator: Navigator,
+        runner: TaskRunner,
+        calls: Callable[[], FactsCalls | None],
+    ) -> None:
+        """``calls``: the open document's facts (None: no document is open)."""
+        super().__init__(host.dialog_parent())
+        self.host, self.nav, self.runner, self._calls = host, navigator, runner, calls
+        self.panel = FactsPanel(host.dialog_parent())
+        self.model, self.view = self.panel.model, self.panel.view
+        self.dock = host.add_dock(self.panel, self.tr("Facts"), "facts")
+        self.stale = True  # the tree is not of the document's text as it is now
+        self.dock.visibilityChanged.connect(lambda shown: self.refresh() if shown else None)
+        self.view.activated.connect(self._activated)  # Enter (and a double click)
+        self.view.clicked.connect(self._clicked)
+        glossary = self.panel.glossary
+        glossary.add_wanted.connect(lambda term: self._edit_glossary(add=term))
+        glossary.remove_wanted.connect(lambda term: self._edit_glossary(remove=term))
+        glossary.export_wanted.connect(self._export)
+        glossary.import_wanted.connect(self._import)
+
+    def actions(self) -> list[ActionSpec]:
+        toggle = self.dock.toggleViewAction()
+        toggle.setText(self.tr("&Facts"))
+        toggle.setShortcut(QKeySequence(TOGGLE_KEYS[0]))
+        return [ActionSpec("view", "facts_dock", group="docks", action=toggle)]
+
+    # -- the document -----------------------------------------------------------------------
+
+    def document_opened(self) -> None:
+        self.stale = True
+        self.refresh()
+
+    def document_closed(self) -> None:
+        self.runner.run(_nothing(), name="facts")  # a read in flight is of the closed one
+        self.model.set_groups([])
+        self.panel.glossary.set_terms([])
+        self.panel.summary.clear()
+        self.stale = True
+
+    def changed(self, change: Change) -> None:
+        """A mutation's record: new working text on ``change.pages`` re-reads them."""
+        if change.text or change.versions:
+            self.runner.run(self._pages_changed(change.pages), name="facts-pages")
+
+    async def _pages_changed(self, pages: Collection[int]) -> None:
+        calls = self._calls()
+        if calls is None:
+            return
+        await calls.pages_changed(pages)
+        self.stale = True
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the facts again now if shown (else when next shown)."""
+        if self.dock.isVisible() and self._calls() is not None:
+            self.runner.run(self._refresh(), name="facts")
+
+    async def _refresh(self) -> None:
+        calls = self._calls()
+        if calls is None:
+            return
+        groups = await calls.groups()
+        terms = await calls.glossary()
+        now = self._calls()
+        if now is None or now.document != calls.document:
+            return  # another document since
+        self._show(groups, terms)
+
+    def _show(self, groups: list[FactGroup], terms: list[str]) -> None:
+        # The row the keyboard is on stays where it was, as far as it still exists.
+        where = self.view.currentIndex()
+        path: list[int] = []
+        while where.isValid():
+            path.insert(0, where.row())
+            where = where.parent()
+        self.model.set_groups(groups)
+        self.panel.glossary.set_terms(terms)
+        conflicts = self.model.conflicts()
+        self.panel.summary.setText(
+            self.tr("{0} fact(s); {1} read differently across pages.").format(
+                len(groups), conflicts
+            )
+        )
+        for row in range(self.model.rowCount()):  # the conflicts open, the rest folded
+            if self.model.groups[row].conflict:
+                self.view.expand(self.model.index(row, 0))
+        self._restore_row(path)
+        self.stale = False
+
+    def _restore_row(self, path: list[int]) -> None:
+        index = QModelIndex()
+        for row in path:
+            child = self.model.index(row, 0, index)
+            if not child.isValid():
+                break
+            index = child
+        if index.isValid():
+            self.view.setCurrentIndex(index)
+
+    # -- going to a place, making a variant agree -------------------------------------------
+
+    def _clicked(self, index: QModelIndex) -> None:
+        if index.data(LevelRole) == "place":
+            self._go(index)
+
+    def _activated(self, index: QModelIndex) -> None:
+        level = index.data(LevelRole)
+        if level == "place":
+            self._go(index)
+        elif level == "variant":
+            self.offer_agreement(index)
+        else:
+            self.view.setExpanded(index, not self.view.isExpanded(index))
+
+    def _go(self, index: QModelIndex) -> None:
+        page, start, end = index.data(PlaceRole)
+        self.nav.move(self.nav.open_hit(int(page), int(start), int(end) - int(start)))
+
+    def offer_agreement(self, index: QModelIndex) -> None:
+        group, variant = self.model.group_at(index), self.model.variant_at(index)
+        if group is None or variant is None:
+            return
+        majority = group.variants[0]
+        if variant is majority:
+            self.host.show_message(
+                self.tr("“{0}” is what most pages read; choose another spelling to change.").format(
+                    variant.value
+                )
+            )
+            return
+        self.agree_wanted.emit(variant.value, majority.value, page_ranges(variant.pages))
+
+    # -- the glossary ------------------------------------------------------------------------
+
+    def _edit_glossary(self, *, add: str = "", remove: str = "") -> None:
+        self.runner.run(self._set_glossary(add, remove), name="glossary")
+
+    async def _set_glossary(self, add: str, remove: str) -> None:
+        calls = self._calls()
+        if calls is None:
+            return
+        terms = [t for t in await calls.glossary() if t != remove]
+        if add and add not in terms:
+            terms.append(add)
+        await calls.set_glossary(terms)
+        self.panel.glossary.set_terms(terms)
+        self.stale = True
+        self.refresh()  # a term's variants are facts now (or no longer)
+
+    def _export(self) -> None:
+        calls = self._calls()
+        if calls is None:
+            return
+        name, _filter = QFileDialog.getSaveFileName(
+            self.panel, self.tr("Export Glossary"), "", self.tr("Glossary (*.json)")
+        )
+        if name:
+            self.runner.run(_await(calls.export_glossary(Path(name))), name="glossary")
+
+    def _import(self) -> None:
+        if self._calls() is None:
+            return
+        name, _filter = QFileDialog.getOpenFileName(
+            self.panel, self.tr("Import Glossary"), "", self.tr("Glossary (*.json *.tsv *.txt)")
+        )
+        if name:
+            self.runner.run(self.import_glossary(Path(name)), name="glossary")
+
+    async def import_glossary(self, path: Path) -> None:
+        calls = self._calls()
+        if calls is not None:
+            self.panel.glossary.set_terms(await calls.import_glossary(path))
+            self.stale = True
+            self.refresh()
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def _await(work: Awaitable[None]) -> None:
+    await work

@@ -1,0 +1,53 @@
+"""What the Facts dock asks of the open document, each call awaited off the GUI thread.
+
+``facts_calls`` makes one of these for an open document, over its session's
+``DocumentFacts`` on the store's thread (not thread-safe, like the store), so the dock
+itself knows neither the workspace nor the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from backend.facts.model import FactGroup
+from backend.session.facts_glossary import export_glossary, import_glossary
+
+if TYPE_CHECKING:
+    from gui.services.workspace import Workspace
+
+
+@dataclass(frozen=True, eq=False)
+class FactsCalls:
+    document: int  # the open document's identity (``Workspace.key``): answers of another drop
+    groups: Callable[[], Awaitable[list[FactGroup]]]
+    # Pages whose working text changed (a save, a new version, a replace): read again.
+    pages_changed: Callable[[Collection[int]], Awaitable[object]]
+    glossary: Callable[[], Awaitable[list[str]]]
+    set_glossary: Callable[[list[str]], Awaitable[object]]
+    export_glossary: Callable[[Path], Awaitable[None]]
+    import_glossary: Callable[[Path], Awaitable[list[str]]]  # the glossary after the import
+
+
+def facts_calls(ws: Workspace | None) -> FactsCalls | None:
+    """The open document's facts (None: none open, or its session keeps none)."""
+    facts = ws.session.reviews.facts if ws is not None else None
+    if ws is None or facts is None:
+        return None
+    run = ws.run_in_store
+
+    def imported(path: Path) -> list[str]:
+        # Added to this document's terms: a case's files share one list.
+        return list(facts.set_glossary([*facts.glossary(), *import_glossary(path)]))
+
+    return FactsCalls(
+        document=ws.key,
+        groups=lambda: run(facts.groups),
+        pages_changed=lambda pages: run(lambda: facts.pages_changed(pages)),
+        glossary=lambda: run(lambda: list(facts.glossary())),
+        set_glossary=lambda terms: run(lambda: facts.set_glossary(terms)),
+        export_glossary=lambda path: run(lambda: export_glossary(facts.glossary(), path)),
+        import_glossary=lambda path: run(lambda: imported(path)),
+    )

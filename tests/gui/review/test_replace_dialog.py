@@ -1,0 +1,141 @@
+"""Find & replace in the window (issue 24 point 4): the preview lists every match and
+changes nothing; only the checked matches are written, one version per page; an
+approved page asks first; the page shown, the page list and History follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from backend.models import ReviewStatus
+from gui.review.replace_model import MatchRole
+from gui.shell.main_window import MainWindow
+from tests.gui.conftest import DialogResponder, type_text, wait_for
+
+WRONG, RIGHT = "林ＯＯ", "林○○"
+
+
+def _opened(make_window: Any, arun: Any, sample_pdf: Path, texts: dict[int, str]) -> MainWindow:
+    w: MainWindow = make_window()
+    assert arun(w.opener.open(sample_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
+    ws = w.controller.workspace
+    assert ws is not None
+    for page, text in texts.items():
+        arun(ws.save_draft(page, text))
+        arun(ws.commit_draft(page))
+    arun(w.controller.reload_page(0))
+    return w
+
+
+def _preview(w: MainWindow, arun: Any, find: str, replace: str) -> None:
+    w.actions_by_name["replace"].trigger()
+    dialog = w.replace.dialog
+    assert dialog.isVisible() and dialog.focusWidget() is dialog.find_field
+    type_text(dialog.find_field, find)
+    dialog.replace_field.setFocus()
+    type_text(dialog.replace_field, replace)
+    QTest.keyClick(dialog.replace_field, Qt.Key.Key_Return)  # Enter in a field: preview
+    arun(w.runner.drain())
+
+
+def _texts(w: MainWindow) -> list[str]:
+    store = w.controller.workspace.session.store  # type: ignore[union-attr]
+    return [store.page_state(p).text for p in range(7)]
+
+
+def _version_counts(w: MainWindow) -> list[int]:
+    store = w.controller.workspace.session.store  # type: ignore[union-attr]
+    return [len(store.versions(p)) for p in range(7)]
+
+
+PAGES = {
+    0: f"原告{WRONG}起訴。",
+    2: f"原告{WRONG}與被告陳大文，{WRONG}主張。",
+    4: f"證人{WRONG}到庭。",
+}
+
+
+def test_the_preview_lists_every_match_and_changes_nothing(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    w = _opened(make_window, arun, sample_pdf, PAGES)
+    texts, counts = _texts(w), _version_counts(w)
+    _preview(w, arun, WRONG, RIGHT)
+    model = w.replace.dialog.model
+    assert [(m.page, m.found, m.replacement) for m in model.matches] == [
+        (0, WRONG, RIGHT),
+        (2, WRONG, RIGHT),
+        (2, WRONG, RIGHT),
+        (4, WRONG, RIGHT),
+    ]
+    assert model.rowCount() == 3  # a row per page, its matches under it
+    row = [model.item(1, 0).child(0, c).text() for c in range(4)]
+    assert row == ["p. 3", "原告", f"{WRONG} → {RIGHT}", "與被告陳大文，林ＯＯ主張。"]
+    assert "4 match(es) on 3 page(s)" in w.replace.dialog.summary.text()
+    assert _texts(w) == texts and _version_counts(w) == counts  # nothing written
+    assert WRONG in w.editor.text()
+
+
+def test_accepting_a_subset_writes_only_those(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    w = _opened(make_window, arun, sample_pdf, PAGES)
+    counts = _version_counts(w)
+    _preview(w, arun, WRONG, RIGHT)
+    dialog = w.replace.dialog
+    view, model = dialog.view, dialog.model
+    assert dialog.focusWidget() is view  # the preview hands the keyboard to the list
+    # Space on page 5's row clears its one match; Space on page 3's second match clears it.
+    view.setCurrentIndex(model.item(2, 0).index())
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    second = model.item(1, 0).child(1, 0)
+    view.setCurrentIndex(second.index())
+    QTest.keyClick(view, Qt.Key.Key_Space)
+    assert second.checkState() == Qt.CheckState.Unchecked
+    assert model.item(1, 0).checkState() == Qt.CheckState.PartiallyChecked
+    assert [int(i.data(MatchRole)) for i in model.match_items() if i.checkState().value] == [0, 1]
+    QTest.keyClick(view, Qt.Key.Key_Return)  # Enter in the list: apply the checked ones
+    arun(w.runner.drain())
+    texts = _texts(w)
+    assert texts[0] == f"原告{RIGHT}起訴。"
+    assert texts[2] == f"原告{RIGHT}與被告陳大文，{WRONG}主張。"  # its second match unticked
+    assert texts[4] == PAGES[4]  # unticked: untouched
+    after = _version_counts(w)
+    assert [a - b for a, b in zip(after, counts, strict=True)] == [1, 0, 1, 0, 0, 0, 0]
+    # The page shown and its History, as after any new version.
+    arun(wait_for(lambda: w.editor.text() == texts[0], what="the page shown reloaded"))
+    arun(wait_for(lambda: w.history.model.rowCount() == after[0], what="History"))
+    assert "Replaced 2 match(es) on 2 page(s)." in dialog.outcome.text()
+    # The preview again: what is left.
+    assert [(m.page, m.start) for m in model.matches] == [(2, 12), (4, 2)]
+
+
+def test_an_approved_page_asks_before_it_is_changed(
+    make_window: Any, arun: Any, sample_pdf: Path, dialogs: DialogResponder
+) -> None:
+    w = _opened(make_window, arun, sample_pdf, PAGES)
+    store = w.controller.workspace.session.store  # type: ignore[union-attr]
+    arun(w.controller.workspace.set_status(2, ReviewStatus.APPROVED))  # type: ignore[union-attr]
+    counts = _version_counts(w)
+    _preview(w, arun, WRONG, RIGHT)
+    model = w.replace.dialog.model
+    assert "approved" in model.item(1, 0).text()
+    dialogs.answers = ["No"]
+    w.replace.dialog.apply_button.click()
+    arun(w.runner.drain())
+    assert len(dialogs["question"]) == 1 and "3" in dialogs["question"][0]
+    assert store.page_state(2).text == PAGES[2]  # No: the approved page as it was
+    assert store.status(2) is ReviewStatus.APPROVED
+    assert store.page_state(4).text == f"證人{RIGHT}到庭。"  # the others written
+    dialogs.answers = ["Yes"]
+    w.replace.dialog.apply_button.click()
+    arun(w.runner.drain())
+    assert store.page_state(2).text == f"原告{RIGHT}與被告陳大文，{RIGHT}主張。"
+    assert store.status(2) is not ReviewStatus.APPROVED  # the approval taken back
+    after = _version_counts(w)
+    assert after[2] == counts[2] + 1
+    arun(wait_for(lambda: w.page_list_model.status(2) is not ReviewStatus.APPROVED))
