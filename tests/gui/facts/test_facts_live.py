@@ -1,0 +1,43 @@
+"""The Facts dock over the document's own facts (``DocumentFacts`` on the store's
+thread): a case number misread on one page is listed as a conflict, and once that page
+is saved right the dock follows without being asked (kept current after saves)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from gui.facts.facts_model import CONFLICT_MARK
+from gui.shell.main_window import MainWindow
+from tests.gui.conftest import wait_for
+
+RIGHT, WRONG = "一一四年度訴字第五六號", "一一四年度訴字第五八號"
+PAGE = f"臺灣臺北地方法院民事判決\n{RIGHT}\n原告　林○○\n被告　陳大文\n上列當事人間請求損害賠償事件"
+
+
+def _case_row(w: MainWindow) -> str:
+    rows = [w.facts.model.item(r, 0).text() for r in range(w.facts.model.rowCount())]
+    return next((r for r in rows if RIGHT in r), "")
+
+
+def test_a_misread_case_number_is_listed_then_follows_the_fix(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    w: MainWindow = make_window()
+    assert arun(w.opener.open(sample_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
+    ws = w.controller.workspace
+    assert ws is not None
+    for page in range(7):
+        arun(ws.save_draft(page, PAGE.replace(RIGHT, WRONG) if page == 4 else PAGE))
+        arun(ws.commit_draft(page))
+    w.actions_by_name["facts_dock"].trigger()
+    assert w.facts.dock.isVisible()
+    arun(wait_for(lambda: _case_row(w).startswith(CONFLICT_MARK), what="the conflict"))
+    arun(w.runner.drain())
+    minority = w.facts.model.item(0, 0).child(1, 0)
+    assert minority.text().startswith(WRONG) and minority.text().endswith("5")
+    arun(ws.save_draft(4, PAGE))  # page 5 read right now: one spelling left
+    arun(ws.commit_draft(4))
+    arun(wait_for(lambda: not _case_row(w).startswith(CONFLICT_MARK), what="the fix followed"))
+    assert _case_row(w) and "0 read differently" in w.facts.panel.summary.text()
