@@ -19,13 +19,31 @@ The rules ``apply_matches`` keeps, whatever the front end:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import groupby
+from typing import Protocol, runtime_checkable
 
-from backend.models import Change
+from backend.i18n import _
+from backend.models import Change, ReviewStatus, VersionKind
+from backend.provenance import Provenance
 from backend.review.tables import ReviewTables
+from backend.session.replace_find import Finder, ReplacePatternError, finder
 from backend.store.interface import PageStore
+from backend.store.postgres.errors import PageClaimedError, SaveConflictError
+
+__all__ = [
+    "ReplaceMatch",
+    "ReplaceOutcome",
+    "ReplacePatternError",
+    "ReplaceQuery",
+    "SkipReason",
+    "apply_matches",
+    "find_matches",
+    "text_hash",
+]
 
 
 @dataclass(frozen=True)
@@ -83,9 +101,16 @@ class ReplaceOutcome:
 CONTEXT = 20  # characters of context either side of a match in the preview
 
 
+@runtime_checkable
+class Claims(Protocol):
+    """A store where pages are claimed (the team store): who else holds one."""
+
+    def claim_holder(self, page: int) -> tuple[str, float] | None: ...
+
+
 def text_hash(text: str) -> str:
     """The digest a match carries of the text it was found in."""
-    raise NotImplementedError
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def find_matches(
@@ -98,8 +123,69 @@ def find_matches(
     """Every match of ``query`` in the pages' working texts, in page and text order.
 
     ``tables``: the fold tables for ``query.normalised`` (None: the built-in ones as on
-    disk now). Overlapping matches never occur (the first wins)."""
-    raise NotImplementedError
+    disk now). Overlapping matches never occur (the first wins). A bad pattern raises
+    ``ReplacePatternError`` before any page is read."""
+    find = compile_query(query, tables)
+    statuses = store.statuses(page_count)
+    claims = store if isinstance(store, Claims) else None
+    matches: list[ReplaceMatch] = []
+    for page in _pages(query, page_count):
+        text = working_text(store, page)
+        spans = list(find.spans(text))
+        if not spans:
+            continue
+        digest = text_hash(text)
+        approved = statuses[page] is ReviewStatus.APPROVED
+        held = claims.claim_holder(page) if claims is not None else None
+        holder = None if held is None else held[0]
+        for start, end, replacement in spans:
+            before, after = _context(text, start, end)
+            matches.append(
+                ReplaceMatch(
+                    page, start, end, text[start:end], replacement, before, after,
+                    digest, approved, holder,
+                )
+            )  # fmt: skip
+    return matches
+
+
+def working_text(store: PageStore, page: int) -> str:
+    """The page's working text, as the editor shows it: its draft, else its working
+    version's text. (``store.working_text`` reads the page's whole state: status, note,
+    counts; this is a third of the cost over 3,000 pages.)"""
+    draft = store.draft(page)
+    if draft is not None:
+        return draft
+    current = store.current_version(page)
+    return "" if current is None else current.text
+
+
+def compile_query(query: ReplaceQuery, tables: ReviewTables | None = None) -> Finder:
+    """The query's pattern; ``ReplacePatternError`` names what is wrong with it."""
+    if query.normalised and tables is None:
+        from backend.session.review_tables import current_tables
+
+        tables = current_tables()
+    return finder(
+        query.find,
+        query.replace,
+        regex=query.regex,
+        case_sensitive=query.case_sensitive,
+        tables=tables if query.normalised else None,
+    )
+
+
+def _pages(query: ReplaceQuery, page_count: int) -> Iterable[int]:
+    if query.pages is None:
+        return range(page_count)
+    return sorted({p for p in query.pages if 0 <= p < page_count})
+
+
+def _context(text: str, start: int, end: int) -> tuple[str, str]:
+    """Up to ``CONTEXT`` characters either side, on one line (line breaks as spaces)."""
+    before = text[max(0, start - CONTEXT) : start].replace("\n", " ")
+    after = text[end : end + CONTEXT].replace("\n", " ")
+    return before, after
 
 
 def apply_matches(
@@ -109,5 +195,94 @@ def apply_matches(
     *,
     allow_approved: bool = False,
 ) -> ReplaceOutcome:
-    """Write ``matches`` (a subset of ``find_matches``'s): one version per changed page."""
-    raise NotImplementedError
+    """Write ``matches`` (a subset of ``find_matches``'s): one version per changed page.
+
+    Each page is checked again as it is now, not as the preview saw it: its text (the
+    digest), its approval, its claim. A page with typing not yet saved (a draft) has it
+    saved as its own ``edit`` version first, as a restore does: the typing is kept, and
+    restoring the version before the replacement undoes only the replacement."""
+    changed: dict[int, int] = {}
+    skipped: dict[int, SkipReason] = {}
+    replaced = 0
+    ordered = sorted(matches, key=lambda m: (m.page, m.start, m.end))
+    for page, group in groupby(ordered, key=lambda m: m.page):
+        kept = _first_wins(list(group))
+        reason = _refusal(store, page, kept, allow_approved)
+        if reason is not None:
+            skipped[page] = reason
+            continue
+        text = working_text(store, page)
+        new_text = _spliced(text, kept)
+        if new_text == text:  # each match replaced by itself: nothing to write
+            continue
+        try:
+            vid = _write(store, page, new_text, query, len(kept))
+        except PageClaimedError:  # claimed between the check and the write
+            skipped[page] = SkipReason.CLAIMED
+            continue
+        if vid is None:
+            skipped[page] = SkipReason.CHANGED
+            continue
+        changed[page] = vid
+        replaced += len(kept)
+    pages = frozenset(changed)
+    change = Change(pages=pages, text=bool(pages), status=bool(pages), versions=bool(pages))
+    return ReplaceOutcome(changed, skipped, replaced, change)
+
+
+def _first_wins(matches: list[ReplaceMatch]) -> list[ReplaceMatch]:
+    """One page's matches in text order, leaving out any that overlaps one before it."""
+    kept: list[ReplaceMatch] = []
+    for m in matches:
+        if not kept or m.start >= kept[-1].end:
+            kept.append(m)
+    return kept
+
+
+def _refusal(
+    store: PageStore, page: int, matches: list[ReplaceMatch], allow_approved: bool
+) -> SkipReason | None:
+    """Why the page must be left as it is now, if it must."""
+    if isinstance(store, Claims) and store.claim_holder(page) is not None:
+        return SkipReason.CLAIMED
+    if len({m.text_hash for m in matches}) != 1:  # found in two texts: one is not current
+        return SkipReason.CHANGED
+    if text_hash(working_text(store, page)) != matches[0].text_hash:
+        return SkipReason.CHANGED
+    if store.status(page) is ReviewStatus.APPROVED and not allow_approved:
+        return SkipReason.APPROVED
+    return None
+
+
+def _spliced(text: str, matches: list[ReplaceMatch]) -> str:
+    out, at = [], 0
+    for m in matches:
+        out += [text[at : m.start], m.replacement]
+        at = m.end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def _write(store: PageStore, page: int, text: str, query: ReplaceQuery, count: int) -> int | None:
+    """The replacement's version id; None when the page's text turned out to have changed
+    (the team store: someone saved the page while the typing here was being kept)."""
+    if store.draft(page) is not None:
+        try:
+            store.commit_draft(page)  # the typing as its own version: kept, not replaced over
+        except SaveConflictError:  # both kept, theirs current: this text is not the page's
+            return None
+    provenance = Provenance.of(
+        note=_("replace {find} → {replacement}, matches: {count}").format(
+            find=query.find, replacement=query.replace, count=count
+        ),
+        replace={
+            "find": query.find,
+            "replacement": query.replace,
+            "regex": query.regex,
+            "normalised": query.normalised,
+            "case_sensitive": query.case_sensitive,
+            "matches": count,
+        },
+    )
+    version, _change = store.add_version(page, VersionKind.EDIT, text, provenance)
+    return version.id

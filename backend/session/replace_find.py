@@ -1,0 +1,154 @@
+"""Finding a replace query's matches in one text: the pattern, the folds, the replacement.
+
+Normalised matching folds the page (``backend.review.textnorm.fold``: full/half width,
+equivalent marks, variant glyphs). Every fold is one code point to one code point, so a
+match's offsets in the folded text are its offsets in the page's own text, and the
+match is reported (and replaced) there: the page keeps its own spelling outside it.
+
+A regex's replacement expands its groups from the page's own text, not the folded one
+(``\\1`` of ``林(.)`` puts back the glyph the page holds).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from backend.errors import ProofDeskError
+from backend.i18n import _
+from backend.review.tables import ReviewTables
+
+# A template's group reference (``\g<name>``, ``\g<2>``, ``\2``) or any other escape.
+# Octal escapes (``\0``, ``\012``, ``\123``) come before group numbers, as in ``re``.
+_TEMPLATE_ESCAPE = re.compile(r"\\(?:g<([^>]*)>|(0[0-7]{0,2}|[0-7]{3})|([1-9][0-9]?)|.)", re.DOTALL)
+_REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
+
+
+class ReplacePatternError(ProofDeskError):
+    """The find text or the replacement cannot be used (a bad regex, a group that is not)."""
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A compiled query: ``spans(text)`` gives each match and what replaces it."""
+
+    pattern: re.Pattern[str]
+    template: str
+    regex: bool
+    fold: Callable[[str], str] | None  # the folds (one to one); None: the text as it is
+
+    def spans(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """(start, end, replacement) of each non-empty match, in text order, none
+        overlapping (``finditer`` resumes after each match: the first wins)."""
+        searched = text if self.fold is None else self.fold(text)
+        if len(searched) != len(text):  # a fold that is not one to one: match as written
+            searched = text
+        for m in self.pattern.finditer(searched):
+            start, end = m.span()
+            if start == end:  # ``x*`` matches nothing everywhere: nothing to replace
+                continue
+            yield start, end, self._replacement(m, text)
+
+    def _replacement(self, m: re.Match[str], text: str) -> str:
+        if not self.regex:
+            return self.template
+        if self.fold is None:
+            return _expand(m, self.template)
+        return _expand_from(m, self.template, text)
+
+
+def finder(
+    find: str,
+    replace: str,
+    *,
+    regex: bool,
+    case_sensitive: bool,
+    tables: ReviewTables | None,
+) -> Finder:
+    """The query compiled; ``tables``: fold under them (None: match the text as written)."""
+    if not find:
+        raise ReplacePatternError(_("Nothing to find: the find text is empty."))
+    # The lookup folds a page ~15x faster than ``str.translate`` (the 3,000-page preview).
+    fold = None if tables is None else tables.fold_lookup(True, True).translate
+    if regex:
+        source = find if fold is None else _fold_pattern(find, fold)
+    else:
+        source = re.escape(find if fold is None else fold(find))
+    flags = 0 if case_sensitive else re.IGNORECASE
+    try:
+        pattern = re.compile(source, flags)
+    except re.error as exc:
+        raise ReplacePatternError(
+            _("The regular expression {pattern} cannot be used: {error}.").format(
+                pattern=find, error=exc.msg
+            ),
+            detail=str(exc),
+        ) from exc
+    if regex:
+        _check_template(pattern, replace)
+    return Finder(pattern, replace, regex, fold)
+
+
+def _fold_pattern(pattern: str, fold: Callable[[str], str]) -> str:
+    """A regex whose literal characters are folded: ASCII is the regex's own syntax and
+    stays; a folded character that would become syntax (（ to a group's "(") is escaped."""
+    out = []
+    for ch in pattern:
+        folded = ch if ch.isascii() else fold(ch)
+        out.append("\\" + folded if not ch.isascii() and folded in _REGEX_SPECIAL else folded)
+    return "".join(out)
+
+
+def _check_template(pattern: re.Pattern[str], template: str) -> None:
+    """A replacement naming a group the pattern lacks is refused before any match."""
+    for m in _TEMPLATE_ESCAPE.finditer(template):
+        name, _octal, number = m.group(1), m.group(2), m.group(3)
+        ref = name if name is not None else number
+        if ref is None:
+            continue
+        known = (
+            int(ref) <= pattern.groups if ref.isdigit() else ref in pattern.groupindex
+        ) and ref != ""
+        if not known:
+            raise ReplacePatternError(
+                _(
+                    "The replacement refers to group {group}, which the pattern does not have."
+                ).format(group=ref)
+            )
+    try:  # the other escapes (a bad one, such as \q): what re.sub would refuse
+        re.compile("").sub(_TEMPLATE_ESCAPE.sub(_literal_escapes_only, template), "")
+    except (re.error, IndexError) as exc:
+        raise ReplacePatternError(
+            _("The replacement {replacement} cannot be used: {error}.").format(
+                replacement=template, error=exc
+            )
+        ) from exc
+
+
+def _literal_escapes_only(m: re.Match[str]) -> str:
+    return "" if m.group(1) is not None or m.group(3) is not None else m.group(0)
+
+
+def _expand(m: re.Match[str], template: str) -> str:
+    try:
+        return m.expand(template)
+    except (re.error, IndexError) as exc:  # checked by ``finder``: only a group's bad name
+        raise ReplacePatternError(str(exc)) from exc
+
+
+def _expand_from(m: re.Match[str], template: str, text: str) -> str:
+    """``m.expand(template)`` with each group's text taken from ``text`` (the page's own,
+    at the same offsets as the folded text ``m`` matched)."""
+    out, at = [], 0
+    for ref in _TEMPLATE_ESCAPE.finditer(template):
+        name, number = ref.group(1), ref.group(3)
+        if name is None and number is None:
+            continue  # a literal escape: expanded with the text around it
+        out.append(_expand(m, template[at : ref.start()]))
+        key: int | str = int(name or number) if (name or number or "").isdigit() else name or ""
+        start, end = m.span(key)
+        out.append(text[start:end] if start >= 0 else "")
+        at = ref.end()
+    out.append(_expand(m, template[at:]))
+    return "".join(out)
