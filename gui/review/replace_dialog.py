@@ -42,6 +42,7 @@ Finder = Callable[[ReplaceQuery, Progress], Awaitable[list[ReplaceMatch]]]
 Applier = Callable[[list[ReplaceMatch], ReplaceQuery, bool], Awaitable[ReplaceOutcome]]
 Confirm = Callable[[str], Awaitable[bool]]
 Run = Callable[..., object]  # TaskRunner.run
+EXPANDED_MATCHES = 2000  # match rows opened by a preview (pages folded past them)
 
 
 class ReplaceDialog(QDialog):
@@ -88,6 +89,8 @@ class ReplaceDialog(QDialog):
         self.view.setAccessibleName(self.tr("Matches"))
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setUniformRowHeights(True)
+        # Columns fit the rows near the top, not all 10,000 (which took 0.4 s).
+        self.view.header().setResizeContentsPrecision(100)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.outcome = QLabel(self)
@@ -107,11 +110,11 @@ class ReplaceDialog(QDialog):
             push.setAutoDefault(False)
         self.preview_button.clicked.connect(self.preview)
         self.cancel_button.clicked.connect(self.cancel_search)
-        self.check_all.clicked.connect(lambda: self.model.set_all(True))
-        self.check_none.clicked.connect(lambda: self.model.set_all(False))
+        self.check_all.clicked.connect(lambda: self._set_all(True))
+        self.check_none.clicked.connect(lambda: self._set_all(False))
         self.apply_button.clicked.connect(self.apply)
         self.close_button.clicked.connect(self.reject)
-        self.model.itemChanged.connect(lambda _item: self._show_counts())
+        self.model.dataChanged.connect(lambda *_args: self._show_counts())
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             QShortcut(QKeySequence(keys), self, self.apply)
         self._lay_out()
@@ -223,7 +226,7 @@ class ReplaceDialog(QDialog):
             self._searching(False)
         self.query = query
         self.model.set_matches(matches)
-        self.view.expandAll()
+        self._expand()
         for column in range(self.model.columnCount()):
             self.view.resizeColumnToContents(column)
         self._show_counts()
@@ -231,6 +234,21 @@ class ReplaceDialog(QDialog):
             self.view.setCurrentIndex(self.model.index(0, 0))
             self.view.setFocus()  # Space toggles, Enter applies
         self._enable()
+
+    def _expand(self) -> None:
+        """Open the pages, in order, until EXPANDED_MATCHES rows are open: a common word
+        over 3,000 pages opened in full took 0.3-0.7 s; the rest are a Right arrow away."""
+        shown = 0
+        for row in range(self.model.rowCount()):
+            page = self.model.index(row, 0)
+            shown += self.model.rowCount(page)
+            if shown > EXPANDED_MATCHES and row:
+                break
+            self.view.expand(page)
+
+    def _set_all(self, checked: bool) -> None:
+        self.model.set_all(checked)
+        self.view.viewport().update()  # the matches' boxes too (one signal: the pages')
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.setMaximum(max(total, 1))

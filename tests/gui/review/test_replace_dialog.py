@@ -73,7 +73,7 @@ def test_the_preview_lists_every_match_and_changes_nothing(
         (4, WRONG, RIGHT),
     ]
     assert model.rowCount() == 3  # a row per page, its matches under it
-    row = [model.item(1, 0).child(0, c).text() for c in range(4)]
+    row = [model.index(0, c, model.index(1, 0)).data() for c in range(4)]
     assert row == ["p. 3", "原告", f"{WRONG} → {RIGHT}", "與被告陳大文，林ＯＯ主張。"]
     assert "4 match(es) on 3 page(s)" in w.replace.dialog.summary.text()
     assert _texts(w) == texts and _version_counts(w) == counts  # nothing written
@@ -90,14 +90,15 @@ def test_accepting_a_subset_writes_only_those(
     view, model = dialog.view, dialog.model
     assert dialog.focusWidget() is view  # the preview hands the keyboard to the list
     # Space on page 5's row clears its one match; Space on page 3's second match clears it.
-    view.setCurrentIndex(model.item(2, 0).index())
+    check = Qt.ItemDataRole.CheckStateRole
+    view.setCurrentIndex(model.index(2, 0))
     QTest.keyClick(view, Qt.Key.Key_Space)
-    second = model.item(1, 0).child(1, 0)
-    view.setCurrentIndex(second.index())
+    second = model.index(1, 0, model.index(1, 0))
+    view.setCurrentIndex(second)
     QTest.keyClick(view, Qt.Key.Key_Space)
-    assert second.checkState() == Qt.CheckState.Unchecked
-    assert model.item(1, 0).checkState() == Qt.CheckState.PartiallyChecked
-    assert [int(i.data(MatchRole)) for i in model.match_items() if i.checkState().value] == [0, 1]
+    assert second.data(check) == Qt.CheckState.Unchecked and second.data(MatchRole) == 2
+    assert model.index(1, 0).data(check) == Qt.CheckState.PartiallyChecked
+    assert model.checked == [True, True, False, False]
     QTest.keyClick(view, Qt.Key.Key_Return)  # Enter in the list: apply the checked ones
     arun(w.runner.drain())
     texts = _texts(w)
@@ -123,7 +124,7 @@ def test_an_approved_page_asks_before_it_is_changed(
     counts = _version_counts(w)
     _preview(w, arun, WRONG, RIGHT)
     model = w.replace.dialog.model
-    assert "approved" in model.item(1, 0).text()
+    assert "approved" in model.index(1, 0).data()
     dialogs.answers = ["No"]
     w.replace.dialog.apply_button.click()
     arun(w.runner.drain())

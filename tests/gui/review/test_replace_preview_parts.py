@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from backend.session.replace import ReplaceMatch, ReplaceOutcome, ReplaceQuery
-from gui.review.replace_dialog import Progress, ReplaceDialog
+from gui.review.replace_dialog import EXPANDED_MATCHES, Progress, ReplaceDialog
 from gui.review.replace_model import ReplaceModel
 from gui.services.tasks import TaskRunner
 from tests.gui.conftest import wait_for
@@ -24,17 +24,23 @@ def _match(page: int, start: int, *, approved: bool = False, claimed: str | None
 def test_a_claimed_page_is_shown_and_never_checked(qapp: Any) -> None:
     model = ReplaceModel()
     model.set_matches([_match(0, 1), _match(0, 5), _match(3, 0, claimed="王小明")])
-    claimed = model.item(1, 0)
-    assert "王小明" in claimed.text() and not claimed.isEnabled()
-    assert not claimed.isCheckable() and not claimed.child(0, 0).isCheckable()
+    claimed = model.index(1, 0)
+    assert "王小明" in claimed.data() and not model.flags(claimed)  # greyed, not checkable
+    assert not model.flags(model.index(0, 0, claimed))
     assert [(m.page, m.start) for m in model.chosen()] == [(0, 1), (0, 5)]
     model.set_all(True)  # "Check all" leaves it out too
     assert [m.page for m in model.chosen()] == [0, 0]
-    model.item(0, 0).setCheckState(Qt.CheckState.Unchecked)  # a page's box: all of its matches
+    assert not model.setData(claimed, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    assert [m.page for m in model.chosen()] == [0, 0]
+    page = model.index(0, 0)
+    check = Qt.ItemDataRole.CheckStateRole
+    model.setData(page, Qt.CheckState.Unchecked, check)  # a page's box: all of its matches
     assert model.chosen() == []
-    model.item(0, 0).child(1, 0).setCheckState(Qt.CheckState.Checked)
-    assert model.item(0, 0).checkState() == Qt.CheckState.PartiallyChecked
+    model.setData(model.index(1, 0, page), Qt.CheckState.Checked, check)
+    assert page.data(check) == Qt.CheckState.PartiallyChecked
     assert [(m.page, m.start) for m in model.chosen()] == [(0, 5)]
+    model.setData(page, Qt.CheckState.Checked, check)  # from "partly": all of them
+    assert page.data(check) == Qt.CheckState.Checked and len(model.chosen()) == 2
 
 
 def test_esc_cancels_a_long_search_then_closes(qapp: Any, loop: Any, arun: Any) -> None:
@@ -69,3 +75,35 @@ def test_esc_cancels_a_long_search_then_closes(qapp: Any, loop: Any, arun: Any) 
     release.set()
     QTest.keyClick(dialog.view, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_a_preview_of_many_matches_opens_the_first_pages_only(
+    qapp: Any, loop: Any, arun: Any
+) -> None:
+    # 3,000 pages × 3 matches: every match listed; the first pages open up to the budget
+    # (opening them all took 0.3-0.7 s), the rest folded; Check None / All reach them all.
+    many = [_match(page, at) for page in range(3000) for at in (0, 10, 20)]
+
+    async def find(_query: ReplaceQuery, _progress: Progress) -> list[ReplaceMatch]:
+        return many
+
+    async def unused(*_args: Any) -> Any:
+        raise AssertionError("not in this test")
+
+    runner = TaskRunner()
+    dialog = ReplaceDialog(find, unused, unused, runner.run)
+    dialog.set_document(3000, 0)
+    dialog.find_field.setText("甲乙")
+    dialog.preview()
+    arun(runner.drain())
+    model, view = dialog.model, dialog.view
+    assert len(model.matches) == 9000 and model.rowCount() == 3000
+    opened = [row for row in range(3000) if view.isExpanded(model.index(row, 0))]
+    assert opened == list(range(EXPANDED_MATCHES // 3))
+    dialog.check_none.click()
+    check = Qt.ItemDataRole.CheckStateRole
+    last = model.index(2, 0, model.index(2999, 0))
+    assert model.chosen() == [] and last.data(check) == Qt.CheckState.Unchecked
+    assert "0 checked" in dialog.summary.text() and not dialog.apply_button.isEnabled()
+    dialog.check_all.click()
+    assert len(model.chosen()) == 9000 and last.data(check) == Qt.CheckState.Checked
