@@ -21,6 +21,7 @@ from bench import (
     effort,
     engine_latency,
     export,
+    facts_index,
     failures,
     fault_stall,
     flip,
@@ -30,6 +31,7 @@ from bench import (
     ocr,
     ocr_batch,
     real_errors,
+    replace,
     scan_lines,
     search,
     stall,
@@ -62,6 +64,8 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
     "table_view": table_view.run,  # the Table dock on a 40×40 table: open, keystroke, Enter
+    "replace": replace.run,  # find & replace: the preview over 3,000 pages (issue 24)
+    "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
 }
 
 

@@ -12,6 +12,9 @@
     proofdesk eval PDF --a SELECTOR --b SELECTOR   compare two runs (or gold text)
     proofdesk batch-prepare PDF --out DIR [--shards N]   a job folder for vllm run-batch
     proofdesk batch-import PDF DIR/results*.jsonl   its answers as OCR versions
+    proofdesk replace PDF FIND REPLACEMENT [--apply]   find & replace, a dry run by default
+    proofdesk facts PDF [--json]   the document's facts, their variants and pages
+    proofdesk glossary PDF [--add TERM] [--import FILE] [--export FILE]   its terms
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -29,11 +32,13 @@ from typing import Any
 from backend.cli import alt as cli_alt
 from backend.cli import batch_files as cli_batch_files
 from backend.cli import export as cli_export
+from backend.cli import facts as cli_facts
 from backend.cli import language as cli_language
 from backend.cli import layout as cli_layout
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
 from backend.cli import readable as cli_readable
+from backend.cli import replace as cli_replace
 from backend.cli import review as cli_review
 from backend.cli import scan_lines as cli_scan_lines
 from backend.cli import team as cli_team
@@ -67,6 +72,9 @@ COMMANDS = (
     "batch-prepare",
     "batch-import",
     "store",
+    "replace",
+    "facts",
+    "glossary",
 )
 
 
@@ -114,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_review.add_parsers(sub, common)
     cli_team.add_parser(sub, common)  # store push / pull
     cli_batch_files.add_parsers(sub, common)
+    cli_replace.add_parser(sub, common)
+    cli_facts.add_parsers(sub, common)  # facts, glossary
     return parser
 
 
@@ -285,6 +295,9 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "store": cli_team.run,
     "batch-prepare": cli_batch_files.run_prepare,
     "batch-import": cli_batch_files.run_import,
+    "replace": cli_replace.run,
+    "facts": cli_facts.run_facts,
+    "glossary": cli_facts.run_glossary,
 }
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from backend.errors import StoreError
 from backend.facts.checks import cross_page_flags
 from backend.facts.extract import facts_of_page
 from backend.facts.groups import group_facts
-from backend.facts.model import Fact, FactGroup
+from backend.facts.model import Fact, FactGroup, FactKind
 from backend.review.values import Flag
 from backend.session.facts_glossary import GLOSSARY_KEY, clean_terms, decode_terms, encode_terms
 from backend.store.facts_rows import text_digest
@@ -45,6 +46,7 @@ class DocumentFacts:
         self._digests: dict[int, str] = {}  # the digest of the text each page was read from
         self._unsaved: dict[int, tuple[int, str, str]] = {}  # rows a failed write left
         self._groups: list[FactGroup] | None = None  # None: to compute (a page changed)
+        self._where: dict[int, list[tuple[int, int, int]]] | None = None  # ``_where``
         self._flags: dict[int, tuple[Flag, ...]] = {}
         self.read_pages = 0  # pages read from text (not the index) so far: tests, bench
 
@@ -64,6 +66,7 @@ class DocumentFacts:
         """Take each page's facts from its stored row when the row's source is its text's
         now; read the others from their text, and store those rows."""
         self._facts, self._digests, self._groups = {}, {}, None
+        self._flags = {}
         stale: list[int] = []
         for page, digest in digests.items():
             row = stored.get(page)
@@ -81,11 +84,34 @@ class DocumentFacts:
             text = texts[page] if page in texts else self.store.working_text(page)
             found = tuple(facts_of_page(page, text, self._glossary))
             digest = text_digest(text)
+            self._regroup(page, self._facts.get(page), found)
             self._facts[page], self._digests[page] = found, digest
             self._unsaved[page] = (page, self._source(digest), _encode(found))
             self.read_pages += 1
-        self._groups = None
         self._save()
+
+    def _regroup(self, page: int, old: tuple[Fact, ...] | None, new: tuple[Fact, ...]) -> None:
+        """Bring the groups up to date with a page read again. Typing moves the facts after
+        it without changing them: then the groups are the same but for those places,
+        which are put in (milliseconds); another change groups the document again."""
+        if old == new:
+            return
+        if self._groups is None or old is None or not _moved(old, new):
+            self._groups = None
+            return
+        if self._where is None:  # once per grouping: where each page's facts are in it
+            self._where = _where(self._groups)
+        moved = {id(a): b for a, b in zip(old, new, strict=True)}
+        places: dict[tuple[int, int], list[Fact]] = {}
+        for g, v, i in self._where.get(page, ()):
+            row = places.setdefault((g, v), list(self._groups[g].variants[v].places))
+            row[i] = moved.get(id(row[i]), row[i])
+        groups = self._groups
+        for (g, v), row in places.items():
+            variants = list(groups[g].variants)
+            variants[v] = replace(variants[v], places=tuple(row))
+            groups[g] = replace(groups[g], variants=tuple(variants))
+        self._flags = {p: tuple(f) for p, f in cross_page_flags(groups).items()}
 
     def _save(self) -> None:
         if not self._unsaved:
@@ -136,7 +162,7 @@ class DocumentFacts:
         self.load()
         if self._groups is None:
             every = [f for page in sorted(self._facts) for f in self._facts[page]]
-            self._groups = group_facts(every)
+            self._groups, self._where = group_facts(every), None
             self._flags = {p: tuple(f) for p, f in cross_page_flags(self._groups).items()}
         return self._groups
 
@@ -173,9 +199,27 @@ class DocumentFacts:
 _EMPTY = text_digest("")
 
 
+def _moved(old: Sequence[Fact], new: Sequence[Fact]) -> bool:
+    """The same facts in the same order, some at other offsets."""
+    return len(old) == len(new) and all(
+        (a.kind, a.label, a.key, a.value) == (b.kind, b.label, b.key, b.value)
+        for a, b in zip(old, new, strict=True)
+    )
+
+
+def _where(groups: Sequence[FactGroup]) -> dict[int, list[tuple[int, int, int]]]:
+    """Per page, where its facts are in ``groups``: (group, variant, place) indices."""
+    where: dict[int, list[tuple[int, int, int]]] = {}
+    for g, group in enumerate(groups):
+        for v, variant in enumerate(group.variants):
+            for i, fact in enumerate(variant.places):
+                where.setdefault(fact.page, []).append((g, v, i))
+    return where
+
+
 def reader(glossary: Sequence[str]) -> str:
     """What a page's facts were read with: the rules (``backend.facts``' code and the
-    legal tables) and the glossary. A row read with others is read again."""
+    legal and normalisation tables) and the glossary. A row read with others is read again."""
     digest = hashlib.blake2b(_rules().encode(), digest_size=8)
     digest.update("\n".join(glossary).encode())
     return digest.hexdigest()
@@ -195,16 +239,30 @@ def _rules() -> str:
     return digest.hexdigest()
 
 
+# A page's facts as stored: one record a fact, its fields apart by the ASCII unit and
+# record separators, which no page text holds (a value that does is stored as JSON).
+# Splitting is ~3x faster than decoding JSON, and opening decodes every page's facts.
+_US, _RS = "\x1f", "\x1e"
+_KINDS = {kind.value: kind for kind in FactKind}
+
+
 def _encode(facts: Sequence[Fact]) -> str:
-    # The page is the row's: not repeated per fact.
-    rows = [{k: v for k, v in f.to_row().items() if k != "page"} for f in facts]
-    return json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    fields = [(f.kind.value, f.value, str(f.start), str(f.end), f.label, f.key) for f in facts]
+    if any(_US in x or _RS in x for row in fields for x in row):
+        return json.dumps([list(row) for row in fields], ensure_ascii=False)
+    return _RS.join(_US.join(row) for row in fields)
 
 
 def _decode(page: int, payload: str) -> tuple[Fact, ...] | None:
     """The row's facts; None for a row that cannot be decoded (read the page again)."""
     try:
-        rows = json.loads(payload)
-        return tuple(Fact.from_row({**row, "page": page}) for row in rows)
-    except (ValueError, TypeError, KeyError, AttributeError):
+        if payload.startswith("["):
+            rows = [tuple(map(str, row)) for row in json.loads(payload)]
+        else:
+            rows = [tuple(record.split(_US)) for record in payload.split(_RS)] if payload else []
+        return tuple(
+            Fact(_KINDS[kind], value, page, int(start), int(end), label, key)
+            for kind, value, start, end, label, key in rows
+        )
+    except (ValueError, TypeError, KeyError):
         return None

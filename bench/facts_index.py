@@ -1,0 +1,132 @@
+"""The document's facts on a 3,000-page review (issue 24's speed goals): ready after
+open from the store's facts index (goal ≤ 1 s), and kept current after one page's save
+(goal ≤ 50 ms), each against reading every page's facts from its text in the same run
+(what opening would cost with no index).
+
+Pages: a court file's header (the case number), its parties, and ~1,500 characters of
+lines from the sample's true transcripts (dates, amounts, statutes), seeded per page,
+in the embedded store. Nothing here asserts on timings.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from backend.models import VersionKind
+from backend.session.facts import DocumentFacts
+from backend.store.review_store import ReviewStore
+from bench.make_doc import TRUTH_JSON, Docs
+from bench.table import Row, median_ms
+
+PAGES = 3000
+PAGE_CHARS = 1500
+SAVES = 7  # one page saved this many times (median)
+HEADER = "臺灣臺北地方法院民事判決\n一一四年度訴字第五六號\n原告 林○○\n被告 某某股份有限公司\n"
+
+
+def page_texts(pages: int = PAGES, truth: Path = TRUTH_JSON) -> list[str]:
+    data = json.loads(truth.read_text("utf-8"))
+    lines = [ln for p in data["pages"] for ln in p["text"].splitlines() if ln.strip()]
+    out = []
+    for n in range(pages):
+        rng = random.Random(n)
+        body = [HEADER + f"第 {n + 1} 頁"]
+        size = len(body[0])
+        while size < PAGE_CHARS:
+            body.append(rng.choice(lines))
+            size += len(body[-1]) + 1
+        out.append("\n".join(body))
+    return out
+
+
+def _fill(store: ReviewStore, texts: list[str]) -> None:
+    store.connection.execute("PRAGMA synchronous=OFF")  # setup only
+    try:
+        store.add_versions(
+            [(p, VersionKind.OCR, t, {"engine": "bench"}) for p, t in enumerate(texts)]
+        )
+    finally:
+        store.connection.execute("PRAGMA synchronous=FULL")
+
+
+def _ready(store: ReviewStore) -> tuple[float, DocumentFacts]:
+    """Seconds from a new DocumentFacts to its groups and flags (the Facts dock's)."""
+    t0 = time.perf_counter()
+    facts = DocumentFacts(store)
+    facts.groups()
+    facts.flags_for(0)
+    return time.perf_counter() - t0, facts
+
+
+def run(docs: Docs) -> list[Row]:
+    del docs  # a review store of its own: the facts need no PDF
+    texts = page_texts()
+    with tempfile.TemporaryDirectory(prefix="proofdesk-bench-facts-") as tmp:
+        path = Path(tmp) / "facts.review"
+        store = ReviewStore(path, author="bench")
+        try:
+            _fill(store, texts)
+            base_s, first = _ready(store)  # no index yet: every page read from its text
+            assert first.read_pages == PAGES, first.read_pages
+        finally:
+            store.close()
+        store = ReviewStore(path, author="bench")  # a new open: the index is on disk
+        try:
+            open_s, facts = _ready(store)
+            reread = facts.read_pages
+            # Typing in the header: every fact of the page moves, none changes (the groups
+            # keep, their places are put in); and a save that changes the page's case
+            # number (the document is grouped again).
+            quiet = _saves(store, facts, texts, 1000, lambda t, n: t.replace("判決", f"判決{n}", 1))
+            loud = _saves(
+                store, facts, texts, 2000, lambda t, n: t.replace("第五六號", "第五八號", 1)
+            )
+            groups = len(facts.groups())
+        finally:
+            store.close()
+    base_ms = base_s * 1000
+    name = f"facts {PAGES} pages ({groups} facts): ready after open, from the index"
+    if reread:
+        name += f" ({reread} pages read again)"
+    every = "every page read"
+    return [
+        Row(name, open_s * 1000, base_ms, goal="≤ 1 s", baseline_name=every),
+        Row(
+            f"  … kept current after typing that moves every fact of the page (median of {SAVES})",
+            median_ms(quiet),
+            base_ms,
+            goal="≤ 50 ms",
+            baseline_name=every,
+        ),
+        Row(
+            f"  … kept current after a save that changes the case number (median of {SAVES})",
+            median_ms(loud),
+            base_ms,
+            goal="≤ 50 ms",
+            baseline_name=every,
+        ),
+    ]
+
+
+def _saves(
+    store: ReviewStore,
+    facts: DocumentFacts,
+    texts: list[str],
+    first: int,
+    edit: Callable[[str, int], str],
+) -> list[float]:
+    """Seconds from each save (of another page each time) to its page's flags."""
+    seconds = []
+    for n in range(SAVES):
+        page = first + n
+        store.add_version(page, VersionKind.EDIT, edit(texts[page], n), {})
+        t0 = time.perf_counter()
+        facts.page_changed(page)
+        facts.flags_for(page)
+        seconds.append(time.perf_counter() - t0)
+    return seconds
