@@ -1,0 +1,91 @@
+"""``proofdesk replace``: a dry run by default listing every match with its context;
+``--apply`` writes one version per changed page; approved pages only when asked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from backend.cli.commands import main
+from backend.models import ReviewStatus, VersionKind
+from backend.session.document_session import DocumentSession
+from tests.backend.cli.test_cli import assert_one_line_error, run_cli
+from tests.pdf_factory import text_pdf
+
+TEXTS = ("原告林ＯＯ與被告", "理由：林OO主張", "無此人")
+
+
+@pytest.fixture
+def case(tmp_path: Path) -> tuple[Path, Path]:
+    pdf = text_pdf(tmp_path / "case.pdf", ["one", "two", "three"])
+    store = tmp_path / "review.sqlite3"
+    session = DocumentSession.open(pdf, store_path=store)
+    for page, text in enumerate(TEXTS):
+        session.store.add_version(page, VersionKind.OCR, text, {"engine": "vllm"})
+    session.close()
+    return pdf, store
+
+
+def texts(pdf: Path, store: Path) -> list[str]:
+    session = DocumentSession.open(pdf, store_path=store, create=False)
+    try:
+        return [session.store.working_text(p) for p in range(3)]
+    finally:
+        session.close()
+
+
+def test_a_dry_run_lists_every_match_and_changes_nothing(
+    case: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf, store = case
+    args = ["replace", str(pdf), "林ＯＯ", "林○○", "--normalised", "--store", str(store)]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "page 1: 原告[林ＯＯ → 林○○]與被告",
+        "page 2: 理由：[林OO → 林○○]主張",
+        "2 match(es) on 2 page(s); nothing was changed (--apply writes them).",
+    ]
+    assert texts(pdf, store) == list(TEXTS)
+
+
+def test_apply_writes_and_leaves_approved_pages_unless_included(
+    case: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf, store = case
+    session = DocumentSession.open(pdf, store_path=store)
+    session.set_status(0, ReviewStatus.APPROVED)
+    session.close()
+    args = ["replace", str(pdf), "林", "王", "--store", str(store), "--apply", "--pages", "1-2"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == "Replaced 1 match(es) on 1 page(s)."
+    assert captured.err == (
+        "proofdesk: left approved page(s) 1 as they were (--include-approved changes them).\n"
+    )
+    assert texts(pdf, store) == ["原告林ＯＯ與被告", "理由：王OO主張", "無此人"]
+    assert main([*args, "--include-approved"]) == 0
+    assert texts(pdf, store)[0] == "原告王ＯＯ與被告"
+
+
+def test_json_names_the_matches_and_what_was_written(
+    case: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf, store = case
+    args = ["replace", str(pdf), r"林(.)", r"王\1", "--regex", "--store", str(store)]
+    assert main([*args, "--apply", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(m["page"], m["found"], m["replacement"]) for m in data["matches"]] == [
+        (1, "林Ｏ", "王Ｏ"),
+        (2, "林O", "王O"),
+    ]
+    assert data["applied"] and data["replaced"] == 2 and data["skipped"] == {}
+    assert set(data["changed"]) == {"1", "2"}
+
+
+def test_a_bad_regex_is_one_line(case: tuple[Path, Path]) -> None:
+    pdf, store = case
+    line = assert_one_line_error(run_cli("replace", pdf, "林(", "x", "--regex", "--store", store))
+    assert line.startswith("proofdesk: The regular expression 林( cannot be used: ")
