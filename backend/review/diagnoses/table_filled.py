@@ -10,6 +10,7 @@ of cells across its column's place holding letters beyond the row's other cells.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import pairwise
 from statistics import median
@@ -29,6 +30,11 @@ def filled(
     centre: dict[int, float],
 ) -> list[Problem]:
     out = []
+    # The pieces by height, to take a row's level by bisection (scanning every piece for
+    # each cell repeating the one above took much of a 100x100 table's review).
+    by_height = sorted(pieces, key=lambda p: p.y)
+    piece_ys = [p.y for p in by_height]
+    pitch = _pitch(centre)
     for r in range(1, len(table)):
         here, row, above = heights[r], table[r], table[r - 1]
         if here is None or row.header or above.header:
@@ -51,11 +57,11 @@ def filled(
             # A cell over several rows stands anywhere between them (centred, mostly).
             ys = [y for y in heights[r : r + cell.row_span] if y is not None]
             top, bottom = min(ys) - SAME_ROW * height, max(ys) + SAME_ROW * height
-            level = [p for p in pieces if top <= p.y <= bottom and p.letters not in others]
+            near = by_height[bisect_left(piece_ys, top) : bisect_right(piece_ys, bottom)]
+            level = [p for p in near if p.letters not in others]
             place = _place(centre, cell.column)
             if place is None:
                 continue  # where to look for it, the page does not say
-            pitch = _pitch(centre)
             # A piece reading as the cell is its; one that is the row's other cells (read
             # together, or a long one whose box reaches under this column) is not.
             if not any(

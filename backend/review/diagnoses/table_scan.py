@@ -66,8 +66,7 @@ def problems(
     # A piece the transcript has outside the table is the text around it (a date line or
     # a signature below the table, read in pieces), not a row the table lost.
     around = letters(transcript[: table[0].start] + "\n" + transcript[table[-1].end :], fold)
-    index = _CellIndex(cells)
-    holders = [_holders(p, cells, index) for p in pieces]
+    holders = _all_holders(pieces, cells)
     loose = [not held and p.letters not in around for p, held in zip(pieces, holders, strict=True)]
     # A cell over several rows is printed between them (centred): not at its first row.
     tall = {
@@ -110,9 +109,45 @@ class _CellIndex:
             if len(text) >= MIN_PIECE
         ]
         self.texts = Holders([cells[r][c] for r, c in self.where])
+        self.by_text: dict[str, list[tuple[int, int]]] = {}
+        for r, c in self.where:
+            self.by_text.setdefault(cells[r][c], []).append((r, c))
+        self.sizes = sorted({len(text) for text in self.by_text})
 
     def holding(self, letters: str) -> list[tuple[int, int]]:
         return [self.where[k] for k in self.texts.holding(letters)]
+
+    def inside(self, letters: str) -> dict[int, list[int]]:
+        """The cells of ``MIN_PIECE`` letters or more that ``letters`` hold: each row's
+        columns, in order. Looking up the stretches of ``letters`` as long as some cell
+        finds them without testing every cell (a 100x100 table's 10,000 pieces against
+        its 10,000 cells, one ``in`` each, took most of its review)."""
+        texts = {
+            stretch
+            for n in self.sizes
+            for i in range(len(letters) - n + 1)
+            if (stretch := letters[i : i + n]) in self.by_text
+        }
+        rows: dict[int, list[int]] = {}
+        for text in texts:
+            for r, c in self.by_text[text]:
+                rows.setdefault(r, []).append(c)
+        return {r: sorted(columns) for r, columns in rows.items()}
+
+
+def _all_holders(pieces: list[Piece], cells: list[list[str]]) -> list[set[tuple[int, int]]]:
+    """Each piece's ``_holders``. They depend on its letters alone, found once for each:
+    a table of repeated values (現金, 已繳 down a column) has many pieces of one text.
+    (The sets are shared between pieces: read, never changed.)"""
+    index = _CellIndex(cells)
+    by_letters: dict[str, set[tuple[int, int]]] = {}
+    out = []
+    for piece in pieces:
+        held = by_letters.get(piece.letters)
+        if held is None:
+            held = by_letters[piece.letters] = _holders(piece, cells, index)
+        out.append(held)
+    return out
 
 
 def _holders(
@@ -124,15 +159,16 @@ def _holders(
     cells, or with neighbouring cells read together for half the piece's letters. A
     line of the text around the table holds a short cell or two (已繳, 由被告負擔),
     never most of a row nor most of the line."""
-    found = (index or _CellIndex(cells)).holding(piece.letters)
+    index = index or _CellIndex(cells)
+    found = index.holding(piece.letters)
     same = {(r, c) for r, c in found if cells[r][c] == piece.letters}
     if same:
         return same
-    for r, row in enumerate(cells):
-        sized = [c for c, text in enumerate(row) if len(text) >= MIN_PIECE]
-        inside = [c for c in sized if row[c] in piece.letters]
+    for r, inside in sorted(index.inside(piece.letters).items()):
         if len(inside) < 2:
             continue  # before ``_run``: run for each row and piece, it slowed a 100x100 table
+        row = cells[r]
+        sized = [c for c, text in enumerate(row) if len(text) >= MIN_PIECE]
         # An engine reads a row left to right: the cells in the row's order (由被告負擔現金
         # is the row 由被告負擔 | 現金, not 現金 | 由被告負擔). Or neighbouring cells of the
         # row read together, most of the piece's letters (a row read whole, its later
@@ -187,8 +223,9 @@ def _row_heights(
     heights = [median(ys) if ys else None for ys in found]
     while True:  # a row placed so may bound its neighbour's pieces: again, till none
         more: list[list[float]] = [[] for _row in range(rows)]
+        bounds = _bounds(heights)
         for y, owners in shared:
-            fits = [r for r in owners if _between_rows(heights, r, y)]
+            fits = [r for r in owners if _between(bounds[r], y)]
             if len(fits) == 1 and heights[fits[0]] is None:
                 more[fits[0]].append(y)
         if not any(more):
@@ -196,12 +233,32 @@ def _row_heights(
         heights = [h if ys == [] else median(ys) for h, ys in zip(heights, more, strict=True)]
 
 
-def _between_rows(heights: list[float | None], row: int, y: float) -> bool:
-    """Whether height ``y`` is below every placed row above ``row`` and above every
+Bounds = tuple[float | None, float | None]
+
+
+def _bounds(heights: list[float | None]) -> list[Bounds]:
+    """Each row's highest placed row above it and lowest placed row below it (None:
+    none placed on that side), the heights a piece of the row stands between."""
+    above: list[float | None] = []
+    top: float | None = None
+    for h in heights:
+        above.append(top)
+        if h is not None:
+            top = h if top is None else max(top, h)
+    below: list[float | None] = []
+    bottom: float | None = None
+    for h in reversed(heights):
+        below.append(bottom)
+        if h is not None:
+            bottom = h if bottom is None else min(bottom, h)
+    return list(zip(above, reversed(below), strict=True))
+
+
+def _between(bounds: Bounds, y: float) -> bool:
+    """Whether height ``y`` is below every placed row above the row and above every
     placed row below it (with a placed row on each side: an edge row is unbounded)."""
-    above = [h for h in heights[:row] if h is not None]
-    below = [h for h in heights[row + 1 :] if h is not None]
-    return bool(above) and bool(below) and max(above) < y < min(below)
+    top, bottom = bounds
+    return top is not None and bottom is not None and top < y < bottom
 
 
 def _lost(
@@ -216,6 +273,7 @@ def _lost(
     them, nor the text around the table) than the rows between them that could not be
     placed: a row the transcript lacks."""
     known = [r for r, y in enumerate(heights) if y is not None]
+    columns = _Columns(cells)
     out = []
     for above, below in pairwise(known):
         top, bottom = heights[above], heights[below]
@@ -233,7 +291,7 @@ def _lost(
             if free
             and top + SAME_ROW * height < p.y < bottom - SAME_ROW * height
             and not any(2 * shared(text, p.letters) >= len(p.letters) for text in spanning)
-            and not _down_a_column(p.letters, cells)
+            and not columns.down(p.letters)
         ]
         levels = _levels([p.y for p in gap], height)
         if levels > below - above - 1 and sum(len(p.letters) for p in gap) >= LOST_LETTERS:
@@ -243,22 +301,36 @@ def _lost(
     return out
 
 
-def _down_a_column(letters: str, cells: list[list[str]]) -> bool:
-    """Whether ``letters`` are one column's cells of consecutive rows, read down the
-    column as one line (an engine reads a narrow numbering column so: 78九10 is the
-    rows 7, 8, 九 and 10; its box's middle stands between them)."""
-    width = max((len(row) for row in cells), default=0)
-    for c in range(width):
-        column = [row[c] if c < len(row) else "" for row in cells]
-        for first in range(len(column)):
-            run = ""
-            for text in column[first:]:
-                run += text
-                if not letters.startswith(run):
-                    break
-                if run == letters and text:
-                    return True
-    return False
+class _Columns:
+    """The table's columns, to tell whether some letters are one column's cells of
+    consecutive rows, read down the column as one line (an engine reads a narrow
+    numbering column so: 78九10 is the rows 7, 8, 九 and 10; its box's middle stands
+    between them)."""
+
+    def __init__(self, cells: list[list[str]]) -> None:
+        width = max((len(row) for row in cells), default=0)
+        self.columns = [[row[c] if c < len(row) else "" for row in cells] for c in range(width)]
+        # Where each text stands, to start the run only at cells the letters begin with
+        # (trying every column from every row took most of a 100x100 table's review).
+        self.starts: dict[str, list[tuple[int, int]]] = {}
+        for c, column in enumerate(self.columns):
+            for first, text in enumerate(column):
+                if text:
+                    self.starts.setdefault(text, []).append((c, first))
+
+    def down(self, letters: str) -> bool:
+        """Whether ``letters`` are the texts of one column's consecutive rows (empty
+        cells between them skipped), read down it."""
+        for n in range(1, len(letters) + 1):
+            for c, first in self.starts.get(letters[:n], ()):
+                run = ""
+                for text in self.columns[c][first:]:
+                    run += text
+                    if not letters.startswith(run):
+                        break
+                    if run == letters and text:
+                        return True
+        return False
 
 
 def _levels(ys: list[float], height: float) -> int:
