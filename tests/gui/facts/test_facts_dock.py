@@ -88,17 +88,18 @@ def test_a_conflict_is_listed_and_a_click_goes_to_its_page_and_span(
     w = _opened(make_window, arun, sample_pdf)
     dock = _dock(w, arun, [_party(), _case_numbers()])
     model, view = dock.model, dock.view
-    first = model.item(0, 0)  # the conflict first, whatever the order given
-    assert first.text().startswith(CONFLICT_MARK) and RIGHT in first.text()
+    first = model.index(0, 0)  # the conflict first, whatever the order given
+    assert first.data().startswith(CONFLICT_MARK) and RIGHT in first.data()
     assert "1 read differently" in dock.panel.summary.text()
-    assert view.isExpanded(first.index())  # a conflict is open; the rest folded
-    assert not view.isExpanded(model.item(1, 0).index())
-    minority = first.child(1, 0)
-    assert minority.text().startswith(WRONG) and "5" in minority.text()
-    place = minority.child(0, 0)
-    assert place.data(LevelRole) == "place"
-    view.expand(minority.index())
-    rect = view.visualRect(place.index())
+    assert view.isExpanded(first)  # a conflict is open; the rest folded
+    assert not view.isExpanded(model.index(1, 0))
+    minority = model.index(1, 0, first)
+    assert minority.data().startswith(WRONG) and minority.data().endswith("5")
+    place = model.index(0, 0, minority)
+    assert place.data(LevelRole) == "place" and place.data() == f"p. 5: {WRONG}"
+    assert place.parent() == minority and minority.parent() == first
+    view.expand(minority)
+    rect = view.visualRect(place)
     QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(rect.center()))
     arun(wait_for(lambda: w.controller.current == 4, what="page 5"))
     arun(w.runner.drain())
@@ -106,7 +107,7 @@ def test_a_conflict_is_listed_and_a_click_goes_to_its_page_and_span(
     assert cursor.selectedText() == WRONG
     assert cursor.selectionStart() == AT
     # Enter on a place of the majority: page 2, its span.
-    view.setCurrentIndex(first.child(0, 0).child(1, 0).index())
+    view.setCurrentIndex(model.index(1, 0, model.index(0, 0, first)))
     QTest.keyClick(view, Qt.Key.Key_Return)
     arun(wait_for(lambda: w.controller.current == 1, what="page 2"))
     arun(w.runner.drain())
@@ -119,12 +120,13 @@ def test_enter_on_a_variant_offers_to_make_it_agree(
     w = _opened(make_window, arun, sample_pdf)
     store = w.controller.workspace.session.store  # type: ignore[union-attr]
     dock = _dock(w, arun, [_case_numbers()])
-    view, first = dock.view, dock.model.item(0, 0)
-    view.setCurrentIndex(first.child(0, 0).index())  # the majority: nothing to offer
+    view, model = dock.view, dock.model
+    first = model.index(0, 0)
+    view.setCurrentIndex(model.index(0, 0, first))  # the majority: nothing to offer
     QTest.keyClick(view, Qt.Key.Key_Return)
     assert not w.replace.dialog.isVisible()
     assert "most pages" in w.statusBar().currentMessage()
-    view.setCurrentIndex(first.child(1, 0).index())  # the minority's spelling
+    view.setCurrentIndex(model.index(1, 0, first))  # the minority's spelling
     QTest.keyClick(view, Qt.Key.Key_Return)
     arun(w.runner.drain())
     dialog = w.replace.dialog

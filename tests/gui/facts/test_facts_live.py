@@ -16,7 +16,7 @@ PAGE = f"臺灣臺北地方法院民事判決\n{RIGHT}\n原告　林○○\n被�
 
 
 def _case_row(w: MainWindow) -> str:
-    rows = [w.facts.model.item(r, 0).text() for r in range(w.facts.model.rowCount())]
+    rows = [w.facts.model.index(r, 0).data() for r in range(w.facts.model.rowCount())]
     return next((r for r in rows if RIGHT in r), "")
 
 
@@ -35,8 +35,9 @@ def test_a_misread_case_number_is_listed_then_follows_the_fix(
     assert w.facts.dock.isVisible()
     arun(wait_for(lambda: _case_row(w).startswith(CONFLICT_MARK), what="the conflict"))
     arun(w.runner.drain())
-    minority = w.facts.model.item(0, 0).child(1, 0)
-    assert minority.text().startswith(WRONG) and minority.text().endswith("5")
+    model = w.facts.model
+    minority = model.index(1, 0, model.index(0, 0))
+    assert minority.data().startswith(WRONG) and minority.data().endswith("5")
     arun(ws.save_draft(4, PAGE))  # page 5 read right now: one spelling left
     arun(ws.commit_draft(4))
     arun(wait_for(lambda: not _case_row(w).startswith(CONFLICT_MARK), what="the fix followed"))
