@@ -67,6 +67,7 @@ def compose(w: MainWindow) -> None:
     w.server_tools = ServerTools(w, w.ocr, runner)
     export = ExportAction(w, c, runner, w.aids)
     w.replace = ReplaceAction(w, c, runner)
+    hooks.closed.append(w.replace.document_closed)
     w.facts = _facts(w, hooks)
     tables = TableDock(
         w,

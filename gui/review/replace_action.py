@@ -66,6 +66,11 @@ class ReplaceAction(QObject):
         self.dialog.find_field.setFocus()
         self.dialog.find_field.selectAll()
 
+    def document_closed(self) -> None:
+        """Its matches point into the document that closed: never applied to another."""
+        self.dialog.forget()
+        self.dialog.hide()
+
     def offer(self, find: str, replace: str, pages: str = "") -> None:
         """Open the dialog with ``find`` → ``replace`` filled in and preview it at once
         (the Facts dock's "make it agree"): nothing changes before the reviewer applies."""

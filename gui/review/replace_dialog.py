@@ -327,6 +327,16 @@ class ReplaceDialog(QDialog):
             text += " " + self.tr("Left as they were: page(s) {0}.").format(pages)
         return text
 
+    def forget(self) -> None:
+        """Drop the preview (its document closed); the fields stay for the next one."""
+        if self.searching:
+            self.cancel_search()
+        self.query = None
+        self.model.set_matches([])
+        self.summary.clear()
+        self.outcome.clear()
+        self._enable()
+
     def done(self, result: int) -> None:
         if self.searching:
             self.cancel_search()

@@ -140,3 +140,21 @@ def test_an_approved_page_asks_before_it_is_changed(
     after = _version_counts(w)
     assert after[2] == counts[2] + 1
     arun(wait_for(lambda: w.page_list_model.status(2) is not ReviewStatus.APPROVED))
+
+
+def test_a_preview_is_dropped_when_its_document_closes(
+    make_window: Any, arun: Any, sample_pdf: Path, tmp_path: Path
+) -> None:
+    # Its matches are places in the document that closed: Apply must never reach another.
+    w = _opened(make_window, arun, sample_pdf, PAGES)
+    _preview(w, arun, WRONG, RIGHT)
+    dialog = w.replace.dialog
+    assert dialog.model.matches and dialog.apply_button.isEnabled()
+    other = tmp_path / "other" / "second.pdf"
+    other.parent.mkdir()
+    other.write_bytes(sample_pdf.read_bytes())
+    assert arun(w.opener.open(other))
+    arun(wait_for(lambda: w.controller.current == 0, what="the other document"))
+    assert not dialog.isVisible() and dialog.model.matches == []
+    assert not dialog.apply_button.isEnabled()
+    assert dialog.find_field.text() == WRONG  # what was typed stays for the next search
