@@ -91,12 +91,29 @@ def finder(
 
 
 def _fold_pattern(pattern: str, fold: Callable[[str], str]) -> str:
-    """A regex whose literal characters are folded: ASCII is the regex's own syntax and
-    stays; a folded character that would become syntax (（ to a group's "(") is escaped."""
+    """A regex whose literal characters are folded as the page is.
+
+    The regex's own syntax stays: an unescaped ASCII mark that means something to
+    ``re``, and an escape such as ``\\d`` or ``\\1``. Every other character is a
+    literal, escaped or not, and is folded (the folds turn even ASCII ' [ ] into
+    " ( )) and escaped (（ folds to "(", a literal, not a group).
+    """
     out = []
-    for ch in pattern:
-        folded = ch if ch.isascii() else fold(ch)
-        out.append("\\" + folded if not ch.isascii() and folded in _REGEX_SPECIAL else folded)
+    at = 0
+    while at < len(pattern):
+        ch = pattern[at]
+        at += 1
+        if ch == "\\" and at < len(pattern):
+            escaped = pattern[at]
+            at += 1
+            if escaped.isascii() and escaped.isalnum():  # \d, \b, \1, \g<name>
+                out.append(ch + escaped)
+                continue
+            ch = escaped  # \[ \. \\ ...: a literal
+        elif ch.isascii() and ch in _REGEX_SPECIAL:
+            out.append(ch)
+            continue
+        out.append(re.escape(fold(ch)))  # [a\-c]: still a, "-" and c, not a to c
     return "".join(out)
 
 

@@ -203,3 +203,21 @@ def test_replacing_a_match_by_itself_writes_nothing(store: ReviewStore) -> None:
     outcome = apply_matches(store, find_matches(store, 3, query), query)
     assert not outcome.changed and not outcome.skipped and outcome.replaced == 0
     assert len(store.versions(0)) == 1
+
+
+def test_a_normalised_regex_folds_its_literal_ascii_as_the_page_is_folded(
+    tmp_path: Path,
+) -> None:
+    # The folds turn ASCII ' [ ] into " ( ): a literal one in the pattern, quoted or
+    # escaped, must be folded too, or it could never match the folded page.
+    s = ReviewStore(tmp_path / "r.db", author="rita")
+    s.add_version(0, VersionKind.OCR, "'林' 「林」 [1] 〔2〕")
+    quoted = find_matches(s, 1, ReplaceQuery("'(.)'", r"「\1」", regex=True, normalised=True))
+    assert [(m.found, m.replacement) for m in quoted] == [("'林'", "「林」"), ("「林」", "「林」")]
+    escaped = find_matches(s, 1, ReplaceQuery(r"\[(\d)\]", r"(\1)", regex=True, normalised=True))
+    assert [m.found for m in escaped] == ["[1]", "〔2〕"]
+    in_class = find_matches(s, 1, ReplaceQuery("[林]", "x", regex=True, normalised=True))
+    assert [m.found for m in in_class] == ["林", "林"]  # a class stays a class
+    s.add_version(1, VersionKind.OCR, "b-")
+    dash = find_matches(s, 2, ReplaceQuery(r"[a\-c]", "x", regex=True, normalised=True))
+    assert [m.found for m in dash] == ["-"]  # an escaped dash in a class stays a dash
