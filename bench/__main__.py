@@ -21,6 +21,7 @@ from bench import (
     effort,
     engine_latency,
     export,
+    facts,
     facts_index,
     failures,
     fault_stall,
@@ -65,6 +66,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)
     "table_view": table_view.run,  # the Table dock on a 40×40 table: open, keystroke, Enter
     "replace": replace.run,  # find & replace: the preview over 3,000 pages (issue 24)
+    "facts": facts.run,  # issue 24: seeded cross-page errors caught, clean files, speed
     "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
 }
 

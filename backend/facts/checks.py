@@ -5,9 +5,10 @@ Which variants disagree is decided when grouping (``groups``: a rare variant one
 glyph from a recurring value is its misreading); here each place of such a
 variant becomes a CRITICAL flag that names the pages reading the value
 ("pages 1–6 and 8–12 read 第五六號; this page reads 第五八號") and offers it as the
-replacement. A party named under another role is flagged at the name, without a
-replacement (the role, not the name, is what differs). A glossary term's
-variants are flagged wherever they stand.
+replacement. A party's fact is its role and name: a name misspelt or given
+another role is flagged over both and offered back as the recurring role and
+name, this place's spacing kept. A glossary term's variants are flagged wherever
+they stand.
 """
 
 from __future__ import annotations
@@ -70,19 +71,32 @@ def _said(
         said = _("glossary term {term}; this page reads {this}")
         return said.format(term=group.label, this=this), group.label
     pages = page_ranges(head.pages)
-    if group.kind is FactKind.PARTY and head.key == variant.key:
+    party = group.kind is FactKind.PARTY
+    if party and head.key == variant.key:  # one name, another role
         said = (
             _("page {pages} names {name} {role}; this page names them {this}")
             if len(head.pages) == 1
             else _("pages {pages} name {name} {role}; this page names them {this}")
         )
-        return said.format(pages=pages, name=head.value, role=head.label, this=variant.label), None
+        shown = said.format(pages=pages, name=head.key, role=head.label, this=variant.label)
+        return shown, _party(this, variant, head)
     said = (
         _("page {pages} reads {value}; this page reads {this}")
         if len(head.pages) == 1
         else _("pages {pages} read {value}; this page reads {this}")
     )
-    return said.format(pages=pages, value=head.value, this=this), head.value
+    shown = said.format(pages=pages, value=head.value, this=this)
+    return shown, _party(this, variant, head) if party else head.value
+
+
+def _party(this: str, variant: FactVariant, head: FactVariant) -> str:
+    """This place's role and name made the recurring ones, its spacing kept
+    (原告　林○明 → 原告　林○○ in a heading, 原告林○○ in running text)."""
+    role = this[: len(this) - len(variant.key)]  # the key is the name, glyph for glyph
+    if variant.label != head.label:
+        swapped = role.replace(variant.label, head.label)
+        role = swapped if swapped != role else head.label + role[len(role.rstrip()) :]
+    return role + head.places[0].value[len(head.places[0].value) - len(head.key) :]
 
 
 def page_ranges(pages: Sequence[int]) -> str:

@@ -10,8 +10,14 @@ second value (two case numbers joined in one judgment, two defendants):
   key (第五六號 / 第五八號: 56 / 58) or in the text as written (壹佰貳拾萬 /
   壹佰參拾萬); for a party, the same name under another role (原告 / 被告 林志明)
   counts as near too;
-* and it is rare against it: on one page while the recurring value is on two or
-  more, or on two pages while that one is on six or more.
+* and it is rare against it: on one page while the recurring value is on three or
+  more, or on two pages while that one is on eight or more. Three pages is what
+  the document must show to know a value: a value on two pages beside one on one
+  page (an amount in 主文 and once in 理由) cannot say which is right.
+
+* and it stands alone: a recurring value with more than ``CROWD`` rare values one
+  glyph from it sits among many values of one kind (round sums, neighbouring
+  dates), and none of them is taken for its misreading.
 
 Two values each on several pages (a joined case number in every header, a second
 defendant named throughout) are two facts, however close; so are values far
@@ -24,98 +30,220 @@ the term is written.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 
 from backend.facts.keys import NearIndex, fold
 from backend.facts.model import Fact, FactGroup, FactKind, FactVariant
+from backend.review.numerals import well_formed
 
 # How rare a misreading is against the value it misreads: (its pages at most, the
 # value's pages at least).
-RARE = ((1, 2), (2, 6))
+RARE = ((1, 3), (2, 8))
+# A misreading stands alone: a value with more than this many rare values one glyph
+# from it sits among values (sums of one size, neighbouring dates), none misread.
+CROWD = 2
 
 
 def group_facts(facts: Iterable[Fact]) -> list[FactGroup]:
     """The document's facts: occurrences of one fact (same kind and label, keys
     within a misreading of each other) gathered into one group of variants, the
     majority first; ``conflict`` set where the variants are one value misread
-    rather than two legitimate values."""
-    buckets: dict[tuple[FactKind, str], dict[tuple[str, str], list[Fact]]] = defaultdict(
-        lambda: defaultdict(list)
+    rather than two legitimate values.
+
+    Fast enough to run again over a whole document after each change (a 3,000-page
+    file in tens of milliseconds, ``bench/facts.py``): one pass puts the places in
+    their variants; only the variants' few distinct spellings are folded, and a rare
+    variant is looked up among the recurring ones by index, not compared with each.
+    """
+    seen: dict[tuple[FactKind, str, str], list[Fact]] = defaultdict(list)
+    every = list(facts)
+    for by, fact in zip(map(_BY, every), every, strict=True):  # the one loop over places
+        seen[by].append(fact)
+    places: dict[tuple[FactKind, str, str, str], list[Fact]] = defaultdict(list)
+    merged = set()
+    for (kind, label, key), found in seen.items():  # a few thousand: labels merged
+        mode = _MODE[kind]
+        to = (kind, label if mode == 1 else "", key, label if mode == 2 else "")
+        if to in places:
+            merged.add(to)
+        places[to] += found
+    for to in merged:  # places of several labels (an amount's phrases): in text order again
+        places[to].sort(key=_WHERE)
+    buckets: dict[tuple[FactKind, str], list[Variant]] = defaultdict(list)
+    for (kind, bucket, key, role), found in places.items():
+        buckets[kind, bucket].append(Variant.of(key, role, found))
+    return in_order(
+        [group for (kind, bucket), v in buckets.items() for group in grouped(kind, bucket, v)]
     )
-    for fact in facts:
-        bucket = fact.label if fact.kind in _BY_LABEL else ""
-        role = fact.label if fact.kind is FactKind.PARTY else ""
-        buckets[fact.kind, bucket][fact.key, role].append(fact)
-    groups: list[FactGroup] = []
-    for (kind, bucket), variants in buckets.items():
-        groups += _grouped(kind, bucket, [_variant(k, r, p) for (k, r), p in variants.items()])
-    groups.sort(key=lambda g: (g.kind, -len(g.variants[0].pages), g.label, g.variants[0].key))
-    return groups
 
 
-# Kinds whose label is part of what is compared: a statute's law, a glossary's term.
-_BY_LABEL = frozenset({FactKind.STATUTE, FactKind.GLOSSARY, FactKind.EXHIBIT})
+def in_order(groups: list[tuple[FactGroup, int]]) -> list[FactGroup]:
+    """Groups (with their majority's page count) in the order they are shown: by kind,
+    the most recurring first."""
+    groups.sort(key=lambda g: (g[0].kind, -g[1], g[0].label, g[0].variants[0].key))
+    return [group for group, _pages in groups]
 
 
-def _variant(key: str, role: str, places: list[Fact]) -> FactVariant:
-    spellings: dict[str, int] = defaultdict(int)
-    for fact in places:
-        spellings[fact.value] += 1
-    value = max(spellings, key=lambda s: (spellings[s], s))
-    return FactVariant(key, value, tuple(places), label=role)
+def group_key(fact: Fact) -> tuple[FactKind, str, str, str]:
+    """Which variant a place is of, and in which bucket: (kind, bucket, key, role)."""
+    mode = _MODE[fact.kind]
+    return fact.kind, fact.label if mode == 1 else "", fact.key, fact.label if mode == 2 else ""
 
 
-def _grouped(kind: FactKind, bucket: str, variants: list[FactVariant]) -> list[FactGroup]:
-    variants.sort(key=lambda v: (-len(v.pages), -len(v.places), v.key, v.label))
+_BY = attrgetter("kind", "label", "key")
+_WHERE = attrgetter("page", "start", "end")
+# Kinds whose key holds numbers as numbers.
+_NUMBERS = frozenset({FactKind.CASE_NUMBER, FactKind.AMOUNT, FactKind.DATE, FactKind.STATUTE})
+# What a kind's label is to grouping: 0 nothing (an amount's phrase, a date's event:
+# shown, not compared), 1 its bucket (a statute's law, a glossary's term, an
+# exhibit's prefix), 2 a party's role (compared with the name).
+_MODE = {kind: 0 for kind in FactKind} | {
+    FactKind.STATUTE: 1,
+    FactKind.GLOSSARY: 1,
+    FactKind.EXHIBIT: 1,
+    FactKind.PARTY: 2,
+}
+
+
+@dataclass
+class Variant:
+    """A variant being grouped, with what grouping asks of it worked out once."""
+
+    variant: FactVariant
+    pages: int
+    spellings: frozenset[str]  # its places' values, folded
+    numbers: bool
+
+    @classmethod
+    def of(cls, key: str, role: str, found: list[Fact]) -> Variant:
+        spellings = Counter(map(attrgetter("value"), found))
+        pages = len(set(map(attrgetter("page"), found)))
+        return cls.made(key, role, tuple(found), spellings, pages)
+
+    @classmethod
+    def made(
+        cls, key: str, role: str, places: tuple[Fact, ...], spellings: Counter[str], pages: int
+    ) -> Variant:
+        """From what an incremental index keeps: the places, their values counted."""
+        value = max(spellings, key=lambda s: (spellings[s], s))
+        variant = FactVariant(key, value, places, label=role)
+        folded = frozenset(fold(s) for s in spellings if spellings[s] > 0)
+        return cls(variant, pages, folded, places[0].kind in _NUMBERS)
+
+    @property
+    def key(self) -> str:
+        return self.variant.key
+
+    @property
+    def label(self) -> str:
+        return self.variant.label
+
+
+def grouped(kind: FactKind, bucket: str, variants: list[Variant]) -> list[tuple[FactGroup, int]]:
+    """One bucket's variants in their groups, each with its majority's page count."""
+    variants.sort(key=lambda v: (-v.pages, -len(v.variant.places), v.key, v.label))
     if kind is FactKind.GLOSSARY:
-        return [_glossary_group(bucket, variants)]
+        return [(_glossary_group(bucket, [v.variant for v in variants]), variants[0].pages)]
     if kind is FactKind.EXHIBIT:
-        return [FactGroup(kind, bucket, (v,)) for v in variants]
-    heads: list[list[FactVariant]] = []
+        return [(FactGroup(kind, bucket, (v.variant,)), v.pages) for v in variants]
+    # Only a recurring value draws misreadings, and none is one (RARE): they come
+    # first, each a group's head, numbered as they stand; indexed once for as long as
+    # they stay the same (typing on a page changes no recurring value's spellings).
+    recurring = tuple((v.key, v.spellings) for v in variants if v.pages >= RARE[0][1])
+    index, written, by_key = _indexed(recurring)
+    heads: list[list[Variant]] = [[v] for v in variants[: len(recurring)]]
+    for variant in variants[len(recurring) :]:
+        head = _misread_of(variant, heads, index, written, by_key)
+        if head is None:
+            heads.append([variant])
+        else:
+            heads[head].append(variant)
+    out = []
+    for members in heads:
+        found = tuple(m.variant for m in members)
+        if len(found) - 1 > CROWD:  # a crowd of values around it: each its own
+            out += [(FactGroup(kind, m.label or bucket, (m.variant,)), m.pages) for m in members]
+        else:
+            group = FactGroup(kind, found[0].label or bucket, found, conflict=len(found) > 1)
+            out.append((group, members[0].pages))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _indexed(
+    recurring: tuple[tuple[str, frozenset[str]], ...],
+) -> tuple[NearIndex, NearIndex, dict[str, list[int]]]:
+    """The recurring values' keys and spellings indexed, by their place in the list."""
     index, written = NearIndex(), NearIndex()
     by_key: dict[str, list[int]] = defaultdict(list)
-    for variant in variants:
-        head = _misread_of(variant, heads, index, written, by_key)
-        if head is not None:
-            heads[head].append(variant)
-            continue
-        heads.append([variant])
-        if len(variant.pages) >= RARE[0][1]:  # only a recurring value draws misreadings
-            n = len(heads) - 1
-            index.add(variant.key, n)
-            by_key[variant.key].append(n)
-            for spelling in {fold(f.value) for f in variant.places}:
-                written.add(spelling, n)
-    return [
-        FactGroup(kind, members[0].label or bucket, tuple(members), conflict=len(members) > 1)
-        for members in heads
-    ]
+    for n, (key, spellings) in enumerate(recurring):
+        index.add(key, n)
+        by_key[key].append(n)
+        for spelling in spellings:
+            written.add(spelling, n)
+    return index, written, dict(by_key)
 
 
 def _misread_of(
-    variant: FactVariant,
-    heads: list[list[FactVariant]],
+    variant: Variant,
+    heads: list[list[Variant]],
     index: NearIndex,
     written: NearIndex,
     by_key: dict[str, list[int]],
 ) -> int | None:
     """The recurring value ``variant`` misreads (its group's number), or None."""
-    pages = len(variant.pages)
+    pages = variant.pages
     if pages > RARE[-1][0]:
         return None
-    found = index.find(variant.key)
-    for spelling in {fold(f.value) for f in variant.places}:
-        found |= written.find(spelling)
+    numbers = variant.numbers
+    # In a number only a changed glyph is a misreading: one added or dropped makes
+    # another well-formed number (99,000 / 990,000; 九十九萬 / 九十萬).
+    found = index.find(variant.key, changed_only=numbers)
+    for spelling in variant.spellings:
+        found |= written.find(spelling, changed_only=numbers)
     # The same name under another role: one person given two roles.
     found |= {n for n in by_key.get(variant.key, ()) if heads[n][0].label != variant.label}
     for n in sorted(found):
         head = heads[n][0]
-        if head.key == variant.key and head.label == variant.label:
+        if head.label != variant.label and head.key != variant.key:
+            continue  # another name under another role: another party
+        if numbers and not _number_misread(variant, head):
             continue
-        if any(pages <= most and len(head.pages) >= least for most, least in RARE):
+        if any(pages <= most and head.pages >= least for most, least in RARE):
             return n
     return None
+
+
+_NONZERO = frozenset("123456789一二三四五六七八九壹貳貮參叁肆伍陸柒捌玖兩")
+_DIGITS = _NONZERO | frozenset("0〇○零")
+
+
+def _number_misread(variant: Variant, head: Variant) -> bool:
+    """``variant`` reads ``head``'s number with one digit misread: one digit for
+    another (not a unit: 萬 for 千 is another order), in the value or as written, a
+    nonzero digit kept where it stands (so not 1,000 / 6,000: round sums differing
+    in their one digit are two sums); or as a numeral no one writes (零拾萬, 十六六:
+    ``numerals.well_formed``)."""
+    if any(not well_formed(s) for s in variant.spellings):
+        return True
+    if _digit_near(variant.key, head.key, _NONZERO):  # 1,200,000 / 壹佰參拾萬
+        return True
+    return any(_digit_near(a, b, _DIGITS) for a in variant.spellings for b in head.spellings)
+
+
+def _digit_near(a: str, b: str, digits: frozenset[str]) -> bool:
+    """One glyph differs, a digit of ``digits`` on both sides; a nonzero one is kept.
+    In the value a zero is no digit to misread: 1,000 / 1,600 is 壹仟 / 一千六百 as
+    written, two glyphs more, not one misread."""
+    if len(a) != len(b):
+        return False
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    kept = any(x == y and x in _NONZERO for x, y in zip(a, b, strict=True))
+    return len(differ) == 1 and differ[0][0] in digits and differ[0][1] in digits and kept
 
 
 def _glossary_group(term: str, variants: list[FactVariant]) -> FactGroup:

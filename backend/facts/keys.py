@@ -63,13 +63,15 @@ class NearIndex:
             self._dropped.setdefault(cut, []).append(item)
             self._at.setdefault((i, cut), []).append(item)
 
-    def find(self, text: str) -> set[int]:
-        """Items holding a string one glyph from ``text`` (changed, added or dropped)."""
-        found: set[int] = set(self._dropped.get(text, ()))  # it lacks a glyph
+    def find(self, text: str, changed_only: bool = False) -> set[int]:
+        """Items holding a string one glyph from ``text``: changed, added or dropped
+        (``changed_only``: changed, the length kept)."""
+        found: set[int] = set() if changed_only else set(self._dropped.get(text, ()))
         for i in range(len(text)):
             cut = text[:i] + text[i + 1 :]
             found.update(self._at.get((i, cut), ()))  # one glyph changed at i
-            found.update(self._whole.get(cut, ()))  # it has one glyph more
+            if not changed_only:
+                found.update(self._whole.get(cut, ()))  # it has one glyph more
         return found
 
 

@@ -17,7 +17,14 @@ from collections.abc import Iterator
 
 from backend.facts.keys import fold
 from backend.facts.model import Fact, FactKind
-from backend.facts.roles import GRAMMAR, NAME_END_WORDS, NAME_ENDS, ORG_SUFFIXES, ROLES
+from backend.facts.roles import (
+    GRAMMAR,
+    NAME_END_WORDS,
+    NAME_ENDS,
+    ORG_BREAKS,
+    ORG_SUFFIXES,
+    ROLES,
+)
 from backend.review.charclass import HAN, MASK_CHARS
 
 _SPACED = "[ \u3000]*"
@@ -26,12 +33,13 @@ _GAP = " \u3000：:"
 _ORG = re.compile(
     rf"[{HAN}A-Za-z0-9０-９Ａ-Ｚａ-ｚ]{{0,18}}?(?:{'|'.join(ORG_SUFFIXES)})"
 )  # fmt: skip
-_NAME_CHAR = re.compile(rf"[{HAN}{''.join(sorted(MASK_CHARS))}]")
+_STOPS = GRAMMAR | NAME_ENDS
 _LONGEST, _SHORTEST = 4, 2
 
 
 def party_facts(page: int, text: str) -> Iterator[Fact]:
-    """Each name that follows a role in ``text``, labelled with the role."""
+    """Each name that follows a role in ``text``, with its role (``value`` and the
+    span hold both; ``label`` is the role, ``key`` the name)."""
     for m in _ROLE.finditer(text):
         start = m.end()
         while start < len(text) and text[start] in _GAP:
@@ -40,33 +48,49 @@ def party_facts(page: int, text: str) -> Iterator[Fact]:
         if end is None:
             continue
         role = "".join(m[0].split())
-        value = text[start:end]
-        yield Fact(FactKind.PARTY, value, page, start, end, role, fold(value))
+        # The fact is the role and the name (原告　林○○): a name given another role is
+        # flagged, and offered back, where the role stands. The key is the name alone.
+        name = text[start:end]
+        yield Fact(FactKind.PARTY, text[m.start() : end], page, m.start(), end, role, fold(name))
 
 
 def _name_end(text: str, start: int) -> int | None:
     """Where the name starting at ``start`` ends, or None when no name stands there."""
-    if start >= len(text) or text[start] in GRAMMAR or text[start] in NAME_ENDS:
-        return None
+    if start >= len(text) or text[start] in _STOPS or text[start] in MASK_CHARS:
+        return None  # a function word, or circles with no surname: no name to keep
     org = _ORG.match(text, start)
     if org is not None:
         own = _org_name(org[0])
-        if len(own) >= 2 and not GRAMMAR.intersection(own):  # not 被告公司: "the company"
-            return org.end()
-    for length in range(_LONGEST, _SHORTEST - 1, -1):
-        end = start + length
-        if end > len(text):
-            continue
-        name = text[start:end]
-        if not all(_NAME_CHAR.match(c) for c in name) or GRAMMAR.intersection(name):
-            continue
-        if name[0] in MASK_CHARS:
-            return None  # circles first: no surname, no name to keep (a seal, a blot)
-        if end == len(text) or text[end] in NAME_ENDS or text[end] in GRAMMAR:
-            return end
-        if text[end : end + 2] in NAME_END_WORDS:
-            return end
-    return None
+        if len(own) >= 2 and own[0] not in GRAMMAR and not ORG_BREAKS.intersection(own):
+            return org.end()  # not 被告公司 ("the defendant company"), nor a clause
+    n = 0
+    while n < _LONGEST and start + n < len(text) and _name_char(text[start + n]):
+        n += 1
+    if n < _SHORTEST:
+        return None
+    for length in range(_SHORTEST, n):
+        if text[start + length : start + length + 2] in NAME_END_WORDS:
+            return start + length  # 林志明主張: the name ends before 主張
+    if text[start : start + n] in ORG_SUFFIXES:
+        return None  # 被告公司: "the company", no name
+    end = start + n
+    if end == len(text) or text[end] in _STOPS or text[end : end + 2] in NAME_END_WORDS:
+        return end
+    return None  # more name-like characters than a name has: prose, not a name
+
+
+def _name_char(c: str) -> bool:
+    """A character a name may hold: Han (or a mask's circle), no function word."""
+    if c in _STOPS:
+        return False
+    code = ord(c)
+    return (
+        0x4E00 <= code <= 0x9FFF
+        or 0x3400 <= code <= 0x4DBF
+        or 0xF900 <= code <= 0xFAFF
+        or 0x20000 <= code <= 0x3134F
+        or c in MASK_CHARS
+    )
 
 
 def _org_name(found: str) -> str:

@@ -26,14 +26,17 @@ ROLES = tuple(sorted({*PARTY_ROLES, *REPRESENTATIVES}, key=lambda r: (-len(r), r
 NAME_ENDS = frozenset("，,。、；;：:（(）)「」『』【】 \t\n\u3000")
 GRAMMAR = frozenset(
     "因於與及則被所等之係為就對向自已均並即應未不亦以在暨或請起提稱辯得須無非既乃若雖且另"
-    "業經將把給付負擔聲抗告訴求者述"
+    "業經將把給付負擔聲抗告訴求者述間"
 )
 # Words that follow a name in running text (原告林志明主張…, 被告王○○辯稱…): a name
 # ends before them as before a function word.
 NAME_END_WORDS = frozenset(
     {"主張", "起訴", "聲請", "請求", "提起", "辯稱", "陳稱", "陳述", "表示", "自承", "坦承"}
     | {"否認", "供稱", "指稱", "訴稱", "到庭", "具狀", "委任", "偕同", "住所", "居所"}
+    | {"律師", "會計師", "醫師", "法官", "檢察官", "書記官", "先生", "女士"}
 )
+# What an organisation's own name never holds: the function words between clauses.
+ORG_BREAKS = frozenset("之應於與及向對為並則係等就即")
 ORG_SUFFIXES = (
     "股份有限公司", "有限公司", "無限公司", "公司", "銀行", "農會", "漁會", "協會",
     "基金會", "合作社", "醫院", "大學", "學校", "政府", "公所", "事務所", "管理委員會",

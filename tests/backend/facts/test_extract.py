@@ -1,0 +1,141 @@
+"""Reading one page's facts (issue 24 point 1): each kind, both numeral forms, the
+offsets, and what is no fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.facts.extract import facts_of_page
+from backend.facts.model import Fact, FactKind
+from tests.backend.review.tables import RULES
+
+
+def _of(kind: FactKind, text: str) -> list[Fact]:
+    found = [f for f in facts_of_page(3, text) if f.kind is kind]
+    for fact in found:
+        assert text[fact.start : fact.end] == fact.value and fact.page == 3
+    return found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "一一四年度訴字第五六號",
+        "114年度訴字第56號",
+        "１１４年度訴字第５６號",
+        "一一四年度 訴 字第 五十六 號",
+    ],
+)
+def test_a_case_number_in_any_numeral_form_has_one_key(text: str) -> None:
+    (fact,) = _of(FactKind.CASE_NUMBER, f"臺灣臺北地方法院民事判決　{text}\n")
+    assert fact.key == "114年度訴字第56號"
+
+
+def test_a_case_number_word_folds_tai() -> None:
+    (a,) = _of(FactKind.CASE_NUMBER, "114年度台上字第5號")
+    (b,) = _of(FactKind.CASE_NUMBER, "114年度臺上字第5號")
+    assert a.key == b.key
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "role", "key"),
+    [
+        ("原　　告　林○○\n", "原　　告　林○○", "原告", "林○○"),
+        ("被告　王〇明\n", "被告　王〇明", "被告", "王○明"),  # 〇 and ○ are one mask glyph
+        ("被告林ＯＯ。", "被告林ＯＯ", "被告", "林○○"),
+        ("法定代理人　陳大文\n", "法定代理人　陳大文", "法定代理人", "陳大文"),
+        (
+            "被告某某實業股份有限公司應給付",
+            "被告某某實業股份有限公司",
+            "被告",
+            "某某實業股份有限公司",
+        ),
+        ("被上訴人甲○○則以：", "被上訴人甲○○", "被上訴人", "甲○○"),
+        ("原告林志明主張：", "原告林志明", "原告", "林志明"),
+        ("選任辯護人　李○○律師", "選任辯護人　李○○", "選任辯護人", "李○○"),
+    ],
+)
+def test_a_party_is_its_role_and_name(text: str, value: str, role: str, key: str) -> None:
+    (fact,) = _of(FactKind.PARTY, text)
+    assert (fact.value, fact.label, fact.key) == (value, role, key)
+
+
+@pytest.mark.parametrize(
+    "text", ["原告起訴請求被告給付", "被告應給付原告", "原告之訴駁回。", "被告公司應"]
+)
+def test_prose_after_a_role_is_no_name(text: str) -> None:
+    names = [f.key for f in _of(FactKind.PARTY, text)]
+    assert not {"起訴請求", "應給付", "之訴駁回", "公司"} & set(names)
+
+
+def test_the_roles_are_the_rule_tables_party_words() -> None:
+    from backend.facts.roles import PARTY_ROLES
+
+    assert set(PARTY_ROLES) == {w.text for w in RULES.words if w.family == "party"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["新臺幣壹佰貳拾萬元", "新臺幣1,200,000元", "新臺幣１，２００，０００元", "新台幣一百二十萬元"],
+)
+def test_an_amount_in_any_form_has_one_key_and_its_obligation(text: str) -> None:
+    (fact,) = _of(FactKind.AMOUNT, f"被告應給付原告{text}，及自")
+    assert (fact.key, fact.label) == ("1200000元", "給付")
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("中華民國一一四年三月五日", "114年3月5日"),
+        ("114年3月5日", "114年3月5日"),
+        ("西元2025年3月5日", "114年3月5日"),  # one date, whichever era writes it
+        ("民國一○四年十二月二十一日", "104年12月21日"),
+    ],
+)
+def test_a_date_keys_by_its_day(text: str, key: str) -> None:
+    (fact,) = _of(FactKind.DATE, f"被告於{text}向原告借款")
+    assert fact.key == key and fact.value == text and fact.label == "被告於"
+
+
+def test_a_year_and_month_alone_are_no_date() -> None:
+    assert _of(FactKind.DATE, "處有期徒刑3年6月") == []
+
+
+def test_a_statute_is_labelled_by_its_law_and_same_law_follows_it() -> None:
+    text = "依民法第一百八十四條第一項前段及同法第195條規定，係犯刑法第320條第1項之罪。本契約第三條"
+    found = _of(FactKind.STATUTE, text)
+    assert [(f.label, f.key) for f in found] == [
+        ("民法", "民法第184條第1項"),
+        ("民法", "民法第195條"),
+        ("刑法", "刑法第320條第1項"),
+    ]  # 本契約第三條 names no law: no citation
+
+
+def test_exhibits_but_not_a_count_of_annexes() -> None:
+    found = _of(FactKind.EXHIBIT, "有原證一、被證3及附表二可稽，含附件三份。")
+    assert [(f.label, f.key) for f in found] == [
+        ("原證", "原證1"),
+        ("被證", "被證3"),
+        ("附表", "附表2"),
+    ]
+
+
+def test_glossary_terms_and_their_one_glyph_variants() -> None:
+    text = "林志明與林志朋及臺北銀行、台北銀行，臺中銀行。"
+    found = [
+        f for f in facts_of_page(0, text, ["林志明", "臺北銀行"]) if f.kind is FactKind.GLOSSARY
+    ]
+    assert [(f.value, f.label, f.key) for f in found] == [
+        ("林志明", "林志明", "林志明"),
+        ("林志朋", "林志明", "林志朋"),
+        ("臺北銀行", "臺北銀行", "臺北銀行"),
+        ("台北銀行", "臺北銀行", "臺北銀行"),  # 台 is 臺: the term itself
+        ("臺中銀行", "臺北銀行", "臺中銀行"),
+    ]
+
+
+def test_facts_come_in_text_order() -> None:
+    text = "114年度訴字第56號\n原告　林○○\n被告應給付原告新臺幣5萬元。"
+    found = facts_of_page(0, text)
+    assert [f.kind for f in found] == [FactKind.CASE_NUMBER, FactKind.PARTY, FactKind.AMOUNT]
+    assert [f.start for f in found] == sorted(f.start for f in found)
