@@ -1,7 +1,9 @@
 """Issue 24's correctness measure for find & replace: replace over a document, then undo
 by restoring the version before. No text is lost, and every changed page has exactly
-one new version (an unchanged page, none). On a real SQLite store, any subset of the
-matches accepted, approved pages among them, plain text or a regex, folded or not."""
+one new version made by the replacement (an unchanged page, none). On a real SQLite
+store, any subset of the matches accepted, approved pages and pages with typing not yet
+saved (a draft: kept as its own version first, as a restore keeps it) among them,
+plain text or a regex, folded or not."""
 
 from __future__ import annotations
 
@@ -50,6 +52,7 @@ def spliced(text: str, matches: list[ReplaceMatch]) -> str:
 @given(
     pages=st.lists(texts, min_size=1, max_size=6),
     approved=st.sets(st.integers(0, 5)),
+    typed=st.dictionaries(st.integers(0, 5), texts, max_size=3),
     query=queries(),
     accept=st.data(),
     allow_approved=st.booleans(),
@@ -58,6 +61,7 @@ def spliced(text: str, matches: list[ReplaceMatch]) -> str:
 def test_replace_then_restore_loses_nothing_and_adds_one_version_per_changed_page(
     pages: list[str],
     approved: set[int],
+    typed: dict[int, str],
     query: ReplaceQuery,
     accept: st.DataObject,
     allow_approved: bool,
@@ -69,28 +73,36 @@ def test_replace_then_restore_loses_nothing_and_adds_one_version_per_changed_pag
                 store.add_version(page, VersionKind.OCR, text)
                 if page in approved:
                     store.set_status(page, ReviewStatus.APPROVED)
-            before = [store.current_version(p) for p in range(len(pages))]
+                if page in typed:  # typing not yet a version (it may take the approval back)
+                    store.save_draft(page, typed[page])
+            shown = [store.working_text(p) for p in range(len(pages))]  # the editor's text
+            still_approved = {
+                p for p in range(len(pages)) if store.status(p) is ReviewStatus.APPROVED
+            }
             counts = [len(store.versions(p)) for p in range(len(pages))]
             matches = find_matches(store, len(pages), query)
             some = st.lists(st.sampled_from(matches), unique=True) if matches else st.just([])
             chosen = accept.draw(some)
             outcome = apply_matches(store, chosen, query, allow_approved=allow_approved)
 
-            for page, text in enumerate(pages):
-                added = len(store.versions(page)) - counts[page]
-                assert added == (1 if page in outcome.changed else 0)
+            for page, text in enumerate(shown):
+                new = store.versions(page)[counts[page] :]
+                replacements = [v for v in new if "replace" in v.provenance]
                 wanted = [m for m in chosen if m.page == page]
-                expected = spliced(text, wanted) if page in outcome.changed else text
-                assert store.working_text(page) == expected
-                if wanted and page not in outcome.changed and page not in outcome.skipped:
-                    assert expected == spliced(text, wanted)  # each match put back as it was
+                if page not in outcome.changed:
+                    assert new == [] and store.working_text(page) == text
+                    assert store.draft(page) == typed.get(page)  # the typing as it was
+                    continue
+                # Exactly one new version is the replacement; before it, at most the
+                # typing kept as its own version (as a restore keeps it).
+                assert [v.id for v in replacements] == [outcome.changed[page]] == [new[-1].id]
+                assert [v.text for v in new[:-1]] in ([], [text])
+                assert store.working_text(page) == spliced(text, wanted)
+                store.restore(store.versions(page)[-2].id)  # undo: the version before
+                assert store.working_text(page) == text  # no text lost
+                assert store.versions(page)[counts[page] - 1].text == pages[page]
             for m in chosen:
-                if m.page in approved and not allow_approved:
+                if m.page in still_approved and not allow_approved:
                     assert outcome.skipped[m.page] is SkipReason.APPROVED
-            for page in outcome.changed:
-                old = before[page]
-                assert old is not None
-                store.restore(old.id)
-                assert store.working_text(page) == pages[page]  # no text lost
         finally:
             store.close()
