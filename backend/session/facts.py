@@ -16,20 +16,26 @@ and tries again with the next change; nothing is lost but time.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 from backend.errors import StoreError
-from backend.facts.checks import cross_page_flags
 from backend.facts.extract import facts_of_page
-from backend.facts.groups import group_facts
 from backend.facts.model import Fact, FactGroup, FactKind
 from backend.review.values import Flag
+from backend.session.facts_cache import (
+    GROUPS_KEY,
+    decode_groups,
+    encode_groups,
+    signature,
+    stamp,
+)
 from backend.session.facts_glossary import GLOSSARY_KEY, clean_terms, decode_terms, encode_terms
+from backend.session.facts_groups import LiveGroups
 from backend.store.facts_rows import text_digest
 from backend.store.interface import PageStore
 
@@ -44,10 +50,9 @@ class DocumentFacts:
         self._reader = ""  # ``reader(glossary)``: part of every row's source
         self._facts: dict[int, tuple[Fact, ...]] = {}
         self._digests: dict[int, str] = {}  # the digest of the text each page was read from
+        self._signatures: dict[int, str] = {}  # ``facts_cache.signature`` of each page's facts
         self._unsaved: dict[int, tuple[int, str, str]] = {}  # rows a failed write left
-        self._groups: list[FactGroup] | None = None  # None: to compute (a page changed)
-        self._where: dict[int, list[tuple[int, int, int]]] | None = None  # ``_where``
-        self._flags: dict[int, tuple[Flag, ...]] = {}
+        self._live = LiveGroups()  # the groups and flags, kept current page by page
         self.read_pages = 0  # pages read from text (not the index) so far: tests, bench
 
     # -- the index ---------------------------------------------------------------
@@ -61,20 +66,24 @@ class DocumentFacts:
         self._reader = reader(self._glossary)
         self._refresh(self.store.text_digests(), self.store.facts_rows())
         self._loaded = True
+        # The grouping stored with the index, if it was made from these facts.
+        stored = self.store.get_meta(GROUPS_KEY)
+        self._live.set(decode_groups(stored, self._made_from(), self._facts))
 
     def _refresh(self, digests: dict[int, str], stored: dict[int, tuple[str, str]]) -> None:
         """Take each page's facts from its stored row when the row's source is its text's
         now; read the others from their text, and store those rows."""
-        self._facts, self._digests, self._groups = {}, {}, None
-        self._flags = {}
+        self._facts, self._digests, self._signatures = {}, {}, {}
+        self._live.set(None)
         stale: list[int] = []
         for page, digest in digests.items():
-            row = stored.get(page)
-            found = None if row is None or row[0] != self._source(digest) else _decode(page, row[1])
+            source, _sep, sig = stored[page][0].rpartition(":") if page in stored else ("", "", "")
+            found = _decode(page, stored[page][1]) if source == self._source(digest) else None
             if found is None:
                 stale.append(page)
             else:
                 self._facts[page], self._digests[page] = found, digest
+                self._signatures[page] = sig
         self._read(stale, {})
 
     def _read(self, pages: Iterable[int], texts: dict[int, str]) -> None:
@@ -84,34 +93,13 @@ class DocumentFacts:
             text = texts[page] if page in texts else self.store.working_text(page)
             found = tuple(facts_of_page(page, text, self._glossary))
             digest = text_digest(text)
-            self._regroup(page, self._facts.get(page), found)
+            old = self._facts.get(page, ())
             self._facts[page], self._digests[page] = found, digest
-            self._unsaved[page] = (page, self._source(digest), _encode(found))
+            self._live.update(page, old, found, self._facts)
+            sig = self._signatures[page] = signature(found)
+            self._unsaved[page] = (page, f"{self._source(digest)}:{sig}", _encode(found))
             self.read_pages += 1
         self._save()
-
-    def _regroup(self, page: int, old: tuple[Fact, ...] | None, new: tuple[Fact, ...]) -> None:
-        """Bring the groups up to date with a page read again. Typing moves the facts after
-        it without changing them: then the groups are the same but for those places,
-        which are put in (milliseconds); another change groups the document again."""
-        if old == new:
-            return
-        if self._groups is None or old is None or not _moved(old, new):
-            self._groups = None
-            return
-        if self._where is None:  # once per grouping: where each page's facts are in it
-            self._where = _where(self._groups)
-        moved = {id(a): b for a, b in zip(old, new, strict=True)}
-        places: dict[tuple[int, int], list[Fact]] = {}
-        for g, v, i in self._where.get(page, ()):
-            row = places.setdefault((g, v), list(self._groups[g].variants[v].places))
-            row[i] = moved.get(id(row[i]), row[i])
-        groups = self._groups
-        for (g, v), row in places.items():
-            variants = list(groups[g].variants)
-            variants[v] = replace(variants[v], places=tuple(row))
-            groups[g] = replace(groups[g], variants=tuple(variants))
-        self._flags = {p: tuple(f) for p, f in cross_page_flags(groups).items()}
 
     def _save(self) -> None:
         if not self._unsaved:
@@ -123,7 +111,11 @@ class DocumentFacts:
         self._unsaved.clear()
 
     def _source(self, digest: str) -> str:
+        """A row's source, but for the signature of its facts after it."""
         return f"{digest}:{self._reader}"
+
+    def _made_from(self) -> str:
+        return stamp(self._reader, self._signatures)
 
     # -- kept current ------------------------------------------------------------------
 
@@ -160,11 +152,23 @@ class DocumentFacts:
         """The document's facts, each with its variants and their pages
         (``backend.facts.groups``); those in ``conflict`` are flagged."""
         self.load()
-        if self._groups is None:
-            every = [f for page in sorted(self._facts) for f in self._facts[page]]
-            self._groups, self._where = group_facts(every), None
-            self._flags = {p: tuple(f) for p, f in cross_page_flags(self._groups).items()}
-        return self._groups
+        if self._live.groups is None:
+            self._live.compute(self._facts)
+            self.keep()  # grouping all took a second: the next open reads it instead
+        assert self._live.groups is not None
+        return self._live.groups
+
+    def keep(self) -> None:
+        """Store the grouping as it is now, when it changed since stored, so the next open
+        reads it instead of grouping every fact (``facts_cache``). Saves keep it current
+        in memory only (storing it takes longer than the save): call this when the
+        document closes, or when idle, off the GUI thread."""
+        if not self._live.changed or self._live.groups is None:
+            return
+        made = encode_groups(self._made_from(), self._live.groups, self._facts)
+        with contextlib.suppress(StoreError):  # a cache: grouped anew next time
+            self.store.set_meta(GROUPS_KEY, made)
+            self._live.changed = False
 
     def flags_for(self, page: int, text: str | None = None) -> tuple[Flag, ...]:
         """The page's cross-page flags (critical, with the pages holding the other value).
@@ -174,7 +178,7 @@ class DocumentFacts:
         if text is not None and self._digests.get(page) != text_digest(text):
             self._read([page], {page: text})
         self.groups()
-        return self._flags.get(page, ())
+        return self._live.flags.get(page, ())
 
     # -- the glossary -------------------------------------------------------------------
 
@@ -197,24 +201,6 @@ class DocumentFacts:
 
 
 _EMPTY = text_digest("")
-
-
-def _moved(old: Sequence[Fact], new: Sequence[Fact]) -> bool:
-    """The same facts in the same order, some at other offsets."""
-    return len(old) == len(new) and all(
-        (a.kind, a.label, a.key, a.value) == (b.kind, b.label, b.key, b.value)
-        for a, b in zip(old, new, strict=True)
-    )
-
-
-def _where(groups: Sequence[FactGroup]) -> dict[int, list[tuple[int, int, int]]]:
-    """Per page, where its facts are in ``groups``: (group, variant, place) indices."""
-    where: dict[int, list[tuple[int, int, int]]] = {}
-    for g, group in enumerate(groups):
-        for v, variant in enumerate(group.variants):
-            for i, fact in enumerate(variant.places):
-                where.setdefault(fact.page, []).append((g, v, i))
-    return where
 
 
 def reader(glossary: Sequence[str]) -> str:

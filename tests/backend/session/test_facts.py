@@ -3,6 +3,7 @@ over a real store, and its cross-page flags in the page's review."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from backend.models import VersionKind
 from backend.review.values import Flag, FlagKind
 from backend.session.document_review import DocumentReviews
 from backend.session.facts import DocumentFacts
+from backend.session.facts_cache import GROUPS_KEY
 from backend.session.facts_glossary import export_glossary, import_glossary
 from backend.store.review_store import ReviewStore
 
@@ -125,4 +127,42 @@ def test_the_glossary_is_kept_with_the_document_and_read_with_every_page(
     out = tmp_path / "terms.json"
     export_glossary(again.glossary(), out)
     assert import_glossary(out) == ("林志明", "王大同")
+    store.close()
+
+
+def test_a_changed_fact_regroups_its_kind_as_grouping_anew_would(store: ReviewStore) -> None:
+    texts = [page(n) + f"\n賠償新臺幣{n % 2 + 1}萬元" for n in range(8)]
+    fill(store, texts)
+    facts = DocumentFacts(store)
+    facts.groups()
+    for n, (old, new) in enumerate([(RIGHT, WRONG), ("林志明", "林志朋"), ("萬元", "萬元整")]):
+        texts[n + 2] = texts[n + 2].replace(old, new, 1)
+        assert facts.page_changed(n + 2, texts[n + 2])
+        every = [f for p, t in enumerate(texts) for f in facts_of_page(p, t)]
+        assert facts.groups() == group_facts(every)
+        for p in range(8):
+            assert list(facts.flags_for(p)) == cross_page_flags(group_facts(every)).get(p, [])
+
+
+def test_the_grouping_is_kept_for_the_next_open_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "doc.review"
+    store = ReviewStore(path, author="ana")
+    texts = [page(n, WRONG if n == 6 else RIGHT) for n in range(8)]
+    fill(store, texts)
+    DocumentFacts(store).groups()  # grouped, and kept
+    store.close()
+    store = ReviewStore(path, author="ana")
+    # Typing before the facts of page 6 (saved while closed): moves, changes nothing.
+    store.add_version(6, VersionKind.EDIT, "（續）" + texts[6], {})
+    stored = json.loads(store.get_meta(GROUPS_KEY) or "{}")
+    stored["groups"][0][1] = "read back"  # a mark only the stored grouping has
+    store.set_meta(GROUPS_KEY, json.dumps(stored))
+    facts = DocumentFacts(store)
+    assert facts.groups()[0].label == "read back"  # not grouped anew
+    assert facts.read_pages == 1
+    assert facts.flags_for(6)[0].start == texts[6].index(WRONG) + len("（續）")
+    # A changed fact: the stamp no longer holds, so it is grouped anew.
+    store.add_version(2, VersionKind.EDIT, page(2, "一一四年度訴字第五七號"), {})
+    again = DocumentFacts(store)
+    assert again.groups()[0].label == ""
     store.close()
