@@ -51,6 +51,12 @@ _PHRASE_BACK = 14  # an amount's obligation stands this close before it
 _EVENT_BACK = 4  # a date's event: the characters right before it (於, 自, 繳款期限至)
 _ROC = 1911
 _ERA_CHARS = 8  # 中　華　民　國 spaced out, before a date
+# A section's heading on its own line (主　　文, 事實及理由): what an amount after it on
+# the page belongs to, shown with its obligation (主文 給付 / 理由 給付).
+_SECTION = re.compile(
+    r"^[ \t\u3000#*]*(主[ \t\u3000]*文|事實及理由|理[ \t\u3000]*由|事[ \t\u3000]*實)[ \t\u3000*]*$",
+    re.MULTILINE,
+)
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))
 
 
@@ -111,11 +117,15 @@ def _dates(page: int, text: str) -> Iterator[Fact]:
 
 
 def _amounts(page: int, text: str) -> Iterator[Fact]:
+    sections: list[tuple[int, str]] | None = None  # the page's headings, when asked
     for m in _AMOUNT.finditer(text):
         value = parse_number(m["n"] or m["bare"])
         if value is None or value == 0:
             continue
-        label = _obligation(text, m.start())
+        if sections is None:
+            sections = [(h.start(), "".join(h[1].split())) for h in _SECTION.finditer(text)]
+        section = next((name for at, name in reversed(sections) if at < m.start()), "")
+        label = " ".join(w for w in (section, _obligation(text, m.start())) if w)
         yield Fact(FactKind.AMOUNT, m[0], page, *m.span(), label, f"{number_key(value)}元")
 
 

@@ -33,6 +33,8 @@ _GAP = " \u3000：:"
 _ORG = re.compile(
     rf"[{HAN}A-Za-z0-9０-９Ａ-Ｚａ-ｚ]{{0,18}}?(?:{'|'.join(ORG_SUFFIXES)})"
 )  # fmt: skip
+_KIND = re.compile("|".join(ORG_SUFFIXES))  # tried first: most names are no company's
+_ORG_CHARS = 18 + max(map(len, ORG_SUFFIXES))
 _STOPS = GRAMMAR | NAME_ENDS
 _LONGEST, _SHORTEST = 4, 2
 
@@ -58,7 +60,7 @@ def _name_end(text: str, start: int) -> int | None:
     """Where the name starting at ``start`` ends, or None when no name stands there."""
     if start >= len(text) or text[start] in _STOPS or text[start] in MASK_CHARS:
         return None  # a function word, or circles with no surname: no name to keep
-    org = _ORG.match(text, start)
+    org = _ORG.match(text, start) if _KIND.search(text, start, start + _ORG_CHARS) else None
     if org is not None:
         own = _org_name(org[0])
         if len(own) >= 2 and own[0] not in GRAMMAR and not ORG_BREAKS.intersection(own):
