@@ -15,7 +15,9 @@ not in that column on the page: its row lost a cell, or gained one, before it.
   (the first check: a cell read alone, columns known from a few cells);
 * ``off_column``: a cell away from its column's line by more than ``OFF`` letters;
 * ``under_empty``: text the page has in a row, under a column where the
-  transcript's row has an empty cell (the cell's content slid away, or was lost).
+  transcript's row has an empty cell (the cell's content slid away, or was lost);
+* ``table_other_column.at_other_column``: a cell on another column's line and off
+  its own.
 """
 
 from __future__ import annotations
@@ -167,7 +169,7 @@ def shifted(placed: list[Placed], centre: dict[int, float], table: list[Row]) ->
             continue
         k = nearest(centre, x)
         if k != c and abs(x - centre[c]) - abs(x - centre[k]) > NEARER * abs(centre[c] - centre[k]):
-            out[p.row] = Problem(table[p.row], _under(c, k), c)
+            out[p.row] = Problem(table[p.row], under_detail(c, k), c)
     return list(out.values())
 
 
@@ -190,7 +192,7 @@ def off_column(
     for column, cells in by_column.items():
         for p in cells:
             others = [o for o in cells if o.row != p.row]
-            lines = [_line([o.edge(k) for o in others], height) for k in range(3)]
+            lines = [edge_line([o.edge(k) for o in others], height) for k in range(3)]
             if p.whole and None in lines:
                 continue  # an edge the column may line up by, and the cell be on
             if not p.whole:
@@ -208,7 +210,7 @@ def off_column(
             if away and all(away) and p.row not in out and not _like_a_peer(p, others, height):
                 x = next(e for e in (p.middle, p.left, p.right) if e is not None)
                 k = nearest(centre, x) if centre else column
-                detail = _under(column, k) if k != column else _off(column)
+                detail = under_detail(column, k) if k != column else _off(column)
                 out[p.row] = Problem(table[p.row], detail, column)
     return list(out.values())
 
@@ -240,7 +242,9 @@ def _varied(cells: list[Placed]) -> bool:
     return bool(cells) and max(c.units for c in cells) - min(c.units for c in cells) > OFF
 
 
-def _line(edges: list[float | None], height: float, least: int = ALIGN_ROWS) -> float | bool | None:
+def edge_line(
+    edges: list[float | None], height: float, least: int = ALIGN_ROWS
+) -> float | bool | None:
     """The line the cells' edges make: its place; False when they do not line up;
     None when fewer than ``least`` are measured to say."""
     found = [e for e in edges if e is not None]
@@ -302,90 +306,11 @@ def _under_columns(known: list[tuple[int, float]], piece: Piece) -> set[int]:
     return set()
 
 
-def at_other_column(placed: list[Placed], table: list[Row], height: float) -> list[Problem]:
-    """Body cells on another column's line (its other cells' left edges, middles or
-    right edges lined up there), and not on their own column's there: a column whose
-    own cells are read in runs with their neighbours has no middle of its own for
-    ``shifted`` to measure, but the column a cell slid under has."""
-    body = [p for p in placed if not table[p.row].header]
-    by_column: dict[int, list[Placed]] = {}
-    for p in body:
-        by_column.setdefault(p.column, []).append(p)
-    # A heading on a column's line is on it too (it says where the column stands when
-    # the column's body cells are read in runs), with one body cell at least.
-    heads: dict[int, list[Placed]] = {}
-    for p in placed:
-        if table[p.row].header:
-            heads.setdefault(p.column, []).append(p)
-    lines = {
-        (c, k): line
-        for c, cells in by_column.items()
-        for k in range(3)
-        if isinstance(
-            line := _line([o.edge(k) for o in cells + heads.get(c, [])], height, least=2), float
-        )
-    }
-    out: dict[int, Problem] = {}
-    for p in body:
-        edges = (p.left, p.middle, p.right)
-        if _on_own_line(p, by_column[p.column], height):
-            continue
-        for (column, k), line in lines.items():
-            edge = edges[k]
-            # One edge measured: the cell, as its letters put its other edge, must stand
-            # away from its own column. A long date set flush left in a wide column can
-            # end where the next column's short cells end.
-            if (
-                column != p.column
-                and edge is not None
-                and abs(edge - line) <= TIGHT * height
-                and (p.whole or _elsewhere(_estimated(p, height), by_column, column, height))
-            ):
-                out.setdefault(p.row, Problem(table[p.row], _under(p.column, column), p.column))
-    return list(out.values())
-
-
-def _elsewhere(p: Placed, by_column: dict[int, list[Placed]], column: int, height: float) -> bool:
-    """Whether the cell (its unmeasured edge estimated) is off its own column's line by
-    every edge, and its middle nearer ``column``'s cells' than its own column's others'."""
-    own = [o for o in by_column[p.column] if o.row != p.row]
-    if _on_own_line(p, own, height):
-        return False
-    mid = _middle_of(p)
-    others = [_middle_of(_estimated(o, height)) for o in own]
-    there = median(_middle_of(_estimated(o, height)) for o in by_column[column])
-    return not others or abs(mid - there) < abs(mid - median(others))
-
-
-def _middle_of(p: Placed) -> float:
-    assert p.left is not None and p.right is not None
-    return (p.left + p.right) / 2
-
-
-def _estimated(p: Placed, height: float) -> Placed:
-    """The cell with its unmeasured edge where its letters' width puts it (a Han letter
-    about a line's height wide)."""
-    width = p.units * height
-    left = p.left if p.left is not None else p.right - width if p.right is not None else None
-    right = p.right if p.right is not None else p.left + width if p.left is not None else None
-    return Placed(p.row, p.column, left, right, p.units)
-
-
-def _on_own_line(p: Placed, column: list[Placed], height: float) -> bool:
-    """Whether the cell stands on its column's line by some edge its other cells make."""
-    others = [o for o in column if o.row != p.row]
-    for k, edge in enumerate((p.left, p.middle, p.right)):
-        line = _line([o.edge(k) for o in others], height)
-        if edge is not None and isinstance(line, float) and abs(edge - line) <= OFF * height:
-            return True
-    return False
-
-
 def nearest(centre: dict[int, float], x: float) -> int:
     return min(centre, key=lambda j: abs(x - centre[j]))
 
 
-def _under(column: int, place: int) -> str:
+def under_detail(column: int, place: int) -> str:
     detail = _("a table row's cell {column} is under column {place} on the page")
     return detail.format(column=column + 1, place=place + 1)
 

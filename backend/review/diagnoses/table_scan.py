@@ -14,7 +14,8 @@ piece's letters occur. From that:
 * merged: a transcript row whose cells each hold pieces from two heights of the
   page. One long cell wrapped over two lines does that too, so it takes more cells
   with two heights than with one: a merge joins every column it spans;
-* columns (``table_columns``): a cell standing under another column, or in none;
+* columns (``table_columns``, ``table_other_column``): a cell standing under another
+  column, or in none;
 * filled (``table_filled``): a cell that repeats the cell above it where the page
   has nothing: no piece at the row's height under its column, nor one holding its
   letters.
@@ -30,7 +31,7 @@ from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses import table_columns as columns
-from backend.review.diagnoses import table_filled, table_merged
+from backend.review.diagnoses import table_filled, table_merged, table_other_column
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_filled import shared
@@ -88,7 +89,7 @@ def problems(
     out += table_filled.filled(pieces, heights, table, cells, height, centre)
     out += columns.shifted(placed, centre, table)
     out += columns.off_column(placed, centre, table, height)
-    out += columns.at_other_column(placed, table, height)
+    out += table_other_column.at_other_column(placed, table, height)
     out += columns.under_empty(pieces, loose, heights, table, cells, height, centre)
     return out
 

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.models import AltText
-from backend.review.diagnoses.table_columns import Placed, at_other_column
+from backend.review.diagnoses.table_columns import Placed
+from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
@@ -357,3 +358,31 @@ def test_long_cells_read_in_runs_in_a_centred_column_are_in_their_column() -> No
         + "\n以上正本證明與原本無異。"
     )
     assert found(text, reading(lines), CELLS) == []
+
+
+@pytest.mark.parametrize("row", [1, 2, 3, 4, 5])
+def test_a_cell_on_the_line_its_neighbours_letters_give_another_column_is_named(row: int) -> None:
+    # Corpus seed 1122 page 53: the last column (備註), set flush left, has each cell
+    # read at the end of a run, so only its right edges are measured, and they are
+    # ragged (cells of 3, 2, 5 letters): no measured line. A cell slid left into the
+    # column before it (read alone, both edges measured) begins where the letters of
+    # the last column's cells put their left edges, far off its own column's line.
+    table = tables(markdown(ROWS))[0]
+    others = [r for r in range(1, 6) if r != row]
+    placed = [Placed(r, 3, COLUMNS[3], COLUMNS[3] + 3 * LETTER, 3) for r in others[:3]]
+    placed += [
+        Placed(r, 4, None, COLUMNS[4] + n * LETTER, n)
+        for r, n in zip(others[:3], (3, 2, 5), strict=True)
+    ]
+    slid = Placed(row, 3, COLUMNS[4], COLUMNS[4] + 2 * LETTER, 2)
+    found = at_other_column([*placed, slid], table, LETTER)
+    assert [(p.row, p.detail) for p in found] == [
+        (table[row], "a table row's cell 4 is under column 5 on the page")
+    ]
+    # Where that column's cells are of one length and ragged by their letters too, the
+    # letters put their left edges nowhere in line: no line, nothing named.
+    ragged = [
+        Placed(p.row, 4, None, COLUMNS[4] + (1 + 3 * k) * LETTER, 2)
+        for k, p in enumerate(placed[3:])
+    ]
+    assert at_other_column([*placed[:3], *ragged, slid], table, LETTER) == []
