@@ -39,6 +39,10 @@ from backend.session.facts_groups import LiveGroups
 from backend.store.facts_rows import text_digest
 from backend.store.interface import PageStore
 
+# Up to this many changed pages are read one by one; more, and the store's digests of
+# every page say which changed (one query: ~30 ms for 3,000 pages, a page ~1 ms).
+FEW_PAGES = 20
+
 
 class DocumentFacts:
     """The facts of one document: per page, its groups across pages, and the flags."""
@@ -136,6 +140,9 @@ class DocumentFacts:
         """``page_changed`` for many pages at once (an import, a replace over the
         document): the pages whose facts were read again."""
         self.load()
+        pages = set(pages)
+        if len(pages) <= FEW_PAGES:  # their texts, not every page's digest
+            return [p for p in sorted(pages) if self.page_changed(p)]
         digests = self.store.text_digests()
         stale = [p for p in set(pages) if digests.get(p, _EMPTY) != self._digests.get(p, _EMPTY)]
         self._read(stale, {})

@@ -4,7 +4,7 @@
 pages); after a save only one page's facts changed, so this redoes no more than the
 change needs:
 - facts that only moved (typing before them): the same groups, with the moved places
-  put in where they sit (``_where``, per kind and page), in milliseconds;
+  put in where they sit (a variant's places are in page order), in milliseconds;
 - facts of some kinds changed: those kinds are grouped again, the others kept (with
   their moves put in). Variants are compared only within their kind
   (``backend.facts.groups``), so this is the grouping of the whole document
@@ -13,7 +13,8 @@ change needs:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from backend.facts.checks import cross_page_flags
@@ -22,7 +23,6 @@ from backend.facts.model import Fact, FactGroup, FactKind
 from backend.review.values import Flag
 
 Facts = Mapping[int, Sequence[Fact]]
-Where = dict[int, list[tuple[int, int, int]]]  # page -> (group, variant, place) indices
 
 
 class LiveGroups:
@@ -33,11 +33,10 @@ class LiveGroups:
         self.flags: dict[int, tuple[Flag, ...]] = {}
         self.changed = False  # since set(): the grouping to store again
         self._kinds: dict[FactKind, list[FactGroup]] = {}
-        self._where: dict[FactKind, Where] = {}  # built when first needed, per kind
 
     def set(self, groups: list[FactGroup] | None, *, changed: bool = False) -> None:
         self.changed = changed
-        self._kinds, self._where = {}, {}
+        self._kinds = {}
         if groups is None:
             self.groups, self.flags = None, {}
             return
@@ -64,7 +63,7 @@ class LiveGroups:
         changed = {k for k in kinds if _shapes(old, k) != _shapes(new, k)}
         for kind in kinds - changed:
             # Every fact of the kind, moved or not, is the new object from now on: the
-            # groups hold the page's facts themselves (``_where``, ``facts_cache``).
+            # groups hold the page's facts themselves (``_place``, ``facts_cache``).
             moved = {id(a): b for a, b in zip(_of(old, kind), _of(new, kind), strict=True)}
             self._place(kind, page, moved)
         if changed:
@@ -72,25 +71,59 @@ class LiveGroups:
             again = group_facts([f for f in _every(facts) if f.kind in kinds_of])
             for kind in changed:
                 self._kinds.pop(kind, None)
-                self._where.pop(kind, None)
             for group in again:
                 self._kinds.setdefault(group.kind, []).append(group)
         self.changed = True
         self._joined()
 
     def _place(self, kind: FactKind, page: int, moved: dict[int, Fact]) -> None:
-        """Put the moved facts of ``page`` at their new places in ``kind``'s groups."""
+        """Put the moved facts of ``page`` at their new places in ``kind``'s groups.
+        A variant's places are in page order (grouping takes the pages in order), so
+        the page's are found by bisection; were they not all found so, every place is
+        looked at (the same result, slower)."""
         groups = self._kinds.get(kind, [])
-        if kind not in self._where:
-            self._where[kind] = _where(groups)
-        rows: dict[tuple[int, int], list[Fact]] = {}
-        for g, v, i in self._where[kind].get(page, ()):
-            row = rows.setdefault((g, v), list(groups[g].variants[v].places))
-            row[i] = moved.get(id(row[i]), row[i])
-        for (g, v), row in rows.items():  # the same places: every index still holds
-            variants = list(groups[g].variants)
-            variants[v] = replace(variants[v], places=tuple(row))
-            groups[g] = replace(groups[g], variants=tuple(variants))
+        if self._put(groups, page, moved, _by_page) != len(moved):
+            self._put(groups, page, moved, _every_place)
+
+    @staticmethod
+    def _put(
+        groups: list[FactGroup],
+        page: int,
+        moved: dict[int, Fact],
+        where: Callable[[tuple[Fact, ...], int], range],
+    ) -> int:
+        """Replace the moved facts where ``where`` says they may be; how many were."""
+        found = 0
+        for g, group in enumerate(groups):
+            variants = list(group.variants)
+            before = found
+            for v, variant in enumerate(variants):
+                row = list(variant.places)
+                hits = 0
+                for i in where(variant.places, page):
+                    new = moved.get(id(row[i]))
+                    if new is not None:
+                        row[i], hits = new, hits + 1
+                if hits:
+                    variants[v] = replace(variant, places=tuple(row))
+                    found += hits
+            if found > before:  # (by count: a moved fact can equal the one it replaces)
+                groups[g] = replace(group, variants=tuple(variants))
+        return found
+
+
+def _by_page(places: tuple[Fact, ...], page: int) -> range:
+    start = bisect_left(places, page, key=_page)
+    end = bisect_right(places, page, lo=start, key=_page)
+    return range(start, end)
+
+
+def _every_place(places: tuple[Fact, ...], _page: int) -> range:
+    return range(len(places))
+
+
+def _page(fact: Fact) -> int:
+    return fact.page
 
 
 def _flags(groups: Sequence[FactGroup]) -> dict[int, tuple[Flag, ...]]:
@@ -108,13 +141,3 @@ def _of(facts: Sequence[Fact], kind: FactKind) -> list[Fact]:
 def _shapes(facts: Sequence[Fact], kind: FactKind) -> list[tuple[str, str, str]]:
     """What grouping reads of a page's facts of one kind: all but their offsets."""
     return [(f.label, f.key, f.value) for f in facts if f.kind is kind]
-
-
-def _where(groups: Sequence[FactGroup]) -> Where:
-    """Per page, where its facts are in ``groups``."""
-    where: Where = {}
-    for g, group in enumerate(groups):
-        for v, variant in enumerate(group.variants):
-            for i, fact in enumerate(variant.places):
-                where.setdefault(fact.page, []).append((g, v, i))
-    return where

@@ -137,11 +137,16 @@ def test_a_changed_fact_regroups_its_kind_as_grouping_anew_would(store: ReviewSt
     facts.groups()
     for n, (old, new) in enumerate([(RIGHT, WRONG), ("林志明", "林志朋"), ("萬元", "萬元整")]):
         texts[n + 2] = texts[n + 2].replace(old, new, 1)
-        assert facts.page_changed(n + 2, texts[n + 2])
+        store.add_version(n + 2, VersionKind.EDIT, texts[n + 2], {})
+        assert facts.page_changed(n + 2)
         every = [f for p, t in enumerate(texts) for f in facts_of_page(p, t)]
         assert facts.groups() == group_facts(every)
         for p in range(8):
             assert list(facts.flags_for(p)) == cross_page_flags(group_facts(every)).get(p, [])
+        facts.keep()  # the groups hold the pages' facts themselves: every place is named
+    store.add_version(1, VersionKind.EDIT, texts[1], {})  # the same text: nothing to read
+    reopened = DocumentFacts(store)
+    assert reopened.groups() == facts.groups() and reopened.read_pages == 0
 
 
 def test_the_grouping_is_kept_for_the_next_open_and_read_back(tmp_path: Path) -> None:
