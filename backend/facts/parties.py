@@ -18,12 +18,14 @@ from collections.abc import Iterator
 from backend.facts.keys import fold
 from backend.facts.model import Fact, FactKind
 from backend.facts.roles import (
+    DOUBLE_SURNAMES,
     GRAMMAR,
     NAME_END_WORDS,
     NAME_ENDS,
     ORG_BREAKS,
     ORG_SUFFIXES,
     ROLES,
+    SURNAMES,
 )
 from backend.review.charclass import HAN, MASK_CHARS
 
@@ -36,6 +38,7 @@ _ORG = re.compile(
 _KIND = re.compile("|".join(ORG_SUFFIXES))  # tried first: most names are no company's
 _ORG_CHARS = 18 + max(map(len, ORG_SUFFIXES))
 _STOPS = GRAMMAR | NAME_ENDS
+_AFTER_NAME = frozenset("因則於與及等之所係")  # the words right after a party's name
 _LONGEST, _SHORTEST = 4, 2
 
 
@@ -46,7 +49,7 @@ def party_facts(page: int, text: str) -> Iterator[Fact]:
         start = m.end()
         while start < len(text) and text[start] in _GAP:
             start += 1
-        end = _name_end(text, start)
+        end = _name_end(text, start, headed=start > m.end())
         if end is None:
             continue
         role = "".join(m[0].split())
@@ -56,10 +59,13 @@ def party_facts(page: int, text: str) -> Iterator[Fact]:
         yield Fact(FactKind.PARTY, text[m.start() : end], page, m.start(), end, role, fold(name))
 
 
-def _name_end(text: str, start: int) -> int | None:
-    """Where the name starting at ``start`` ends, or None when no name stands there."""
+def _name_end(text: str, start: int, headed: bool) -> int | None:
+    """Where the name starting at ``start`` ends, or None when no name stands there.
+    ``headed``: spaces or a colon stand between the role and it (原告　林志明)."""
     if start >= len(text) or text[start] in _STOPS or text[start] in MASK_CHARS:
         return None  # a function word, or circles with no surname: no name to keep
+    if text[start : start + 2] in NAME_END_WORDS:
+        return None  # 原告主張: what a party does, no name
     org = _ORG.match(text, start) if _KIND.search(text, start, start + _ORG_CHARS) else None
     if org is not None:
         own = _org_name(org[0])
@@ -70,15 +76,39 @@ def _name_end(text: str, start: int) -> int | None:
         n += 1
     if n < _SHORTEST:
         return None
-    for length in range(_SHORTEST, n):
-        if text[start + length : start + length + 2] in NAME_END_WORDS:
-            return start + length  # 林志明主張: the name ends before 主張
-    if text[start : start + n] in ORG_SUFFIXES:
+    end = next(
+        (
+            start + k
+            for k in range(_SHORTEST, n)
+            if text[start + k : start + k + 2] in NAME_END_WORDS
+        ),
+        None,
+    )  # 林志明主張: the name ends before 主張
+    if end is None:
+        end = start + n
+        if (
+            end < len(text)
+            and text[end] not in _STOPS
+            and text[end : end + 2] not in NAME_END_WORDS
+        ):
+            return None  # more name-like characters than a name has: prose, not a name
+    name = text[start:end]
+    if name in ORG_SUFFIXES:
         return None  # 被告公司: "the company", no name
-    end = start + n
-    if end == len(text) or text[end] in _STOPS or text[end : end + 2] in NAME_END_WORDS:
+    if headed or _surnamed(text, start) or MASK_CHARS.intersection(name):
         return end
-    return None  # more name-like characters than a name has: prose, not a name
+    # No surname we know (a rare one, or a misread one: 材志明 for 林志明): a name still
+    # where what a party does follows it (主張, 辯稱 …), or if it is three characters
+    # ending as a name ends (，, 因 …), not a clause's.
+    after = text[end : end + 2]
+    if after in NAME_END_WORDS:  # 秀雅主張: what only a party does follows
+        return end
+    ends = after[:1] in NAME_ENDS or after[:1] in _AFTER_NAME
+    return end if len(name) == 3 and (ends or end == len(text)) else None
+
+
+def _surnamed(text: str, start: int) -> bool:
+    return text[start] in SURNAMES or text[start : start + 2] in DOUBLE_SURNAMES
 
 
 def _name_char(c: str) -> bool:

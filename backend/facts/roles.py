@@ -20,6 +20,19 @@ REPRESENTATIVES = (
 )  # fmt: skip
 ROLES = tuple(sorted({*PARTY_ROLES, *REPRESENTATIVES}, key=lambda r: (-len(r), r)))
 
+# A person's name in running text, unmasked and with no heading's spaces before it,
+# starts with a surname (原告林志明主張; not 原告主張, 被告返還, 告訴人同意): the
+# commonest surnames of Taiwan's household registration, single and double. A name
+# in a heading (原告　林志明) or masked (甲○○, 林○明) needs none.
+SURNAMES = frozenset(
+    "陳林黃張李王吳劉蔡楊許鄭謝郭洪曾邱廖賴周徐蘇葉莊呂江何蕭羅高簡朱鍾施游詹沈彭胡余盧"
+    "潘顏梁趙柯翁魏方孫戴范宋鄧杜侯溫薛丁卓馬阮董唐藍石蔣古紀姚連馮歐程湯田康姜白汪鄒尤"
+    "巫鐘黎涂龔嚴韓袁金童陸夏柳凃邵錢伍倪于譚駱熊任甘秦顧毛章史官萬俞雷粱饒闕凌崔尹孔辛"
+    "武辜陶段龍韋葛池孟褚殷麥賀賈莫文管關向包丘梅華利裴樊房全佘左花魯安鮑郝穆塗邢蒲成谷"
+    "常閻練盛鄔耿聶符申祝繆陽解曹岳齊籃應單舒畢喬龐翟牛鄞留季覃卜項喻商滕焦車虞苗戚牟雲"
+    "巴力艾樂臧司樓費屈宗幸衛尚靳祁諶桂沙欒宮路刁時傅"
+)
+DOUBLE_SURNAMES = ("歐陽", "司馬", "上官", "諸葛", "張簡", "范姜", "周黃", "徐辜", "江謝")
 # What may end a name: punctuation, and the function words legal prose puts right
 # after a party's name (原告林志明因…, 被告王○○則以…, 告訴人李○○所有之…). None of them
 # may stand inside a name, which keeps 原告起訴請求 or 被告應給付 from reading as names.

@@ -308,7 +308,7 @@ def _changed(rng: random.Random, kind: str, text: str) -> str | None:
     if kind == "party":
         glyphs = [i for i, c in enumerate(text) if c not in "○〇"]
         n = rng.choice(glyphs)
-        pool = v.SURNAMES if n == 0 else v.GIVEN
+        pool = v.SURNAMES + v.GIVEN  # a surname misread may be no surname (林 -> 志)
         return text[:n] + rng.choice([c for c in pool if c != text[n]]) + text[n + 1 :]
     digits = [(i, sc) for i, c in enumerate(text) for sc in _SCRIPTS if c in sc]
     if not digits:

@@ -144,3 +144,27 @@ def test_facts_come_in_text_order() -> None:
 def test_an_amount_after_a_section_heading_is_labelled_with_it() -> None:
     text = "主　　文\n被告應給付原告新臺幣5萬元。\n事實及理由\n原告請求被告給付新臺幣5萬元。"
     assert [f.label for f in _of(FactKind.AMOUNT, text)] == ["主文 給付", "事實及理由 給付"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "原告主張被告於民國一一二年借款",
+        "請求被告返還已給付之價金",
+        "告訴人同意給予緩刑",
+        "被告逾期仍未履行",
+    ],
+)
+def test_a_verb_after_a_role_in_running_text_is_no_name(text: str) -> None:
+    assert _of(FactKind.PARTY, text) == []
+
+
+def test_a_name_in_a_heading_needs_no_surname_we_know() -> None:
+    (fact,) = _of(FactKind.PARTY, "原告　艷陽天\n")
+    assert fact.key == "艷陽天"
+
+
+@pytest.mark.parametrize("text", ["原告材志明主張：", "原告材志明因借款事件", "原告材志明，"])
+def test_a_name_whose_surname_was_misread_is_still_a_name(text: str) -> None:
+    (fact,) = _of(FactKind.PARTY, text)
+    assert fact.key == "材志明"
