@@ -5,20 +5,28 @@ open from the store's facts index (goal ≤ 1 s), and kept current after one pag
 
 Pages: a court file's header (the case number), its parties, and ~1,500 characters of
 lines from the sample's true transcripts (dates, amounts, statutes), seeded per page,
-in the embedded store. Nothing here asserts on timings.
+in the embedded store and on the team store (a throw-away PostgreSQL). Nothing here
+asserts on timings.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+
+import psycopg
 
 from backend.models import VersionKind
 from backend.session.facts import DocumentFacts
+from backend.store.interface import PageStore
+from backend.store.postgres import admin
+from backend.store.postgres.team_store import TeamStore
 from backend.store.review_store import ReviewStore
 from bench.make_doc import TRUTH_JSON, Docs
 from bench.table import Row, median_ms
@@ -54,7 +62,7 @@ def _fill(store: ReviewStore, texts: list[str]) -> None:
         store.connection.execute("PRAGMA synchronous=FULL")
 
 
-def _ready(store: ReviewStore) -> tuple[float, DocumentFacts]:
+def _ready(store: PageStore) -> tuple[float, DocumentFacts]:
     """Seconds from a new DocumentFacts to its groups and flags (the Facts dock's)."""
     t0 = time.perf_counter()
     facts = DocumentFacts(store)
@@ -63,50 +71,97 @@ def _ready(store: ReviewStore) -> tuple[float, DocumentFacts]:
     return time.perf_counter() - t0, facts
 
 
+@dataclass
+class Measured:
+    base_s: float  # every page read from its text (no index yet)
+    open_s: float  # a new open: from the index
+    reread: int
+    quiet: list[float]
+    loud: list[float]
+    facts: int
+    places: int
+
+
+def _measure(open_store: Callable[[], PageStore], texts: list[str]) -> Measured:
+    store = open_store()
+    try:
+        base_s, first = _ready(store)  # no index yet: every page read from its text
+        assert first.read_pages == PAGES, first.read_pages
+    finally:
+        store.close()
+    store = open_store()  # a new open: the index is in the store
+    try:
+        open_s, facts = _ready(store)
+        reread = facts.read_pages
+        # Typing in the header: every fact of the page moves, none changes (the groups
+        # keep, their places are put in); and a save that changes the page's case
+        # number (the case numbers are grouped again).
+        quiet = _saves(store, facts, texts, 1000, lambda t, n: t.replace("判決", f"判決{n}", 1))
+        loud = _saves(store, facts, texts, 2000, lambda t, n: t.replace("第五六號", "第五八號", 1))
+        groups = facts.groups()
+        places = sum(len(v.places) for g in groups for v in g.variants)
+        return Measured(base_s, open_s, reread, quiet, loud, len(groups), places)
+    finally:
+        store.close()
+
+
 def run(docs: Docs) -> list[Row]:
     del docs  # a review store of its own: the facts need no PDF
     texts = page_texts()
     with tempfile.TemporaryDirectory(prefix="proofdesk-bench-facts-") as tmp:
         path = Path(tmp) / "facts.review"
-        store = ReviewStore(path, author="bench")
-        try:
-            _fill(store, texts)
-            base_s, first = _ready(store)  # no index yet: every page read from its text
-            assert first.read_pages == PAGES, first.read_pages
-        finally:
-            store.close()
-        store = ReviewStore(path, author="bench")  # a new open: the index is on disk
-        try:
-            open_s, facts = _ready(store)
-            reread = facts.read_pages
-            # Typing in the header: every fact of the page moves, none changes (the groups
-            # keep, their places are put in); and a save that changes the page's case
-            # number (the document is grouped again).
-            quiet = _saves(store, facts, texts, 1000, lambda t, n: t.replace("判決", f"判決{n}", 1))
-            loud = _saves(
-                store, facts, texts, 2000, lambda t, n: t.replace("第五六號", "第五八號", 1)
-            )
-            groups = facts.groups()
-            places = sum(len(v.places) for g in groups for v in g.variants)
-        finally:
-            store.close()
-    base_ms = base_s * 1000
-    name = f"facts {PAGES} pages ({len(groups)} facts, {places:,} places): ready after open"
-    if reread:
-        name += f" ({reread} pages read again)"
+        filled = ReviewStore(path, author="bench")
+        _fill(filled, texts)
+        filled.close()
+        rows = _rows("SQLite", _measure(lambda: ReviewStore(path, author="bench"), texts))
+        rows += _team(texts, Path(tmp))
+    return rows
+
+
+def _team(texts: list[str], tmp: Path) -> list[Row]:
+    """The same on the team store (a throw-away PostgreSQL 15, as ``bench.team``)."""
+    from tests.team.pg_cluster import ClusterUnavailable, start_cluster
+
+    try:
+        cluster = start_cluster()
+    except ClusterUnavailable as exc:
+        return [Row("facts, team store", None, None, note=f"n/a ({exc})"[:120])]
+    try:
+        with psycopg.connect(cluster.url("postgres", "pd-superuser"), autocommit=True) as conn:
+            admin.install(conn)
+            admin.add_person(conn, "lead", "pw-lead", "admin")
+        sha = hashlib.sha256(b"bench facts document").hexdigest()
+
+        def team() -> TeamStore:
+            url = cluster.url("lead", "pw-lead")
+            return TeamStore(url, sha256=sha, name="big.pdf", page_count=PAGES, journal_dir=tmp)
+
+        filled = team()
+        filled.add_versions([(p, VersionKind.OCR, t, {}) for p, t in enumerate(texts)])
+        filled.close()
+        return _rows("team store", _measure(team, texts))
+    finally:
+        cluster.remove()
+
+
+def _rows(where: str, m: Measured) -> list[Row]:
+    base_ms = m.base_s * 1000
+    name = f"facts {PAGES} pages ({m.facts} facts, {m.places:,} places), {where}: ready after open"
+    if m.reread:
+        name += f" ({m.reread} pages read again)"
     every = "every page read"
     return [
-        Row(name, open_s * 1000, base_ms, goal="≤ 1 s", baseline_name=every),
+        Row(name, m.open_s * 1000, base_ms, goal="≤ 1 s", baseline_name=every),
         Row(
             f"  … kept current after typing that moves every fact of the page (median of {SAVES})",
-            median_ms(quiet),
+            median_ms(m.quiet),
             base_ms,
             goal="≤ 50 ms",
             baseline_name=every,
         ),
         Row(
             f"  … kept current after a save that changes the case number (median of {SAVES})",
-            median_ms(loud),
+            median_ms(m.loud),
             base_ms,
             goal="≤ 50 ms",
             baseline_name=every,
@@ -115,7 +170,7 @@ def run(docs: Docs) -> list[Row]:
 
 
 def _saves(
-    store: ReviewStore,
+    store: PageStore,
     facts: DocumentFacts,
     texts: list[str],
     first: int,
