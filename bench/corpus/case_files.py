@@ -120,9 +120,11 @@ def _facts(rng: random.Random, criminal: bool) -> _Facts:
     if two_cases:  # joined cases: numbers one glyph apart, as consecutive filings are
         cases.append((year, word, number + rng.choice((1, 2, 10))))
     two_defendants = rng.random() < 0.3
-    people: set[str] = set()
+    people: list[str] = []  # a list: a set's order would follow the hash seed
     while len(people) < 4:
-        people.add(v.person(rng))
+        person = v.person(rng)
+        if person not in people:
+            people.append(person)
     plaintiff, first, second, counsel = people
     amount = rng.choice((rng.randint(1, 99) * 10_000, rng.randint(10_000, 9_999_999)))
     forms = [f"新臺幣{v.arabic(amount, sep=True)}元", f"新臺幣{v.formal(amount)}元"]
