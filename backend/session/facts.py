@@ -98,6 +98,8 @@ class DocumentFacts:
             found = tuple(facts_of_page(page, text, self._glossary))
             digest = text_digest(text)
             old = self._facts.get(page, ())
+            if found == old:  # the same facts (typing after them): the same objects, which
+                found = old  # the groups hold (a stored grouping names them)
             self._facts[page], self._digests[page] = found, digest
             self._live.update(page, old, found, self._facts)
             sig = self._signatures[page] = signature(found)
