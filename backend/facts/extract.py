@@ -29,7 +29,7 @@ from backend.review.numerals import parse_number as _parse_number
 # a lone ○): unlike the review's ``NUMERAL`` it starts with a plain class, which the
 # regular-expression engine skips to, so a page is scanned ~5× faster.
 _D = f"0-9０-９{CHINESE_NUMERALS}{''.join(sorted(TYPED_ZEROS))}"
-_N = rf"[{_D}](?:[,，.．]?[{_D}])*"
+_N = rf"[{_D}](?:[,，.．]?[{_D}])*+"  # possessive: a run is never re-split
 _CASE = re.compile(
     rf"(?P<y>{_N})\s*年度\s*(?P<w>[\u3400-\u9fff]{{1,6}}?)\s*字\s*第\s*(?P<n>{_N})\s*號"
 )

@@ -9,6 +9,7 @@ name-mask glyph one circle (○〇◯Ｏ), 台 = 臺, and numbers as their value
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from backend.review.charclass import CIRCLE, MASK_CHARS
 from backend.review.numerals import Number, format_number
@@ -28,6 +29,7 @@ def fold(text: str) -> str:
     return "".join(text.translate(_FOLD).split())
 
 
+@lru_cache(maxsize=8192)
 def number_key(value: Number) -> str:
     """A number as its key: digits only (12000, not 12,000; 3.5 for a fraction)."""
     return format_number(value).replace(",", "")

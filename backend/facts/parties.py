@@ -38,6 +38,7 @@ _ORG = re.compile(
 _KIND = re.compile("|".join(ORG_SUFFIXES))  # tried first: most names are no company's
 _ORG_CHARS = 18 + max(map(len, ORG_SUFFIXES))
 _STOPS = GRAMMAR | NAME_ENDS
+_PROSE = _STOPS - frozenset(_GAP)  # right after a role: no name follows
 _AFTER_NAME = frozenset("因則於與及等之所係")  # the words right after a party's name
 _LONGEST, _SHORTEST = 4, 2
 
@@ -47,6 +48,8 @@ def party_facts(page: int, text: str) -> Iterator[Fact]:
     span hold both; ``label`` is the role, ``key`` the name)."""
     for m in _ROLE.finditer(text):
         start = m.end()
+        if start < len(text) and text[start] in _PROSE:
+            continue  # 原告之訴, 被告應…: most role words in prose have no name after them
         while start < len(text) and text[start] in _GAP:
             start += 1
         end = _name_end(text, start, headed=start > m.end())
