@@ -3,12 +3,19 @@ passes, and the index is the document's (one reviewer's reading serves another).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+
+import psycopg
+import pytest
 
 from backend.models import VersionKind
 from backend.session.facts import DocumentFacts
+from backend.store.postgres import admin
 from backend.store.postgres.team_store import TeamStore
 from tests.backend.store.facts_index_walk import walk
+from tests.team.conftest import url
+from tests.team.pg_cluster import Cluster
 
 
 def test_the_index_survives_close_and_open_on_the_team_server(
@@ -36,3 +43,27 @@ def test_one_reviewers_index_serves_another_but_not_their_drafts(
     mine = DocumentFacts(rita)
     mine.load()
     assert mine.read_pages == 1  # ron's row is of his draft: rita reads hers again
+
+
+def test_a_documents_facts_are_read_only_by_those_it_was_given_to(
+    pg: Cluster, open_store: Callable[..., TeamStore]
+) -> None:
+    sha = hashlib.sha256(b"facts not given to ron").hexdigest()
+    with psycopg.connect(url(pg, "ada"), autocommit=True) as conn:
+        other = admin.add_document(conn, sha, "other.pdf", 5)
+        admin.give(conn, other, "rita")
+    rita = open_store("rita", sha=sha)
+    rita.add_version(0, VersionKind.OCR, "一一四年度訴字第五六號", {})
+    DocumentFacts(rita).load()
+    assert set(rita.facts_rows()) == {0}
+    with psycopg.connect(url(pg, "ron"), autocommit=True) as conn:
+        seen = conn.execute(
+            "SELECT count(*) FROM proofdesk.facts WHERE document_id = %s", (other,)
+        ).fetchone()
+        assert seen == (0,)
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(
+                "INSERT INTO proofdesk.facts (document_id, page, source, facts) "
+                "VALUES (%s, 1, 'x', '')",
+                (other,),
+            )
