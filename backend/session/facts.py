@@ -5,9 +5,12 @@ One ``DocumentFacts`` per open document. It reads the facts index the store keep
 whose working text (a draft wins, as in the editor) or whose reading rules changed
 since: the row's ``source`` is the text's digest and ``reader()``'s, and the store
 says each page's current digest in one query (``text_digests``), so opening a long
-document reads no page's text when nothing changed. After a save (a new version, a
-restore, a replace), ``page_changed`` reads that one page again and recomputes the
-groups and the cross-page flags.
+document reads no page's text when nothing changed. The grouping is stored beside it
+(``facts_cache``), so the groups are ready without grouping every fact again. After a
+save (a new version, a restore, a replace), ``page_changed`` reads that one page again
+and brings the groups and the cross-page flags up to date (``facts_groups``: only the
+kinds whose facts changed are grouped again). ``keep()`` stores the grouping as the
+saves left it: call it when the document closes.
 
 Not thread-safe, like the store: the GUI calls it on the store's serial executor. The
 index is a cache: a write that fails (the team server away) keeps the facts in memory
