@@ -47,7 +47,8 @@ from backend.review.numerals import well_formed
 RARE = ((1, 3), (2, 8))
 # A misreading stands alone: a value with more than this many rare values one glyph
 # from it sits among values (sums of one size, neighbouring dates), none misread.
-CROWD = 2
+# One: two pages misreading one value two ways is rarer than two sums near a third.
+CROWD = 1
 
 
 def group_facts(facts: Iterable[Fact]) -> list[FactGroup]:

@@ -90,6 +90,12 @@ def test_many_values_around_one_are_no_misreading_of_it() -> None:
     assert _flags(pages) == {}
 
 
+def test_two_sums_one_digit_from_a_recurring_one_are_sums_of_their_own() -> None:
+    pages = ["分期給付新臺幣22,000元。"] * 3 + ["新臺幣27,000元。", "新臺幣28,000元。"]
+    assert _flags(pages) == {}
+    assert list(_flags(pages[:4])) == [3]  # one alone: its misreading
+
+
 def test_an_article_of_the_main_statute_misread_once() -> None:
     pages = ["依民法第四百七十八條規定。"] * 4 + ["依民法第四百七十九條規定。"]
     (flag,) = _flags(pages)[4]
