@@ -156,13 +156,15 @@ def group_lines(group: FactGroup) -> list[str]:
     mark = _(" (read differently)") if group.conflict else ""
     lines = []
     for i, variant in enumerate(group.variants):
-        pages = _("pages {pages}").format(pages=page_list(variant.pages))
+        on = page_list(variant.pages)
+        one = len(variant.pages) == 1
+        pages = (_("page {pages}") if one else _("pages {pages}")).format(pages=on)
+        # A value read across a line break is one value: shown on one line.
+        value = "".join(variant.value.splitlines())
         if i == 0:
-            lines.append(f"{head}: {variant.value}  {pages}{mark}")
+            lines.append(f"{head}: {value}  {pages}{mark}")
         else:
-            lines.append(
-                "    " + _("variant {value}  {pages}").format(value=variant.value, pages=pages)
-            )
+            lines.append("    " + _("variant {value}  {pages}").format(value=value, pages=pages))
     return lines
 
 

@@ -77,7 +77,7 @@ def test_a_fact_is_its_value_its_variants_and_their_pages() -> None:
     lines = group_lines(_group())
     assert lines == [
         "case number: 一一四年度訴字第五六號  pages 1–6, 8–12 (read differently)",
-        "    variant 一一四年度訴字第五八號  pages 7",
+        "    variant 一一四年度訴字第五八號  page 7",
     ]
     data = group_json(_group())
     assert data["kind"] == "case_number" and data["conflict"] is True
