@@ -93,9 +93,9 @@ class DocumentFacts:
                 self._signatures[page] = sig
         self._read(stale, {})
 
-    def _read(self, pages: Iterable[int], texts: dict[int, str]) -> None:
+    def _read(self, pages: Iterable[int], texts: dict[int, str], *, save: bool = True) -> None:
         """Read these pages' facts from their text (``texts``, else the store's working
-        text) and store their rows."""
+        text) and store their rows (``save``; else with the next rows stored)."""
         for page in sorted(pages):
             text = texts[page] if page in texts else self.store.working_text(page)
             found = tuple(facts_of_page(page, text, self._glossary))
@@ -108,7 +108,8 @@ class DocumentFacts:
             sig = self._signatures[page] = signature(found)
             self._unsaved[page] = (page, f"{self._source(digest)}:{sig}", _encode(found))
             self.read_pages += 1
-        self._save()
+        if save:
+            self._save()
 
     def _save(self) -> None:
         if not self._unsaved:
@@ -185,10 +186,11 @@ class DocumentFacts:
     def flags_for(self, page: int, text: str | None = None) -> tuple[Flag, ...]:
         """The page's cross-page flags (critical, with the pages holding the other value).
         ``text``: the text they are for; when it is not the one the page was read from
-        (typing newer than the index), the page is read again first."""
+        (typing newer than the index), the page is read again first; its row is stored
+        with the next save's (the editor reviews typing at every pause: no write each)."""
         self.load()
         if text is not None and self._digests.get(page) != text_digest(text):
-            self._read([page], {page: text})
+            self._read([page], {page: text}, save=False)
         self.groups()
         return self._live.flags.get(page, ())
 

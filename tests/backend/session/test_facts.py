@@ -171,3 +171,17 @@ def test_the_grouping_is_kept_for_the_next_open_and_read_back(tmp_path: Path) ->
     again = DocumentFacts(store)
     assert again.groups()[0].label == ""
     store.close()
+
+
+def test_typing_reviewed_is_kept_in_memory_until_a_save_stores_its_row(
+    store: ReviewStore,
+) -> None:
+    fill(store, [page(n) for n in range(3)])
+    facts = DocumentFacts(store)
+    facts.load()
+    rows = store.facts_rows()
+    assert facts.flags_for(1, page(1) + "（打字中）") == ()
+    assert store.facts_rows() == rows  # no write for text the editor has not saved
+    store.add_version(2, VersionKind.EDIT, page(2, WRONG), {})
+    facts.page_changed(2)
+    assert store.facts_rows()[1] != rows[1]  # stored with the save's row
