@@ -185,3 +185,13 @@ def test_typing_reviewed_is_kept_in_memory_until_a_save_stores_its_row(
     store.add_version(2, VersionKind.EDIT, page(2, WRONG), {})
     facts.page_changed(2)
     assert store.facts_rows()[1] != rows[1]  # stored with the save's row
+
+
+def test_a_variant_of_a_glossary_term_is_flagged_in_the_pages_review(store: ReviewStore) -> None:
+    fill(store, ["本件由林志明負責。", "證人林志朋到庭。"])
+    reviews = DocumentReviews(store)
+    assert reviews.review(1).flags == ()  # once on each page: nothing to go by
+    assert reviews.facts is not None
+    reviews.facts.set_glossary(["林志明"])  # the reviewer says how the name is written
+    assert critical(reviews.review(1).flags) == ["林志明"]
+    assert reviews.review(0).flags == ()
