@@ -17,7 +17,7 @@ from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
-from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, in_order_count
 from backend.review.diagnoses.table_rows import Cell, Problem, Row
 
 
@@ -86,7 +86,7 @@ def _more_than(letters: str, others: str, text: str) -> bool:
     """Whether a piece across the cell's column (a run of cells) holds more than the
     row's other cells: letters enough for half the cell. A long date's box reaches
     over the next column's place with no letter of it."""
-    return 2 * (len(letters) - _in_order_count(others, letters)) >= len(text)
+    return 2 * (len(letters) - in_order_count(others, letters)) >= len(text)
 
 
 def _pitch(centre: dict[int, float]) -> float | None:
@@ -134,21 +134,9 @@ def _shared_near(text: str, letters: str) -> int:
     anywhere (三十六本 and 八千二百六十...6月2日 share 十 and 六, not 十六)."""
     size = len(text) + 1
     return max(
-        (_in_order_count(text, letters[i : i + size]) for i in range(len(letters) - size + 1)),
-        default=_in_order_count(text, letters),
+        (in_order_count(text, letters[i : i + size]) for i in range(len(letters) - size + 1)),
+        default=in_order_count(text, letters),
     )
-
-
-def _in_order_count(a: str, b: str) -> int:
-    """The length of the longest sequence of letters both have in this order."""
-    row = [0] * (len(b) + 1)
-    for ch in a:
-        before = 0  # row[j - 1] of the previous pass
-        for j, other in enumerate(b, 1):
-            keep = row[j]
-            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
-            before = keep
-    return row[-1]
 
 
 def shared(a: str, b: str) -> int:

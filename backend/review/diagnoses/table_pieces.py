@@ -75,3 +75,15 @@ class Holders:
                 out.append(k)
             at = self.text.find(letters, at + 1)
         return out
+
+
+def in_order_count(a: str, b: str) -> int:
+    """The length of the longest sequence of letters both have in this order."""
+    row = [0] * (len(b) + 1)
+    for ch in a:
+        before = 0  # row[j - 1] of the previous pass
+        for j, other in enumerate(b, 1):
+            keep = row[j]
+            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
+            before = keep
+    return row[-1]

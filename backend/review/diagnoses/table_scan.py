@@ -6,7 +6,8 @@ alternate whose letters stand inside exactly one transcript row's cell places
 that row on the page: the heights of its pieces are the row's height. No
 alignment of the two readings is needed (a table read row by row across the
 columns is in another order than the transcript's cell by cell), only where each
-piece's letters occur. From that:
+piece's letters occur (``table_heights``: a row read as one run with letters misread is
+placed too). From that:
 
 * lost: between two neighbouring transcript rows, pieces of the page that no cell
   of the table holds (nor holds them), at a height of their own: a row the scan
@@ -35,6 +36,7 @@ from backend.review.diagnoses import table_filled, table_merged, table_other_col
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_filled import shared
+from backend.review.diagnoses.table_heights import misread_rows, row_heights
 from backend.review.diagnoses.table_pieces import (
     MIN_PIECE,
     Holders,
@@ -76,7 +78,8 @@ def problems(
         for c, cell in enumerate(row.cells)
         if cell.row_span > 1
     }
-    heights = _row_heights(pieces, [held - tall for held in holders], len(table))
+    heights = row_heights(pieces, [held - tall for held in holders], len(table))
+    heights = misread_rows(pieces, holders, heights, cells)
     placed = columns.place(pieces, heights, table, cells, height)
     centre = columns.centres(placed)
     merged = table_merged.merged(pieces, table, cells, height, heights)
@@ -204,62 +207,6 @@ def _in_order(texts: list[str], letters: str) -> bool:
             return False
         at = k + len(text)
     return True
-
-
-def _row_heights(
-    pieces: list[Piece], holders: list[set[tuple[int, int]]], rows: int
-) -> list[float | None]:
-    """Each transcript row's height on the page: the median of the pieces only it holds;
-    then, for a row none places alone (its cells all repeat other rows': 現金, 已繳), the
-    pieces several rows hold that stand where only it can be: a table's rows go down the
-    page in order, so between the heights of the placed rows above and below it."""
-    found: list[list[float]] = [[] for _row in range(rows)]
-    shared = []
-    for piece, held in zip(pieces, holders, strict=True):
-        owners = {r for r, _c in held}
-        if len(owners) == 1:
-            found[next(iter(owners))].append(piece.y)
-        elif owners:
-            shared.append((piece.y, owners))
-    heights = [median(ys) if ys else None for ys in found]
-    while True:  # a row placed so may bound its neighbour's pieces: again, till none
-        more: list[list[float]] = [[] for _row in range(rows)]
-        bounds = _bounds(heights)
-        for y, owners in shared:
-            fits = [r for r in owners if _between(bounds[r], y)]
-            if len(fits) == 1 and heights[fits[0]] is None:
-                more[fits[0]].append(y)
-        if not any(more):
-            return heights
-        heights = [h if ys == [] else median(ys) for h, ys in zip(heights, more, strict=True)]
-
-
-Bounds = tuple[float | None, float | None]
-
-
-def _bounds(heights: list[float | None]) -> list[Bounds]:
-    """Each row's highest placed row above it and lowest placed row below it (None:
-    none placed on that side), the heights a piece of the row stands between."""
-    above: list[float | None] = []
-    top: float | None = None
-    for h in heights:
-        above.append(top)
-        if h is not None:
-            top = h if top is None else max(top, h)
-    below: list[float | None] = []
-    bottom: float | None = None
-    for h in reversed(heights):
-        below.append(bottom)
-        if h is not None:
-            bottom = h if bottom is None else min(bottom, h)
-    return list(zip(above, reversed(below), strict=True))
-
-
-def _between(bounds: Bounds, y: float) -> bool:
-    """Whether height ``y`` is below every placed row above the row and above every
-    placed row below it (with a placed row on each side: an edge row is unbounded)."""
-    top, bottom = bounds
-    return top is not None and bottom is not None and top < y < bottom
 
 
 def _lost(

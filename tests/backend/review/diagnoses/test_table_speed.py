@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from backend.review.diagnoses import table_scan
+from backend.review.diagnoses import table_heights, table_scan
 from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
@@ -71,12 +71,12 @@ def test_a_run_down_a_column_skips_its_empty_cells() -> None:
     y=st.floats(0, 1),
 )
 def test_a_rows_bounds_are_the_placed_rows_around_it(heights: list[float | None], y: float) -> None:
-    bounds = table_scan._bounds(heights)
+    bounds = table_heights.bounds(heights)
     for row in range(len(heights)):
         above = [h for h in heights[:row] if h is not None]
         below = [h for h in heights[row + 1 :] if h is not None]
         between = bool(above) and bool(below) and max(above) < y < min(below)
-        assert table_scan._between(bounds[row], y) == between
+        assert table_heights.between(bounds[row], y) == between
 
 
 def test_the_cells_holding_a_piece_are_found_once_for_its_letters(
