@@ -11,7 +11,9 @@ import pytest
 
 from backend.models import VersionKind
 from backend.session.facts import DocumentFacts
+from backend.store.facts_rows import text_digest
 from backend.store.postgres import admin
+from backend.store.postgres.journal import DraftEntry
 from backend.store.postgres.team_store import TeamStore
 from tests.backend.store.facts_index_walk import walk
 from tests.team.conftest import url
@@ -67,3 +69,18 @@ def test_a_documents_facts_are_read_only_by_those_it_was_given_to(
                 "VALUES (%s, 1, 'x', '')",
                 (other,),
             )
+
+
+def test_typing_kept_offline_is_the_working_text_the_index_is_checked_against(
+    open_store: Callable[..., TeamStore],
+) -> None:
+    rita = open_store("rita")
+    rita.add_version(2, VersionKind.OCR, "一一四年度訴字第五六號", {})
+    DocumentFacts(rita).load()
+    # The server was away while rita typed: the journal holds her page 2.
+    rita.journal.append(DraftEntry(2, "一一四年度訴字第五八號"))
+    assert rita.text_digests()[2] == text_digest("一一四年度訴字第五八號")
+    facts = DocumentFacts(rita)
+    facts.load()
+    assert facts.read_pages == 1
+    assert [f.value for f in facts.facts(2)] == ["一一四年度訴字第五八號"]
