@@ -93,10 +93,10 @@ def finder(
 def _fold_pattern(pattern: str, fold: Callable[[str], str]) -> str:
     """A regex whose literal characters are folded as the page is.
 
-    The regex's own syntax stays: an unescaped ASCII mark that means something to
-    ``re``, and an escape such as ``\\d`` or ``\\1``. Every other character is a
-    literal, escaped or not, and is folded (the folds turn even ASCII ' [ ] into
-    " ( )) and escaped (（ folds to "(", a literal, not a group).
+    The regex's own syntax stays: an unescaped ASCII character that the folds leave
+    alone (it may mean something to ``re``), and an escape such as ``\\d`` or ``\\1``.
+    Every other character is a literal, escaped or not, and is folded (the folds turn
+    even ASCII ' [ ] into " ( )) and escaped (（ folds to "(", a literal, not a group).
     """
     out = []
     at = 0
@@ -110,7 +110,10 @@ def _fold_pattern(pattern: str, fold: Callable[[str], str]) -> str:
                 out.append(ch + escaped)
                 continue
             ch = escaped  # \[ \. \\ ...: a literal
-        elif ch.isascii() and ch in _REGEX_SPECIAL:
+        elif ch.isascii() and (ch in _REGEX_SPECIAL or fold(ch) == ch):
+            # Syntax, or an ASCII mark the folds leave alone: kept as written, since
+            # escaping it could change what it means (``-`` in ``[0-9]`` is a range;
+            # a space or ``#`` under ``(?x)``; a name in ``\N{...}``).
             out.append(ch)
             continue
         out.append(re.escape(fold(ch)))  # [a\-c]: still a, "-" and c, not a to c

@@ -221,3 +221,21 @@ def test_a_normalised_regex_folds_its_literal_ascii_as_the_page_is_folded(
     s.add_version(1, VersionKind.OCR, "b-")
     dash = find_matches(s, 2, ReplaceQuery(r"[a\-c]", "x", regex=True, normalised=True))
     assert [m.found for m in dash] == ["-"]  # an escaped dash in a class stays a dash
+
+
+@pytest.mark.parametrize(
+    ("pattern", "text", "found"),
+    [
+        (r"[0-9]+", "第56號-", ["56"]),  # a range stays a range (was [0\-9]: "-" replaced)
+        (r"(?i-s:ab)", "AB-", ["AB"]),  # a flag group's "-"
+        ("(?x) 林 # a comment", "林 #", ["林"]),  # verbose: space and # are syntax
+        (r"\N{DIGIT ONE}", "1", ["1"]),  # a character's name
+    ],
+)
+def test_a_normalised_regex_keeps_its_ascii_syntax(
+    tmp_path: Path, pattern: str, text: str, found: list[str]
+) -> None:
+    s = ReviewStore(tmp_path / "r.db", author="rita")
+    s.add_version(0, VersionKind.OCR, text)
+    matches = find_matches(s, 1, ReplaceQuery(pattern, "x", regex=True, normalised=True))
+    assert [m.found for m in matches] == found
