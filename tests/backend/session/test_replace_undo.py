@@ -25,8 +25,9 @@ from backend.store.review_store import ReviewStore
 from tests.properties import examples
 
 # Few characters, so finds recur; full/half width pairs and a variant pair, so the
-# folded search finds what the plain one does not; a line break for the context.
-ALPHABET = "林ＯO○爲為號第\n"
+# folded search finds what the plain one does not; a line break (and CRLF's \r) for the
+# context; an astral glyph (one code point, two UTF-16 units) and a combining mark.
+ALPHABET = "林ＯO○爲為號第\n\r𠀋\u0301"
 texts = st.text(ALPHABET, max_size=30)
 finds = st.text(ALPHABET.replace("\n", ""), min_size=1, max_size=3)
 
@@ -92,6 +93,13 @@ def test_replace_then_restore_loses_nothing_and_adds_one_version_per_changed_pag
                 if page not in outcome.changed:
                     assert new == [] and store.working_text(page) == text
                     assert store.draft(page) == typed.get(page)  # the typing as it was
+                    # Left as it was only when asked to, or when nothing would change.
+                    reason = outcome.skipped.get(page)
+                    if reason is None:
+                        assert spliced(text, wanted) == text
+                    else:
+                        assert reason is SkipReason.APPROVED and not allow_approved
+                        assert page in still_approved
                     continue
                 # Exactly one new version is the replacement; before it, at most the
                 # typing kept as its own version (as a restore keeps it).
