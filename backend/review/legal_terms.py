@@ -55,6 +55,7 @@ from backend.review.term_extract import (
     extract_word_terms,
 )
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
+from backend.review.year_digits import year_flags
 
 __all__ = ["CriticalTerm", "critical_flags", "extract_terms", "extract_word_terms"]
 
@@ -131,6 +132,9 @@ def critical_flags(
     for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
         if not any(f.span.shares_characters(flag.span) for f in flags.values()):
             flags.setdefault((flag.start, flag.end), flag)
+    # Both readings may drop a zero's ring alike: a year its era never has.
+    for flag in year_flags(transcript, t_side.terms, list(flags.values())):
+        flags.setdefault((flag.start, flag.end), flag)
     taken = list(flags.values())
     for flag in name_flags(transcript, hunks, t_side.words, taken, misreads, t_side.terms):
         flags.setdefault((flag.start, flag.end), flag)
