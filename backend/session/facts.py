@@ -101,8 +101,12 @@ class DocumentFacts:
             found = tuple(facts_of_page(page, text, self._glossary))
             digest = text_digest(text)
             old = self._facts.get(page, ())
-            if found == old:  # the same facts (typing after them): the same objects, which
-                found = old  # the groups hold (a stored grouping names them)
+            # A fact as it was (typing after it) stays the same object: the groups hold
+            # the pages' facts themselves (a stored grouping names them).
+            same = {f: f for f in old}
+            found = tuple(same.get(f, f) for f in found)
+            if found == old:
+                found = old
             self._facts[page], self._digests[page] = found, digest
             self._live.update(page, old, found, self._facts)
             sig = self._signatures[page] = signature(found)

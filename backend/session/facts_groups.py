@@ -5,10 +5,11 @@ pages); after a save only one page's facts changed, so this redoes no more than 
 change needs:
 - facts that only moved (typing before them): the same groups, with the moved places
   put in where they sit (a variant's places are in page order), in milliseconds;
-- facts of some kinds changed: those kinds are grouped again, the others kept (with
-  their moves put in). Variants are compared only within their kind
+- facts of some kinds changed: those kinds are grouped again (by a ``FactGrouping``
+  of the kind, which builds again only the variants the save touched), the others
+  kept (with their moves put in). Variants are compared only within their kind
   (``backend.facts.groups``), so this is the grouping of the whole document
-  (tests/backend/session/test_facts.py checks it against grouping from scratch).
+  (tests/backend/session/test_facts*.py check it against grouping from scratch).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from backend.facts.checks import cross_page_flags
+from backend.facts.grouping import FactGrouping
 from backend.facts.groups import group_facts
 from backend.facts.model import Fact, FactGroup, FactKind
 from backend.review.values import Flag
@@ -33,10 +35,14 @@ class LiveGroups:
         self.flags: dict[int, tuple[Flag, ...]] = {}
         self.changed = False  # since set(): the grouping to store again
         self._kinds: dict[FactKind, list[FactGroup]] = {}
+        # A kind's ``FactGrouping`` (``backend.facts.grouping``: variants kept, only those
+        # a save touched built again), made the first time the kind's facts change, then
+        # told of every page read again.
+        self._live: dict[FactKind, FactGrouping] = {}
 
     def set(self, groups: list[FactGroup] | None, *, changed: bool = False) -> None:
         self.changed = changed
-        self._kinds = {}
+        self._kinds, self._live = {}, {}
         if groups is None:
             self.groups, self.flags = None, {}
             return
@@ -61,18 +67,18 @@ class LiveGroups:
             return
         kinds = {f.kind for f in (*old, *new)}
         changed = {k for k in kinds if _shapes(old, k) != _shapes(new, k)}
+        for kind in kinds & self._live.keys():
+            self._live[kind].set_page(page, _of(new, kind))
         for kind in kinds - changed:
             # Every fact of the kind, moved or not, is the new object from now on: the
             # groups hold the page's facts themselves (``_place``, ``facts_cache``).
             moved = {id(a): b for a, b in zip(_of(old, kind), _of(new, kind), strict=True)}
             self._place(kind, page, moved)
-        if changed:
-            kinds_of = tuple(changed)  # (a tuple: an enum's hash is Python code, slow here)
-            again = group_facts([f for f in _every(facts) if f.kind in kinds_of])
-            for kind in changed:
-                self._kinds.pop(kind, None)
-            for group in again:
-                self._kinds.setdefault(group.kind, []).append(group)
+        for kind in changed:
+            if kind not in self._live:  # every page's facts of the kind, this page's new
+                pages = ((p, _of(found, kind)) for p, found in sorted(facts.items()))
+                self._live[kind] = FactGrouping(pages)
+            self._kinds[kind] = self._live[kind].groups()
         self.changed = True
         self._joined()
 
