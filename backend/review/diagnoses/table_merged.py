@@ -16,6 +16,10 @@ from backend.review.diagnoses.table_pieces import MIN_PIECE, Holders, Piece
 from backend.review.diagnoses.table_rows import Problem, Row
 
 SAME_ROW = 0.6  # table_columns'
+# A cell read in a run is at neither of a row's two heights when this many line heights
+# from each (a wrapped cell's two lines are about a line apart, a row's one-line cells
+# half a line from each when centred).
+BETWEEN = 0.3
 
 
 def merged(
@@ -36,6 +40,8 @@ def merged(
         if row.header:
             continue
         one = two = 0
+        halves: list[float] = []  # the heights of the cells read at two
+        in_runs: list[float] = []  # of the cells read whole in runs, at one height
         taken = [y for j, y in enumerate(heights) if j != r and y is not None]
         for text in cells[r]:
             if len(text) < MIN_PIECE:
@@ -44,22 +50,35 @@ def merged(
                 one += 1
                 continue
             inside = [p for p in pieces if p.letters in text and _free(p.y, taken, height)]
-            if _two_heights(text, inside, height) or runs.split(text, height, taken):
+            pair = _two_heights(text, inside, height) or runs.split(text, height, taken)
+            if pair:
                 two += 1
+                halves += pair
+            elif _one_level(ys := runs.heights(text), height):
+                in_runs.append(ys[0])
+        # A cell read whole in a run with its neighbours, between the two heights and at
+        # neither, stands on one line of a row whose long cells wrap around it (centred
+        # down the row): one page row's cell. A merged row's cells of one page row (the
+        # other's cell empty) stand at one of its two rows.
+        one += sum(all(abs(y - h) > BETWEEN * height for h in halves) for y in in_runs)
         if two >= 2 and two > one:
             out.append(Problem(row, _("a table row holds two rows of the page")))
     return out
 
 
-def _two_heights(text: str, inside: list[Piece], height: float) -> bool:
-    """``text`` begins with one piece and goes on with another, the two at different
-    heights on the page."""
-    return any(
-        text.startswith(first.letters)
-        and second.letters in text[len(first.letters) :]
-        and abs(first.y - second.y) > SAME_ROW * height
-        for first in inside
-        for second in inside
+def _two_heights(text: str, inside: list[Piece], height: float) -> tuple[float, float] | None:
+    """The heights of two pieces, ``text`` beginning with one and going on with the
+    other, at different heights on the page (None: no such two)."""
+    return next(
+        (
+            (first.y, second.y)
+            for first in inside
+            for second in inside
+            if text.startswith(first.letters)
+            and second.letters in text[len(first.letters) :]
+            and abs(first.y - second.y) > SAME_ROW * height
+        ),
+        None,
     )
 
 
@@ -73,12 +92,13 @@ class _Runs:
     def heights(self, text: str) -> list[float]:
         return [self.ys[k] for k in self.pieces.holding(text)]
 
-    def split(self, text: str, height: float, taken: list[float]) -> bool:
-        """Whether ``text`` is two halves, each read (alone or in a run) at one height
-        only, the two heights different: the top row's cell and the bottom row's. A
-        half found at several heights (中華民國 begins every date) says nothing."""
+    def split(self, text: str, height: float, taken: list[float]) -> tuple[float, float] | None:
+        """The heights of ``text``'s two halves, each read (alone or in a run) at one
+        height only, the two heights different: the top row's cell and the bottom
+        row's (None: not so). A half found at several heights (中華民國 begins every
+        date) says nothing."""
         if self.heights(text):
-            return False  # read whole somewhere: one cell
+            return None  # read whole somewhere: one cell
         for k in range(MIN_PIECE, len(text) - MIN_PIECE + 1):
             top, bottom = self.heights(text[:k]), self.heights(text[k:])
             apart = _one_level(top, height) and _one_level(bottom, height)
@@ -88,8 +108,8 @@ class _Runs:
                 and _free(top[0], taken, height)
                 and _free(bottom[0], taken, height)
             ):
-                return True
-        return False
+                return top[0], bottom[0]
+        return None
 
 
 def _free(y: float, taken: list[float], height: float) -> bool:

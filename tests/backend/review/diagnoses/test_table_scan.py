@@ -107,6 +107,30 @@ def test_a_long_cell_wrapped_over_two_lines_is_no_merge(row: int) -> None:
     assert found(markdown(rows), reading(lines), CELLS) == []
 
 
+@pytest.mark.parametrize("row", range(len(ROWS)))
+def test_two_long_cells_wrapped_around_a_run_of_short_ones_are_no_merge(row: int) -> None:
+    # Two long cells of the row wrap over two lines each (four pieces at two heights),
+    # and the engine reads the row's short cells between them as one run, centred on
+    # the row: two cells at two heights, none read alone, had named the row merged.
+    rows = [list(r) for r in ROWS]
+    rows[row][1] = "扣案之行動電話及充電器"
+    rows[row][4] = "發還被告所有之扣押物"
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, cells in enumerate([HEADER, *rows]):
+        y = 0.12 + r * 0.045
+        for c, (x, text) in enumerate(zip(COLUMNS, cells, strict=True)):
+            if r == row + 1 and c in (2, 3):
+                if c == 2:  # 數量 and 所有人 read together
+                    end = COLUMNS[3] + 0.02 * len(cells[3])
+                    lines.append((cells[2] + cells[3], (x, y, end, y + 0.02)))
+                continue
+            parts = [text[:6], text[6:]] if c in (1, 4) and len(text) > 6 else [text]
+            for k, part in enumerate(parts):
+                top = y + k * 0.022 - (0.011 if len(parts) == 2 else 0)
+                lines.append((part, (x, top, x + 0.02 * len(part), top + 0.02)))
+    assert found(markdown(rows), reading(lines), CELLS) == []
+
+
 @examples(5)
 @given(noise=st.floats(0.0, 0.1))
 def test_the_last_row_lost_is_named_below_the_table(noise: float) -> None:
