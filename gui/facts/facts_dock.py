@@ -14,7 +14,7 @@ that it is stale, and reads the facts once shown.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,6 +74,8 @@ class FactsDock(QObject):
         self.model, self.view = self.panel.model, self.panel.view
         self.dock = host.add_dock(self.panel, self.tr("Facts"), "facts")
         self.stale = True  # the tree is not of the document's text as it is now
+        self.pending: set[int] = set()  # pages whose text changed, to read again
+        self._reading = False
         self.dock.visibilityChanged.connect(lambda shown: self.refresh() if shown else None)
         self.view.activated.connect(self._activated)  # Enter (and a double click)
         self.view.clicked.connect(self._clicked)
@@ -97,23 +99,33 @@ class FactsDock(QObject):
 
     def document_closed(self) -> None:
         self.runner.run(_nothing(), name="facts")  # a read in flight is of the closed one
+        self.pending.clear()
         self.model.set_groups([])
         self.panel.glossary.set_terms([])
         self.panel.summary.clear()
         self.stale = True
 
     def changed(self, change: Change) -> None:
-        """A mutation's record: new working text on ``change.pages`` re-reads them."""
-        if change.text or change.versions:
-            self.runner.run(self._pages_changed(change.pages), name="facts-pages")
+        """A mutation's record: new working text on ``change.pages`` re-reads them.
 
-    async def _pages_changed(self, pages: Collection[int]) -> None:
-        calls = self._calls()
-        if calls is None:
-            return
-        await calls.pages_changed(pages)
-        self.stale = True
-        self.refresh()
+        Pages gather in ``pending`` and one task reads them all: "latest wins" would
+        drop the read of a page saved just before another (a cancelled store call never
+        runs), and its facts would stay those of its old text."""
+        if change.text or change.versions:
+            self.pending |= change.pages
+            if not self._reading:
+                self._reading = True
+                self.runner.run(self._read_pending())
+
+    async def _read_pending(self) -> None:
+        try:
+            while self.pending and (calls := self._calls()) is not None:
+                pages, self.pending = self.pending, set()
+                await calls.pages_changed(pages)
+                self.stale = True
+                self.refresh()
+        finally:
+            self._reading = False
 
     def refresh(self) -> None:
         """Read the facts again now if shown (else when next shown)."""
@@ -124,8 +136,7 @@ class FactsDock(QObject):
         calls = self._calls()
         if calls is None:
             return
-        groups = await calls.groups()
-        terms = await calls.glossary()
+        groups, terms = await calls.read()
         now = self._calls()
         if now is None or now.document != calls.document:
             return  # another document since

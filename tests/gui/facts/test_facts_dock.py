@@ -49,8 +49,8 @@ def _dock(w: MainWindow, arun: Any, groups: list[FactGroup]) -> FactsDock:
     store's: the places are real places)."""
     changed: list[Collection[int]] = []
 
-    async def read() -> list[FactGroup]:
-        return groups
+    async def read() -> tuple[list[FactGroup], list[str]]:
+        return groups, []
 
     async def none() -> list[str]:
         return []

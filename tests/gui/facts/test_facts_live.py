@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from backend.models import Change
 from gui.facts.facts_model import CONFLICT_MARK
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
@@ -42,3 +43,29 @@ def test_a_misread_case_number_is_listed_then_follows_the_fix(
     arun(ws.commit_draft(4))
     arun(wait_for(lambda: not _case_row(w).startswith(CONFLICT_MARK), what="the fix followed"))
     assert _case_row(w) and "0 read differently" in w.facts.panel.summary.text()
+
+
+def test_pages_changed_one_after_the_other_are_all_read_again(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    # Two change records in a row (two pages saved back to back): the first page's read
+    # must not be dropped for the second's ("latest wins" cancelled it before it ran).
+    w: MainWindow = make_window()
+    assert arun(w.opener.open(sample_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
+    ws = w.controller.workspace
+    assert ws is not None
+    facts = ws.session.reviews.facts
+    assert facts is not None
+    store = ws.session.store
+    for page in range(7):
+        arun(ws.run_in_store(lambda page=page: store.save_draft(page, PAGE)))
+    arun(ws.run_in_store(lambda: facts.pages_changed(range(7))))  # all read, the right number
+    wrong = PAGE.replace(RIGHT, WRONG)
+    for page in (4, 5):  # saved without telling anyone yet
+        arun(ws.run_in_store(lambda page=page: store.save_draft(page, wrong)))
+    w.facts.changed(Change(pages=frozenset({4}), text=True))
+    w.facts.changed(Change(pages=frozenset({5}), text=True))
+    arun(w.runner.drain())
+    read = arun(ws.run_in_store(lambda: [[f.value for f in facts.facts(p)] for p in (4, 5)]))
+    assert all(WRONG in values for values in read), read
