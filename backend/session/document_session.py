@@ -133,6 +133,8 @@ class DocumentSession:
             return
         try:
             self.store.commit_all_drafts()
+            if self._reviews is not None and self._reviews.facts is not None:
+                self._reviews.facts.keep()  # the grouping saves left: the next open reads it
             self._backup_on_close()
         finally:
             self._closed = True
