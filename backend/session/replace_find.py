@@ -12,6 +12,7 @@ A regex's replacement expands its groups from the page's own text, not the folde
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -77,11 +78,17 @@ def finder(
         source = re.escape(find if fold is None else fold(find))
     flags = 0 if case_sensitive else re.IGNORECASE
     try:
-        pattern = re.compile(source, flags)
-    except re.error as exc:
+        with warnings.catch_warnings():
+            # "Possible nested set" ([[, --, && in a class): re's note that a future
+            # Python may read it otherwise. Today's reading is the one matched and shown.
+            warnings.simplefilter("ignore", FutureWarning)
+            pattern = re.compile(source, flags)
+    except (re.error, RecursionError, OverflowError) as exc:
+        # RecursionError: groups nested thousands deep; OverflowError: a{99999999999}.
+        error = exc.msg if isinstance(exc, re.error) else str(exc)
         raise ReplacePatternError(
             _("The regular expression {pattern} cannot be used: {error}.").format(
-                pattern=find, error=exc.msg
+                pattern=find, error=error
             ),
             detail=str(exc),
         ) from exc
@@ -127,8 +134,9 @@ def _check_template(pattern: re.Pattern[str], template: str) -> None:
         ref = name if name is not None else number
         if ref is None:
             continue
+        number = _group_number(ref)
         known = (
-            int(ref) <= pattern.groups if ref.isdigit() else ref in pattern.groupindex
+            number <= pattern.groups if number is not None else ref in pattern.groupindex
         ) and ref != ""
         if not known:
             raise ReplacePatternError(
@@ -144,6 +152,15 @@ def _check_template(pattern: re.Pattern[str], template: str) -> None:
                 replacement=template, error=exc
             )
         ) from exc
+
+
+def _group_number(ref: str) -> int | None:
+    """A reference's group number; None for a name. Only ASCII digits are a number
+    (``\\g<²>`` is a name, none a pattern has), and past 9 digits one no pattern has
+    (``int`` refuses 4,300 digits)."""
+    if not (ref.isascii() and ref.isdigit()):
+        return None
+    return int(ref) if len(ref) <= 9 else 10**9
 
 
 def _literal_escapes_only(m: re.Match[str]) -> str:
@@ -166,7 +183,9 @@ def _expand_from(m: re.Match[str], template: str, text: str) -> str:
         if name is None and number is None:
             continue  # a literal escape: expanded with the text around it
         out.append(_expand(m, template[at : ref.start()]))
-        key: int | str = int(name or number) if (name or number or "").isdigit() else name or ""
+        ref_name = name if name is not None else number or ""
+        group = _group_number(ref_name)
+        key: int | str = ref_name if group is None else group
         start, end = m.span(key)
         out.append(text[start:end] if start >= 0 else "")
         at = ref.end()

@@ -7,10 +7,20 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from backend.cli.commands import main
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
+from tests.backend.cli.cli_fuzz_support import (
+    COMMON,
+    FUZZ_SETTINGS,
+    Workspace,
+    check_cli,
+    hostile_text,
+    options,
+)
 from tests.backend.cli.test_cli import assert_one_line_error, run_cli
 from tests.pdf_factory import text_pdf
 
@@ -89,3 +99,34 @@ def test_a_bad_regex_is_one_line(case: tuple[Path, Path]) -> None:
     pdf, store = case
     line = assert_one_line_error(run_cli("replace", pdf, "林(", "x", "--regex", "--store", store))
     assert line.startswith("proofdesk: The regular expression 林( cannot be used: ")
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    return Workspace(tmp_path_factory.mktemp("cli-replace-fuzz"))
+
+
+# A pattern that means something to re (groups, classes, escapes), or hostile text.
+patterns = st.one_of(
+    hostile_text,
+    st.text(alphabet=st.sampled_from(list("第頁一()[]{}?*+|^$\\.-:<>=!#PgN01 ")), max_size=12),
+)
+
+
+@FUZZ_SETTINGS
+@given(data=st.data())
+def test_hostile_finds_and_replacements_are_answered_as_documented(
+    ws: Workspace, data: st.DataObject
+) -> None:
+    # The store holds escape sequences (Workspace.store): matches around them are shown
+    # escaped. Anything the pattern or replacement cannot be is one line, exit 2.
+    spec = COMMON | {
+        "--pages": hostile_text,
+        "--regex": "flag",
+        "--normalised": "flag",
+        "--ignore-case": "flag",
+        "--include-approved": "flag",
+        "--apply": "flag",
+    }
+    argv = ["replace", str(ws.pdf), data.draw(patterns), data.draw(patterns | hostile_text)]
+    check_cli([*argv, "--store", ws.store("replace"), *data.draw(options(spec))])

@@ -4,6 +4,7 @@ preview's matches and context, the folds, a regex's groups, and what applying wr
 from __future__ import annotations
 
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,11 @@ def test_case_folding_is_asked_for(tmp_path: Path) -> None:
         (ReplaceQuery("林(.)", r"\g<name>", regex=True), "group name"),
         (ReplaceQuery("林", r"\q", regex=True), r"\q"),
         (ReplaceQuery("", "x"), "empty"),
+        # What re raises besides re.error: an internal error before (exit 70 in the CLI).
+        (ReplaceQuery("(" * 2000 + ")" * 2000, "x", regex=True), "recursion"),
+        (ReplaceQuery("林{99999999999}", "x", regex=True), "repetition"),
+        (ReplaceQuery("(林)", "\\g<" + "9" * 5000 + ">", regex=True), "group 99999"),
+        (ReplaceQuery("(林)", r"\g<²>", regex=True), "group ²"),
     ],
 )
 def test_a_bad_pattern_is_a_clear_error(
@@ -239,3 +245,20 @@ def test_a_normalised_regex_keeps_its_ascii_syntax(
     s.add_version(0, VersionKind.OCR, text)
     matches = find_matches(s, 1, ReplaceQuery(pattern, "x", regex=True, normalised=True))
     assert [m.found for m in matches] == found
+
+
+@pytest.mark.parametrize("pattern", ["[[林]", "[(--林]", "[林&&O]"])
+def test_a_possible_nested_set_is_matched_as_re_reads_it_today(
+    store: ReviewStore, pattern: str
+) -> None:
+    # re warns (FutureWarning) that a later Python may read these otherwise: the CLI
+    # printed that warning with a source path (and under -W error, exit 70).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        matches = find_matches(store, 3, ReplaceQuery(pattern, "x", regex=True))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        today = re.compile(pattern)
+    texts = [store.working_text(p) for p in range(3)]
+    assert [m.found for m in matches] == [f for t in texts for f in today.findall(t)]
+    assert matches  # each finds something on these pages
