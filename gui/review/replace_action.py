@@ -48,10 +48,13 @@ class ReplaceAction(QObject):
         self.dialog = ReplaceDialog(
             self.find, self.apply, host.confirm, runner.run, host.dialog_parent()
         )
+        # The dialog stays open while the reviewer moves on: "Current page" is the page
+        # shown when the search starts, not the one shown when the dialog opened.
+        navigator.page_loaded.connect(self._page_shown)
 
     def actions(self, keys: tuple[str, ...] = KEYS) -> list[ActionSpec]:
         return [
-            ActionSpec("edit", "replace", self.tr("Find and &Replace…"), self.show, keys, "find")
+            ActionSpec("edit", "replace", self.tr("Find and Re&place…"), self.show, keys, "find")
         ]
 
     def show(self) -> None:
@@ -65,6 +68,11 @@ class ReplaceAction(QObject):
         self.dialog.activateWindow()
         self.dialog.find_field.setFocus()
         self.dialog.find_field.selectAll()
+
+    def _page_shown(self, page: int) -> None:
+        ws = self.nav.workspace
+        if ws is not None:
+            self.dialog.set_document(ws.page_count, page)
 
     def document_closed(self) -> None:
         """Its matches point into the document that closed: never applied to another."""

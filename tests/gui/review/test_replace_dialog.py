@@ -158,3 +158,18 @@ def test_a_preview_is_dropped_when_its_document_closes(
     assert not dialog.isVisible() and dialog.model.matches == []
     assert not dialog.apply_button.isEnabled()
     assert dialog.find_field.text() == WRONG  # what was typed stays for the next search
+
+
+def test_current_page_is_the_page_shown_now_not_when_the_dialog_opened(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    w = _opened(make_window, arun, sample_pdf, PAGES)
+    _preview(w, arun, WRONG, RIGHT)  # opened on page 1; the dialog stays open
+    w.controller.go_to(2)
+    arun(wait_for(lambda: w.controller.current == 2, what="page 3 shown"))
+    dialog = w.replace.dialog
+    assert dialog.isVisible()
+    dialog.this_page.setChecked(True)
+    dialog.preview()
+    arun(w.runner.drain())
+    assert [m.page for m in dialog.model.matches] == [2, 2]  # page 3's, not page 1's
