@@ -39,6 +39,7 @@ from backend.review.misreadings import (
 )
 from backend.review.name_check import name_flags
 from backend.review.number_cells import number_cells
+from backend.review.number_forms import number_form_flags
 from backend.review.numeral_loss import numeral_flags
 from backend.review.numerals import alone_on_line, numeral_span
 from backend.review.offset_map import OffsetMap
@@ -129,7 +130,8 @@ def critical_flags(
         flags.setdefault((flag.start, flag.end), flag)
     t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
     lost = numeral_flags(texts, hunks, t_side.terms, a_side.terms, number_cells(transcript))
-    for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified)]:
+    odd_numbers = number_form_flags(transcript, tables)  # both readings may agree on them
+    for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified), *odd_numbers]:
         if not any(f.span.shares_characters(flag.span) for f in flags.values()):
             flags.setdefault((flag.start, flag.end), flag)
     # Both readings may drop a zero's ring alike: a year its era never has.

@@ -1,0 +1,84 @@
+"""Numbers whose written form no number on a zh_TW page has: a digit lost, or a
+numeral of another script.
+
+Both readings may agree on these, or the alternate may have nothing there (a stamp
+over the same digits; a Simplified-trained engine as the transcript beside an
+alternate that could not read the place), so no comparison sees them. The form
+alone says the number is not what the page prints:
+
+* an amount (新臺幣…, …元) whose thousands separator stands before a group of two
+  or of four or more digits (新臺幣56,00元): zh_TW groups thousands by three only,
+  so a digit of that group was lost or doubled (one digit after a separator is a
+  list, 1,2, not a number);
+* a numeral only Simplified Chinese writes (贰, 陆, 亿) next to another numeral: a
+  Traditional document never has it, and the number it stands in is not parsed as
+  the page's (伍佰贰拾萬 gives no value, so no value comparison sees it).
+
+Each is a CRITICAL item over the number's odd part, to check against the scan.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from backend.i18n import _
+from backend.review.charclass import CHINESE_NUMERALS
+from backend.review.numerals import parse_number
+from backend.review.tables import ReviewTables
+from backend.review.values import CriticalKind, Flag, FlagKind
+
+_D = "0-9０-９"
+_SEP = "[,，]"
+# A grouped number with one bad group, framed as an amount on either side.
+_BAD_GROUP = re.compile(
+    rf"(?<![{_D}])[{_D}]{{1,3}}(?:\s*{_SEP}\s*[{_D}]{{3}})*\s*{_SEP}\s*"
+    rf"(?P<bad>[{_D}]{{2}}|[{_D}]{{4,}})(?![{_D}])"
+)
+_CURRENCY_BEFORE = re.compile(r"(?:新\s*[臺台]\s*幣|NT\$)\s*$")
+_YUAN_AFTER = re.compile(r"\s*[元圓]")
+
+
+def number_form_flags(transcript: str, tables: ReviewTables) -> list[Flag]:
+    """A CRITICAL flag over each odd part of a number in ``transcript``."""
+    return [*_bad_groups(transcript), *_simplified_numerals(transcript, tables)]
+
+
+def _bad_groups(text: str) -> Iterator[Flag]:
+    if "," not in text and "，" not in text:
+        return
+    for m in _BAD_GROUP.finditer(text):
+        framed = _YUAN_AFTER.match(text, m.end()) or _CURRENCY_BEFORE.search(
+            text, max(0, m.start() - 8), m.start()
+        )
+        if not framed:
+            continue
+        said = _(
+            "amount: {number} has a group of {count} digits after a thousands separator, "
+            "where a group has three (a digit lost or doubled?); check it against the scan"
+        ).format(number="".join(m[0].split()), count=len(m["bad"]))
+        yield Flag(m.start(), m.end(), FlagKind.CRITICAL, said, category=CriticalKind.AMOUNT)
+
+
+def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
+    folds = tables.fold_table(False, True, alternate=True)
+    odd = {
+        c: folds[ord(c)]
+        for c in tables.simplified_only()
+        # 万 is parsed as 萬 already: only a numeral no number is parsed with.
+        if ord(c) in folds and folds[ord(c)] in CHINESE_NUMERALS and parse_number(c) is None
+    }
+    if not odd or not any(c in odd for c in text):
+        return
+    numerals = set(CHINESE_NUMERALS) | set(odd) | set("0123456789")
+    for i, c in enumerate(text):
+        if c not in odd:
+            continue
+        near = (text[i - 1] if i else "", text[i + 1] if i + 1 < len(text) else "")
+        if not any(n in numerals for n in near):
+            continue  # a numeral alone (贰 as a word) changes no number
+        said = _(
+            "number: the transcript writes the Simplified numeral {char} ({standard}); "
+            "check the number against the scan"
+        ).format(char=c, standard=odd[c])
+        yield Flag(i, i + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)
