@@ -792,37 +792,37 @@
         <translation>文件要項</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="88"/>
+        <location filename="../../gui/facts/facts_dock.py" line="90"/>
         <source>&amp;Facts</source>
         <translation>文件要項(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="145"/>
+        <location filename="../../gui/facts/facts_dock.py" line="156"/>
         <source>{0} fact(s); {1} read differently across pages.</source>
         <translation>共 {0} 項要項；其中 {1} 項在各頁讀法不一。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="191"/>
+        <location filename="../../gui/facts/facts_dock.py" line="202"/>
         <source>“{0}” is what most pages read; choose another spelling to change.</source>
         <translation>「{0}」是多數頁面的讀法；請選擇要修改的其他寫法。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="220"/>
+        <location filename="../../gui/facts/facts_dock.py" line="231"/>
         <source>Export Glossary</source>
         <translation>匯出詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="220"/>
+        <location filename="../../gui/facts/facts_dock.py" line="231"/>
         <source>Glossary (*.json)</source>
         <translation>詞彙表 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="229"/>
+        <location filename="../../gui/facts/facts_dock.py" line="240"/>
         <source>Import Glossary</source>
         <translation>匯入詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="229"/>
+        <location filename="../../gui/facts/facts_dock.py" line="240"/>
         <source>Glossary (*.json *.tsv *.txt)</source>
         <translation>詞彙表 (*.json *.tsv *.txt)</translation>
     </message>
@@ -830,62 +830,62 @@
 <context>
     <name>FactsModel</name>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="48"/>
+        <location filename="../../gui/facts/facts_model.py" line="60"/>
         <source>Case number</source>
         <translation>案號</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="49"/>
+        <location filename="../../gui/facts/facts_model.py" line="61"/>
         <source>Party</source>
         <translation>當事人</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="50"/>
+        <location filename="../../gui/facts/facts_model.py" line="62"/>
         <source>Amount</source>
         <translation>金額</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="51"/>
+        <location filename="../../gui/facts/facts_model.py" line="63"/>
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="52"/>
+        <location filename="../../gui/facts/facts_model.py" line="64"/>
         <source>Statute</source>
         <translation>法條</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="53"/>
+        <location filename="../../gui/facts/facts_model.py" line="65"/>
         <source>Exhibit</source>
         <translation>證物與附表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="54"/>
+        <location filename="../../gui/facts/facts_model.py" line="66"/>
         <source>Glossary term</source>
         <translation>詞彙表用語</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="69"/>
+        <location filename="../../gui/facts/facts_model.py" line="154"/>
         <source>— read differently</source>
         <translation>——各頁讀法不一</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="72"/>
+        <location filename="../../gui/facts/facts_model.py" line="137"/>
         <source>Its variants look like one value misread.</source>
         <translation>這些寫法看來是同一個值被誤讀。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="82"/>
+        <location filename="../../gui/facts/facts_model.py" line="161"/>
         <source>{0}: p. {1} (the majority)</source>
         <translation>{0}：第 {1} 頁（多數讀法）</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="84"/>
+        <location filename="../../gui/facts/facts_model.py" line="162"/>
         <source>{0}: p. {1}</source>
         <translation>{0}：第 {1} 頁</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_model.py" line="95"/>
+        <location filename="../../gui/facts/facts_model.py" line="165"/>
         <source>p. {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
@@ -2900,17 +2900,17 @@
 <context>
     <name>ReplaceAction</name>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="54"/>
-        <source>Find and &amp;Replace…</source>
-        <translation>尋找及取代(&amp;R)…</translation>
+        <location filename="../../gui/review/replace_action.py" line="57"/>
+        <source>Find and Re&amp;place…</source>
+        <translation>尋找及取代(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="60"/>
+        <location filename="../../gui/review/replace_action.py" line="63"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="101"/>
+        <location filename="../../gui/review/replace_action.py" line="114"/>
         <source>Nothing was replaced: your typing could not be saved first.</source>
         <translation>未取代任何文字：您輸入的內容無法先行儲存。</translation>
     </message>
@@ -2918,117 +2918,117 @@
 <context>
     <name>ReplaceDialog</name>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="56"/>
+        <location filename="../../gui/review/replace_dialog.py" line="58"/>
         <source>Find and Replace</source>
         <translation>尋找及取代</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="68"/>
+        <location filename="../../gui/review/replace_dialog.py" line="70"/>
         <source>Regular e&amp;xpression</source>
         <translation>規則運算式(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="70"/>
+        <location filename="../../gui/review/replace_dialog.py" line="72"/>
         <source>Use the review&apos;s &amp;normalisation (full/half width, variant glyphs)</source>
         <translation>採用審閱的正規化(&amp;N)（全形／半形、異體字）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="72"/>
+        <location filename="../../gui/review/replace_dialog.py" line="74"/>
         <source>Match &amp;case</source>
         <translation>大小寫須相符(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="74"/>
+        <location filename="../../gui/review/replace_dialog.py" line="76"/>
         <source>&amp;All pages</source>
         <translation>所有頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="75"/>
+        <location filename="../../gui/review/replace_dialog.py" line="77"/>
         <source>C&amp;urrent page</source>
         <translation>目前頁面(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="76"/>
+        <location filename="../../gui/review/replace_dialog.py" line="78"/>
         <source>Pa&amp;ges:</source>
         <translation>頁面(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="78"/>
+        <location filename="../../gui/review/replace_dialog.py" line="80"/>
         <source>e.g. 1-5, 8</source>
         <translation>例如 1-5、8</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="87"/>
+        <location filename="../../gui/review/replace_dialog.py" line="89"/>
         <source>Matches</source>
         <translation>符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="96"/>
+        <location filename="../../gui/review/replace_dialog.py" line="100"/>
         <source>&amp;Preview</source>
         <translation>預覽(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="97"/>
+        <location filename="../../gui/review/replace_dialog.py" line="101"/>
         <source>Cancel Search</source>
         <translation>取消搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="99"/>
+        <location filename="../../gui/review/replace_dialog.py" line="103"/>
         <source>Check A&amp;ll</source>
         <translation>全部勾選(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="100"/>
+        <location filename="../../gui/review/replace_dialog.py" line="104"/>
         <source>Check &amp;None</source>
         <translation>全部取消勾選(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="101"/>
+        <location filename="../../gui/review/replace_dialog.py" line="105"/>
         <source>&amp;Replace Checked</source>
         <translation>取代已勾選項目(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="102"/>
+        <location filename="../../gui/review/replace_dialog.py" line="106"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="121"/>
+        <location filename="../../gui/review/replace_dialog.py" line="125"/>
         <source>&amp;Find:</source>
         <translation>尋找(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="122"/>
+        <location filename="../../gui/review/replace_dialog.py" line="126"/>
         <source>Replace &amp;with:</source>
         <translation>取代為(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="211"/>
+        <location filename="../../gui/review/replace_dialog.py" line="215"/>
         <source>Type what to find first.</source>
         <translation>請先輸入要尋找的文字。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="248"/>
+        <location filename="../../gui/review/replace_dialog.py" line="267"/>
         <source>Search cancelled.</source>
         <translation>已取消搜尋。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="256"/>
+        <location filename="../../gui/review/replace_dialog.py" line="275"/>
         <source>{0} match(es) on {1} page(s); {2} checked.</source>
         <translation>{1} 頁中有 {0} 筆符合；已勾選 {2} 筆。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="282"/>
+        <location filename="../../gui/review/replace_dialog.py" line="301"/>
         <source>Page(s) {0} are approved. Replacing there takes their approval back. Change them too? (No: only the other pages.)</source>
         <translation>第 {0} 頁已核可。在該處取代將撤回其核可。是否一併修改？（否：只改其他頁面。）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="303"/>
+        <location filename="../../gui/review/replace_dialog.py" line="322"/>
         <source>Replaced {0} match(es) on {1} page(s).</source>
         <translation>已在 {1} 頁中取代 {0} 筆。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="308"/>
+        <location filename="../../gui/review/replace_dialog.py" line="327"/>
         <source>Left as they were: page(s) {0}.</source>
         <translation>未變更：第 {0} 頁。</translation>
     </message>
@@ -3036,42 +3036,42 @@
 <context>
     <name>ReplaceModel</name>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <location filename="../../gui/review/replace_model.py" line="84"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <location filename="../../gui/review/replace_model.py" line="85"/>
         <source>Before</source>
         <translation>前文</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <location filename="../../gui/review/replace_model.py" line="86"/>
         <source>Found → replacement</source>
         <translation>找到 → 取代為</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="36"/>
+        <location filename="../../gui/review/replace_model.py" line="87"/>
         <source>After</source>
         <translation>後文</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="51"/>
+        <location filename="../../gui/review/replace_model.py" line="119"/>
         <source>p. {0}: {1} match(es)</source>
         <translation>第 {0} 頁：{1} 筆符合</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="53"/>
+        <location filename="../../gui/review/replace_model.py" line="121"/>
         <source>(approved: asks before changing it)</source>
         <translation>（已核可：修改前會先詢問）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="55"/>
+        <location filename="../../gui/review/replace_model.py" line="123"/>
         <source>(claimed by {0}: skipped)</source>
         <translation>（已由 {0} 認領：略過）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_model.py" line="71"/>
+        <location filename="../../gui/review/replace_model.py" line="129"/>
         <source>p. {0}</source>
         <translation>第 {0} 頁</translation>
     </message>
