@@ -20,6 +20,7 @@ The rules ``apply_matches`` keeps, whatever the front end:
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -106,6 +107,7 @@ class Claims(Protocol):
     """A store where pages are claimed (the team store): who else holds one."""
 
     def claim_holder(self, page: int) -> tuple[str, float] | None: ...
+    def claim_holders(self) -> dict[int, str]: ...
 
 
 def text_hash(text: str) -> str:
@@ -127,17 +129,19 @@ def find_matches(
     ``ReplacePatternError`` before any page is read."""
     find = compile_query(query, tables)
     statuses = store.statuses(page_count)
-    claims = store if isinstance(store, Claims) else None
+    # Whole-document reads in one round trip each: a page at a time cost the team
+    # store ~3 round trips a page (3.4 s for 3,000 pages against the 1 s goal).
+    holders = store.claim_holders() if isinstance(store, Claims) else {}
+    texts = store.working_texts()
     matches: list[ReplaceMatch] = []
     for page in _pages(query, page_count):
-        text = working_text(store, page)
+        text = texts.get(page, "")
         spans = list(find.spans(text))
         if not spans:
             continue
         digest = text_hash(text)
         approved = statuses[page] is ReviewStatus.APPROVED
-        held = claims.claim_holder(page) if claims is not None else None
-        holder = None if held is None else held[0]
+        holder = holders.get(page)
         for start, end, replacement in spans:
             before, after = _context(text, start, end)
             matches.append(
@@ -183,9 +187,13 @@ def _pages(query: ReplaceQuery, page_count: int) -> Iterable[int]:
 
 def _context(text: str, start: int, end: int) -> tuple[str, str]:
     """Up to ``CONTEXT`` characters either side, on one line (line breaks as spaces)."""
-    before = text[max(0, start - CONTEXT) : start].replace("\n", " ")
-    after = text[end : end + CONTEXT].replace("\n", " ")
+    before = _LINE_BREAK.sub(" ", text[max(0, start - CONTEXT) : start])
+    after = _LINE_BREAK.sub(" ", text[end : end + CONTEXT])
     return before, after
+
+
+# Every line break ``str.splitlines`` knows (CRLF as one): a CR left in showed as "\x0d".
+_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 
 
 def apply_matches(

@@ -45,6 +45,13 @@ def test_the_preview_lists_every_match_with_one_line_of_context(store: ReviewSto
     assert not first.approved and first.claimed_by is None
 
 
+def test_the_context_is_one_line_whatever_breaks_the_page_has(tmp_path: Path) -> None:
+    s = ReviewStore(tmp_path / "r.db", author="rita")
+    s.add_version(0, VersionKind.OCR, "原告\r\n林ＯＯ\u2028主張\r理由\x85")
+    (match,) = find_matches(s, 1, ReplaceQuery("林ＯＯ", "林○○"))
+    assert (match.before, match.after) == ("原告 ", " 主張 理由 ")
+
+
 def test_pages_limit_the_search(store: ReviewStore) -> None:
     query = ReplaceQuery("林", "王", pages=(1, 2, 99))  # a page past the end is no page
     assert [m.page for m in find_matches(store, 3, query)] == [1]
