@@ -11,7 +11,6 @@ asserts on timings.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import tempfile
@@ -20,16 +19,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import psycopg
-
 from backend.models import VersionKind
 from backend.session.facts import DocumentFacts
 from backend.store.interface import PageStore
-from backend.store.postgres import admin
-from backend.store.postgres.team_store import TeamStore
 from backend.store.review_store import ReviewStore
 from bench.make_doc import TRUTH_JSON, Docs
 from bench.table import Row, median_ms
+from bench.team_server import NoServer, team_stores
 
 PAGES = 3000
 PAGE_CHARS = 1500
@@ -123,28 +119,14 @@ def run(docs: Docs) -> list[Row]:
 
 def _team(texts: list[str], tmp: Path) -> list[Row]:
     """The same on the team store (a throw-away PostgreSQL 15, as ``bench.team``)."""
-    from tests.team.pg_cluster import ClusterUnavailable, start_cluster
-
     try:
-        cluster = start_cluster()
-    except ClusterUnavailable as exc:
+        with team_stores("bench facts document", PAGES, tmp) as team:
+            filled = team()
+            filled.add_versions([(p, VersionKind.OCR, t, {}) for p, t in enumerate(texts)])
+            filled.close()
+            return _rows("team store", _measure(team, texts))
+    except NoServer as exc:
         return [Row("facts, team store", None, None, note=f"n/a ({exc})"[:120])]
-    try:
-        with psycopg.connect(cluster.url("postgres", "pd-superuser"), autocommit=True) as conn:
-            admin.install(conn)
-            admin.add_person(conn, "lead", "pw-lead", "admin")
-        sha = hashlib.sha256(b"bench facts document").hexdigest()
-
-        def team() -> TeamStore:
-            url = cluster.url("lead", "pw-lead")
-            return TeamStore(url, sha256=sha, name="big.pdf", page_count=PAGES, journal_dir=tmp)
-
-        filled = team()
-        filled.add_versions([(p, VersionKind.OCR, t, {}) for p, t in enumerate(texts)])
-        filled.close()
-        return _rows("team store", _measure(team, texts))
-    finally:
-        cluster.remove()
 
 
 def _rows(where: str, m: Measured) -> list[Row]:

@@ -32,6 +32,11 @@ class FactsIndex:
     def text_digests(self) -> dict[int, str]:
         """Every page that has working text (a draft wins, as in the editor), with the
         digest of that text (``text_digest``)."""
+        return {page: text_digest(text) for page, text in self.working_texts().items()}
+
+    def working_texts(self) -> dict[int, str]:
+        """Every page's working text (a draft wins, as in the editor), in one query: what
+        a search over the whole document reads (find & replace's preview)."""
         rows = self._conn.execute(
             "SELECT p.page, coalesce(d.text, v.text) FROM pages p "
             "JOIN versions v ON v.id = p.current_version "
@@ -39,7 +44,7 @@ class FactsIndex:
             "UNION ALL SELECT d.page, d.text FROM drafts d "
             "WHERE d.page NOT IN (SELECT page FROM pages)"
         ).fetchall()
-        return {int(page): text_digest(text) for page, text in rows}
+        return {int(page): str(text) for page, text in rows}
 
     def facts_rows(self) -> dict[int, tuple[str, str]]:
         """The stored index: page -> (source, facts JSON), as ``put_facts`` wrote them."""

@@ -85,6 +85,10 @@ class PageStore(Protocol):
         """Each page with working text (a draft wins), and ``facts_rows.text_digest`` of it."""
         ...
 
+    def working_texts(self) -> dict[int, str]:
+        """Every page's working text (a draft wins), in one round trip."""
+        ...
+
     def facts_rows(self) -> dict[int, tuple[str, str]]:
         """The stored index: page -> (source, facts JSON)."""
         ...

@@ -28,6 +28,10 @@ SELECT d.page, md5(d.text) FROM proofdesk.drafts d
                     WHERE p.document_id = d.document_id AND p.page = d.page)
 """
 
+_TEXTS = _DIGESTS.replace("md5(coalesce(d.text, p.text))", "coalesce(d.text, p.text)").replace(
+    "md5(d.text)", "d.text"
+)
+
 
 class TeamFacts(TeamLink):
     """``PageStore``'s facts index methods for ``TeamStore`` (a mixin)."""
@@ -47,6 +51,19 @@ class TeamFacts(TeamLink):
             if pending is not None:
                 digests[page] = text_digest(pending)
         return digests
+
+    @again_if_dropped
+    def working_texts(self) -> dict[int, str]:
+        """Every page's working text as this window sees it, in one query (find &
+        replace's preview over the document; a page at a time was ~3 round trips each)."""
+        with self._read() as c:
+            rows = c.execute(_TEXTS, {"doc": self.doc, "client": self.client}).fetchall()
+        texts = {int(page): str(text) for page, text in rows}
+        for page in {e.page for e in self.journal.entries() if isinstance(e, DraftEntry)}:
+            pending = self.journal.pending_text(page)
+            if pending is not None:
+                texts[page] = pending
+        return texts
 
     @again_if_dropped
     def facts_rows(self) -> dict[int, tuple[str, str]]:

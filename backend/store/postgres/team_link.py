@@ -248,6 +248,19 @@ class TeamLink:
             ).fetchone()
         return None if row is None else (str(row[0]), float(row[1]))
 
+    @again_if_dropped
+    def claim_holders(self) -> dict[int, str]:
+        """Every page someone else holds an unexpired claim on, and who: one query for a
+        search over the whole document."""
+        with self._read() as c:
+            rows = c.execute(
+                "SELECT page, holder FROM proofdesk.claims "
+                "WHERE document_id = %s AND holder <> current_user "
+                "AND expires_at > clock_timestamp()",
+                (self.doc,),
+            ).fetchall()
+        return {int(page): str(holder) for page, holder in rows}
+
     # -- status and notes (reads) ----------------------------------------
 
     @again_if_dropped

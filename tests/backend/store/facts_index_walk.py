@@ -26,6 +26,9 @@ def walk(open_store: Callable[[], PageStore]) -> None:
     assert store.text_digests() == {p: text_digest(t) for p, t in enumerate(PAGES)}
     store.save_draft(3, PAGES[3] + " 補正")
     assert store.text_digests()[3] == text_digest(PAGES[3] + " 補正")
+    # The whole document's texts in one read (find & replace's preview): as each page's.
+    assert store.working_texts() == {p: store.working_text(p) for p in range(len(PAGES))}
+    assert store.working_texts()[3] == PAGES[3] + " 補正"
     store.close()
 
     again = open_store()
