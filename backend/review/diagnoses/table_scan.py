@@ -16,7 +16,8 @@ placed too). From that:
   page. One long cell wrapped over two lines does that too, so it takes more cells
   with two heights than with one: a merge joins every column it spans;
 * columns (``table_columns``, ``table_other_column``): a cell standing under another
-  column, or in none;
+  column, or in none; a row read whole in one run with a cell's letters between two
+  of its neighbouring cells (``table_runs``);
 * filled (``table_filled``): a cell that repeats the cell above it where the page
   has nothing: no piece at the row's height under its column, nor one holding its
   letters.
@@ -32,7 +33,7 @@ from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses import table_columns as columns
-from backend.review.diagnoses import table_filled, table_merged, table_other_column
+from backend.review.diagnoses import table_filled, table_merged, table_other_column, table_runs
 from backend.review.diagnoses.alt_lines import Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_filled import shared
@@ -93,6 +94,7 @@ def problems(
     out += columns.shifted(placed, centre, table)
     out += columns.off_column(placed, centre, table, height)
     out += table_other_column.at_other_column(placed, table, height)
+    out += table_runs.gaps(pieces, holders, table, cells)
     out += columns.under_empty(pieces, loose, heights, table, cells, height, centre)
     return out
 

@@ -13,8 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.models import AltText
+from backend.review.diagnoses import table_runs, table_scan
 from backend.review.diagnoses.table_columns import Placed
 from backend.review.diagnoses.table_other_column import at_other_column
+from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
@@ -391,3 +393,27 @@ def test_a_cell_on_the_line_its_neighbours_letters_give_another_column_is_named(
         for k, p in enumerate(placed[3:])
     ]
     assert at_other_column([*placed[:3], *ragged, slid], table, LETTER) == []
+
+
+@pytest.mark.parametrize(
+    ("run", "named"),
+    [
+        ("現金新臺幣壹萬元李○○沒收", True),  # the lost cell between 現金 and 李○○
+        ("五現金新臺幣壹萬元李○○沒收", True),
+        ("現金李○○沒收", False),  # read right
+        ("現金李印○○沒收", False),  # no two neighbouring cells with letters between
+        ("現金印記李○○沒收", False),  # fewer than GAP letters: a mark, a seal's edge
+    ],
+)
+def test_a_row_read_whole_with_a_cell_it_lacks_between_two_of_its_cells_is_named(
+    run: str, named: bool
+) -> None:
+    # Corpus seed 818 page 26: a row read whole as one run, 三萬六千一百七十元 between
+    # 第35頁 and 沒收; the transcript lost that cell and slid 沒收 left. Here row 五
+    # lost 新臺幣壹萬元 (its cells after it slid left, an empty cell closing the row).
+    table = tables(markdown([*ROWS[:4], ["五", "現金", "李○○", "沒收", ""]]))[0]
+    cells = [[c.value for c in row.cells] for row in table]
+    pieces = [Piece(0.5, 0.3, run)]
+    problems = table_runs.gaps(pieces, table_scan._all_holders(pieces, cells), table, cells)
+    expected = [(table[5], "a table row's cell 3 is under column 4 on the page")]
+    assert [(p.row, p.detail) for p in problems] == (expected if named else [])
