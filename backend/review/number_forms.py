@@ -30,11 +30,10 @@ from backend.review.values import CriticalKind, Flag, FlagKind
 
 _D = "0-9０-９"
 _SEP = "[,，]"
-# A grouped number with one bad group, framed as an amount on either side.
-_BAD_GROUP = re.compile(
-    rf"(?<![{_D}])[{_D}]{{1,3}}(?:\s*{_SEP}\s*[{_D}]{{3}})*\s*{_SEP}\s*"
-    rf"(?P<bad>[{_D}]{{2}}|[{_D}]{{4,}})(?![{_D}])"
-)
+# A number grouped by separators; a line may break inside a group (79,00\n0元).
+_RUN = rf"[{_D}](?:\s*[{_D}])*"
+_GROUPED = re.compile(rf"(?<![{_D}]){_RUN}(?:\s*{_SEP}\s*{_RUN})+")
+_SPLIT = re.compile(_SEP)
 _CURRENCY_BEFORE = re.compile(r"(?:新\s*[臺台]\s*幣|NT\$)\s*$")
 _YUAN_AFTER = re.compile(r"\s*[元圓]")
 
@@ -47,16 +46,20 @@ def number_form_flags(transcript: str, tables: ReviewTables) -> list[Flag]:
 def _bad_groups(text: str) -> Iterator[Flag]:
     if "," not in text and "，" not in text:
         return
-    for m in _BAD_GROUP.finditer(text):
+    for m in _GROUPED.finditer(text):
+        first, *rest = (len("".join(g.split())) for g in _SPLIT.split(m[0]))
+        if first > 3 or 1 in rest or all(n == 3 for n in rest):
+            continue  # no grouping (12345,6), a list (1,2), or a well-grouped number
         framed = _YUAN_AFTER.match(text, m.end()) or _CURRENCY_BEFORE.search(
             text, max(0, m.start() - 8), m.start()
         )
         if not framed:
             continue
+        bad = next(n for n in rest if n != 3)
         said = _(
             "amount: {number} has a group of {count} digits after a thousands separator, "
             "where a group has three (a digit lost or doubled?); check it against the scan"
-        ).format(number="".join(m[0].split()), count=len(m["bad"]))
+        ).format(number="".join(m[0].split()), count=bad)
         yield Flag(m.start(), m.end(), FlagKind.CRITICAL, said, category=CriticalKind.AMOUNT)
 
 

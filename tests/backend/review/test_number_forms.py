@@ -26,6 +26,8 @@ ODD = [
 WELL_FORMED = [
     "被告應給付原告新臺幣1,218,830元。",
     "應以新臺幣 5,\n301,574 元為適當。",  # a line break inside the number
+    "並應向被害人支付新臺幣79,00\n0元。",  # ... and inside a group
+    "但被告如以新臺幣８１，５０\n０元為原告預供擔保",
     "如附表編號1,2所示之物沒收。",  # a list: no amount
     "共計12,34件。",  # not framed as an amount
     "新臺幣1,2元",  # one digit after the separator: a list, not a group
