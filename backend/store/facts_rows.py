@@ -34,15 +34,18 @@ class FactsIndex:
         digest of that text (``text_digest``)."""
         return {page: text_digest(text) for page, text in self.working_texts().items()}
 
-    def working_texts(self) -> dict[int, str]:
-        """Every page's working text (a draft wins, as in the editor), in one query: what
-        a search over the whole document reads (find & replace's preview)."""
+    def working_texts(self, first: int = 0, last: int | None = None) -> dict[int, str]:
+        """The working text (a draft wins, as in the editor) of every page from ``first``
+        to ``last`` (None: the end) that has one, in one query: what a search over the
+        document reads (find & replace's preview, in chunks of pages)."""
+        upto = last if last is not None else 2**62
         rows = self._conn.execute(
             "SELECT p.page, coalesce(d.text, v.text) FROM pages p "
             "JOIN versions v ON v.id = p.current_version "
-            "LEFT JOIN drafts d ON d.page = p.page "
+            "LEFT JOIN drafts d ON d.page = p.page WHERE p.page BETWEEN ? AND ? "
             "UNION ALL SELECT d.page, d.text FROM drafts d "
-            "WHERE d.page NOT IN (SELECT page FROM pages)"
+            "WHERE d.page NOT IN (SELECT page FROM pages) AND d.page BETWEEN ? AND ?",
+            (first, upto, first, upto),
         ).fetchall()
         return {int(page): str(text) for page, text in rows}
 

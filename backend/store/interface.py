@@ -85,8 +85,9 @@ class PageStore(Protocol):
         """Each page with working text (a draft wins), and ``facts_rows.text_digest`` of it."""
         ...
 
-    def working_texts(self) -> dict[int, str]:
-        """Every page's working text (a draft wins), in one round trip."""
+    def working_texts(self, first: int = 0, last: int | None = None) -> dict[int, str]:
+        """The working text (a draft wins) of each page ``first``..``last`` (inclusive;
+        None: to the end) that has one, in one round trip."""
         ...
 
     def facts_rows(self) -> dict[int, tuple[str, str]]:

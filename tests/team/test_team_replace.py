@@ -50,6 +50,8 @@ def test_the_whole_documents_texts_and_claims_are_read_as_each_page_reads_them(
     ron.save_draft(0, "原告林ＯＯ。")  # ron's claim; his typing is not rita's text
     assert rita.working_texts() == {p: rita.working_text(p) for p in range(3)}
     assert rita.working_texts()[1] == "被告林ＯＯ（打字）"
+    assert rita.working_texts(1, 2) == {1: "被告林ＯＯ（打字）", 2: "只有草稿"}  # a chunk
+    assert rita.working_texts(2) == {2: "只有草稿"}
     assert rita.claim_holders() == {0: "ron"}
     held = rita.claim_holder(0)
     assert held is not None and held[0] == "ron"

@@ -29,6 +29,7 @@ def walk(open_store: Callable[[], PageStore]) -> None:
     # The whole document's texts in one read (find & replace's preview): as each page's.
     assert store.working_texts() == {p: store.working_text(p) for p in range(len(PAGES))}
     assert store.working_texts()[3] == PAGES[3] + " 補正"
+    assert store.working_texts(2, 3) == {2: PAGES[2], 3: PAGES[3] + " 補正"}  # a chunk
     store.close()
 
     again = open_store()
