@@ -51,6 +51,7 @@ class ReplaceAction(QObject):
         # The dialog stays open while the reviewer moves on: "Current page" is the page
         # shown when the search starts, not the one shown when the dialog opened.
         navigator.page_loaded.connect(self._page_shown)
+        self.dialog.page_now = lambda: self.nav.current
 
     def actions(self, keys: tuple[str, ...] = KEYS) -> list[ActionSpec]:
         return [

@@ -59,6 +59,9 @@ class ReplaceDialog(QDialog):
         self._find, self._apply, self._confirm, self._run = find, apply, confirm, run
         self.page_count = 0
         self.current_page = -1
+        # The page shown now, asked when a search starts (the dialog stays open while the
+        # reviewer moves on; the page-loaded signal comes after the move).
+        self.page_now: Callable[[], int] | None = None
         self.query: ReplaceQuery | None = None  # the query the preview shows
         self.busy = False  # searching or applying: no second one meanwhile
         self.searching = False
@@ -168,8 +171,9 @@ class ReplaceDialog(QDialog):
 
     def query_asked(self) -> ReplaceQuery:
         """The fields as a query; a bad page range raises ``PageRangeError``."""
-        if self.this_page.isChecked() and self.current_page >= 0:
-            pages: tuple[int, ...] | None = (self.current_page,)
+        shown = self.current_page if self.page_now is None else self.page_now()
+        if self.this_page.isChecked() and shown >= 0:
+            pages: tuple[int, ...] | None = (shown,)
         elif self.some_pages.isChecked():
             pages = parse_page_ranges(self.range_field.text(), self.page_count)
         else:
