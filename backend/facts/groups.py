@@ -17,6 +17,9 @@ second value (two case numbers joined in one judgment, two defendants):
   more, or on two pages while that one is on eight or more. Three pages is what
   the document must show to know a value: a value on two pages beside one on one
   page (an amount in 主文 and once in 理由) cannot say which is right;
+* and it is not named beside it: a place of the value within ``BESIDE``
+  characters of each of its places (第一二三四號、第一二三五號; 被告王小明、王小華;
+  a heading's two defendants on consecutive lines) shows two values listed;
 * and it stands alone: a recurring value with more than ``CROWD`` rare values one
   glyph from it sits among many values of one kind (round sums, neighbouring
   dates), and none of them is taken for its misreading.
@@ -49,6 +52,9 @@ RARE = ((1, 3), (2, 8))
 # from it sits among values (sums of one size, neighbouring dates), none misread.
 # One: two pages misreading one value two ways is rarer than two sums near a third.
 CROWD = 1
+# Two values named side by side (a list's separator, a line break and a heading's
+# role, 、民法) are two values: this many characters between them at most.
+BESIDE = 4
 
 
 def group_facts(facts: Iterable[Fact]) -> list[FactGroup]:
@@ -217,9 +223,26 @@ def _misread_of(
             continue  # another name under another role: another party
         if numbers and not _number_misread(variant, head):
             continue
-        if any(pages <= most and head.pages >= least for most, least in RARE):
+        rare = any(pages <= most and head.pages >= least for most, least in RARE)
+        if rare and not _beside(variant, head):
             return n
     return None
+
+
+def _beside(variant: Variant, head: Variant) -> bool:
+    """Each place of ``variant`` stands right beside one of ``head`` on its page: the
+    document names the two side by side (第一二三四號、第一二三五號 joined in a header,
+    被告王小明、王小華, 民法第184條、民法第185條), so they are two values, not one
+    misread. A misreading takes the value's place; it is not written next to it."""
+    rare = variant.variant.places
+    near = {f.page for f in rare}
+    held = [h for h in head.variant.places if h.page in near]
+    return all(any(h.page == f.page and _gap(f, h) <= BESIDE for h in held) for f in rare)
+
+
+def _gap(a: Fact, b: Fact) -> int:
+    """The characters between two places of one page (0 when they touch or overlap)."""
+    return max(a.start - b.end, b.start - a.end, 0)
 
 
 _NONZERO = frozenset("123456789一二三四五六七八九壹貳貮參叁肆伍陸柒捌玖兩")

@@ -120,3 +120,23 @@ def test_page_ranges_count_from_one_in_runs() -> None:
     assert page_ranges([0]) == "1"
     assert page_ranges([0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11]) == "1–6 and 8–12"
     assert page_ranges([2, 0, 4, 5]) == "1, 3 and 5–6"
+
+
+def test_values_named_side_by_side_are_two_values_however_rare_one_is() -> None:
+    # A joined case number written only in the first header, under the main one; a
+    # second defendant named only in the heading; 民法第185條 cited once, right after
+    # 第184條: each is listed beside the recurring value, so none is its misreading.
+    first = "一一三年度訴字第一二三四號\n一一三年度訴字第一二三五號\n原　　告　陳大同\n"
+    first += "被　　告　王小明\n被　　告　王小華\n" + BODY
+    later = "一一三年度訴字第一二三四號\n被告王小明則以：依民法第一百八十四條，否認。\n"
+    cited = later + "按民法第一百八十四條、民法第一百八十五條規定。\n"
+    assert _flags([first, later, later, cited, later]) == {}
+
+
+def test_a_value_beside_the_recurring_one_on_one_page_and_alone_on_another_is_flagged() -> None:
+    # Listed beside it once does not excuse the place where it stands in its stead.
+    later = "一一三年度訴字第一二三四號\n" + BODY
+    first = "一一三年度訴字第一二三四號\n一一三年度訴字第一二三五號\n" + BODY
+    alone = "一一三年度訴字第一二三五號\n" + BODY
+    flags = _flags([first, *[later] * 8, alone])
+    assert 9 in flags
