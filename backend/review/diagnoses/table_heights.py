@@ -26,8 +26,11 @@ def row_heights(
     page in order, so between the heights of the placed rows above and below it."""
     found: list[list[float]] = [[] for _row in range(rows)]
     shared = []
+    owned: dict[int, set[int]] = {}  # by the set's id: pieces of one text share theirs
     for piece, held in zip(pieces, holders, strict=True):
-        owners = {r for r, _c in held}
+        owners = owned.get(id(held))
+        if owners is None:
+            owners = owned[id(held)] = {r for r, _c in held}
         if len(owners) == 1:
             found[next(iter(owners))].append(piece.y)
         elif owners:

@@ -79,6 +79,10 @@ class Holders:
 
 def in_order_count(a: str, b: str) -> int:
     """The length of the longest sequence of letters both have in this order."""
+    # A letter only one of them has is in no such sequence: leaving those out first
+    # changes nothing and spares most of the work (a row's 400 letters against a
+    # piece's four: the fill check on a 100x100 table).
+    a, b = _kept(a, b), _kept(b, a)
     row = [0] * (len(b) + 1)
     for ch in a:
         before = 0  # row[j - 1] of the previous pass
@@ -87,3 +91,9 @@ def in_order_count(a: str, b: str) -> int:
             row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
             before = keep
     return row[-1]
+
+
+def _kept(a: str, b: str) -> str:
+    """``a``'s letters that ``b`` has, in their order."""
+    have = set(b)
+    return "".join(ch for ch in a if ch in have)

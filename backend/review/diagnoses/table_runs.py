@@ -25,10 +25,11 @@ def gaps(
     row (no cell between them has text): named at the later cell."""
     out: dict[int, Problem] = {}
     for piece, held in zip(pieces, holders, strict=True):
-        rows = {r for r, _c in held}
-        if len(rows) != 1 or len(held) < 2:
+        if len(held) < 2:
             continue
-        r = next(iter(rows))
+        r = next(iter(held))[0]
+        if any(other != r for other, _c in held):
+            continue  # held by several rows: it reads none whole
         at, before = 0, None
         for c in sorted(c for _r, c in held):
             k = piece.letters.find(cells[r][c], at)

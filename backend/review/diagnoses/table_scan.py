@@ -79,7 +79,9 @@ def problems(
         for c, cell in enumerate(row.cells)
         if cell.row_span > 1
     }
-    heights = row_heights(pieces, [held - tall for held in holders], len(table))
+    # (Without such a cell, the holders themselves: pieces of one text share their set.)
+    placing = [held - tall for held in holders] if tall else holders
+    heights = row_heights(pieces, placing, len(table))
     heights = misread_rows(pieces, holders, heights, cells)
     placed = columns.place(pieces, heights, table, cells, height)
     centre = columns.centres(placed)

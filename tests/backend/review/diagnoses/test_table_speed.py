@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.review.diagnoses import table_heights, table_scan
-from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece
+from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, in_order_count
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
 from tests.properties import examples
@@ -108,3 +108,21 @@ def test_the_cells_holding_a_piece_are_found_once_for_its_letters(
     assert looked.count("現金") == 1
     assert looked.count("已繳") == 1
     assert len(looked) == len(set(looked))
+
+
+def _in_order_count(a: str, b: str) -> int:
+    """The longest common subsequence, as table_filled counted it before."""
+    row = [0] * (len(b) + 1)
+    for ch in a:
+        before = 0
+        for j, other in enumerate(b, 1):
+            keep = row[j]
+            row[j] = before + 1 if ch == other else max(row[j], row[j - 1])
+            before = keep
+    return row[-1]
+
+
+@examples(30)
+@given(a=st.text("一二三元份甲", max_size=12), b=st.text("一二三元份乙", max_size=12))
+def test_letters_in_order_are_counted_without_the_letters_one_side_lacks(a: str, b: str) -> None:
+    assert in_order_count(a, b) == _in_order_count(a, b)
