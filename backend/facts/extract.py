@@ -29,7 +29,12 @@ from backend.review.numerals import parse_number as _parse_number
 # a lone ○): unlike the review's ``NUMERAL`` it starts with a plain class, which the
 # regular-expression engine skips to, so a page is scanned ~5× faster.
 _D = f"0-9０-９{CHINESE_NUMERALS}{''.join(sorted(TYPED_ZEROS))}"
-_N = rf"[{_D}](?:[,，.．]?[{_D}])*+"  # possessive: a run is never re-split
+# Possessive: a run is never re-split. Bounded: a run that fails (no 年度 after it)
+# is tried again from each of its glyphs, so an unbounded one costs its length
+# squared (a page of 100,000 digits took minutes); no numeral is longer than
+# _LONGEST, and one that runs on (a digit after it) is none.
+_LONGEST = 40
+_N = rf"[{_D}](?:[,，.．]?[{_D}]){{0,{_LONGEST - 1}}}+(?![,，.．]?[{_D}])"
 _CASE = re.compile(
     rf"(?P<y>{_N})\s*年度\s*(?P<w>[\u3400-\u9fff]{{1,6}}?)\s*字\s*第\s*(?P<n>{_N})\s*號"
 )
@@ -54,7 +59,8 @@ _ERA_CHARS = 8  # 中　華　民　國 spaced out, before a date
 # A section's heading on its own line (主　　文, 事實及理由): what an amount after it on
 # the page belongs to, shown with its obligation (主文 給付 / 理由 給付).
 _SECTION = re.compile(
-    r"^[ \t\u3000#*]*(主[ \t\u3000]*文|事實及理由|理[ \t\u3000]*由|事[ \t\u3000]*實)[ \t\u3000*]*$",
+    r"^[ \t\u3000#*]*(主[ \t\u3000]*文|事實及理由|理[ \t\u3000]*由|事[ \t\u3000]*實)"
+    r"[ \t\u3000*\r]*$",  # \r: a CRLF line's end
     re.MULTILINE,
 )
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))

@@ -3,6 +3,8 @@ offsets, and what is no fact."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from backend.facts.extract import facts_of_page
@@ -168,3 +170,31 @@ def test_a_name_in_a_heading_needs_no_surname_we_know() -> None:
 def test_a_name_whose_surname_was_misread_is_still_a_name(text: str) -> None:
     (fact,) = _of(FactKind.PARTY, text)
     assert fact.key == "材志明"
+
+
+def test_a_numeral_is_matched_no_longer_than_any_numeral_is_written() -> None:
+    # A run that fails is tried again from each of its glyphs: were the run matched
+    # whole, a page of 100,000 digits would cost 100,000² steps (minutes; bounded,
+    # 0.1 s). So a numeral is at most 40 glyphs, and one that runs on is none.
+    from backend.facts import extract
+
+    numeral = re.compile(extract._N)
+    assert extract._LONGEST == 40
+    assert numeral.fullmatch("1" * 40)
+    assert numeral.match("1" * 41) is None
+    assert numeral.match("壹億貳仟參佰肆拾伍萬陸仟柒佰捌拾玖")  # the longest one writes
+    assert numeral.match("1,234,567,890.00")
+    assert "1000元" in [f.key for f in facts_of_page(0, "9" * 100_000 + "元，新臺幣1,000元")]
+
+
+def test_a_page_with_crlf_line_ends_reads_the_facts_its_lf_twin_reads() -> None:
+    # A text brought from Windows ends its lines with \r\n: the heading's parties and
+    # the 主文 an amount belongs to are read as on the same page with \n.
+    lf = "原　　告　陳大同\n被　　告　王小明\n主　　文\n被告應給付原告新臺幣壹佰萬元。\n"
+    crlf = lf.replace("\n", "\r\n")
+    read = facts_of_page(0, crlf)
+    assert all(crlf[f.start : f.end] == f.value for f in read)
+    twin = [(f.kind, f.label, f.key) for f in facts_of_page(0, lf)]
+    assert [(f.kind, f.label, f.key) for f in read] == twin
+    assert (FactKind.AMOUNT, "主文 給付", "1000000元") in twin
+    assert [f.key for f in read if f.kind is FactKind.PARTY] == ["陳大同", "王小明"]
