@@ -63,6 +63,8 @@ _SECTION = re.compile(
     r"[ \t\u3000*\r]*$",  # \r: a CRLF line's end
     re.MULTILINE,
 )
+# Between two articles of one law in a list (第184條前段、第185條; 第1項及第2項).
+_LISTED = re.compile(r"\s*(?:前段|中段|後段|本文|但書)?\s*[、及與暨]\s*")
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))
 
 
@@ -139,13 +141,16 @@ def _statutes(page: int, text: str) -> Iterator[Fact]:
     if "條" not in text:
         return
     law = ""  # the last law named on the page: 同法 cites it again
+    last = -1  # where the last citation ended: 民法第184條、第185條 lists that law's
     for m in _STATUTE.finditer(text):
         named = _law_before(text, m.start())
         if named == "同法":
             named = law
+        if not named and last >= 0 and _LISTED.fullmatch(text, last, m.start()):
+            named = law
         if not named:
             continue  # a contract's 第三條, a statute's own articles: no law, no citation
-        law = named
+        law, last = named, m.end()
         parts = [f"第{_num(m['n'])}條"]
         parts += [f"之{_num(m['s'])}"] if m["s"] else []
         parts += [f"第{_num(m['p'])}項"] if m["p"] else []

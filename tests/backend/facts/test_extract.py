@@ -198,3 +198,11 @@ def test_a_page_with_crlf_line_ends_reads_the_facts_its_lf_twin_reads() -> None:
     assert [(f.kind, f.label, f.key) for f in read] == twin
     assert (FactKind.AMOUNT, "主文 給付", "1000000元") in twin
     assert [f.key for f in read if f.kind is FactKind.PARTY] == ["陳大同", "王小明"]
+
+
+def test_articles_listed_after_one_law_are_that_laws_citations() -> None:
+    # 民法第184條第1項前段、第185條: the second cites 民法 too (the court names the law
+    # once); a contract's 第三條 after a comma is no citation of it.
+    text = "依民法第184條第1項前段、第185條及第195條規定；契約第三條、第四條。民法第1條，第三條約定"
+    keys = [f.key for f in facts_of_page(0, text) if f.kind is FactKind.STATUTE]
+    assert keys == ["民法第184條第1項", "民法第185條", "民法第195條", "民法第1條"]
