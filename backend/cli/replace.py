@@ -6,7 +6,8 @@
 Without ``--apply`` every match is listed with its context and nothing changes. With
 it, each changed page gets one new version (undone by restoring the one before, as
 every edit is); approved pages only with ``--include-approved``; never a page someone
-else has claimed on the team server. Pages left as they were are named on stderr.
+else has claimed on the team server. Pages left as they were are named on stderr, and
+the exit status is then 3, as for the other commands that leave pages undone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from backend.cli.arguments import free_text
+from backend.cli.ocr import EXIT_SOME_FAILED
 from backend.cli.output import say, say_json, warn
 from backend.documents.page_ranges import parse_page_ranges
 from backend.i18n import N_, _, list_join
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         say_json(_json(matches, outcome))
     else:
         _say(matches, outcome)
-    return 0
+    return EXIT_SOME_FAILED if outcome is not None and outcome.skipped else 0
 
 
 def _json(matches: list[ReplaceMatch], outcome: ReplaceOutcome | None) -> dict[str, Any]:

@@ -230,6 +230,10 @@ class ReplaceDialog(QDialog):
             self._searching(False)
         self.query = query
         self.model.set_matches(matches)
+        if after_apply:
+            # What is left, none ticked: a second Enter must not replace again (林 → 林林
+            # finds 林 in what it just wrote).
+            self.model.set_all(False)
         self._expand()
         for column in range(self.model.columnCount()):
             self.view.resizeColumnToContents(column)

@@ -111,8 +111,12 @@ def test_accepting_a_subset_writes_only_those(
     arun(wait_for(lambda: w.editor.text() == texts[0], what="the page shown reloaded"))
     arun(wait_for(lambda: w.history.model.rowCount() == after[0], what="History"))
     assert "Replaced 2 match(es) on 2 page(s)." in dialog.outcome.text()
-    # The preview again: what is left.
+    # The preview again: what is left, none ticked, so Enter again writes nothing.
     assert [(m.page, m.start) for m in model.matches] == [(2, 12), (4, 2)]
+    assert model.chosen() == [] and not dialog.apply_button.isEnabled()
+    QTest.keyClick(view, Qt.Key.Key_Return)
+    arun(w.runner.drain())
+    assert _version_counts(w) == after
 
 
 def test_an_approved_page_asks_before_it_is_changed(
@@ -132,6 +136,9 @@ def test_an_approved_page_asks_before_it_is_changed(
     assert store.page_state(2).text == PAGES[2]  # No: the approved page as it was
     assert store.status(2) is ReviewStatus.APPROVED
     assert store.page_state(4).text == f"證人{RIGHT}到庭。"  # the others written
+    # What is left is shown unticked (applying again needs a choice): tick it, then Yes.
+    assert not w.replace.dialog.apply_button.isEnabled()
+    w.replace.dialog.check_all.click()
     dialogs.answers = ["Yes"]
     w.replace.dialog.apply_button.click()
     arun(w.runner.drain())
