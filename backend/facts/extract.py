@@ -51,6 +51,10 @@ _EXHIBIT = re.compile(
     rf"(?P<pre>{'|'.join(sorted(EXHIBIT_PREFIXES, key=len, reverse=True))})\s*"
     rf"(?P<n>{_N}|[A-Za-z](?![A-Za-z]))(?![份張件頁紙冊])"
 )
+# A sum without its currency written from a unit with no digit before it: 百, 千, 萬 and
+# 億 need one (一萬元, 壹仟元) where a sum is written; standing alone they are a unit
+# (每萬元 a rate, 千元以下 a bracket). 十 is written alone (十萬元), so it is not here.
+_BARE_UNITS = frozenset("百佰千仟萬万億亿")
 _LAW_BACK = 12  # a law's name is at most this long (道路交通管理處罰條例 is 10)
 _PHRASE_BACK = 14  # an amount's obligation stands this close before it
 _EVENT_BACK = 4  # a date's event: the characters right before it (於, 自, 繳款期限至)
@@ -127,6 +131,8 @@ def _dates(page: int, text: str) -> Iterator[Fact]:
 def _amounts(page: int, text: str) -> Iterator[Fact]:
     sections: list[tuple[int, str]] | None = None  # the page's headings, when asked
     for m in _AMOUNT.finditer(text):
+        if m["bare"] and m["bare"][0] in _BARE_UNITS:
+            continue  # 每萬元, 千元以下: a unit, not a sum written out (一萬元, 壹仟元)
         value = parse_number(m["n"] or m["bare"])
         if value is None or value == 0:
             continue

@@ -206,3 +206,16 @@ def test_articles_listed_after_one_law_are_that_laws_citations() -> None:
     text = "依民法第184條第1項前段、第185條及第195條規定；契約第三條、第四條。民法第1條，第三條約定"
     keys = [f.key for f in facts_of_page(0, text) if f.kind is FactKind.STATUTE]
     assert keys == ["民法第184條第1項", "民法第185條", "民法第195條", "民法第1條"]
+
+
+@pytest.mark.parametrize(
+    ("text", "amounts"),
+    [
+        ("裁判費每萬元一百元", ["一百元"]),  # a rate's unit: no sum of its own
+        ("千元以下部分免徵", []),  # a unit without its digit is no written sum
+        ("賠償十萬元", ["十萬元"]),  # 十 stands alone in a sum as written
+        ("新臺幣萬元", ["新臺幣萬元"]),  # with its currency: the reader must look
+    ],
+)
+def test_a_unit_written_without_its_digit_is_no_amount(text: str, amounts: list[str]) -> None:
+    assert [f.value for f in _of(FactKind.AMOUNT, text)] == amounts
