@@ -17,7 +17,9 @@ shows where the transcript, with a modal word flipped, disagrees with it.
 the layout a small screen gets (run under ``-screen 0 1366x768x24``). With ``table``
 (page 3, whose transcript holds the fee table), the cursor is put in one of the
 table's cells and Ctrl+T opens the Table dock on it: the cell selected in the grid
-and marked on the scan through the sample's RapidOCR line boxes.
+and marked on the scan through the sample's RapidOCR line boxes. With ``facts``, every
+page's transcript is headed by one case number, misread on page 5, and the Facts dock
+shows the conflict.
 """
 
 from __future__ import annotations
@@ -140,6 +142,37 @@ async def show_table(window: MainWindow, page: int) -> None:
     await asyncio.sleep(1.0)
 
 
+# For the Facts picture: a court file carries its case number in every page's header, as
+# the sample's scans (seven unrelated documents) do not; one page's header misread.
+FACTS_HEADER, FACTS_MISREAD, FACTS_PAGE = "一一四年度訴字第五六號", "一一四年度訴字第五八號", 4
+
+
+async def show_facts(window: MainWindow, page: int) -> None:
+    """Every page's transcript headed by one case number (page ``FACTS_PAGE`` + 1 misread),
+    the Facts dock shown, its conflict selected; every other dock hidden."""
+    from PySide6.QtWidgets import QDockWidget
+
+    ws = window.controller.workspace
+    assert ws is not None
+    for p in range(ws.page_count):
+        state = await ws.page_state(p)
+        header = FACTS_MISREAD if p == FACTS_PAGE else FACTS_HEADER
+        await ws.save_draft(p, f"{header}\n{state.text}")
+        await ws.commit_draft(p)
+    await window.controller.reload_page(page)
+    for dock in window.findChildren(QDockWidget):
+        dock.hide()
+    window.show_dock(window.facts.dock)
+    view = window.facts.panel.view
+    for _ in range(300):
+        await asyncio.sleep(0.1)
+        if view.model().rowCount() > 0:
+            break
+    await asyncio.sleep(0.5)
+    view.setCurrentIndex(view.model().index(0, 0))
+    view.setFocus()
+
+
 async def shoot(out: Path, page: int, mode: str = "") -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
@@ -159,7 +192,7 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
             break
     # A reviewer's correction, so the history panel shows a real diff.
     text = window.editor.text()
-    if len(text) > 40 and mode not in ("review", "reset-compare", "table"):
+    if len(text) > 40 and mode not in ("review", "reset-compare", "table", "facts"):
         window.editor.editor.setPlainText(
             text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
         )
@@ -179,6 +212,8 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
         window.show_dock(window.history_dock)
     elif mode == "table":
         await show_table(window, page)
+    elif mode == "facts":
+        await show_facts(window, page)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -191,6 +226,7 @@ README_SHOTS = (
     ("screenshot-review", 1, "review"),
     ("screenshot-ocr", 2, "ocr"),
     ("screenshot-table", 3, "table"),
+    ("screenshot-facts", 4, "facts"),
 )
 LANGUAGES = ("en", "zh_TW")
 
