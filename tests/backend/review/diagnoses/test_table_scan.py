@@ -131,6 +131,35 @@ def test_two_long_cells_wrapped_around_a_run_of_short_ones_are_no_merge(row: int
     assert found(markdown(rows), reading(lines), CELLS) == []
 
 
+@pytest.mark.parametrize("row", range(len(ROWS) - 1))
+def test_a_merged_row_whose_lower_row_is_partly_empty_is_named_though_a_run_reads_the_upper(
+    row: int,
+) -> None:
+    # The page's lower row has text in two columns only, so the transcript's merged row
+    # has those two cells at two heights and its other cells are the upper row's, which
+    # the engine reads as one run (數量 and 所有人 joined): at the upper row's height, one
+    # of the two the merged cells were found at, so they count as no row's one-line cell
+    # (00fc656's BETWEEN; counting every cell read in a run lost rows_merged recall).
+    page = [list(r) for r in ROWS]
+    page.insert(row + 1, ["", "扣案之行動電話", "", "", "發還被告"])
+    joined = [a + b for a, b in zip(page[row], page[row + 1], strict=True)]
+    written = [*page[:row], joined, *page[row + 2 :]]
+    lines = [("主文", (0.45, 0.05, 0.55, 0.07)), ("附表", (0.45, 0.08, 0.55, 0.1))]
+    for r, cells in enumerate([HEADER, *page]):
+        y = 0.12 + r * 0.03
+        for c, (x, text) in enumerate(zip(COLUMNS, cells, strict=True)):
+            if r == row + 1 and c == 2:  # the upper row's 數量 and 所有人 read together
+                # Its box a fifth of a line lower than its row's others (a run's box
+                # is not its row's to the pixel): still at that row, within BETWEEN.
+                end, low = COLUMNS[3] + 0.02 * len(cells[3]), y + 0.004
+                lines.append((cells[2] + cells[3], (x, low, end, low + 0.02)))
+            elif text and not (r == row + 1 and c == 3):
+                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
+    lines.append(("以上正本證明與原本無異。", (0.1, 0.45, 0.4, 0.47)))
+    detail = named_at(markdown(written), reading(lines), row)
+    assert "holds two rows of the page" in detail
+
+
 @examples(5)
 @given(noise=st.floats(0.0, 0.1))
 def test_the_last_row_lost_is_named_below_the_table(noise: float) -> None:
