@@ -64,13 +64,13 @@ def _flags(transcript: str, terms: Iterable[CriticalTerm]) -> Iterator[tuple[Cri
             continue
         start, end = term.start + m.start("y"), term.start + m.end("y")
         # A year broken over two lines (中華民國一\n一二年) is found from its second
-        # line on: its digits and era go on before the term.
-        while start > 0 and (transcript[start - 1] in _DIGITS or transcript[start - 1].isspace()):
-            start -= 1
-        while transcript[start].isspace():
-            start += 1
-        digits = "".join(transcript[start:end].split())
+        # line on: its digits and era go on before the term. Only with the era there:
+        # a numeral ending the line before (如附表一\n一一二年度) is not the year's.
+        own, start = start, _back_over_digits(transcript, start)
         before = _ERA_BEFORE.search(transcript, max(0, start - 8), start)
+        if before is None and not m["era"]:
+            start = own
+        digits = "".join(transcript[start:end].split())
         era = m["era"] or (before.group() if before else "")
         if not _doubted(digits, era, term):
             continue
@@ -89,3 +89,12 @@ def _doubted(digits: str, era: str, term: CriticalTerm) -> bool:
     lost = len(digits) == 2 and digits[0] == "一"
     minguo = bool(era) or term.kind is CriticalKind.CASE_NUMBER
     return lost or (minguo and len(digits) >= 4)
+
+
+def _back_over_digits(transcript: str, start: int) -> int:
+    """Where the run of year digits and spaces that ends at ``start`` begins."""
+    while start > 0 and (transcript[start - 1] in _DIGITS or transcript[start - 1].isspace()):
+        start -= 1
+    while transcript[start].isspace():
+        start += 1
+    return start

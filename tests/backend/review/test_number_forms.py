@@ -21,6 +21,7 @@ ODD = [
     ("應以新臺幣 5,\n301,57 元為適當。", "5,\n301,57", CriticalKind.AMOUNT),  # wrapped
     ("供擔保新臺幣伍佰贰拾陸萬元後，得免為假扣押。", "贰", CriticalKind.NUMBER),
     ("扣案之帳冊拾陆件沒收。", "陆", CriticalKind.NUMBER),
+    ("被告應給付原告新臺幣１，２００，００元。", "１，２００，００", CriticalKind.AMOUNT),
 ]
 
 WELL_FORMED = [
@@ -33,6 +34,8 @@ WELL_FORMED = [
     "新臺幣1,2元",  # one digit after the separator: a list, not a group
     "被告萬一敗訴，應給付新臺幣壹萬元。",
     "被告应给付原告新台币。",  # Simplified, but no numeral beside it
+    "詳如附表編號1，2000元。",  # a clause's comma after a list's number
+    "詳如附表編號1，20元。",
 ]
 
 
@@ -56,3 +59,13 @@ def test_the_page_review_shows_it_where_the_alternate_read_nothing_there() -> No
     review = review_page(0, text, alternate, settings=default_settings())
     critical = [f for f in review.flags if f.kind is FlagKind.CRITICAL]
     assert any(f.start <= text.index("贰") < f.end for f in critical)
+
+
+def test_a_long_spaced_run_of_digits_leaves_the_amount_after_it_found() -> None:
+    # The bounded run (no number is 40 digits) still finds an odd amount after a long
+    # spaced run of digits and a clause comma.
+    from backend.review.number_forms import _bad_groups
+
+    text = " ".join("7" * 2000) + "，新臺幣56,00元"
+    [flag] = list(_bad_groups(text))
+    assert text[flag.start : flag.end] == "56,00"

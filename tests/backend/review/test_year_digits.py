@@ -20,6 +20,7 @@ DOUBTED = [
     ("被告雖辯稱其已於西元二〇九年四月三日清償。", "二〇九", CriticalKind.DATE),
     ("於中華民國一一〇八年三月五日起租。", "一一〇八", CriticalKind.DATE),  # one doubled
     ("於中華民國 一 八 年十月二十四日", "一八", CriticalKind.DATE),  # spaced out
+    ("於中華民國一\n一〇八年三月五日起租。", "一一〇八", CriticalKind.DATE),  # over a line
 ]
 
 # Years whose form is their era's: no item.
@@ -34,6 +35,8 @@ WELL_FORMED = [
     "參照本院一一二年度訴字第三二號判決。",
     "被告前因案經判處有期徒刑，於中華民國一\n一二年九月二十日執行完畢。",  # over a line
     "於中華民國九年三月五日",  # one digit
+    "如附表一\n一一二年度訴字第三二號判決。",  # a list's numeral ends the line before
+    "見附表編號三\n一一二年三月五日函。",
 ]
 
 
