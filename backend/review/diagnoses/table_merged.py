@@ -88,9 +88,14 @@ class _Runs:
     def __init__(self, pieces: list[Piece]) -> None:
         self.ys = [p.y for p in pieces]
         self.pieces = Holders([p.letters for p in pieces])
+        # A cell's text is asked for twice (``split``, then on its own): remembered, a
+        # 100x100 table of one run a row is not searched 20,000 times (review V3).
+        self._known: dict[str, list[float]] = {}
 
     def heights(self, text: str) -> list[float]:
-        return [self.ys[k] for k in self.pieces.holding(text)]
+        if (known := self._known.get(text)) is None:
+            known = self._known[text] = [self.ys[k] for k in self.pieces.holding(text)]
+        return known
 
     def split(self, text: str, height: float, taken: list[float]) -> tuple[float, float] | None:
         """The heights of ``text``'s two halves, each read (alone or in a run) at one
