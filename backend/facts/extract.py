@@ -69,6 +69,8 @@ _SECTION = re.compile(
 )
 # Between two articles of one law in a list (第184條前段、第185條; 第1項及第2項).
 _LISTED = re.compile(r"\s*(?:前段|中段|後段|本文|但書)?\s*[、及與暨]\s*")
+# A claim (請求) the sentence grants says so right after the sum (，為有理由).
+_CLAIM, _GRANTED, _GRANTED_AFTER = "請求", "有理由", 16
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))
 
 
@@ -139,7 +141,7 @@ def _amounts(page: int, text: str) -> Iterator[Fact]:
         if sections is None:
             sections = [(h.start(), "".join(h[1].split())) for h in _SECTION.finditer(text)]
         section = next((name for at, name in reversed(sections) if at < m.start()), "")
-        label = " ".join(w for w in (section, _obligation(text, m.start())) if w)
+        label = " ".join(w for w in (section, _obligation(text, m.start(), m.end())) if w)
         yield Fact(FactKind.AMOUNT, m[0], page, *m.span(), label, f"{number_key(value)}元")
 
 
@@ -190,14 +192,29 @@ def _law_before(text: str, at: int) -> str:
     return law if len(law) >= 2 else ""
 
 
-def _obligation(text: str, at: int) -> str:
+def _obligation(text: str, at: int, end: int) -> str:
     """The obligation phrase an amount belongs to (給付, 賠償, 罰鍰 …), read in the
-    characters before it on its sentence; "" when none stands there."""
+    characters before it on its sentence; "" when none stands there.
+
+    A party's claim (原告請求被告給付…) is no amount the court settled: its phrase is
+    請求 and the obligation (請求給付), so it is compared with other claims only, not
+    with the sum granted. A claim the sentence grants (請求被告給付…，為有理由) is the
+    sum granted, read with its obligation alone."""
     lo = max(0, at - _PHRASE_BACK)
     for stop in "。；\n":
         lo = max(lo, text.rfind(stop, lo, at) + 1)
-    found = _OBLIGATION.findall(text, lo, at)
-    return found[-1] if found else ""
+    found = list(_OBLIGATION.finditer(text, lo, at))
+    if not found:
+        return ""
+    word = found[-1][0]
+    if _CLAIM in text[lo : found[-1].start()]:
+        hi = min(len(text), end + _GRANTED_AFTER)
+        for stop in "。；\n":
+            cut = text.find(stop, end, hi)
+            hi = cut if cut >= 0 else hi
+        if _GRANTED not in text[end:hi]:
+            return _CLAIM + word
+    return word
 
 
 def _before(text: str, at: int, most: int) -> str:

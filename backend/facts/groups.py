@@ -105,6 +105,9 @@ def group_key(fact: Fact) -> tuple[FactKind, str, str, str]:
 
 
 _BY = attrgetter("kind", "label", "key")
+# The sections an amount's label may name (``extract._SECTION``, spaces dropped).
+MAIN = "主文"
+SECTIONS = frozenset({MAIN, "理由", "事實及理由", "事實"})
 _WHERE = attrgetter("page", "start", "end")
 # Kinds whose key holds numbers as numbers.
 _NUMBERS = frozenset({FactKind.CASE_NUMBER, FactKind.AMOUNT, FactKind.DATE, FactKind.STATUTE})
@@ -127,6 +130,10 @@ class Variant:
     pages: int
     spellings: frozenset[str]  # its places' values, folded
     numbers: bool
+    # An amount's obligations (給付, 請求給付 …: ``obligation``), its places' labels
+    # without their section; a value is misread only as one of a compatible label.
+    obligations: frozenset[str] = frozenset()
+    main: frozenset[str] = frozenset()  # the obligations of its places in 主文
 
     @classmethod
     def of(cls, key: str, role: str, found: list[Fact]) -> Variant:
@@ -142,7 +149,13 @@ class Variant:
         value = max(spellings, key=lambda s: (spellings[s], s))
         variant = FactVariant(key, value, places, label=role)
         folded = frozenset(fold(s) for s in spellings if spellings[s] > 0)
-        return cls(variant, pages, folded, places[0].kind in _NUMBERS)
+        kind = places[0].kind
+        if kind is not FactKind.AMOUNT:
+            return cls(variant, pages, folded, kind in _NUMBERS)
+        said = [(_section(f.label), obligation(f.label)) for f in places]
+        obligations = frozenset(o for _s, o in said if o)
+        main = frozenset(o for s, o in said if o and s == MAIN)
+        return cls(variant, pages, folded, True, obligations, main)
 
     @property
     def key(self) -> str:
@@ -172,6 +185,8 @@ def grouped(kind: FactKind, bucket: str, variants: list[Variant]) -> list[tuple[
             heads.append([variant])
         else:
             heads[head].append(variant)
+    if kind is FactKind.AMOUNT:
+        heads = _main_against_reasons(heads)
     out = []
     for members in heads:
         found = tuple(m.variant for m in members)
@@ -221,12 +236,56 @@ def _misread_of(
         head = heads[n][0]
         if head.label != variant.label and head.key != variant.key:
             continue  # another name under another role: another party
+        if not _compatible(variant, head):
+            continue  # another obligation (a claim against the sum granted)
         if numbers and not _number_misread(variant, head):
             continue
         rare = any(pages <= most and head.pages >= least for most, least in RARE)
         if rare and not _beside(variant, head):
             return n
     return None
+
+
+def obligation(label: str) -> str:
+    """An amount's obligation, its label without its section (理由 給付 → 給付)."""
+    word = label.rsplit(" ", 1)[-1]
+    return "" if word in SECTIONS else word
+
+
+def _section(label: str) -> str:
+    first = label.split(" ", 1)[0]
+    return first if first in SECTIONS else ""
+
+
+def _compatible(variant: Variant, head: Variant) -> bool:
+    """Two amounts are one sum only under one obligation; an amount read with none (向其
+    借款…元) may be any."""
+    a, b = variant.obligations, head.obligations
+    return not a or not b or bool(a & b)
+
+
+def _main_against_reasons(heads: list[list[Variant]]) -> list[list[Variant]]:
+    """The 主文 amount against the 理由 amount (issue 24): a sum 理由 concludes with for
+    an obligation (給付, not a claim: 請求給付) one digit from the sum 主文 orders for
+    it is the 主文 sum misread, however rarely each is written. 主文 is the operative
+    text, the one the judgment is enforced by, and 理由 only gives its reasons: so the
+    理由 place is flagged and offered the 主文 value, not the other way round."""
+    alone = [n for n, members in enumerate(heads) if len(members) == 1]
+    mains = [n for n, members in enumerate(heads) if members[0].main]
+    taken: set[int] = set()
+    for n in alone:
+        reason = heads[n][0]
+        if reason.main or not reason.obligations or reason.pages > RARE[-1][0]:
+            continue  # in 主文 itself, of no obligation, or a value the file repeats
+        for m in mains:
+            main = heads[m][0]
+            if m in taken or not (main.main & reason.obligations):
+                continue
+            if _number_misread(reason, main) and not _beside(reason, main):
+                heads[m].append(reason)
+                taken.add(n)
+                break
+    return [members for n, members in enumerate(heads) if n not in taken]
 
 
 def _beside(variant: Variant, head: Variant) -> bool:

@@ -140,3 +140,28 @@ def test_a_value_beside_the_recurring_one_on_one_page_and_alone_on_another_is_fl
     alone = "一一三年度訴字第一二三五號\n" + BODY
     flags = _flags([first, *[later] * 8, alone])
     assert 9 in flags
+
+
+MAIN = "主文\n被告應給付原告新臺幣壹佰貳拾參萬元。\n"
+GRANTED = "理由\n從而，原告請求被告給付新臺幣壹佰貳拾參萬元，為有理由。\n"
+
+
+def test_a_claim_in_the_reasons_is_not_the_sum_granted_one_digit_apart() -> None:
+    claim = "理由\n原告起訴請求被告給付新臺幣壹佰貳拾捌萬元，及法定遲延利息。\n"
+    pages = [MAIN, GRANTED, GRANTED, claim + "本院審酌全案證據，認原告之請求一部有理由。"]
+    assert _flags(pages) == {}  # the claim (1,280,000) is not the grant (1,230,000) misread
+
+
+def test_the_main_amount_against_the_reasons_amount_each_written_once() -> None:
+    reasons = "理由\n從而，原告請求被告給付新臺幣壹佰貳拾捌萬元，為有理由。\n"
+    flags = _flags([MAIN, "原告主張之事實，有借據為證。", reasons])
+    assert list(flags) == [2]
+    (flag,) = flags[2]
+    assert reasons[flag.start : flag.end] == "新臺幣壹佰貳拾捌萬元"
+    assert flag.category is CriticalKind.AMOUNT and flag.replacement == "新臺幣壹佰貳拾參萬元"
+    assert flag.detail == "page 1 reads 新臺幣壹佰貳拾參萬元; this page reads 新臺幣壹佰貳拾捌萬元"
+
+
+def test_the_main_amount_and_a_reasons_amount_of_another_obligation_are_two_sums() -> None:
+    reasons = "理由\n從而，原告請求被告返還新臺幣壹佰貳拾捌萬元，為有理由。\n"
+    assert _flags([MAIN, reasons]) == {}
