@@ -98,4 +98,8 @@ RING_LOOKALIKES = ZERO_LOOKALIKES | BROKEN_RINGS
 # Marks no Traditional Chinese text writes between two Han characters (it writes
 # ，、「」『』 there): an engine makes them of specks, rules and stains on the scan,
 # so one inside a run of Han characters is noise the text gained, not punctuation.
-STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\")
+# The underscore too (Tesseract reads a gap after a name as ' _ '): a form's blank
+# (年___月) is a printed rule both readings see; one only the transcript has is
+# flagged, a rule the alternate did not see. Not / (及/或 is written), nor : or .
+# (主文：被告, and 一.被告 numbers a paragraph), nor the full-width marks.
+STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\_")

@@ -18,12 +18,23 @@ from tests.backend.review.legal_terms_helpers import comparison, critical_of
 PAGE = "原告之訴駁回。訴訟費用由原告負擔。"
 
 
-@pytest.mark.parametrize("mark", ["[", "]", '"', "“", ",", "'", "~"])
+@pytest.mark.parametrize("mark", ["[", "]", '"', "“", ",", "'", "~", "_"])
 def test_a_stray_mark_between_two_han_characters_is_flagged(mark: str) -> None:
     transcript = PAGE.replace("費用", f"費{mark}用")
     [flag] = comparison(transcript, PAGE).flags()
     assert transcript[flag.start : flag.end] == mark
     assert critical_of(transcript, PAGE) == []  # noise, no changed word
+
+
+def test_an_underscore_between_a_name_and_its_address_is_flagged() -> None:
+    """Tesseract reads the gap after a party's name as ' _ ' (seed 202: 被告丁恩 _ 住屏東市):
+    a single underscore is no form's blank (a blank is a run, ___), and no Chinese
+    text writes one between two Han characters."""
+    page = "被告丁恩 住屏東市羅東路一號"
+    transcript = page.replace("丁恩 ", "丁恩 _ ")
+    [flag] = comparison(transcript, page).flags()
+    assert "_" in transcript[flag.start : flag.end]
+    assert critical_of(transcript, page) == []
 
 
 @pytest.mark.parametrize(
