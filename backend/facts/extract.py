@@ -57,7 +57,9 @@ _EXHIBIT = re.compile(
 _BARE_UNITS = frozenset("百佰千仟萬万億亿")
 _LAW_BACK = 12  # a law's name is at most this long (道路交通管理處罰條例 is 10)
 _PHRASE_BACK = 14  # an amount's obligation stands this close before it
-_EVENT_BACK = 4  # a date's event: the characters right before it (於, 自, 繳款期限至)
+_EVENT_AFTER = 4  # a date's event: the words right after it (簽訂借款, 交付貨物)
+# What starts a period, not an event (自…日起算, 至…日止, 同日以前): no event is read.
+_PERIOD = frozenset("起止迄以前後間內")
 _ROC = 1911
 _ERA_CHARS = 8  # 中　華　民　國 spaced out, before a date
 # A section's heading on its own line (主　　文, 事實及理由): what an amount after it on
@@ -126,7 +128,7 @@ def _dates(page: int, text: str) -> Iterator[Fact]:
         if (era is not None and era["ad"]) or year > _ROC:  # 西元2025年 is 民國114年
             year -= _ROC
         key = f"{number_key(year)}年{number_key(month)}月{number_key(day)}日"
-        label = _before(text, start, _EVENT_BACK)
+        label = _event(text, m.end())
         yield Fact(FactKind.DATE, text[start : m.end()], page, start, m.end(), label, key)
 
 
@@ -217,9 +219,13 @@ def _obligation(text: str, at: int, end: int) -> str:
     return word
 
 
-def _before(text: str, at: int, most: int) -> str:
-    """The Han characters right before ``at``, at most ``most`` of them."""
-    start = at
-    while start > at - most and start > 0 and is_han(text[start - 1]):
-        start -= 1
-    return text[start:at]
+def _event(text: str, at: int) -> str:
+    """A date's event: the Han characters right after it, at most ``_EVENT_AFTER``
+    (於一一四年十月三日簽訂借款契約: 簽訂借款), for Chinese names the event after its
+    day; "" when the clause ends there or a period runs from it (自…日起, 至…日止),
+    which any event may be dated by."""
+    end = at
+    while end < at + _EVENT_AFTER and end < len(text) and is_han(text[end]):
+        end += 1
+    event = text[at:end]
+    return "" if not event or event[0] in _PERIOD else event

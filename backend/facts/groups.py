@@ -17,12 +17,19 @@ second value (two case numbers joined in one judgment, two defendants):
   more, or on two pages while that one is on eight or more. Three pages is what
   the document must show to know a value: a value on two pages beside one on one
   page (an amount in 主文 and once in 理由) cannot say which is right;
+* and it is of a compatible label: an amount of its obligation (a claim, 請求給付, is
+  not the sum granted), a date of its event (the words after it); a value read
+  with no label may be either;
 * and it is not named beside it: a place of the value within ``BESIDE``
   characters of each of its places (第一二三四號、第一二三五號; 被告王小明、王小華;
   a heading's two defendants on consecutive lines) shows two values listed;
 * and it stands alone: a recurring value with more than ``CROWD`` rare values one
   glyph from it sits among many values of one kind (round sums, neighbouring
   dates), and none of them is taken for its misreading.
+
+Two checks need no recurring value: the 主文 amount against the sum 理由 concludes
+with for its obligation (``_main_against_reasons``), and a date once against the
+same event dated elsewhere (``_one_event_twice``).
 
 Two values each on several pages (a joined case number in every header, a second
 defendant named throughout) are two facts, however close; so are values far
@@ -105,15 +112,17 @@ def group_key(fact: Fact) -> tuple[FactKind, str, str, str]:
 
 
 _BY = attrgetter("kind", "label", "key")
+_LABEL = attrgetter("label")
 # The sections an amount's label may name (``extract._SECTION``, spaces dropped).
 MAIN = "主文"
 SECTIONS = frozenset({MAIN, "理由", "事實及理由", "事實"})
 _WHERE = attrgetter("page", "start", "end")
 # Kinds whose key holds numbers as numbers.
 _NUMBERS = frozenset({FactKind.CASE_NUMBER, FactKind.AMOUNT, FactKind.DATE, FactKind.STATUTE})
-# What a kind's label is to grouping: 0 nothing (an amount's phrase, a date's event:
-# shown, not compared), 1 its bucket (a statute's law, a glossary's term, an
-# exhibit's prefix), 2 a party's role (compared with the name).
+# What a kind's label is to grouping: 0 no bucket (an amount's phrase, a date's event:
+# compared as ``Variant.labels``, where none is compatible with any), 1 its bucket
+# (a statute's law, a glossary's term, an exhibit's prefix), 2 a party's role
+# (compared with the name).
 _MODE = {kind: 0 for kind in FactKind} | {
     FactKind.STATUTE: 1,
     FactKind.GLOSSARY: 1,
@@ -131,8 +140,9 @@ class Variant:
     spellings: frozenset[str]  # its places' values, folded
     numbers: bool
     # An amount's obligations (給付, 請求給付 …: ``obligation``), its places' labels
-    # without their section; a value is misread only as one of a compatible label.
-    obligations: frozenset[str] = frozenset()
+    # without their section; a date's events: a value is misread only as one of a
+    # compatible label (``_compatible``).
+    labels: frozenset[str] = frozenset()
     main: frozenset[str] = frozenset()  # the obligations of its places in 主文
 
     @classmethod
@@ -150,9 +160,12 @@ class Variant:
         variant = FactVariant(key, value, places, label=role)
         folded = frozenset(fold(s) for s in spellings if spellings[s] > 0)
         kind = places[0].kind
+        if kind is FactKind.DATE:
+            events = frozenset(map(_LABEL, places)) - {""}
+            return cls(variant, pages, folded, True, events)
         if kind is not FactKind.AMOUNT:
             return cls(variant, pages, folded, kind in _NUMBERS)
-        said = [(_section(f.label), obligation(f.label)) for f in places]
+        said = [(_section(lab), obligation(lab)) for lab in set(map(_LABEL, places))]
         obligations = frozenset(o for _s, o in said if o)
         main = frozenset(o for s, o in said if o and s == MAIN)
         return cls(variant, pages, folded, True, obligations, main)
@@ -187,6 +200,8 @@ def grouped(kind: FactKind, bucket: str, variants: list[Variant]) -> list[tuple[
             heads[head].append(variant)
     if kind is FactKind.AMOUNT:
         heads = _main_against_reasons(heads)
+    elif kind is FactKind.DATE:
+        heads = _one_event_twice(heads)
     out = []
     for members in heads:
         found = tuple(m.variant for m in members)
@@ -258,9 +273,10 @@ def _section(label: str) -> str:
 
 
 def _compatible(variant: Variant, head: Variant) -> bool:
-    """Two amounts are one sum only under one obligation; an amount read with none (向其
-    借款…元) may be any."""
-    a, b = variant.obligations, head.obligations
+    """Two amounts are one sum only under one obligation, two dates one day only of one
+    event; an amount read with no obligation (向其借款…元), a date with no event, may be
+    any."""
+    a, b = variant.labels, head.labels
     return not a or not b or bool(a & b)
 
 
@@ -275,14 +291,46 @@ def _main_against_reasons(heads: list[list[Variant]]) -> list[list[Variant]]:
     taken: set[int] = set()
     for n in alone:
         reason = heads[n][0]
-        if reason.main or not reason.obligations or reason.pages > RARE[-1][0]:
+        if reason.main or not reason.labels or reason.pages > RARE[-1][0]:
             continue  # in 主文 itself, of no obligation, or a value the file repeats
         for m in mains:
             main = heads[m][0]
-            if m in taken or not (main.main & reason.obligations):
+            if m in taken or not (main.main & reason.labels):
                 continue
             if _number_misread(reason, main) and not _beside(reason, main):
                 heads[m].append(reason)
+                taken.add(n)
+                break
+    return [members for n, members in enumerate(heads) if n not in taken]
+
+
+def _one_event_twice(heads: list[list[Variant]]) -> list[list[Variant]]:
+    """A date that appears once against the same event dated elsewhere (issue 24): a
+    day on one page, one digit from the day its event (the words after it: 簽訂借款) is
+    dated with on other pages, is that day misread, however rarely each is written.
+    The day on more pages is the event's; of two on one page each, the one the file
+    states first (its facts come before the reasons that repeat them), so the later
+    place is flagged naming the first: the reviewer is shown the two disagreeing."""
+    alone = [n for n, members in enumerate(heads) if len(members) == 1]
+    by_event: dict[str, list[int]] = defaultdict(list)  # not a pair at a time: indexed
+    for n in alone:
+        for event in heads[n][0].labels:
+            by_event[event].append(n)
+    taken: set[int] = set()
+    for n in reversed(alone):  # the fewest pages, the latest, first
+        late = heads[n][0]
+        if late.pages > 1 or not late.labels:
+            continue
+        for m in sorted({m for e in late.labels for m in by_event[e]}):
+            if m == n or m in taken or n in taken:
+                continue
+            first = heads[m][0]
+            if len(heads[m]) > 1 or not (first.labels & late.labels):
+                continue
+            if first.pages == 1 and first.variant.places[0].page >= late.variant.places[0].page:
+                continue
+            if _number_misread(late, first) and not _beside(late, first):
+                heads[m].append(late)
                 taken.add(n)
                 break
     return [members for n, members in enumerate(heads) if n not in taken]

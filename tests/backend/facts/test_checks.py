@@ -165,3 +165,27 @@ def test_the_main_amount_against_the_reasons_amount_each_written_once() -> None:
 def test_the_main_amount_and_a_reasons_amount_of_another_obligation_are_two_sums() -> None:
     reasons = "理由\n從而，原告請求被告返還新臺幣壹佰貳拾捌萬元，為有理由。\n"
     assert _flags([MAIN, reasons]) == {}
+
+
+def test_two_events_dated_one_digit_apart_are_two_dates() -> None:
+    signed = "兩造於民國一一四年十月三日簽訂借款契約，約定按月清償。\n"
+    paid = "原告於民國一一四年十月八日交付借款予被告。\n"
+    pages = [BODY + signed] * 3 + [BODY + paid]
+    assert _flags(pages) == {}  # 十月八日 (交付) is not 十月三日 (簽訂) misread
+
+
+def test_a_date_once_against_the_same_event_dated_once_elsewhere() -> None:
+    pages = [BODY + "兩造於民國一一四年十月三日簽訂借款契約。", "原告主張之事實，有借據為證。"]
+    pages.append("查兩造確於民國一一四年十月八日簽訂借款契約，為被告所不爭執。")
+    flags = _flags(pages)
+    assert list(flags) == [2]
+    (flag,) = flags[2]
+    assert pages[2][flag.start : flag.end] == "民國一一四年十月八日"
+    assert flag.category is CriticalKind.DATE and flag.replacement == "民國一一四年十月三日"
+    assert flag.detail == "page 1 reads 民國一一四年十月三日; this page reads 民國一一四年十月八日"
+
+
+def test_two_periods_running_from_days_one_digit_apart_are_not_one_event() -> None:
+    page = "被告應給付原告新臺幣5萬元，及自民國一一四年十月三日起算之利息。\n"
+    other = "被告應給付原告新臺幣3萬元，及自民國一一四年十月八日起算之利息。\n"
+    assert _flags([page, other]) == {}  # 起: a period's start, no event of its own

@@ -96,7 +96,13 @@ def test_an_amount_in_any_form_has_one_key_and_its_obligation(text: str) -> None
 )
 def test_a_date_keys_by_its_day(text: str, key: str) -> None:
     (fact,) = _of(FactKind.DATE, f"被告於{text}向原告借款")
-    assert fact.key == key and fact.value == text and fact.label == "被告於"
+    # its event: the words after the day (Chinese names the event after its day)
+    assert fact.key == key and fact.value == text and fact.label == "向原告借"
+
+
+def test_a_date_a_period_runs_from_has_no_event() -> None:
+    (fact,) = _of(FactKind.DATE, "及自民國一一四年三月五日起算之利息")
+    assert fact.label == ""
 
 
 def test_a_year_and_month_alone_are_no_date() -> None:
