@@ -37,6 +37,9 @@ MASKS = MASK_CHARS
 MASK_LOOKALIKES = MASKS | frozenset(".。Oo0°º") | BROKEN_RINGS  # after width folding
 # Next to one of these a circle is a zero (一〇〇年, 第一○○號), never a name mask.
 NUMERAL_CONTEXT = PLAIN_DIGITS | frozenset("十百千萬")
+# What a speck inside a number is read as, after width folding (``mark_in_number``).
+NUMBER_MARKS = DECIMAL_POINTS | frozenset(":")
+_COLONS = str.maketrans("：", ":")
 # Superscript digits and daggers mark footnote references; engines often miss them.
 FOOTNOTE_MARKS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹†‡")
 
@@ -77,6 +80,8 @@ def categorise(
         return DiffCategory.SUBSTANTIVE
     if options.fold_masks and decimal_point(t_kept, a_kept, context, width):
         return DiffCategory.SUBSTANTIVE  # 0.55 read 055: the number is another
+    if options.fold_masks and mark_in_number(t_kept, a_kept, context, width):
+        return DiffCategory.SUBSTANTIVE  # 301,574 read 301:,574: a speck read as a mark
     if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A mark only the transcript has: engines drop faint marks all the time, and
         # a mark alone changes no word or number.
@@ -141,6 +146,26 @@ def decimal_point(
     )
 
 
+def mark_in_number(
+    t_kept: str, a_kept: str, context: tuple[str, str], width: dict[int, str]
+) -> bool:
+    """The transcript gained a point or a colon inside a number the alternate reads
+    without it (1,.837,781 or 301:,574 for 1,837,781 and 301,574: ``hunk_context``
+    looks past the grouping comma, and gives a colon a context only beside one): a
+    speck read as a mark, and the number the transcript gives is another. Only the
+    transcript's: an engine drops a faint colon (10:30 read 1030), which is no sign
+    the transcript's time is wrong."""
+    before, after = context
+    mark = t_kept.translate(width)
+    return (
+        bool(mark)
+        and set(mark) <= NUMBER_MARKS
+        and not a_kept
+        and before in ARABIC_DIGITS
+        and after in ARABIC_DIGITS
+    )
+
+
 def _chinese_mark(char: str) -> bool:
     """A mark of the CJK punctuation blocks: 「」『』、。《》 (U+3000-303F) or a
     full-width form (，；（）, U+FF00-FFEF), what Chinese text is punctuated with."""
@@ -185,7 +210,15 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
     if t_kept and not t_kept.strip("".join(MASKS)):
         return mask_context(text, i, j)
     if not t_kept or not set(t_kept) - DECIMAL_POINTS:
-        # An insertion, or a point only the transcript has: the characters around it.
+        # An insertion, or a point only the transcript has: the characters around it,
+        # past a grouping comma beside a point (1,.837: the point lies inside 1,837).
+        if t_kept:
+            i, j = _past_commas(text, i, j)
+        return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
+    if not set(t_kept.translate(_COLONS)) - NUMBER_MARKS and _past_commas(text, i, j) != (i, j):
+        # A colon beside a grouping comma (301:,574): no number or time writes ,: or :,
+        # (10:30 keeps no context: an engine's dropped colon is the alternate's).
+        i, j = _past_commas(text, i, j)
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
     if not STRAY_MARKS.isdisjoint(t_kept):
         while i > 0 and is_punctuation(text[i - 1]):
@@ -194,6 +227,15 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
             j += 1
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
     return ("", "")
+
+
+def _past_commas(text: str, i: int, j: int) -> tuple[int, int]:
+    """[i, j) widened over the commas just around it."""
+    while i > 0 and text[i - 1] in ",，":
+        i -= 1
+    while j < len(text) and text[j] in ",，":
+        j += 1
+    return i, j
 
 
 def mask_context(text: str, i: int, j: int) -> tuple[str, str]:

@@ -85,3 +85,22 @@ def test_table_pipes_stay_layout(table: str) -> None:
 
 def test_the_alternates_lone_pipe_is_its_noise() -> None:
     assert comparison(PAGE, PAGE.replace("費用", "費|用")).flags() == []
+
+
+@pytest.mark.parametrize(
+    ("transcript", "page"),
+    [
+        # Tesseract on seed 202: a speck beside a grouping comma read as a mark.
+        ("被告應給付新臺幣1,.837,781元。", "被告應給付新臺幣1,837,781元。"),
+        ("被告應給付新臺幣5,301:,574元。", "被告應給付新臺幣5,301,574元。"),
+    ],
+)
+def test_a_point_or_colon_beside_a_grouping_comma_is_flagged(transcript: str, page: str) -> None:
+    [flag] = comparison(transcript, page).flags()
+    assert transcript[flag.start : flag.end] in (".", ":")
+
+
+def test_a_time_s_colon_the_alternate_dropped_stays_unflagged() -> None:
+    # No comma beside it: 10:30 is a time, and a faint colon is what engines drop.
+    page = "定於上午10:30開庭。"
+    assert comparison(page, page.replace(":", "")).flags() == []
