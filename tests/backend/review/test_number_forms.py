@@ -22,6 +22,8 @@ ODD = [
     ("供擔保新臺幣伍佰贰拾陸萬元後，得免為假扣押。", "贰", CriticalKind.NUMBER),
     ("扣案之帳冊拾陆件沒收。", "陆", CriticalKind.NUMBER),
     ("被告應給付原告新臺幣１，２００，００元。", "１，２００，００", CriticalKind.AMOUNT),
+    ("被告應賠償56,00元予原告。", "56,00", CriticalKind.AMOUNT),  # framed by 元 alone
+    ("擔保金新臺幣56,00，由被告負擔。", "56,00", CriticalKind.AMOUNT),  # by 新臺幣 alone
 ]
 
 WELL_FORMED = [
@@ -34,6 +36,8 @@ WELL_FORMED = [
     "新臺幣1,2元",  # one digit after the separator: a list, not a group
     "被告萬一敗訴，應給付新臺幣壹萬元。",
     "被告应给付原告新台币。",  # Simplified, but no numeral beside it
+    "新臺幣12345,67元",  # no thousands grouped before the separator: not a grouping
+    "其有贰心者，依法論處。",  # a Simplified numeral as a word, no numeral beside it
     "詳如附表編號1，2000元。",  # a clause's comma after a list's number
     "詳如附表編號1，20元。",
 ]
