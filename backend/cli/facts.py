@@ -22,6 +22,7 @@ from typing import Any
 from backend.cli.arguments import free_text
 from backend.cli.output import PREFIX, say, say_json, warn
 from backend.errors import NoReviewError
+from backend.facts.checks import page_runs
 from backend.facts.model import FactGroup, FactKind
 from backend.i18n import N_, _
 from backend.session.document_session import DocumentSession
@@ -170,10 +171,4 @@ def group_lines(group: FactGroup) -> list[str]:
 
 def page_list(pages: Iterable[int]) -> str:
     """0-based pages as 1-based runs: "1–6, 8, 10–12"."""
-    runs: list[list[int]] = []
-    for page in sorted(set(pages)):
-        if runs and page == runs[-1][1] + 1:
-            runs[-1][1] = page
-        else:
-            runs.append([page, page])
-    return ", ".join(f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs)
+    return ", ".join(page_runs(pages))

@@ -14,7 +14,7 @@ they stand.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from backend.facts.model import FactGroup, FactKind, FactVariant
 from backend.i18n import _, and_join, list_join
@@ -101,11 +101,16 @@ def _party(this: str, variant: FactVariant, head: FactVariant) -> str:
 
 def page_ranges(pages: Sequence[int]) -> str:
     """0-based pages as the reviewer counts them, in runs: "1–6 and 8–12"."""
+    shown = page_runs(pages)
+    return shown[0] if len(shown) == 1 else and_join([list_join(shown[:-1]), shown[-1]])
+
+
+def page_runs(pages: Iterable[int]) -> list[str]:
+    """0-based pages as 1-based runs, in order: ["1–6", "8", "10–12"]."""
     runs: list[list[int]] = []
     for page in sorted(set(pages)):
         if runs and page == runs[-1][1] + 1:
             runs[-1][1] = page
         else:
             runs.append([page, page])
-    shown = [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
-    return shown[0] if len(shown) == 1 else and_join([list_join(shown[:-1]), shown[-1]])
+    return [f"{a + 1}" if a == b else f"{a + 1}–{b + 1}" for a, b in runs]
