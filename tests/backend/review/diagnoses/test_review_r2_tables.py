@@ -7,7 +7,7 @@ from backend.review.diagnoses import table_grid
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found
-from tests.backend.review.diagnoses.test_table_scan import _html_table, _read_cell_by_cell
+from tests.backend.review.diagnoses.table_scan_helpers import html_table, read_cell_by_cell
 
 CELLS = DiagnosisKind.TABLE_CELLS
 
@@ -40,6 +40,6 @@ def test_cells_ending_in_other_rows_cells_are_no_merge() -> None:
     ]
     page = [list(r) for r in [header, *rows]]
     page[2][2], page[2][3] = "八千二百", "一〇七年"
-    alternate = _read_cell_by_cell(page, [0.08, 0.16, 0.3, 0.5])
-    details = [d.detail for d in found(_html_table([header, *rows]), alternate, CELLS)]
+    alternate = read_cell_by_cell(page, [0.08, 0.16, 0.3, 0.5])
+    details = [d.detail for d in found(html_table([header, *rows]), alternate, CELLS)]
     assert not [d for d in details if "holds two rows of the page" in d], details

@@ -6,7 +6,6 @@ lines, is quiet."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
@@ -14,9 +13,8 @@ from hypothesis import strategies as st
 
 from backend.models import AltText
 from backend.review.diagnoses import table_scan
-from backend.review.diagnoses.table_rows import tables
-from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, misread, reading
+from tests.backend.review.diagnoses.table_scan_helpers import CELLS, MIDDLE, Lines, named_at
 from tests.backend.review.diagnoses.test_table_cells import (
     COLUMNS,
     HEADER,
@@ -25,19 +23,6 @@ from tests.backend.review.diagnoses.test_table_cells import (
     markdown,
 )
 from tests.properties import examples
-
-CELLS = DiagnosisKind.TABLE_CELLS
-# The middle rows: a row lost or merged has a row of the page above and below it.
-MIDDLE = st.integers(1, len(ROWS) - 2)
-Lines = Sequence[tuple[str, tuple[float, float, float, float]]]
-
-
-def named_at(text: str, alternate: AltText, row: int) -> str:
-    """The one table diagnosis's detail; it must be at transcript row ``row``."""
-    (diagnosis,) = found(text, alternate, CELLS)
-    at = tables(text)[0][row + 1]  # + 1: the header
-    assert (diagnosis.start, diagnosis.end) == (at.start, at.end)
-    return diagnosis.detail
 
 
 @examples(10)

@@ -4,60 +4,14 @@ split from test_table_scan.py, whose helpers and table this shares."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
-from hypothesis import strategies as st
 
-from backend.models import AltText
-from backend.review.diagnoses.table_rows import tables
-from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
-from tests.backend.review.diagnoses.test_table_cells import (
-    ROWS,
+from tests.backend.review.diagnoses.table_scan_helpers import (
+    CELLS,
+    html_table,
+    read_cell_by_cell,
 )
-
-CELLS = DiagnosisKind.TABLE_CELLS
-# The middle rows: a row lost or merged has a row of the page above and below it.
-MIDDLE = st.integers(1, len(ROWS) - 2)
-Lines = Sequence[tuple[str, tuple[float, float, float, float]]]
-
-
-def named_at(text: str, alternate: AltText, row: int) -> str:
-    """The one table diagnosis's detail; it must be at transcript row ``row``."""
-    (diagnosis,) = found(text, alternate, CELLS)
-    at = tables(text)[0][row + 1]  # + 1: the header
-    assert (diagnosis.start, diagnosis.end) == (at.start, at.end)
-    return diagnosis.detail
-
-
-def _html_table(rows: list[list[str]], spans: dict[tuple[int, int], int] | None = None) -> str:
-    """``rows`` (the first a header) as one line of HTML; ``spans``: (row, column) of a
-    cell and its rowspan (the rows below leave that column out)."""
-    spans = spans or {}
-    covered = {(r + k, c) for (r, c), n in spans.items() for k in range(1, n)}
-    out = []
-    for r, row in enumerate(rows):
-        tag = "th" if r == 0 else "td"
-        cells = []
-        for c, text in enumerate(row):
-            if (r, c) in covered:
-                continue
-            span = f' rowspan="{spans[r, c]}"' if (r, c) in spans else ""
-            cells.append(f"<{tag}{span}>{text}</{tag}>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    return "附表\n<table>" + "".join(out) + "</table>\n以上正本證明與原本無異。"
-
-
-def _read_cell_by_cell(grid: list[list[str]], xs: list[float], more: Lines = ()) -> AltText:
-    """A piece per non-empty cell of ``grid`` (as the page shows it), with its box."""
-    lines = [("附表", (0.45, 0.08, 0.55, 0.1)), *more]
-    for r, row in enumerate(grid):
-        y = 0.12 + r * 0.03
-        for x, text in zip(xs, row, strict=True):
-            if text:
-                lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
-    return reading(lines)
 
 
 def test_a_cell_over_three_rows_read_at_the_middle_one_does_not_place_its_twin() -> None:
@@ -73,13 +27,13 @@ def test_a_cell_over_three_rows_read_at_the_middle_one_does_not_place_its_twin()
         ["四", "影印費", "71,960元", "民國99年5月11日", "現金", ""],
         ["五", "執行費", "3,640元", "民國98年2月1日", "沒收", "已繳"],
     ]
-    text = _html_table([header, *rows], spans={(2, 5): 3})
+    text = html_table([header, *rows], spans={(2, 5): 3})
     page = [list(r) for r in [header, *rows]]
     page[2][5] = ""  # the spanning cell is printed at the middle row, 三
     page[3][5] = "發還"
     page[3][3], page[3][4] = "民國103年6月15日發還", ""  # 三's date and 處分 read as one line
     xs = [0.08, 0.16, 0.3, 0.42, 0.66, 0.8]
-    assert found(text, _read_cell_by_cell(page, xs), CELLS) == []
+    assert found(text, read_cell_by_cell(page, xs), CELLS) == []
 
 
 def test_halves_that_stand_at_other_rows_heights_are_no_merge() -> None:
@@ -98,7 +52,7 @@ def test_halves_that_stand_at_other_rows_heights_are_no_merge() -> None:
     page[2][2] = "二萬四千一百一十東"
     page[2][3] = "東華民國一〇七年七月十日"
     xs = [0.08, 0.16, 0.3, 0.5]
-    assert found(_html_table([header, *rows]), _read_cell_by_cell(page, xs), CELLS) == []
+    assert found(html_table([header, *rows]), read_cell_by_cell(page, xs), CELLS) == []
 
 
 def test_a_cell_filled_from_above_is_named_though_a_long_line_shares_its_letters() -> None:
@@ -128,10 +82,10 @@ def test_a_cell_filled_from_above_is_named_though_a_long_line_shares_its_letters
         for x, text in cells:
             if text:
                 lines.append((text, (x, y, x + 0.02 * len(text), y + 0.02)))
-    text = _html_table(written)
+    text = html_table(written)
     (diagnosis,) = found(text, reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
-    assert found(_html_table(page), reading(lines), CELLS) == []
+    assert found(html_table(page), reading(lines), CELLS) == []
 
 
 def test_a_cell_over_two_rows_does_not_set_its_first_rows_height() -> None:
@@ -161,7 +115,7 @@ def test_a_cell_over_two_rows_does_not_set_its_first_rows_height() -> None:
     y = 0.12 + 3 * 0.03
     lines.append(("第九期中華民國九八年九月十一B85,750元", (xs[0], y, xs[3] - 0.02, y + 0.02)))
     lines.append(("戊發還", (xs[3], y, xs[4] + 0.04, y + 0.02)))
-    text = _html_table(page, spans={(3, 5): 2})
+    text = html_table(page, spans={(3, 5): 2})
     assert found(text, reading(lines), CELLS) == []
 
 
@@ -204,9 +158,9 @@ def test_a_cell_filled_from_above_is_named_beside_pieces_of_the_rows_other_cells
                 right = xs[2] + 0.11  # past 金額's middle
                 text = text[1:]  # misread: no cell reads as it
             lines.append((text, (xs[c], y, right, y + 0.02)))
-    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    (diagnosis,) = found(html_table(written), reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
-    assert found(_html_table(page), reading(lines), CELLS) == []
+    assert found(html_table(page), reading(lines), CELLS) == []
 
 
 @pytest.mark.parametrize("reading_of_page", ["row_in_runs", "last_column_in_runs"])
@@ -247,9 +201,9 @@ def test_a_cell_filled_from_above_is_named_where_the_page_has_only_the_rows_othe
                 right = xs[last] + 0.02 * len(row[last])
                 lines.append((text, (xs[c], y, right, y + 0.02)))
             c = last + 1
-    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    (diagnosis,) = found(html_table(written), reading(lines), CELLS)
     assert "repeats the cell above it" in diagnosis.detail
-    assert found(_html_table(page), reading(lines), CELLS) == []
+    assert found(html_table(page), reading(lines), CELLS) == []
 
 
 def test_a_long_cell_misread_by_a_letter_still_begins_its_line() -> None:
@@ -279,6 +233,6 @@ def test_a_long_cell_misread_by_a_letter_still_begins_its_line() -> None:
             (xs[3], date + row[4], xs[4] + 0.02 * len(row[4])),
         ):
             lines.append((text, (x, y, right, y + 0.02)))
-    (diagnosis,) = found(_html_table(written), reading(lines), CELLS)
+    (diagnosis,) = found(html_table(written), reading(lines), CELLS)
     assert "cell 3 is under column 4" in diagnosis.detail
-    assert found(_html_table(page), reading(lines), CELLS) == []
+    assert found(html_table(page), reading(lines), CELLS) == []
