@@ -4,12 +4,43 @@ they appear on any page."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from backend.publish.model import Finding
+from backend.publish.numbers import (
+    accounts,
+    ascii_folded,
+    emails,
+    id_numbers,
+    phone_numbers,
+    plates,
+)
+from backend.publish.persons import person_findings
+from backend.publish.places import addresses, birth_dates
 
 
-def find_personal_data(pages: Sequence[str]) -> list[Finding]:
+def find_personal_data(
+    pages: Sequence[str], extra_names: Iterable[str] = (), kept_names: Iterable[str] = ()
+) -> list[Finding]:
     """The findings of ``pages`` (the working text of each page, in order), sorted by
-    page and place."""
-    return []
+    page and place; one finding per span (the first detector's, in the order below,
+    when two find the same span)."""
+    found: dict[tuple[int, int, int], Finding] = {}
+    for finding in _all(pages, extra_names, kept_names):
+        found.setdefault((finding.page, finding.start, finding.end), finding)
+    return sorted(found.values(), key=lambda f: (f.page, f.start, f.end))
+
+
+def _all(
+    pages: Sequence[str], extra_names: Iterable[str], kept_names: Iterable[str]
+) -> Iterator[Finding]:
+    for page, text in enumerate(pages):
+        folded = ascii_folded(text)
+        yield from id_numbers(page, text, folded)
+        yield from phone_numbers(page, text, folded)
+        yield from accounts(page, text, folded)
+        yield from plates(page, text, folded)
+        yield from emails(page, text, folded)
+        yield from addresses(page, text)
+        yield from birth_dates(page, text)
+    yield from person_findings(pages, extra_names, kept_names)

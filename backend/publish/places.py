@@ -1,0 +1,84 @@
+"""Addresses and dates of birth in a page's text.
+
+An address is read from the units Taiwan's addresses are written in, largest first:
+a county or city (a closed list: the country's 22 and their former names), a
+district or township, a village or borough, a neighbourhood (鄰), a road or street
+with its section, lane and alley, and the number (號) with its floor and sub-number.
+The number is what makes it a person's address rather than a place named in prose
+(事故發生於臺北市中山路口), so a finding needs one: a 號 after a road, a lane, an alley,
+a village or a neighbourhood.
+
+A date is a date of birth when the text says so beside it: 生 or 出生 right after it
+(民國70年1月2日生), or 出生年月日 / 生日 / 出生日期 right before it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from backend.publish.model import Finding, PersonalKind
+
+_COUNTIES = [
+    *("臺北市", "新北市", "桃園市", "臺中市", "臺南市", "高雄市", "基隆市", "新竹市"),
+    *("嘉義市", "新竹縣", "苗栗縣", "彰化縣", "南投縣", "雲林縣", "嘉義縣", "屏東縣"),
+    *("宜蘭縣", "花蓮縣", "臺東縣", "澎湖縣", "金門縣", "連江縣"),
+    *("臺北縣", "桃園縣", "臺中縣", "臺南縣", "高雄縣"),  # former names, in older files
+]
+_COUNTY = "|".join({*_COUNTIES, *(c.replace("臺", "台") for c in _COUNTIES)})
+_MASK = "○〇Ｏ"
+_NUM = "[0-9０-９一二三四五六七八九十百零〇○]+"
+# A unit's own name: Han characters that are no function word of the prose around an
+# address (住於…, 設…, 向…): a name is read no further back than one of these.
+_NAME = (
+    "[^\\s\\d０-９、，,。；;：:（）()「」住居設於在向至往及與之即自係為因址到並前後從\\x00-\\x7f]"
+)
+_UNIT_NAME = f"{_NAME}{{1,4}}"
+_ADDRESS = re.compile(
+    f"(?:{_COUNTY}|[{_MASK}]{{1,3}}[縣市])?"  # or one the source masked
+    f"(?:{_UNIT_NAME}?[區鄉鎮市])?"
+    f"(?:{_UNIT_NAME}?[村里])?"
+    f"(?:{_NUM}鄰)?"
+    f"(?:{_NAME}{{1,6}}?(?:路|街|大道))?"
+    f"(?:{_NUM}段)?"
+    f"(?:{_NUM}巷)?"
+    f"(?:{_NUM}弄)?"
+    f"{_NUM}(?:之{_NUM})?號"
+    f"(?:{_NUM}樓)?(?:之{_NUM})?"
+)
+# What must stand before the number for it to be an address's: one of these units.
+_NEEDS = re.compile(f"(?:路|街|大道|段|巷|弄|村|里|鄰)(?={_NUM}(?:之{_NUM})?號)")
+
+
+def addresses(page: int, text: str) -> Iterator[Finding]:
+    for m in _ADDRESS.finditer(text):
+        found = m[0]
+        if not _NEEDS.search(found):
+            continue  # 第五六號, 字第12號: a number with no street before it
+        key = "".join(found.split())
+        yield Finding(PersonalKind.ADDRESS, page, m.start(), m.end(), found, key)
+
+
+_DATE = (
+    r"(?:(?:中華)?民國|西元)?\s*[0-9０-９一二三四五六七八九十百零〇○]{1,4}\s*年"
+    r"\s*[0-9０-９一二三四五六七八九十○]{1,3}\s*月\s*[0-9０-９一二三四五六七八九十○]{1,3}\s*日"
+    r"|\d{2,4}[/.-]\d{1,2}[/.-]\d{1,2}"
+)
+_BORN_AFTER = re.compile(f"(?P<date>{_DATE})\\s*[（(]?\\s*(?:出生|生)(?![產效意活命])")
+_BORN_BEFORE = re.compile(
+    f"(?:出生年月日|出生日期|生日|生於|出生於)\\s*[：:]?\\s*(?P<date>{_DATE})"
+)
+
+
+def birth_dates(page: int, text: str) -> Iterator[Finding]:
+    """Dates the text calls a birth date (生效, 生產 after a date are not births)."""
+    seen: set[int] = set()
+    for pattern in (_BORN_AFTER, _BORN_BEFORE):
+        for m in pattern.finditer(text):
+            start, end = m.start("date"), m.end("date")
+            if start in seen:
+                continue
+            seen.add(start)
+            found = text[start:end]
+            key = "".join(found.split())
+            yield Finding(PersonalKind.BIRTH_DATE, page, start, end, found, key, "出生")

@@ -1,0 +1,75 @@
+"""Persons' names (``backend.publish.persons``) and the whole detection and masking
+(``find_personal_data``, ``mask_pages``) over a small file."""
+
+from __future__ import annotations
+
+from backend.publish import MaskRules, find_personal_data, mask_pages
+from backend.publish.model import PersonalKind
+from backend.publish.persons import person_findings
+
+HEADER = (
+    "原　　告　林志明　住臺北市中正區重慶南路一段122號3樓\n"
+    "訴訟代理人　王大明律師\n"
+    "被　　告　某某股份有限公司\n"
+    "法定代理人　陳美玲\n"
+    "被　　告　張○○\n"
+)
+BODY = (
+    "理由\n一、原告林志明主張：陳美玲於民國110年3月5日駕車，張○○則以…\n"
+    "二、證人李四海證稱…\n法　官　王小明\n書記官　黃大華"
+)
+
+
+def names(pages: list[str], **kw: list[str]) -> list[tuple[int, str, str]]:
+    return [(f.page, f.text, f.reason) for f in person_findings(pages, **kw)]
+
+
+def test_party_lines_name_persons_found_again_on_every_page() -> None:
+    assert names([HEADER, BODY]) == [
+        (0, "張○○", "被告"),  # masked in the source: where it stands only
+        (0, "林志明", "原告"),
+        (0, "陳美玲", "法定代理人"),
+        (1, "林志明", "原告"),
+        (1, "陳美玲", "法定代理人"),
+    ]
+
+
+def test_companies_counsel_and_officials_keep_their_names() -> None:
+    kept = {"某某股份有限公司", "王大明", "王小明", "黃大華"}
+    found = {f.text for f in find_personal_data([HEADER, BODY])}
+    assert not kept & found
+    assert found  # the file's persons are found (林志明, 陳美玲, 張○○)
+
+
+def test_the_reviewer_adds_a_name_and_keeps_another() -> None:
+    found = names([HEADER, BODY], extra=["李四海"], kept=["陳美玲"])
+    assert (1, "李四海", "glossary") in found
+    assert all(text != "陳美玲" for _, text, _ in found)
+
+
+def test_every_occurrence_of_a_person_is_masked_alike_and_nothing_else_changes() -> None:
+    pages = [HEADER, BODY]
+    masked = mask_pages(pages, find_personal_data(pages))
+    assert "林志明" not in "".join(masked) and "陳美玲" not in "".join(masked)
+    assert masked[0].count("林○○") == 1 and masked[1].count("林○○") == 1
+    assert "陳○○" in masked[0] and "陳○○" in masked[1]
+    for kept in ("某某股份有限公司", "王大明律師", "法　官　王小明", "民國110年3月5日"):
+        assert kept in "".join(masked)
+    assert len(masked[1]) == len(pages[1])  # a mask as long as the name: no reflow
+
+
+def test_every_kind_in_one_page_and_the_mask_rule() -> None:
+    page = (
+        "被　　告　歐陽志明（民國70年1月2日生，身分證統一編號：A123456789）\n"
+        "住新北市板橋區文化路二段100巷5弄3號，電話0912-345-678，"
+        "電子郵件 ou@example.com，帳號：(700)0001234567890，駕駛ABC-1234號自小客車。"
+    )
+    findings = find_personal_data([page])
+    kinds = {f.kind for f in findings}
+    assert kinds == set(PersonalKind) - {PersonalKind.RESIDENT_ID}  # none on this page
+    masked = mask_pages([page], findings, MaskRules(mask="＊", given_name_mask="ＸＸ"))[0]
+    assert "歐陽ＸＸ" in masked  # a double surname is kept whole
+    for finding in findings:
+        if finding.kind is not PersonalKind.PERSON:
+            assert finding.text not in masked
+            assert "＊" * len(finding.text) in masked
