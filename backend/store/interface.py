@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.provenance import ProvenanceLike
@@ -96,6 +96,15 @@ class PageStore(Protocol):
 
     def put_facts(self, rows: Sequence[tuple[int, str, str]]) -> None:
         """Replace these pages' rows (page, source, facts JSON), in one transaction."""
+        ...
+
+    # the publish decisions (``backend.publish.decisions`` reads them; the rows are its)
+    def publish_decisions(self) -> list[dict[str, Any]]:
+        """Every de-identification decision on the document, oldest first."""
+        ...
+
+    def add_publish_decisions(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Append decisions in one transaction, as this store's author, now."""
         ...
 
     # what each store can do, answered by the store itself

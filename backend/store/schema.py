@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -156,8 +156,30 @@ CREATE TABLE facts (
 );
 """
 
+# The reviewer's de-identification decisions for publishing (issue 25): a log, append-only
+# like the review's own history (who accepted, skipped or marked what, and when); the
+# latest about a place or a key is in force (``backend.publish.decisions``).
+_V6 = """
+CREATE TABLE publish_decisions (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind        TEXT    NOT NULL,
+    key         TEXT    NOT NULL,
+    decision    TEXT    NOT NULL CHECK (decision IN ('accept','skip','mark')),
+    scope       TEXT    NOT NULL CHECK (scope IN ('place','all')),
+    page        INTEGER CHECK (page IS NULL OR page >= 0),
+    text        TEXT    NOT NULL DEFAULT '',
+    occurrence  INTEGER NOT NULL DEFAULT 0 CHECK (occurrence >= 0),
+    author      TEXT    NOT NULL,
+    created_at  REAL    NOT NULL
+);
+CREATE TRIGGER publish_append_only_u BEFORE UPDATE ON publish_decisions
+BEGIN SELECT RAISE(ABORT, 'publish decisions are append-only'); END;
+CREATE TRIGGER publish_append_only_d BEFORE DELETE ON publish_decisions
+BEGIN SELECT RAISE(ABORT, 'publish decisions are append-only'); END;
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -6,8 +6,7 @@ The embedded store's interface (``store.interface.PageStore``), for the session.
   someone else refuses edits, in the database too;
 - a draft remembers the version its writer had opened, and committing it over a
   newer one keeps both and raises ``SaveConflictError``;
-- when the server cannot be reached, writes go to a local journal (``journal``)
-  and are replayed, in order, once it answers again.
+- when the server cannot be reached, writes go to a journal (``journal``), replayed later.
 """
 
 from __future__ import annotations
@@ -37,6 +36,7 @@ from backend.store.postgres.team_claims import ClaimWatch
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
+from backend.store.postgres.team_publish import TeamPublish
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.sql import check_page_text, version_change
@@ -44,7 +44,7 @@ from backend.store.sql import check_page_text, version_change
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
 
-class TeamStore(TeamFacts, ClaimWatch):  # claims typing takes: team_claims; facts: team_facts
+class TeamStore(TeamFacts, TeamPublish, ClaimWatch):  # claims: team_claims; facts: team_facts
     """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
 
     def __init__(

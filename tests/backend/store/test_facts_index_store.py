@@ -22,9 +22,10 @@ def test_a_store_of_schema_4_gains_the_index_table(tmp_path: Path) -> None:
     ReviewStore(path, author="ana").close()
     with sqlite3.connect(path) as conn:  # as the previous ProofDesk left it
         conn.execute("DROP TABLE facts")
+        conn.execute("DROP TABLE publish_decisions")  # schema 6's, after it
         conn.execute("PRAGMA user_version = 4")
     store = ReviewStore(path, author="ana")
     store.put_facts([(0, "source", "[]")])
     assert store.facts_rows() == {0: ("source", "[]")}
-    assert SCHEMA_VERSION == 5
+    assert SCHEMA_VERSION >= 5
     store.close()
