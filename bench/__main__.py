@@ -31,6 +31,7 @@ from bench import (
     memory,
     ocr,
     ocr_batch,
+    publish,
     real_errors,
     replace,
     scan_lines,
@@ -68,6 +69,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "replace": replace.run,  # find & replace: the preview over 3,000 pages (issue 24)
     "facts": facts.run,  # issue 24: seeded cross-page errors caught, clean files, speed
     "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
+    "publish": publish.run,  # issue 25: seeded personal data masked, decoys kept, speed
 }
 
 
