@@ -7,7 +7,9 @@ their dates of birth, identity-card or resident certificate numbers, addresses a
 phones, and recur in running text on later pages (after a role word or bare), with
 their accounts, plates, e-mail addresses and phones (``personal_pages``). Some
 persons are already masked in the source on some pages (林○○) and written in full
-on others. Numbers are in full width now and then, as OCR'd text has them.
+on others. Numbers are in full width now and then, as OCR'd text has them. Half the
+files have their lines broken as a transcript of the scan has them (26–40 characters
+a line, through a name, a number or its label).
 
 Everything seeded is recorded with its place (``Seeded``), and so is what must be
 kept (``Decoy``): companies and banks, the judge, clerk and prosecutors by name,
@@ -50,6 +52,7 @@ COMPANIES = ("鴻運營造股份有限公司", "三和實業有限公司", "立�
              "大千物流股份有限公司", "友聯保全股份有限公司")  # fmt: skip
 PD_SHARE, DECOY_SHARE = 0.35, 0.25  # of a body page's sentences; the rest is plain prose
 FOREIGN_SHARE = 0.2
+WRAPPED_SHARE = 0.5  # files whose lines are the scan's, 26–40 characters wide
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,8 @@ def identifying(seeded: Seeded) -> list[int]:
     out = []
     for i in range(seeded.keep, len(text)):
         c = text[i]
+        if c == "\n":  # a scan's line end inside the span
+            continue
         if kind is K.PERSON:
             keep = c in _CIRCLES
         elif kind is K.BIRTH_DATE:
@@ -95,6 +100,9 @@ def publish_file(seed: int, pages: int | None = None) -> PublishFile:
     out = [_first_page(rng, f)]
     while len(out) < n:
         out.append(_body_page(rng, f, len(out), last=len(out) == n - 1))
+    if rng.random() < WRAPPED_SHARE:  # lines as the scan's: through names and numbers
+        width = rng.randint(26, 40)
+        out = [p.wrapped(width) for p in out]
     seeded = tuple(x for p in out for x in p.seeded)
     decoys = tuple(x for p in out for x in p.decoys)
     return PublishFile(seed, tuple(p.text for p in out), seeded, decoys)
@@ -151,10 +159,11 @@ def _file(rng: random.Random, pages: int) -> FileFacts:
     )  # fmt: skip
 
 
-def _heading(role: str) -> str:
-    """原　　告 / 上　訴　人 / 法定代理人: role words spread to one width."""
+def _heading(role: str, spread: bool) -> str:
+    """原　　告 / 上　訴　人 / 法定代理人: role words spread to one width (two-glyph
+    roles to five, 被　　　告, when ``spread``, as some courts set them)."""
     if len(role) == 2:
-        return f"{role[0]}　　{role[1]}"
+        return role[0] + "　" * (3 if spread else 2) + role[1]
     if len(role) == 3:
         return "　".join(role)
     return role
@@ -179,10 +188,14 @@ def _head(rng: random.Random, f: FileFacts) -> Page:
     p.add(v.court(rng), "刑事判決\n" if f.criminal else "民事判決\n")
     p.decoy(f.case, "case_number")
     p.add("\n")
-    heading = rng.random() < 0.6
+    heading, spread = rng.random() < 0.6, rng.random() < 0.3
     sep = "\n　　　　　" if heading else "，"
+    if f.criminal and rng.random() < 0.6:  # a party line that names no person
+        p.add("公　訴　人　" if heading else "公訴人")
+        p.decoy(v.PROSECUTORS.format(c=rng.choice(v.CITIES)) + "檢察官", "organisation")
+        p.add("\n")
     for person in f.persons:
-        p.add(f"{_heading(person.role)}　" if heading else person.role)
+        p.add(f"{_heading(person.role, spread)}　" if heading else person.role)
         p.name(person)
         _party_details(p, rng, f, person, sep)
         p.add("\n" if heading else "。\n")

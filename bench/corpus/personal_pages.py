@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from backend.publish.model import PersonalKind
 from bench.corpus import personal_values as pv
@@ -91,11 +93,45 @@ class Page:
         text = person.surname + MASK * 2 if self.index in person.masked_pages else person.name
         self.seed(text, K.PERSON, person.name, len(person.surname))
 
+    def wrapped(self, width: int) -> Page:
+        """This page as a transcript of its scan has it: every line broken after
+        ``width`` characters, through a name or a number as the scan's lines fall;
+        the records moved with their text (a span broken in two keeps the line end)."""
+        breaks: list[int] = []  # a line end goes before the character at each
+        text, run = self.text, 0
+        for i, c in enumerate(text):
+            if c == "\n":
+                run = 0
+                continue
+            if run == width:
+                breaks.append(i)
+                run = 0
+            run += 1
+        if not breaks:
+            return self
+
+        def moved(start: int, end: int) -> tuple[int, int]:
+            return start + bisect_right(breaks, start), end + bisect_left(breaks, end)
+
+        out = Page(self.index, "".join(_pieces(text, breaks)))
+        for x in self.seeded:
+            a, b = moved(x.start, x.end)
+            out.seeded.append(Seeded(x.page, a, b, x.kind, out.text[a:b], x.key, x.keep))
+        for d in self.decoys:
+            a, b = moved(d.start, d.end)
+            out.decoys.append(Decoy(d.page, a, b, d.kind, out.text[a:b]))
+        return out
+
     def value(self, rng: random.Random, person: Person, kind: PersonalKind) -> None:
         """One of ``person``'s numbers (in full width now and then)."""
         text, keep = person.values[kind]
         written = text if kind in (K.ADDRESS, K.EMAIL) else pv.maybe_wide(rng, text)
         self.seed(written, kind, text, keep)
+
+
+def _pieces(text: str, breaks: list[int]) -> list[str]:
+    cuts = [0, *breaks, len(text)]
+    return ["\n".join(text[a:b] for a, b in pairwise(cuts))]
 
 
 def personal_sentence(p: Page, rng: random.Random, f: FileFacts) -> None:
@@ -123,7 +159,7 @@ def personal_sentence(p: Page, rng: random.Random, f: FileFacts) -> None:
         p.name(other)
         p.add("名下之")
         _account(p, rng, other)
-        p.add("號帳戶內。")
+        p.add("帳戶內。")
     elif roll == 3:
         p.add(rng.choice(("以電子郵件（", "寄發電子郵件至信箱（")))
         p.value(rng, who, K.EMAIL)
@@ -156,12 +192,13 @@ def _account(p: Page, rng: random.Random, who: Person) -> None:
     if not who.bank:
         p.add(rng.choice(("郵政劃撥帳號", "劃撥帳號")))
         p.value(rng, who, K.ACCOUNT)
+        p.add("號")
         return
     p.decoy(who.bank, "organisation")
     label = rng.choice(("帳號", "帳號：", "（帳號"))
     p.add(label)
     p.value(rng, who, K.ACCOUNT)
-    p.add("）" if label.startswith("（") else "")
+    p.add("）" if label.startswith("（") else "號")
 
 
 def _id(p: Page, rng: random.Random, who: Person) -> None:
