@@ -11,10 +11,12 @@ one law's statutes …) are grouped again. The groups are the same as
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
+from operator import attrgetter
 
 from backend.facts.groups import Variant, group_key, grouped, in_order
 from backend.facts.model import Fact, FactGroup, FactKind
@@ -43,6 +45,10 @@ class FactGrouping:
         self._places: dict[_VariantKey, _Places] = {}
         self._variants: dict[_VariantKey, Variant] = {}  # built, for the keys not dirty
         self._dirty: set[_VariantKey] = set()
+        # Variants whose places on these pages only moved (typing before them): the
+        # new places are spliced into the built variant, not built again (a save that
+        # changes one sum moves the page's other sums: each thousands of places).
+        self._moved: dict[_VariantKey, set[int]] = {}
         self._groups: dict[_Bucket, list[tuple[FactGroup, int]]] = {}
         self._stale: set[_Bucket] = set()
         for page, facts in pages:
@@ -57,7 +63,12 @@ class FactGrouping:
             new.setdefault(group_key(fact), []).append(fact)
         for key in self._pages.pop(page, ()):
             places = self._places[key]
-            if new.get(key) == places.by_page[page]:
+            found = new.get(key)
+            if found == places.by_page[page]:
+                continue
+            if found is not None and _only_moved(found, places.by_page[page]):
+                places.by_page[page] = found
+                self._moved.setdefault(key, set()).add(page)
                 continue
             for fact in places.by_page.pop(page):
                 places.spellings[fact.value] -= 1
@@ -78,6 +89,16 @@ class FactGrouping:
 
     def groups(self) -> list[FactGroup]:
         """The document's groups, as ``group_facts`` gives them for every page's facts."""
+        for key, moved in self._moved.items():
+            built = self._variants.get(key)
+            if key in self._dirty or built is None:
+                continue  # built again below, moved places and all
+            found = built.variant.places
+            for page in moved:
+                found = _spliced(found, page, self._places[key].by_page[page])
+            self._variants[key] = replace(built, variant=replace(built.variant, places=found))
+            self._stale.add(key[:2])
+        self._moved.clear()
         for key in self._dirty:  # only the variants whose places changed are built again
             places = self._places.get(key)
             if places is None:
@@ -100,3 +121,16 @@ class FactGrouping:
                     self._groups.pop(bucket, None)
             self._stale.clear()
         return in_order([g for groups in self._groups.values() for g in groups])
+
+
+def _only_moved(new: list[Fact], old: list[Fact]) -> bool:
+    """The same places but for their offsets: what a variant is built from is the same."""
+    return len(new) == len(old) and all(
+        a.value == b.value and a.label == b.label for a, b in zip(new, old, strict=True)
+    )
+
+
+def _spliced(places: tuple[Fact, ...], page: int, found: list[Fact]) -> tuple[Fact, ...]:
+    """``places`` (in page order) with ``page``'s replaced by ``found`` (as many)."""
+    start = bisect_left(places, page, key=attrgetter("page"))
+    return places[:start] + tuple(found) + places[start + len(found) :]
