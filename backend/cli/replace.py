@@ -2,12 +2,17 @@
 
     proofdesk replace PDF FIND REPLACEMENT [--regex] [--normalised] [--ignore-case]
                       [--pages 1-5,8] [--apply] [--include-approved] [--json]
+                      [--time-limit SECONDS]
 
 Without ``--apply`` every match is listed with its context and nothing changes. With
 it, each changed page gets one new version (undone by restoring the one before, as
 every edit is); approved pages only with ``--include-approved``; never a page someone
 else has claimed on the team server. Pages left as they were are named on stderr, and
 the exit status is then 3, as for the other commands that leave pages undone.
+
+A regex that runs away on a page (``(a|a)+$`` over a line of a's) is stopped after
+``--time-limit`` seconds there: one line naming the page, nothing changed, exit 2 (the
+pattern is the bad input), never a hang.
 """
 
 from __future__ import annotations
@@ -16,13 +21,14 @@ import argparse
 from collections import Counter
 from typing import Any
 
-from backend.cli.arguments import free_text
+from backend.cli.arguments import free_text, real
 from backend.cli.ocr import EXIT_SOME_FAILED
 from backend.cli.output import say, say_json, warn
 from backend.documents.page_ranges import parse_page_ranges
 from backend.i18n import N_, _, list_join
 from backend.session.document_session import DocumentSession
 from backend.session.replace import (
+    TIME_LIMIT,
     ReplaceMatch,
     ReplaceOutcome,
     ReplaceQuery,
@@ -56,6 +62,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("with --apply: also change approved pages (their approval is taken back)"),
     )
+    p.add_argument(
+        "--time-limit",
+        type=real(0.001, 3600.0),
+        default=TIME_LIMIT,
+        metavar="SECONDS",
+        help=_("with --regex: the most time the pattern may take on one page (default: {0})")
+        .format(TIME_LIMIT),
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             case_sensitive=not args.ignore_case,
             pages=parse_page_ranges(args.pages, session.page_count),
         )
-        matches = find_matches(session.store, session.page_count, query)
+        matches = find_matches(session.store, session.page_count, query, time_limit=args.time_limit)
         outcome = None
         if args.apply:
             outcome = apply_matches(

@@ -15,13 +15,17 @@ The rules ``apply_matches`` keeps, whatever the front end:
   back, as for any new working text: ``backend.store.rules.status_after``);
 - never a page someone else has claimed on the team store;
 - overlapping matches: the first (in text order) wins.
+
+A regex that runs away on a page (``(a|a)+$`` over a line of a's) is stopped after
+``TIME_LIMIT`` seconds on that page and named (``ReplaceTimeLimitError``), never left
+to hang the preview; a front end can also stop a search between pages (``stop``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import groupby
@@ -36,10 +40,13 @@ from backend.store.interface import PageStore
 from backend.store.postgres.errors import PageClaimedError, SaveConflictError
 
 __all__ = [
+    "TIME_LIMIT",
     "ReplaceMatch",
     "ReplaceOutcome",
     "ReplacePatternError",
     "ReplaceQuery",
+    "ReplaceStopped",
+    "ReplaceTimeLimitError",
     "SkipReason",
     "apply_matches",
     "find_matches",
@@ -100,6 +107,26 @@ class ReplaceOutcome:
 
 
 CONTEXT = 20  # characters of context either side of a match in the preview
+# Seconds a regex may take over one page. A page is a few thousand characters that any
+# sane pattern goes through in well under a millisecond; past this it is backtracking.
+TIME_LIMIT = 2.0
+
+
+class ReplaceTimeLimitError(ReplacePatternError):
+    """A regex ran past the time limit on a page: it is the pattern, not the page."""
+
+    def __init__(self, page: int) -> None:
+        super().__init__(
+            _(
+                "The regular expression took too long on page {page}; simplify it. "
+                "Nothing was changed."
+            ).format(page=page + 1)
+        )
+        self.page = page  # 0-based
+
+
+class ReplaceStopped(Exception):
+    """``find_matches`` was asked to stop (``stop``): no result, as if never started."""
 
 
 @runtime_checkable
@@ -121,12 +148,17 @@ def find_matches(
     query: ReplaceQuery,
     *,
     tables: ReviewTables | None = None,
+    time_limit: float = TIME_LIMIT,
+    stop: Callable[[], bool] | None = None,
 ) -> list[ReplaceMatch]:
     """Every match of ``query`` in the pages' working texts, in page and text order.
 
     ``tables``: the fold tables for ``query.normalised`` (None: the built-in ones as on
     disk now). Overlapping matches never occur (the first wins). A bad pattern raises
-    ``ReplacePatternError`` before any page is read."""
+    ``ReplacePatternError`` before any page is read; a regex past ``time_limit``
+    seconds on one page, ``ReplaceTimeLimitError`` naming it. ``stop`` is asked before
+    each page (a front end's Cancel, from another thread): true raises
+    ``ReplaceStopped``."""
     find = compile_query(query, tables)
     statuses = store.statuses(page_count)
     # Whole-document reads in one round trip each: a page at a time cost the team
@@ -136,8 +168,13 @@ def find_matches(
     texts = store.working_texts(pages[0], pages[-1]) if pages else {}
     matches: list[ReplaceMatch] = []
     for page in pages:
+        if stop is not None and stop():
+            raise ReplaceStopped
         text = texts.get(page, "")
-        spans = list(find.spans(text))
+        try:
+            spans = list(find.spans(text, time_limit))
+        except TimeoutError as exc:  # only the regex's: the store's reads are done
+            raise ReplaceTimeLimitError(page) from exc
         if not spans:
             continue
         digest = text_hash(text)

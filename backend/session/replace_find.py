@@ -7,14 +7,25 @@ match is reported (and replaced) there: the page keeps its own spelling outside 
 
 A regex's replacement expands its groups from the page's own text, not the folded one
 (``\\1`` of ``林(.)`` puts back the glyph the page holds).
+
+A regex is read by ``re`` (its syntax and its errors, as the help says) and matched by
+the ``regex`` package (mrab's, version 0: ``re``'s reading), because ``re`` cannot be
+stopped: ``(a|a)+$`` over a line of a's backtracks for ever, holding the GIL, so the
+window froze with it. ``regex`` takes a time limit per call (``spans``'s
+``time_limit``: one page) and lets go of the GIL while it matches (``concurrent``), so
+the window stays live and Esc is heard. Plain text stays with ``re``: an escaped
+literal cannot backtrack, and its matching stays exactly what it was.
 """
 
 from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
+
+import regex as mrab
 
 from backend.errors import ProofDeskError
 from backend.i18n import _
@@ -38,18 +49,31 @@ class Finder:
     template: str
     regex: bool
     fold: Callable[[str], str] | None  # the folds (one to one); None: the text as it is
+    matcher: Any = None  # a regex's ``regex.Pattern`` (the package has no type hints)
 
-    def spans(self, text: str) -> Iterator[tuple[int, int, str]]:
+    def spans(self, text: str, time_limit: float | None = None) -> Iterator[tuple[int, int, str]]:
         """(start, end, replacement) of each non-empty match, in text order, none
-        overlapping (``finditer`` resumes after each match: the first wins)."""
+        overlapping (``finditer`` resumes after each match: the first wins).
+
+        ``time_limit``: seconds for a regex over the whole of ``text``; past it the
+        iteration raises ``TimeoutError`` (None: no limit)."""
         searched = text if self.fold is None else self.fold(text)
         if len(searched) != len(text):  # a fold that is not one to one: match as written
             searched = text
-        for m in self.pattern.finditer(searched):
+        for m in self._finditer(searched, time_limit):
             start, end = m.span()
             if start == end:  # ``x*`` matches nothing everywhere: nothing to replace
                 continue
             yield start, end, self._replacement(m, text)
+
+    def _finditer(self, text: str, time_limit: float | None) -> Iterable[re.Match[str]]:
+        if self.matcher is None:
+            return self.pattern.finditer(text)
+        # Its matches answer ``span``, ``group`` and ``expand`` as ``re``'s do.
+        found: Iterable[re.Match[str]] = self.matcher.finditer(
+            text, timeout=time_limit, concurrent=True
+        )
+        return found
 
     def _replacement(self, m: re.Match[str], text: str) -> str:
         if not self.regex:
@@ -92,9 +116,23 @@ def finder(
             ),
             detail=str(exc),
         ) from exc
-    if regex:
-        _check_template(pattern, replace)
-    return Finder(pattern, replace, regex, fold)
+    if not regex:
+        return Finder(pattern, replace, regex, fold)
+    _check_template(pattern, replace)
+    # re has read it, and regex's version 0 reads what re reads (its extras, ``\p{Han}``,
+    # are errors to re and never reach it); a pattern it refused all the same is said
+    # as re's refusals are.
+    version0 = mrab.VERSION0 | (0 if case_sensitive else mrab.IGNORECASE)
+    try:
+        matcher = mrab.compile(source, version0)
+    except (mrab.error, RecursionError, OverflowError) as exc:
+        raise ReplacePatternError(
+            _("The regular expression {pattern} cannot be used: {error}.").format(
+                pattern=find, error=exc
+            ),
+            detail=str(exc),
+        ) from exc
+    return Finder(pattern, replace, regex, fold, matcher)
 
 
 def _fold_pattern(pattern: str, fold: Callable[[str], str]) -> str:

@@ -9,7 +9,11 @@ docs/SHORTCUTS.md has the check.
 
 The preview searches a few hundred pages per store call (``PREVIEW_CHUNK``): a progress
 step and a chance to cancel between calls, and typing saved in between waits at most
-one chunk. A write is one store call whose change record goes out through the
+one chunk. A regex that runs away on a page is stopped there after ``time_limit``
+seconds (``backend.session.replace.TIME_LIMIT``) and named in the dialog; it lets go of
+the GIL while it runs, so the window stays live, and Cancel (or Esc) ends the preview at
+once: the store's thread is told too (``stop``) and leaves the search after the page it
+is on. A write is one store call whose change record goes out through the
 workspace's ``changed`` (``announce``), so the page shown, the page list and History
 redraw as after a restore.
 """
@@ -18,12 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 
 from backend.models import Change
 from backend.session.replace import (
+    TIME_LIMIT,
     ReplaceMatch,
     ReplaceOutcome,
     ReplaceQuery,
@@ -52,6 +58,7 @@ class ReplaceAction(QObject):
         # shown when the search starts, not the one shown when the dialog opened.
         navigator.page_loaded.connect(self._page_shown)
         self.dialog.page_now = lambda: self.nav.current
+        self.time_limit = TIME_LIMIT  # seconds a regex may take over one page
 
     def actions(self, keys: tuple[str, ...] = KEYS) -> list[ActionSpec]:
         return [
@@ -97,12 +104,19 @@ class ReplaceAction(QObject):
         store = ws.session.store
         matches: list[ReplaceMatch] = []
         progress(0, len(pages))
-        for start in range(0, len(pages), PREVIEW_CHUNK):
-            part = dataclasses.replace(query, pages=tuple(pages[start : start + PREVIEW_CHUNK]))
-            matches += await ws.run_in_store(
-                lambda part=part: find_matches(store, ws.page_count, part)  # type: ignore[misc]
-            )
-            progress(min(start + PREVIEW_CHUNK, len(pages)), len(pages))
+        stopped = threading.Event()  # set when this task ends: the store's thread stops too
+        limit = self.time_limit
+        try:
+            for start in range(0, len(pages), PREVIEW_CHUNK):
+                part = dataclasses.replace(query, pages=tuple(pages[start : start + PREVIEW_CHUNK]))
+                matches += await ws.run_in_store(
+                    lambda part=part: find_matches(  # type: ignore[misc]
+                        store, ws.page_count, part, time_limit=limit, stop=stopped.is_set
+                    )
+                )
+                progress(min(start + PREVIEW_CHUNK, len(pages)), len(pages))
+        finally:
+            stopped.set()  # cancelled: the chunk on the store's thread stops at its next page
         return matches
 
     async def apply(

@@ -102,6 +102,26 @@ def test_a_bad_regex_is_one_line(case: tuple[Path, Path]) -> None:
     assert line.startswith("proofdesk: The regular expression 林( cannot be used: ")
 
 
+def test_a_runaway_regex_is_one_line_naming_its_page_never_a_hang(
+    case: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf, store = case
+    session = DocumentSession.open(pdf, store_path=store)
+    session.store.add_version(1, VersionKind.EDIT, "附表：" + "a" * 60 + "b")
+    session.close()
+    before = texts(pdf, store)
+    # (a|a)+$ backtracks 2**60 times over that line: only the time limit ends it.
+    args = ["replace", str(pdf), "(a|a)+$", "x", "--regex", "--store", str(store), "--apply"]
+    assert main([*args, "--time-limit", "0.05"]) == 2  # the pattern is the bad input
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "proofdesk: The regular expression took too long on page 2; simplify it."
+        " Nothing was changed.\n"
+    )
+    assert texts(pdf, store) == before
+
+
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     return Workspace(tmp_path_factory.mktemp("cli-replace-fuzz"))

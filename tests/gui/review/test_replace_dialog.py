@@ -14,21 +14,9 @@ from backend.models import ReviewStatus
 from gui.review.replace_model import MatchRole
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import DialogResponder, type_text, wait_for
+from tests.gui.review.replace_support import opened, page_texts, version_counts
 
 WRONG, RIGHT = "林ＯＯ", "林○○"
-
-
-def _opened(make_window: Any, arun: Any, sample_pdf: Path, texts: dict[int, str]) -> MainWindow:
-    w: MainWindow = make_window()
-    assert arun(w.opener.open(sample_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
-    ws = w.controller.workspace
-    assert ws is not None
-    for page, text in texts.items():
-        arun(ws.save_draft(page, text))
-        arun(ws.commit_draft(page))
-    arun(w.controller.reload_page(0))
-    return w
 
 
 def _preview(w: MainWindow, arun: Any, find: str, replace: str) -> None:
@@ -42,16 +30,6 @@ def _preview(w: MainWindow, arun: Any, find: str, replace: str) -> None:
     arun(w.runner.drain())
 
 
-def _texts(w: MainWindow) -> list[str]:
-    store = w.controller.workspace.session.store  # type: ignore[union-attr]
-    return [store.page_state(p).text for p in range(7)]
-
-
-def _version_counts(w: MainWindow) -> list[int]:
-    store = w.controller.workspace.session.store  # type: ignore[union-attr]
-    return [len(store.versions(p)) for p in range(7)]
-
-
 PAGES = {
     0: f"原告{WRONG}起訴。",
     2: f"原告{WRONG}與被告陳大文，{WRONG}主張。",
@@ -62,8 +40,8 @@ PAGES = {
 def test_the_preview_lists_every_match_and_changes_nothing(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf, PAGES)
-    texts, counts = _texts(w), _version_counts(w)
+    w = opened(make_window, arun, sample_pdf, PAGES)
+    texts, counts = page_texts(w), version_counts(w)
     _preview(w, arun, WRONG, RIGHT)
     model = w.replace.dialog.model
     assert [(m.page, m.found, m.replacement) for m in model.matches] == [
@@ -76,15 +54,15 @@ def test_the_preview_lists_every_match_and_changes_nothing(
     row = [model.index(0, c, model.index(1, 0)).data() for c in range(4)]
     assert row == ["p. 3", "原告", f"{WRONG} → {RIGHT}", "與被告陳大文，林ＯＯ主張。"]
     assert "4 match(es) on 3 page(s)" in w.replace.dialog.summary.text()
-    assert _texts(w) == texts and _version_counts(w) == counts  # nothing written
+    assert page_texts(w) == texts and version_counts(w) == counts  # nothing written
     assert WRONG in w.editor.text()
 
 
 def test_accepting_a_subset_writes_only_those(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf, PAGES)
-    counts = _version_counts(w)
+    w = opened(make_window, arun, sample_pdf, PAGES)
+    counts = version_counts(w)
     _preview(w, arun, WRONG, RIGHT)
     dialog = w.replace.dialog
     view, model = dialog.view, dialog.model
@@ -101,11 +79,11 @@ def test_accepting_a_subset_writes_only_those(
     assert model.checked == [True, True, False, False]
     QTest.keyClick(view, Qt.Key.Key_Return)  # Enter in the list: apply the checked ones
     arun(w.runner.drain())
-    texts = _texts(w)
+    texts = page_texts(w)
     assert texts[0] == f"原告{RIGHT}起訴。"
     assert texts[2] == f"原告{RIGHT}與被告陳大文，{WRONG}主張。"  # its second match unticked
     assert texts[4] == PAGES[4]  # unticked: untouched
-    after = _version_counts(w)
+    after = version_counts(w)
     assert [a - b for a, b in zip(after, counts, strict=True)] == [1, 0, 1, 0, 0, 0, 0]
     # The page shown and its History, as after any new version.
     arun(wait_for(lambda: w.editor.text() == texts[0], what="the page shown reloaded"))
@@ -116,16 +94,16 @@ def test_accepting_a_subset_writes_only_those(
     assert model.chosen() == [] and not dialog.apply_button.isEnabled()
     QTest.keyClick(view, Qt.Key.Key_Return)
     arun(w.runner.drain())
-    assert _version_counts(w) == after
+    assert version_counts(w) == after
 
 
 def test_an_approved_page_asks_before_it_is_changed(
     make_window: Any, arun: Any, sample_pdf: Path, dialogs: DialogResponder
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf, PAGES)
+    w = opened(make_window, arun, sample_pdf, PAGES)
     store = w.controller.workspace.session.store  # type: ignore[union-attr]
     arun(w.controller.workspace.set_status(2, ReviewStatus.APPROVED))  # type: ignore[union-attr]
-    counts = _version_counts(w)
+    counts = version_counts(w)
     _preview(w, arun, WRONG, RIGHT)
     model = w.replace.dialog.model
     assert "approved" in model.index(1, 0).data()
@@ -144,7 +122,7 @@ def test_an_approved_page_asks_before_it_is_changed(
     arun(w.runner.drain())
     assert store.page_state(2).text == f"原告{RIGHT}與被告陳大文，{RIGHT}主張。"
     assert store.status(2) is not ReviewStatus.APPROVED  # the approval taken back
-    after = _version_counts(w)
+    after = version_counts(w)
     assert after[2] == counts[2] + 1
     arun(wait_for(lambda: w.page_list_model.status(2) is not ReviewStatus.APPROVED))
 
@@ -153,7 +131,7 @@ def test_a_preview_is_dropped_when_its_document_closes(
     make_window: Any, arun: Any, sample_pdf: Path, tmp_path: Path
 ) -> None:
     # Its matches are places in the document that closed: Apply must never reach another.
-    w = _opened(make_window, arun, sample_pdf, PAGES)
+    w = opened(make_window, arun, sample_pdf, PAGES)
     _preview(w, arun, WRONG, RIGHT)
     dialog = w.replace.dialog
     assert dialog.model.matches and dialog.apply_button.isEnabled()
@@ -167,10 +145,10 @@ def test_a_preview_is_dropped_when_its_document_closes(
     assert dialog.find_field.text() == WRONG  # what was typed stays for the next search
 
 
-def test_current_page_is_the_page_shown_now_not_when_the_dialog_opened(
+def test_current_page_is_the_page_shown_now_not_when_the_dialogopened(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf, PAGES)
+    w = opened(make_window, arun, sample_pdf, PAGES)
     _preview(w, arun, WRONG, RIGHT)  # opened on page 1; the dialog stays open
     w.controller.go_to(2)
     arun(wait_for(lambda: w.controller.current == 2, what="page 3 shown"))
