@@ -14,7 +14,7 @@ they stand.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from backend.facts.model import FactGroup, FactKind, FactVariant
 from backend.i18n import _, and_join, list_join
@@ -36,17 +36,15 @@ CATEGORY: dict[FactKind, FlagCategory] = {
 def cross_page_flags(groups: Sequence[FactGroup]) -> dict[int, list[Flag]]:
     """Per 0-based page, the critical flags of the groups in conflict: one at each
     span of a minority variant, whose ``detail`` names the pages holding the
-    majority value and whose ``replacement`` is that value."""
+    majority value and whose ``replacement`` is that value (an event's two days, one
+    page each: both, ``_flagged``)."""
     out: dict[int, list[Flag]] = defaultdict(list)
     for group in groups:
         if not group.conflict:
             continue
-        head = group.variants[0]
-        for variant in group.variants[1:]:
-            if group.kind is FactKind.GLOSSARY and variant.key == group.label:
-                continue  # the term itself, written another way (○/〇, 台/臺)
+        for variant, other in _flagged(group):
             for fact in variant.places:
-                detail, replacement = _said(group, head, variant, fact.value)
+                detail, replacement = _said(group, other, variant, fact.value)
                 flag = Flag(
                     fact.start,
                     fact.end,
@@ -59,6 +57,22 @@ def cross_page_flags(groups: Sequence[FactGroup]) -> dict[int, list[Flag]]:
     for flags in out.values():
         flags.sort(key=lambda f: (f.start, f.end))
     return dict(out)
+
+
+def _flagged(group: FactGroup) -> Iterator[tuple[FactVariant, FactVariant]]:
+    """Each variant flagged, with the one its flag offers: every minority variant,
+    with the majority. An event dated two ways, each on one page, is a tie the file
+    cannot settle (which page misread the day?): both are flagged, each naming the
+    other, so the reviewer is taken to both, whichever is wrong."""
+    head = group.variants[0]
+    for variant in group.variants[1:]:
+        if group.kind is FactKind.GLOSSARY and variant.key == group.label:
+            continue  # the term itself, written another way (○/〇, 台/臺)
+        yield variant, head
+    if group.kind is FactKind.DATE and len(group.variants) == 2:
+        other = group.variants[1]
+        if len(head.pages) == 1 and len(other.pages) == 1:
+            yield head, other
 
 
 def _said(
@@ -85,7 +99,9 @@ def _said(
         if len(head.pages) == 1
         else _("pages {pages} read {value}; this page reads {this}")
     )
-    shown = said.format(pages=pages, value=head.value, this=this)
+    # A party's value is the name (``groups``): this place's name, without its role.
+    read = this[len(this) - len(variant.key) :] if party else this
+    shown = said.format(pages=pages, value=head.value, this=read)
     return shown, _party(this, variant, head) if party else head.value
 
 

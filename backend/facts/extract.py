@@ -71,8 +71,12 @@ _SECTION = re.compile(
 )
 # Between two articles of one law in a list (第184條前段、第185條; 第1項及第2項).
 _LISTED = re.compile(r"\s*(?:前段|中段|後段|本文|但書)?\s*[、及與暨]\s*")
-# A claim (請求) the sentence grants says so right after the sum (，為有理由).
-_CLAIM, _GRANTED, _GRANTED_AFTER = "請求", "有理由", 16
+# A claim (請求) the sentence grants says so after the sum, before the sentence ends:
+# right after it (，為有理由) or after the interest granted with it (，及自…之利息，
+# 為有理由), in the words a conclusion grants with (洵屬有據，應予准許). None of them
+# is in a refusal (為無理由, 於法無據, 不應准許, 應予駁回); 是否有理由 asks, grants nothing.
+_CLAIM, _GRANTED_AFTER = "請求", 80
+_GRANTED = re.compile(r"(?<!否)有理由|有據|應予准許|自應准許")
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))
 
 
@@ -214,7 +218,7 @@ def _obligation(text: str, at: int, end: int) -> str:
         for stop in "。；\n":
             cut = text.find(stop, end, hi)
             hi = cut if cut >= 0 else hi
-        if _GRANTED not in text[end:hi]:
+        if not _GRANTED.search(text, end, hi):
             return _CLAIM + word
     return word
 

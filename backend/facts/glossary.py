@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from backend.facts.keys import fold
-from backend.facts.model import Fact, FactKind
+from backend.facts.model import Fact, FactGroup, FactKind, FactVariant
 from backend.review.charclass import HAN, MASK_CHARS
 
 MIN_VARIANT_CHARS = 3
@@ -51,3 +51,11 @@ def _compiled(glossary: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, str
             forms += ["".join([*chars[:j], _GLYPH, *chars[j + 1 :]]) for j in range(len(key))]
         parts.append(f"(?P<t{i}>{'|'.join(forms)})")
     return re.compile("|".join(parts) or r"(?!)"), names
+
+
+def glossary_group(term: str, variants: list[FactVariant]) -> FactGroup:
+    """A term's group: the term as the reviewer wrote it first, its near-variants
+    after it, in conflict (a glossary term's near-variants are always misreadings)."""
+    exact = [v for v in variants if v.key == term]
+    others = [v for v in variants if v.key != term]
+    return FactGroup(FactKind.GLOSSARY, term, (*exact, *others), conflict=bool(others))

@@ -8,11 +8,13 @@ second value (two case numbers joined in one judgment, two defendants):
 
 * it is one glyph from the recurring value. A name: one glyph changed, added or
   dropped under the same role, or the same name under another role (原告 / 被告
-  林志明). A number (case number, amount, date, article): one digit changed for
-  another, in the value (第五六號 / 第五八號: 56 / 58) or as written (壹佰貳拾萬 /
-  壹佰參拾萬), a nonzero digit kept where it stands (新臺幣壹仟元 / 陸仟元 are two
-  sums), or a numeral no one writes (零拾萬: ``numerals.well_formed``); a digit
-  added or dropped makes another well-formed number, not a misreading;
+  林志明; not a name masked to its surname, 王○○, which two people share). A
+  number (case number, amount, date, article): one digit changed for another,
+  in the value (第五六號 / 第五八號: 56 / 58) or as written (壹佰貳拾萬 / 壹佰參拾萬;
+  a zero too where it is a glyph: 107 / 137, 600,000 / 600,001), a nonzero digit
+  kept where it stands (新臺幣壹仟元 / 陸仟元 are two sums), or a numeral no one
+  writes (零拾萬: ``numerals.well_formed``); a digit added or dropped makes another
+  well-formed number, not a misreading;
 * and it is rare against it: on one page while the recurring value is on three or
   more, or on two pages while that one is on eight or more. Three pages is what
   the document must show to know a value: a value on two pages beside one on one
@@ -48,8 +50,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter
 
-from backend.facts.keys import NearIndex, fold
+from backend.facts.glossary import glossary_group
+from backend.facts.keys import NearIndex, anonymous, fold
 from backend.facts.model import Fact, FactGroup, FactKind, FactVariant
+from backend.facts.parties import party_names
 from backend.review.numerals import well_formed
 
 # How rare a misreading is against the value it misreads: (its pages at most, the
@@ -156,10 +160,12 @@ class Variant:
         cls, key: str, role: str, places: tuple[Fact, ...], spellings: Counter[str], pages: int
     ) -> Variant:
         """From what an incremental index keeps: the places, their values counted."""
+        kind = places[0].kind
+        if kind is FactKind.PARTY:
+            spellings = party_names(key, spellings)
         value = max(spellings, key=lambda s: (spellings[s], s))
         variant = FactVariant(key, value, places, label=role)
         folded = frozenset(fold(s) for s in spellings if spellings[s] > 0)
-        kind = places[0].kind
         if kind is FactKind.DATE:
             events = frozenset(map(_LABEL, places)) - {""}
             return cls(variant, pages, folded, True, events)
@@ -183,7 +189,7 @@ def grouped(kind: FactKind, bucket: str, variants: list[Variant]) -> list[tuple[
     """One bucket's variants in their groups, each with its majority's page count."""
     variants.sort(key=lambda v: (-v.pages, -len(v.variant.places), v.key, v.label))
     if kind is FactKind.GLOSSARY:
-        return [(_glossary_group(bucket, [v.variant for v in variants]), variants[0].pages)]
+        return [(glossary_group(bucket, [v.variant for v in variants]), variants[0].pages)]
     if kind is FactKind.EXHIBIT:
         return [(FactGroup(kind, bucket, (v.variant,)), v.pages) for v in variants]
     # Only a recurring value draws misreadings, and none is one (RARE): they come
@@ -245,12 +251,14 @@ def _misread_of(
     found = index.find(variant.key, changed_only=numbers)
     for spelling in variant.spellings:
         found |= written.find(spelling, changed_only=numbers)
-    # The same name under another role: one person given two roles.
-    found |= {n for n in by_key.get(variant.key, ()) if heads[n][0].label != variant.label}
+    # The same name under another role: one person given two roles (not a name masked
+    # down to its surname, 王○○: two people may be written so, ``anonymous``).
+    if variant.variant.places[0].kind is not FactKind.PARTY or not anonymous(variant.key):
+        found |= {n for n in by_key.get(variant.key, ()) if heads[n][0].label != variant.label}
     for n in sorted(found):
         head = heads[n][0]
-        if head.label != variant.label and head.key != variant.key:
-            continue  # another name under another role: another party
+        if head.label != variant.label and (head.key != variant.key or anonymous(head.key)):
+            continue  # another name, or no name that tells a person, under another role
         if not _compatible(variant, head):
             continue  # another obligation (a claim against the sum granted)
         if numbers and not _number_misread(variant, head):
@@ -309,8 +317,8 @@ def _one_event_twice(heads: list[list[Variant]]) -> list[list[Variant]]:
     day on one page, one digit from the day its event (the words after it: 簽訂借款) is
     dated with on other pages, is that day misread, however rarely each is written.
     The day on more pages is the event's; of two on one page each, the one the file
-    states first (its facts come before the reasons that repeat them), so the later
-    place is flagged naming the first: the reviewer is shown the two disagreeing."""
+    states first (its facts come before the reasons that repeat them) heads the group,
+    and ``checks`` flags both: which one is misread the file cannot say."""
     alone = [n for n, members in enumerate(heads) if len(members) == 1]
     by_event: dict[str, list[int]] = defaultdict(list)  # not a pair at a time: indexed
     for n in alone:
@@ -354,6 +362,7 @@ def _gap(a: Fact, b: Fact) -> int:
 
 _NONZERO = frozenset("123456789一二三四五六七八九壹貳貮參叁肆伍陸柒捌玖兩")
 _DIGITS = _NONZERO | frozenset("0〇○零")
+_ARABIC = frozenset("0123456789")  # spellings are folded: full-width digits are these
 
 
 def _number_misread(variant: Variant, head: Variant) -> bool:
@@ -364,7 +373,13 @@ def _number_misread(variant: Variant, head: Variant) -> bool:
     ``numerals.well_formed``)."""
     if any(not well_formed(s) for s in variant.spellings):
         return True
-    if _digit_near(variant.key, head.key, _NONZERO):  # 1,200,000 / 壹佰參拾萬
+    # A key's zeros are glyphs a reader may misread where the value is written with
+    # them: a date's year read digit by digit (一〇七 / 一三七), a sum in Arabic digits
+    # (600,000 / 600,001); in 陸拾萬 they are no glyph, only places.
+    zeros = variant.variant.places[0].kind is FactKind.DATE or any(
+        c in _ARABIC for s in variant.spellings for c in s
+    )
+    if _digit_near(variant.key, head.key, _DIGITS if zeros else _NONZERO):  # 120萬 / 壹佰參拾萬
         return True
     return any(_digit_near(a, b, _DIGITS) for a in variant.spellings for b in head.spellings)
 
@@ -378,10 +393,3 @@ def _digit_near(a: str, b: str, digits: frozenset[str]) -> bool:
     differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
     kept = any(x == y and x in _NONZERO for x, y in zip(a, b, strict=True))
     return len(differ) == 1 and differ[0][0] in digits and differ[0][1] in digits and kept
-
-
-def _glossary_group(term: str, variants: list[FactVariant]) -> FactGroup:
-    """The term as the reviewer wrote it first, its near-variants after it."""
-    exact = [v for v in variants if v.key == term]
-    others = [v for v in variants if v.key != term]
-    return FactGroup(FactKind.GLOSSARY, term, (*exact, *others), conflict=bool(others))

@@ -35,6 +35,13 @@ def number_key(value: Number) -> str:
     return format_number(value).replace(",", "")
 
 
+def anonymous(name: str) -> bool:
+    """A name masked down to its surname (王○○, 甲○○ as a key): it tells no person
+    apart, since two people with one surname are both written so. A name that keeps
+    a glyph of its given name (林○明) still tells them apart, as names do."""
+    return len(name) >= 2 and name[1:] == CIRCLE * (len(name) - 1)
+
+
 def near(a: str, b: str) -> bool:
     """``a`` and ``b`` differ by one glyph changed, added or dropped (not equal)."""
     if a == b or abs(len(a) - len(b)) > 1:

@@ -13,6 +13,7 @@ circles among them or not, none of them one of the function words of legal prose
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from backend.facts.keys import fold
@@ -134,3 +135,15 @@ def _org_name(found: str) -> str:
         if found.endswith(suffix):
             return found[: -len(suffix)]
     return found
+
+
+def party_names(key: str, spellings: Counter[str]) -> Counter[str]:
+    """A party's places (their values counted) as names: a place is the role and the
+    name (原　　告　林○○), so a flag on a role given to another stands on the role, but
+    the fact's value, shown and offered as a replacement, is the name alone. The key
+    is the name glyph for glyph (a fold changes no name's length), so the name is the
+    place's last glyphs."""
+    names: Counter[str] = Counter()
+    for spelling, count in spellings.items():
+        names[spelling[len(spelling) - len(key) :]] += count
+    return names

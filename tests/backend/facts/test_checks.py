@@ -175,17 +175,44 @@ def test_two_events_dated_one_digit_apart_are_two_dates() -> None:
 
 
 def test_a_date_once_against_the_same_event_dated_once_elsewhere() -> None:
+    # Which of the two is misread the file cannot say: both are flagged, each
+    # naming the other, so the reviewer is taken to both.
     pages = [BODY + "兩造於民國一一四年十月三日簽訂借款契約。", "原告主張之事實，有借據為證。"]
     pages.append("查兩造確於民國一一四年十月八日簽訂借款契約，為被告所不爭執。")
     flags = _flags(pages)
-    assert list(flags) == [2]
+    assert sorted(flags) == [0, 2]
     (flag,) = flags[2]
     assert pages[2][flag.start : flag.end] == "民國一一四年十月八日"
     assert flag.category is CriticalKind.DATE and flag.replacement == "民國一一四年十月三日"
     assert flag.detail == "page 1 reads 民國一一四年十月三日; this page reads 民國一一四年十月八日"
+    (first,) = flags[0]
+    assert pages[0][first.start : first.end] == "民國一一四年十月三日"
+    assert first.category is CriticalKind.DATE and first.replacement == "民國一一四年十月八日"
+    assert first.detail == "page 3 reads 民國一一四年十月八日; this page reads 民國一一四年十月三日"
 
 
 def test_two_periods_running_from_days_one_digit_apart_are_not_one_event() -> None:
     page = "被告應給付原告新臺幣5萬元，及自民國一一四年十月三日起算之利息。\n"
     other = "被告應給付原告新臺幣3萬元，及自民國一一四年十月八日起算之利息。\n"
     assert _flags([page, other]) == {}  # 起: a period's start, no event of its own
+
+
+def test_a_zero_misread_in_an_amount_written_in_arabic_digits_is_one_digit() -> None:
+    # 600,000 in 主文; 理由 concludes with 600,001: one glyph as written (a zero is a
+    # glyph in Arabic digits), where 陸拾萬 / 陸拾萬零壹 would be another number.
+    main = "主文\n被告應給付原告新臺幣陸拾萬元。\n"
+    reasons = "理由\n從而，原告請求被告給付新臺幣600,001元，為有理由。\n"
+    flags = _flags([main, "原告主張之事實，有借據為證。", reasons])
+    assert list(flags) == [2]
+    (flag,) = flags[2]
+    assert reasons[flag.start : flag.end] == "新臺幣600,001元"
+
+
+def test_a_zero_misread_in_a_years_digits_is_the_same_event_misdated() -> None:
+    # 107 written in Arabic digits on two pages, 一三七 on a third: as values one digit
+    # apart, a zero for a three (a year is read digit by digit, its zero a glyph).
+    pages = [BODY + "本件於107年7月25日言詞辯論終結。"] * 2
+    pages.append("本件於中華民國一三七年七月二十五日言詞辯論終結。")
+    (flag,) = _flags(pages)[2]
+    assert pages[2][flag.start : flag.end] == "中華民國一三七年七月二十五日"
+    assert flag.replacement == "107年7月25日"

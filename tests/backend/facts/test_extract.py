@@ -226,3 +226,20 @@ def test_articles_listed_after_one_law_are_that_laws_citations() -> None:
 )
 def test_a_unit_written_without_its_digit_is_no_amount(text: str, amounts: list[str]) -> None:
     assert [f.value for f in _of(FactKind.AMOUNT, text)] == amounts
+
+
+@pytest.mark.parametrize(
+    ("tail", "label"),
+    [
+        ("，為有理由，應予准許。", "給付"),
+        ("，洵屬有據，應予准許。", "給付"),  # a conclusion's other words for granting
+        ("，及自起訴狀繕本送達翌日起至清償日止，按週年利率百分之五計算之利息，為有理由。", "給付"),
+        ("，及自起訴狀繕本送達翌日起至清償日止，按週年利率百分之五計算之利息。", "請求給付"),
+        ("，為無理由，應予駁回。", "請求給付"),
+        ("，是否有理由，分述如下。", "請求給付"),  # asks, grants nothing
+        ("。本院審酌後，認為有理由。", "請求給付"),  # another sentence's
+    ],
+)
+def test_a_claim_is_granted_by_its_own_sentence_wherever_it_says_so(tail: str, label: str) -> None:
+    (fact,) = _of(FactKind.AMOUNT, f"從而，原告請求被告給付新臺幣1,230,000元{tail}")
+    assert fact.label == label

@@ -1,0 +1,60 @@
+"""A party as a fact across pages: its value is the name (not the heading it stands
+under), and a name masked down to its surname tells no person, so it is never one
+person given two roles; it may still be misspelt under its own role."""
+
+from __future__ import annotations
+
+from backend.facts.checks import cross_page_flags
+from backend.facts.extract import facts_of_page
+from backend.facts.grouping import FactGrouping
+from backend.facts.groups import group_facts
+from backend.facts.model import FactGroup, FactKind
+from backend.review.values import Flag
+
+BODY = "上列當事人間請求返還借款事件，本院判決如下：\n"
+
+
+def _groups(pages: list[str]) -> list[FactGroup]:
+    return group_facts(f for i, text in enumerate(pages) for f in facts_of_page(i, text))
+
+
+def _flags(pages: list[str]) -> dict[int, list[Flag]]:
+    return cross_page_flags(_groups(pages))
+
+
+def test_a_partys_value_is_the_name_not_its_spaced_heading() -> None:
+    pages = ["原　　告　林○○\n被　　告　王小明\n" + BODY] * 5
+    pages.append("原　　告　林○○\n被　　告　王小朋\n" + BODY)
+    (group,) = [g for g in _groups(pages) if g.kind is FactKind.PARTY and g.label == "被告"]
+    assert [v.value for v in group.variants] == ["王小明", "王小朋"]
+    (flag,) = _flags(pages)[5]
+    assert pages[5][flag.start : flag.end] == "被　　告　王小朋"
+    assert flag.detail == "pages 1–5 read 王小明; this page reads 王小朋"
+    assert flag.replacement == "被　　告　王小明"  # the place's role and spacing kept
+    facts = [(i, facts_of_page(i, text)) for i, text in enumerate(pages)]
+    kept = FactGrouping(facts).groups()  # the incremental grouping says the same
+    assert [v.value for g in kept if g.label == "被告" for v in g.variants] == ["王小明", "王小朋"]
+
+
+def test_the_same_masked_name_under_two_roles_is_two_people() -> None:
+    # The victim and the accused, father and son, are both 王○○ in a published judgment.
+    first = "被　　告　王○○\n" + BODY + "告訴人王○○於警詢時指稱財物遭竊。"
+    pages = [first] + ["被告王○○則以：否認犯行。"] * 5
+    assert _flags(pages) == {}
+    father = "法定代理人　甲○○\n" + BODY  # on a page of its own: not named beside the son
+    assert _flags(["被　　告　甲○○\n" + BODY, father] + ["被告甲○○則以：否認。"] * 4) == {}
+
+
+def test_a_masked_name_misspelt_under_its_own_role_is_still_flagged() -> None:
+    pages = ["被　　告　王○○\n" + BODY] + ["被告王○○則以：否認犯行。"] * 4
+    pages.append("被告汪○○則以：否認犯行。")
+    (flag,) = _flags(pages)[5]
+    assert pages[5][flag.start : flag.end] == "被告汪○○"
+    assert flag.replacement == "被告王○○"
+
+
+def test_a_name_that_keeps_a_given_names_glyph_under_two_roles_is_still_flagged() -> None:
+    pages = ["原　　告　林○明\n" + BODY] + ["原告林○明主張：借款未還。"] * 4
+    pages.append("被告林○明主張：借款未還。")
+    (flag,) = _flags(pages)[5]
+    assert pages[5][flag.start : flag.end] == "被告林○明" and flag.replacement == "原告林○明"
