@@ -17,6 +17,7 @@ from gui.facts.facts_model import CONFLICT_MARK, LevelRole, page_ranges
 from gui.facts.source import FactsCalls
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
+from tests.gui.window_support import opened
 
 RIGHT, WRONG = "一一四年度訴字第五六號", "一一四年度訴字第五八號"
 TEXTS = {p: f"臺灣臺北地方法院民事判決　{RIGHT}\n原告林○○" for p in (0, 1, 2, 3)}
@@ -69,23 +70,10 @@ def _dock(w: MainWindow, arun: Any, groups: list[FactGroup]) -> FactsDock:
     return dock
 
 
-def _opened(make_window: Any, arun: Any, sample_pdf: Path) -> MainWindow:
-    w: MainWindow = make_window()
-    assert arun(w.opener.open(sample_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
-    ws = w.controller.workspace
-    assert ws is not None
-    for page, text in TEXTS.items():
-        arun(ws.save_draft(page, text))
-        arun(ws.commit_draft(page))
-    arun(w.controller.reload_page(0))
-    return w
-
-
 def test_a_conflict_is_listed_and_a_click_goes_to_its_page_and_span(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf)
+    w = opened(make_window, arun, sample_pdf, TEXTS)
     dock = _dock(w, arun, [_party(), _case_numbers()])
     model, view = dock.model, dock.view
     first = model.index(0, 0)  # the conflict first, whatever the order given
@@ -117,7 +105,7 @@ def test_a_conflict_is_listed_and_a_click_goes_to_its_page_and_span(
 def test_enter_on_a_variant_offers_to_make_it_agree(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w = _opened(make_window, arun, sample_pdf)
+    w = opened(make_window, arun, sample_pdf, TEXTS)
     store = w.controller.workspace.session.store  # type: ignore[union-attr]
     dock = _dock(w, arun, [_case_numbers()])
     view, model = dock.view, dock.model

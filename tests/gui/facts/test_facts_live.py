@@ -11,6 +11,7 @@ from backend.models import Change
 from gui.facts.facts_model import CONFLICT_MARK
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
+from tests.gui.window_support import open_window, opened
 
 RIGHT, WRONG = "一一四年度訴字第五六號", "一一四年度訴字第五八號"
 PAGE = f"臺灣臺北地方法院民事判決\n{RIGHT}\n原告　林○○\n被告　陳大文\n上列當事人間請求損害賠償事件"
@@ -24,14 +25,10 @@ def _case_row(w: MainWindow) -> str:
 def test_a_misread_case_number_is_listed_then_follows_the_fix(
     make_window: Any, arun: Any, sample_pdf: Path
 ) -> None:
-    w: MainWindow = make_window()
-    assert arun(w.opener.open(sample_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
+    texts = {page: PAGE.replace(RIGHT, WRONG) if page == 4 else PAGE for page in range(7)}
+    w = opened(make_window, arun, sample_pdf, texts)
     ws = w.controller.workspace
     assert ws is not None
-    for page in range(7):
-        arun(ws.save_draft(page, PAGE.replace(RIGHT, WRONG) if page == 4 else PAGE))
-        arun(ws.commit_draft(page))
     w.actions_by_name["facts_dock"].trigger()
     assert w.facts.dock.isVisible()
     arun(wait_for(lambda: _case_row(w).startswith(CONFLICT_MARK), what="the conflict"))
@@ -50,11 +47,7 @@ def test_pages_changed_one_after_the_other_are_all_read_again(
 ) -> None:
     # Two change records in a row (two pages saved back to back): the first page's read
     # must not be dropped for the second's ("latest wins" cancelled it before it ran).
-    w: MainWindow = make_window()
-    assert arun(w.opener.open(sample_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
-    ws = w.controller.workspace
-    assert ws is not None
+    w, ws = open_window(make_window, arun, sample_pdf)
     facts = ws.session.reviews.facts
     assert facts is not None
     store = ws.session.store

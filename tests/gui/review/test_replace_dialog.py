@@ -14,7 +14,8 @@ from backend.models import ReviewStatus
 from gui.review.replace_model import MatchRole
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import DialogResponder, type_text, wait_for
-from tests.gui.review.replace_support import opened, page_texts, version_counts
+from tests.gui.review.replace_support import page_texts, version_counts
+from tests.gui.window_support import opened
 
 WRONG, RIGHT = "林ＯＯ", "林○○"
 

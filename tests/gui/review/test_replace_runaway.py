@@ -12,7 +12,8 @@ from typing import Any
 
 from gui.shell.main_window import MainWindow
 from tests.gui.conftest import wait_for
-from tests.gui.review.replace_support import opened, page_texts, version_counts
+from tests.gui.review.replace_support import page_texts, version_counts
+from tests.gui.window_support import opened
 
 RUNAWAY = r"(a|a)+$"
 PAGES = {0: "原告林ＯＯ起訴。", 2: "附表：" + "a" * 60 + "b", 4: "證人林ＯＯ到庭。"}
