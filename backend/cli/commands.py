@@ -15,6 +15,7 @@
     proofdesk replace PDF FIND REPLACEMENT [--apply]   find & replace, a dry run by default
     proofdesk facts PDF [--json]   the document's facts, their variants and pages
     proofdesk glossary PDF [--add TERM] [--import FILE] [--export FILE]   its terms
+    proofdesk publish PDF --review | --accept-all | --format pdf   de-identify for publishing
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -37,6 +38,7 @@ from backend.cli import language as cli_language
 from backend.cli import layout as cli_layout
 from backend.cli import ocr as cli_ocr
 from backend.cli import plan as cli_plan
+from backend.cli import publish as cli_publish
 from backend.cli import readable as cli_readable
 from backend.cli import replace as cli_replace
 from backend.cli import review as cli_review
@@ -75,6 +77,7 @@ COMMANDS = (
     "replace",
     "facts",
     "glossary",
+    "publish",
 )
 
 
@@ -124,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_batch_files.add_parsers(sub, common)
     cli_replace.add_parser(sub, common)
     cli_facts.add_parsers(sub, common)  # facts, glossary
+    cli_publish.add_parser(sub, common)
     return parser
 
 
@@ -298,6 +302,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replace": cli_replace.run,
     "facts": cli_facts.run_facts,
     "glossary": cli_facts.run_glossary,
+    "publish": cli_publish.run,
 }
 
 

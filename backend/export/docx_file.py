@@ -41,7 +41,7 @@ def write_docx(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
     # Metadata from the PDF can hold control characters XML refuses, and python-docx
     # refuses a property longer than 255 characters (a ValueError, nothing written):
     # a long title is cut, and the pages not approved are named as ranges.
-    props.title = _clean(doc.title or doc.source.stem)[:CORE_PROPERTY_CHARS]
+    props.title = _clean(doc.title or doc.display_stem)[:CORE_PROPERTY_CHARS]
     comments = draft_line(doc.unapproved) if doc.contains_unapproved else _("All pages approved.")
     props.comments = comments[:CORE_PROPERTY_CHARS]
     if doc.contains_unapproved:  # one short line in the document's language, not an alarm

@@ -26,7 +26,7 @@ def page_record(doc: ExportDocument, page: ExportPage) -> dict[str, Any]:
     return {
         "format_version": FORMAT_VERSION,
         "document": {
-            "name": doc.source.name,
+            "name": doc.display_name,
             "sha256": doc.sha256,
             "title": doc.title,
             "page_count": doc.page_count,

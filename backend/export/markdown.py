@@ -10,7 +10,7 @@ from backend.i18n import N_, _
 
 
 def render_markdown(doc: ExportDocument, monitor: Monitor | None = None) -> str:
-    title = doc.title or doc.source.stem
+    title = doc.title or doc.display_stem
     lines = [f"# {_escape_heading(title)}", ""]
     if doc.contains_unapproved:
         lines += [

@@ -111,6 +111,11 @@ class ExportPage:
     # Characters of the stored text ``safe_text.admit`` replaced on the way out: a
     # store written before the boundary existed may hold controls no XML can carry.
     replaced: int = 0
+    # A de-identified export's (issue 25, ``deidentify``): where on the scan each masked
+    # finding stands (page-relative boxes, for the redacted PDF), and the kinds of
+    # those that have no place there.
+    redactions: tuple[tuple[float, float, float, float], ...] = ()
+    unplaced: tuple[str, ...] = ()
 
     @property
     def approved(self) -> bool:
@@ -127,6 +132,17 @@ class ExportDocument:
     pages: tuple[ExportPage, ...]
     options: ExportOptions
     skipped: tuple[int, ...] = field(default_factory=tuple)  # unapproved, left out (0-based)
+    # The name a file gives the document; a de-identified export's is masked as its text.
+    name: str | None = None
+    masks: str = ""  # a de-identified export's mask rules, by name (``MaskRules.name``)
+
+    @property
+    def display_name(self) -> str:
+        return self.name if self.name is not None else self.source.name
+
+    @property
+    def display_stem(self) -> str:
+        return self.name.rsplit(".", 1)[0] if self.name is not None else self.source.stem
 
     @property
     def unapproved(self) -> tuple[int, ...]:

@@ -66,7 +66,7 @@ def render_report(
     doc: ExportDocument, monitor: Monitor | None = None, *, extra_style: str = ""
 ) -> str:
     e = _escape
-    title = doc.title or doc.source.stem
+    title = doc.title or doc.display_stem
     parts = [
         "<!DOCTYPE html>",
         '<html lang="zh-Hant"><head><meta charset="utf-8">',
@@ -93,7 +93,7 @@ def _summary(doc: ExportDocument) -> str:
     counts = Counter(p.status.value for p in doc.pages)
     agreements = [p.agreement for p in doc.pages if p.agreement is not None]
     items = [
-        (_("Document"), e(doc.source.name)),
+        (_("Document"), e(doc.display_name)),
         ("SHA-256", f"<code>{e(doc.sha256)}</code>"),
         (_("Pages in the document"), str(doc.page_count)),
         (_("Pages in this report"), str(len(doc.pages))),

@@ -29,16 +29,16 @@ INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 def write_searchable_pdf(
     doc: ExportDocument, out: BinaryIO, monitor: Monitor, *, password: str | None = None
 ) -> None:
-    source = _open_source(doc.source, password)
+    source = open_source(doc.source, password)
     try:
         result = pymupdf.open()
         try:
-            _copy_pages(result, source, [p.page for p in doc.pages])
+            copy_pages(result, source, [p.page for p in doc.pages])
             font = pymupdf.Font("cjk")
-            measure = _Widths(font)
+            measure = Widths(font)
             for i, page in enumerate(doc.pages):
                 monitor.step(i, len(doc.pages))
-                _write_layer(result[i], page.text, page.layout, font, measure)
+                write_layer(result[i], page.text, page.layout, font, measure)
             result.set_metadata(_metadata(doc))
             result.subset_fonts()  # the whole CJK font is ~4 MB; used glyphs only
             monitor.step(len(doc.pages), len(doc.pages))
@@ -50,7 +50,7 @@ def write_searchable_pdf(
         source.close()
 
 
-def _open_source(path: Path, password: str | None) -> pymupdf.Document:
+def open_source(path: Path, password: str | None) -> pymupdf.Document:
     try:
         source = pymupdf.open(path, filetype="pdf")
     except Exception as exc:  # moved or deleted since it was opened
@@ -65,18 +65,25 @@ def _open_source(path: Path, password: str | None) -> pymupdf.Document:
     return source
 
 
-def _copy_pages(result: pymupdf.Document, source: pymupdf.Document, pages: list[int]) -> None:
+def copy_pages(
+    result: pymupdf.Document,
+    source: pymupdf.Document,
+    pages: list[int],
+    *,
+    annots: bool = True,
+    links: bool = True,
+) -> None:
     """Copy pages in runs: one ``insert_pdf`` per run of consecutive pages is much faster."""
     i = 0
     while i < len(pages):
         j = i
         while j + 1 < len(pages) and pages[j + 1] == pages[j] + 1:
             j += 1
-        result.insert_pdf(source, from_page=pages[i], to_page=pages[j])
+        result.insert_pdf(source, from_page=pages[i], to_page=pages[j], annots=annots, links=links)
         i = j + 1
 
 
-class _Widths:
+class Widths:
     """Text widths from cached per-character advances: ``Font.text_length`` looks up
     fallback fonts for every character, which made layout most of the export time."""
 
@@ -95,12 +102,12 @@ class _Widths:
         return total * fontsize
 
 
-def _write_layer(
+def write_layer(
     page: pymupdf.Page,
     text: str,
     layout: Layout | None,
     font: pymupdf.Font,
-    measure: _Widths,
+    measure: Widths,
 ) -> None:
     size = (float(page.rect.width), float(page.rect.height))
     placed = place(text, layout, size, measure)

@@ -173,7 +173,7 @@ def _width(text: str) -> int:
 
 def _set_properties(workbook: Any, doc: ExportDocument) -> None:
     props = workbook.properties
-    props.title = _clean(doc.title or doc.source.stem)[:PROPERTY_CHARS]
+    props.title = _clean(doc.title or doc.display_stem)[:PROPERTY_CHARS]
     props.creator = COMMENT_AUTHOR
     notice = draft_line(doc.unapproved) if doc.contains_unapproved else _("All pages approved.")
     props.description = notice[:PROPERTY_CHARS]

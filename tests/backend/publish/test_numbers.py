@@ -17,20 +17,8 @@ from backend.publish.numbers import (
     phone_numbers,
     plates,
 )
+from tests.backend.publish.identity_numbers import LETTERS, with_check_digit
 from tests.properties import examples
-
-LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"  # in the order of their codes, 10 to 35
-
-
-def with_check_digit(letter: str, second: str, body: str) -> str:
-    """An identity number whose last digit is computed from the rule, independently of
-    the code under test: the letter's two-digit code, weighted 1 and 9, then the
-    digits weighted 8 7 6 5 4 3 2 1, and the check digit makes the sum a multiple of 10."""
-    code = 10 + LETTERS.index(letter)
-    second_digit = str((10 + LETTERS.index(second)) % 10) if second.isalpha() else second
-    digits = [code // 10, code % 10, *map(int, second_digit + body)]
-    total = sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1), strict=True))
-    return f"{letter}{second}{body}{(10 - total % 10) % 10}"
 
 
 def found(detector, text: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]

@@ -1,0 +1,117 @@
+"""A redacted searchable PDF (issue 25): the scan with the pixels under each masked
+finding removed, the masked text as its invisible layer, and nothing else kept.
+
+Each page is copied (its images are not re-encoded, as the searchable PDF's), then:
+1. a redaction annotation over each finding's box (``ExportPage.redactions``) is
+   applied with ``PDF_REDACT_IMAGE_PIXELS``: MuPDF blanks those pixels in the image
+   itself, so no box drawn on top hides a readable image beneath;
+2. every piece of text the page had (a scanner's OCR layer, a digital page's own
+   text) is removed, by one more redaction over the whole page that leaves images
+   and drawings alone: the page's only text is the masked layer written next;
+3. annotations, links and form fields go.
+The file is then scrubbed (metadata, XMP, thumbnails, attachments, embedded files,
+JavaScript) and written anew with garbage collection: no incremental update keeps
+an earlier state, and no object of the original page survives unreferenced.
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+import pymupdf
+
+from backend.export.format_spec import FormatSpec
+from backend.export.monitor import Monitor
+from backend.export.pages import ExportDocument, ExportPage
+from backend.export.read_back import pdf_first_page
+from backend.export.searchable_pdf import Widths, copy_pages, open_source, write_layer
+from backend.i18n import N_, _
+
+# PyMuPDF's type stubs lack some of its redaction constants: named once here.
+IMAGE_PIXELS: int = pymupdf.PDF_REDACT_IMAGE_PIXELS  # type: ignore[attr-defined]
+IMAGE_NONE: int = pymupdf.PDF_REDACT_IMAGE_NONE  # type: ignore[attr-defined]
+LINE_ART_NONE: int = pymupdf.PDF_REDACT_LINE_ART_NONE  # type: ignore[attr-defined]
+LINE_ART_TOUCHED: int = pymupdf.PDF_REDACT_LINE_ART_REMOVE_IF_TOUCHED  # type: ignore[attr-defined]
+TEXT_REMOVE: int = pymupdf.PDF_REDACT_TEXT_REMOVE  # type: ignore[attr-defined]
+
+
+def write_redacted_pdf(
+    doc: ExportDocument, out: BinaryIO, monitor: Monitor, *, password: str | None = None
+) -> None:
+    source = open_source(doc.source, password)
+    try:
+        result = pymupdf.open()
+        try:
+            copy_pages(result, source, [p.page for p in doc.pages], annots=False, links=False)
+            for i, page in enumerate(doc.pages):
+                monitor.step(i, len(doc.pages))
+                _redact(result[i], page)
+            result.scrub(
+                attached_files=True,
+                clean_pages=True,
+                embedded_files=True,
+                hidden_text=True,
+                javascript=True,
+                metadata=True,
+                redactions=True,
+                remove_links=True,
+                reset_fields=True,
+                reset_responses=True,
+                thumbnails=True,
+                xml_metadata=True,
+            )
+            result.set_toc([])
+            font = pymupdf.Font("cjk")
+            measure = Widths(font)
+            for i, page in enumerate(doc.pages):
+                write_layer(result[i], page.text, page.layout, font, measure)
+            result.set_metadata(_metadata(doc))
+            result.del_xml_metadata()
+            result.subset_fonts()
+            monitor.step(len(doc.pages), len(doc.pages))
+            out.write(result.tobytes(garbage=4, deflate=True, clean=True))
+        finally:
+            result.close()
+    finally:
+        source.close()
+
+
+def _redact(page: pymupdf.Page, exported: ExportPage) -> None:
+    # Boxes are page-relative as the page is shown; annotations take unrotated points.
+    shown = page.rect
+    to_page = page.derotation_matrix
+    for x0, y0, x1, y1 in exported.redactions:
+        rect = pymupdf.Rect(
+            x0 * shown.width, y0 * shown.height, x1 * shown.width, y1 * shown.height
+        )
+        page.add_redact_annot(rect * to_page, fill=(0, 0, 0))
+    if exported.redactions:
+        page.apply_redactions(images=IMAGE_PIXELS, graphics=LINE_ART_TOUCHED, text=TEXT_REMOVE)
+    page.add_redact_annot(page.mediabox)  # every character the page had, nothing else
+    page.apply_redactions(images=IMAGE_NONE, graphics=LINE_ART_NONE, text=TEXT_REMOVE)
+    for annot in list(page.annots()):
+        page.delete_annot(annot)
+    for widget in list(page.widgets()):
+        page.delete_widget(widget)
+
+
+def _metadata(doc: ExportDocument) -> dict[str, str]:
+    return {
+        "title": doc.title or doc.display_stem,
+        "subject": _("De-identified for publishing; masks: {rules}.").format(rules=doc.masks),
+        "creator": "ProofDesk",
+        "producer": "ProofDesk",
+        "author": "",
+        "keywords": "",
+    }
+
+
+FORMAT = FormatSpec(
+    "pdf",
+    N_("Redacted searchable PDF (personal data removed from the scan and the text)"),
+    N_("PDF files"),
+    ".redacted.pdf",
+    lambda doc, out, monitor, password: write_redacted_pdf(doc, out, monitor, password=password),
+    pdf_first_page,
+    first_page_alone=True,
+)
