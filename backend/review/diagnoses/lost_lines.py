@@ -127,11 +127,14 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     if not real or shared < RELATED * sum(lines[n].text_chars for n in real):
         return NONE  # another page, or garbage: it says nothing of what this one lacks
     # A line between two absent ones that shares only some pairs with the transcript
-    # shares a formula (被上訴人給付新臺幣…) with another line, not its own text.
+    # shares a formula (被上訴人給付新臺幣…) with another line, not its own text. A short
+    # one (a table row, 「…應予駁回。」) loses as many pairs to a misreading: it is absent
+    # only where the transcript has no room for it between the lines around the three.
     for p in range(1, len(real) - 1):
         a, n, b = real[p - 1], real[p], real[p + 1]
-        formula = shares[n] < BRIDGE_SHARE and lines[n].text_chars >= BRIDGE_CHARS
-        if missing[a] and missing[b] and not missing[n] and formula:
+        if not (missing[a] and missing[b] and not missing[n] and shares[n] < BRIDGE_SHARE):
+            continue
+        if lines[n].text_chars >= BRIDGE_CHARS or _no_room(evidence, lines, real, missing, p):
             missing[n] = True
     # The tail: the lines after the one the transcript's last shared run is on. A
     # short formulaic line there (a date) may share pairs with text above by chance,
@@ -162,6 +165,27 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
         run = []
         before = lines[n] if n >= 0 else None
     return LostLines(tail, tuple(blocks))
+
+
+def _no_room(
+    evidence: PageEvidence, lines: list[Line], real: list[int], missing: list[bool], p: int
+) -> bool:
+    """The transcript holds less than half of ``real[p]``'s letters between the lines it
+    has around it and its absent neighbours: it lacks the line with them (its pairs are
+    another line's). At the page's edge nothing tells."""
+    i, j = p - 1, p + 1
+    while i >= 0 and missing[real[i]]:
+        i -= 1
+    while j < len(real) and missing[real[j]]:
+        j += 1
+    if i < 0 or j == len(real):
+        return False
+    start = to_transcript(evidence.equal_blocks, lines[real[i]].end)
+    end = _transcript_start(evidence.equal_blocks, lines[real[j]].start)
+    if end is None:
+        return False
+    between = text_only(evidence.transcript[start:end]) if end > start else ""
+    return len(between) < IN_PLACE * lines[real[p]].text_chars
 
 
 def _read_in_place(
