@@ -161,7 +161,15 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
             # After the line the page has before it, wherever the alternate listed it.
             at = to_transcript(evidence.equal_blocks, before.end) if before else 0
             at = _line_end(evidence.transcript, at)
-            blocks.append(Lost(at, len(run), sum(ln.text_chars for ln in run), _text(text, run)))
+            lost = Lost(at, len(run), sum(ln.text_chars for ln in run), _text(text, run))
+            end = len(evidence.transcript.rstrip())
+            if tail is None and following is None and at >= end:
+                # Nothing of the page after it, nothing of the transcript: the page's
+                # tail (the transcript's last line, a formula a line further down
+                # shares, put its end there; the tail above was judged from there).
+                tail = Lost(end, lost.lines, lost.chars, lost.text)
+            else:
+                blocks.append(lost)
         run = []
         before = lines[n] if n >= 0 else None
     return LostLines(tail, tuple(blocks))
