@@ -7,7 +7,9 @@ and 理由; the amount of 主文 again in 理由; the event dates, the statute a
 exhibits in 理由, written now with Arabic, now with Chinese numerals. The body
 between them is ``sentences``' legal prose (its party slots filled with this
 file's parties). Some files legitimately hold two case numbers (joined cases, one
-glyph apart, both in every header) or two defendants.
+glyph apart, both in every header) or two defendants. Beside them, what a judgment
+restates once or twice (``case_events``: a second 主文 sum restated in 理由's
+conclusion, the claim quoted, four events dated on two or three pages each).
 
 Every fact the generator writes on purpose is recorded with its place (``Planted``),
 so an error is seeded on one of them (``seed_error``) without asking the
@@ -21,10 +23,13 @@ from dataclasses import dataclass, field
 
 from bench.corpus import sentences as s
 from bench.corpus import vocab as v
+from bench.corpus.case_events import NEW_KINDS, Extras, Parties, extras
 
 POOL = 8  # the file's other sums, and its other dates
 FACT_SHARE = 0.15  # of a page's sentences, those that state one of the file's facts
 KINDS = ("case_number", "party", "amount", "date", "statute")
+# The kinds ``seed_error`` changes unless told: the recurring facts (and "role").
+RECURRING = (*KINDS, "role")
 CHINESE_DIGITS = "一二三四五六七八九"
 ARABIC_DIGITS = "0123456789"
 
@@ -73,15 +78,22 @@ class _Page:
                 self.text += part
 
 
-def case_file(seed: int, pages: int | None = None) -> CaseFile:
-    """One file from ``seed`` (its page count drawn from 5 to 60 unless given)."""
+def case_file(seed: int, pages: int | None = None, restated: bool = True) -> CaseFile:
+    """One file from ``seed`` (its page count drawn from 5 to 60 unless given);
+    ``restated``: with the facts a judgment restates once or twice (``case_events``),
+    else the file as the bench first drew it, for figures comparable with then."""
     rng = random.Random(seed)
     n = pages or rng.randint(5, 60)
     criminal = rng.random() < 0.4
     f = _facts(rng, criminal)
-    out = [_first_page(rng, f, criminal)]
+    # The restated facts from a stream of their own: the rest is drawn as before them.
+    ex = Extras()
+    if restated:
+        who = Parties(f.defendants[0], f.amount)
+        ex = extras(random.Random(f"extras-{seed}"), n, criminal, f.roles, who)
+    out = [_first_page(rng, f, criminal, ex)]
     while len(out) < n:
-        out.append(_body_page(rng, f, criminal, len(out), last=len(out) == n - 1))
+        out.append(_body_page(rng, f, criminal, len(out), len(out) == n - 1, ex))
     planted = tuple(
         Planted(i, a, b, kind, fact) for i, p in enumerate(out) for a, b, kind, fact in p.planted
     )
@@ -170,7 +182,7 @@ def _header(p: _Page, rng: random.Random, f: _Facts, arabic: bool) -> None:
         p.add((_case_text(rng, case, arabic), "case_number", f"case{case[2]}"), "\n")
 
 
-def _first_page(rng: random.Random, f: _Facts, criminal: bool) -> _Page:
+def _first_page(rng: random.Random, f: _Facts, criminal: bool, ex: Extras) -> _Page:
     p = _Page()
     p.add(f"{f.court}{'刑事' if criminal else '民事'}判決\n")
     _header(p, rng, f, arabic=rng.random() < 0.5)
@@ -188,19 +200,32 @@ def _first_page(rng: random.Random, f: _Facts, criminal: bool) -> _Page:
         p.add("未扣案之犯罪所得", amount, "沒收。\n")
     else:
         p.add(f"{b}{who}應給付{a}", amount, "，及自", (_date_text(rng, f.dates["D"]), "date", "D"))
-        p.add("起至清償日止，按週年利率百分之五計算之利息。\n訴訟費用由被告負擔。\n")
-    p.add("事實及理由\n")
+        p.add("起至清償日止，按週年利率百分之五計算之利息。\n")
+    p.add(*ex.main)
+    if not criminal:
+        p.add("訴訟費用由被告負擔。\n")
+    p.add("事實及理由\n", *ex.claim)
     _body(p, rng, f, criminal, rng.randint(4, 8))
+    _extras(p, ex, 0)
     return p
 
 
-def _body_page(rng: random.Random, f: _Facts, criminal: bool, index: int, last: bool) -> _Page:
+def _body_page(
+    rng: random.Random, f: _Facts, criminal: bool, index: int, last: bool, ex: Extras
+) -> _Page:
     p = _Page()
     _header(p, rng, f, arabic=rng.random() < 0.5)
     _body(p, rng, f, criminal, rng.randint(16, 30))
+    _extras(p, ex, index)
     if last:
         p.add("中華民國", (f"{v.digitwise(114)}年五月二十日", "date", "J"), "\n法官　", v.name(rng))
     return p
+
+
+def _extras(p: _Page, ex: Extras, index: int) -> None:
+    """The restated facts this page holds, each sentence on a line of its own."""
+    for sentence in ex.pages.get(index, ()):
+        p.add("\n" if p.text and not p.text.endswith("\n") else "", *sentence, "\n")
 
 
 def _body(p: _Page, rng: random.Random, f: _Facts, criminal: bool, sentences: int) -> None:
@@ -279,16 +304,24 @@ ROLE_SWAPS = {"被告": "原告", "被上訴人": "上訴人"}
 MIN_PAGES = 4  # a fact seeded with an error is on this many pages: the file knows it
 
 
-def seed_error(doc: CaseFile, rng: random.Random) -> tuple[tuple[str, ...], SeededError]:
-    """``doc``'s pages with one planted fact changed by one glyph or digit on one page
-    (a party's name, a digit of a number, a defendant named under the other role),
-    among the facts on at least ``MIN_PAGES`` pages; the change never makes another
-    fact's text (a joined case's number)."""
+def seed_error(
+    doc: CaseFile, rng: random.Random, kinds: tuple[str, ...] = RECURRING
+) -> tuple[tuple[str, ...], SeededError]:
+    """``doc``'s pages with one planted fact of ``kinds`` changed by one glyph or digit
+    on one page (a party's name, a digit of a number, a defendant named under the
+    other role), among the facts on at least ``MIN_PAGES`` pages, or, for the facts a
+    judgment restates (``NEW_KINDS``: the 理由 sum, an event's date), on two: the file
+    writes them once or twice, and another place still holds the right value. The
+    change never makes another fact's text (a joined case's number)."""
     pages_of: dict[str, set[int]] = {}
     for p in doc.planted:
         pages_of.setdefault(p.fact, set()).add(p.page)
     texts = {doc.pages[p.page][p.start : p.end] for p in doc.planted}
-    pool = [p for p in doc.planted if len(pages_of[p.fact]) >= MIN_PAGES]
+    pool = [
+        p
+        for p in doc.planted
+        if p.kind in kinds and len(pages_of[p.fact]) >= (2 if p.kind in NEW_KINDS else MIN_PAGES)
+    ]
     for _ in range(200):
         place = rng.choice(pool)
         before = doc.pages[place.page][place.start : place.end]
