@@ -73,7 +73,7 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         # A gap at the candidate's own place explains it before the page's unread
         # lines do: those stay for the candidates with no gap where they stand.
         boxed = [ln for ln in alternate.lines if ln.box and ln.text.strip()]
-        longest = max((_letters(ln.text) for ln in boxed), default=0)
+        longest = max((_ems(ln.text) for ln in boxed), default=0.0)
         unplaced = [
             h for h in candidates if not _fits(h, _hidden_lines(h, boxed, alternate.text), longest)
         ]
@@ -99,6 +99,13 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
 
 def _letters(text: str) -> int:
     return sum(c.isalnum() for c in text)
+
+
+def _ems(text: str) -> float:
+    """How wide ``text``'s letters are, in full-width glyphs: a half-width digit or
+    Latin letter takes half one, so a line of dates (民國104年9月21日) holds more letters
+    than a line of Han characters as wide."""
+    return sum(0.5 if c.isascii() else 1.0 for c in text if c.isalnum())
 
 
 def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
@@ -235,11 +242,11 @@ def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
     return room
 
 
-def _fits(h: Hunk, lines: float, longest: int) -> bool:
+def _fits(h: Hunk, lines: float, longest: float) -> bool:
     """The candidate's letters the alternate's side does not hold fit in ``lines``
     lines of the page's longest, give or take the letters of a read line the
-    alignment put beside them (``SNAP``)."""
-    unread = _letters(h.text) - _letters(h.alt_text)
+    alignment put beside them (``SNAP``); all as wide as they are (``_ems``)."""
+    unread = _ems(h.text) - _ems(h.alt_text)
     return lines > 0 and unread <= lines * longest + SNAP
 
 
