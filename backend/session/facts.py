@@ -23,6 +23,7 @@ import contextlib
 import gc
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -46,13 +47,35 @@ from backend.store.interface import PageStore
 # Up to this many changed pages are read one by one; more, and the store's digests of
 # every page say which changed (one query: ~30 ms for 3,000 pages, a page ~1 ms).
 FEW_PAGES = 20
+# Pages a ``step`` reads (``defer``): ~0.1-0.3 s of work, so a save or a review queued
+# on the store's thread behind it waits no longer than that.
+STEP_PAGES = 150
+
+
+@dataclass(frozen=True)
+class FactsProgress:
+    """Where the work ``step`` does stands: ``read`` of ``to_read`` pages read from their
+    text; ``ready``: the groups and flags are the whole document's; ``more``: call
+    ``step`` again (pages to read, the grouping to make, a kind's regrouping to ready)."""
+
+    read: int
+    to_read: int
+    ready: bool
+    more: bool
 
 
 class DocumentFacts:
     """The facts of one document: per page, its groups across pages, and the flags."""
 
-    def __init__(self, store: PageStore) -> None:
+    def __init__(self, store: PageStore, *, defer: bool = False) -> None:
         self.store = store
+        # ``defer``: pages with no row (or a stale one), when more than a few, are read by
+        # ``step`` (the GUI's background build, with progress), not by the first call
+        # that needs the facts; until then there are no groups and no flags. Else (the
+        # CLI, tests) the first call reads them all. The GUI sets it before any use.
+        self.defer = defer
+        self._pending: set[int] = set()  # pages to read (``defer``)
+        self._to_read = 0  # pages the current build has had to read
         self._loaded = False
         self._glossary: tuple[str, ...] = ()
         self._reader = ""  # ``reader(glossary)``: part of every row's source
@@ -93,13 +116,19 @@ class DocumentFacts:
             else:
                 self._facts[page], self._digests[page] = found, digest
                 self._signatures[page] = sig
-        self._read(stale, {})
+        self._pending = set()
+        if self.defer and len(stale) > FEW_PAGES:
+            self._pending, self._to_read = set(stale), len(stale)
+        else:  # their texts in one query when many (a page at a time: a query each)
+            many = len(stale) > FEW_PAGES
+            self._read(stale, self.store.working_texts() if many else {})
 
     def _read(self, pages: Iterable[int], texts: dict[int, str], *, save: bool = True) -> None:
         """Read these pages' facts from their text (``texts``, else the store's working
         text) and store their rows (``save``; else with the next rows stored)."""
         for page in sorted(pages):
             text = texts[page] if page in texts else self.store.working_text(page)
+            self._pending.discard(page)
             found = tuple(facts_of_page(page, text, self._glossary))
             digest = text_digest(text)
             old = self._facts.get(page, ())
@@ -173,6 +202,8 @@ class DocumentFacts:
         """The document's facts, each with its variants and their pages
         (``backend.facts.groups``); those in ``conflict`` are flagged."""
         self.load()
+        if self._pending:
+            return []  # ``step`` reads the pages first: no groups of a part of the document
         if self._live.groups is None:
             with gc_paused():
                 self._live.compute(self._facts)
@@ -198,11 +229,44 @@ class DocumentFacts:
         (typing newer than the index), the page is read again first; its row is stored
         with the next save's (the editor reviews typing at every pause: no write each)."""
         self.load()
+        if self._pending:
+            return ()  # not ready (``step``): the page is reviewed without them until then
         if text is not None and self._digests.get(page) != text_digest(text):
             with gc_paused():
                 self._read([page], {page: text}, save=False)
         self.groups()
         return self._live.flags.get(page, ())
+
+    @property
+    def ready(self) -> bool:
+        """Every page's facts read: the groups and flags are the whole document's."""
+        return self._loaded and not self._pending
+
+    def step(self, pages: int = STEP_PAGES) -> FactsProgress:
+        """One step of the work ``defer`` leaves, for a worker to call until ``more`` is
+        False (stopping early loses nothing: the rows read are stored, and the next open
+        goes on from them): read up to ``pages`` pages (their texts in one query), then
+        group the document (stored for the next open), then make ready, one kind per
+        step, what a save that changes a kind's facts regroups (else the first such save
+        makes it: ~0.05-0.15 s for 3,000 pages)."""
+        self.load()
+        if self._pending:
+            chunk = sorted(self._pending)[:pages]
+            texts = self.store.working_texts(chunk[0], chunk[-1])
+            with gc_paused():
+                self._read([p for p in chunk if p in texts], texts)
+            self._pending.difference_update(chunk)  # no working text any more: no facts
+            return self._progress(more=True)
+        if self._live.groups is None:
+            self.groups()
+            return self._progress(more=True)
+        with gc_paused():
+            more = self._live.prepare(self._facts)
+        return self._progress(more=more)
+
+    def _progress(self, *, more: bool) -> FactsProgress:
+        done = self._to_read - len(self._pending)
+        return FactsProgress(done, self._to_read, self.ready, more)
 
     # -- the glossary -------------------------------------------------------------------
 

@@ -82,6 +82,19 @@ class LiveGroups:
         self.changed = True
         self._joined()
 
+    def prepare(self, facts: Facts) -> bool:
+        """Make the next kind's ``FactGrouping`` (its variants built) before a save needs
+        it: the first save that changes a kind's facts then regroups only them (making it
+        for 3,000 pages' sums takes ~0.1 s). Whether kinds are left to make."""
+        if self.groups is None:
+            return False
+        todo = [kind for kind in sorted(self._kinds) if kind not in self._live]
+        if todo:
+            pages = ((p, _of(found, todo[0])) for p, found in sorted(facts.items()))
+            self._live[todo[0]] = FactGrouping(pages)
+            self._live[todo[0]].groups()
+        return len(todo) > 1
+
     def _place(self, kind: FactKind, page: int, moved: dict[int, Fact]) -> None:
         """Put the moved facts of ``page`` at their new places in ``kind``'s groups.
         A variant's places are in page order (grouping takes the pages in order), so

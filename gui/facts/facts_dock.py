@@ -10,6 +10,13 @@ document's glossary.
 Kept current: a change record naming new working text re-reads those pages' facts
 on the store's thread and redraws the tree; while the dock is hidden it only notes
 that it is stale, and reads the facts once shown.
+
+Built in the background: when a document opens (or the glossary changes), the pages
+its facts index lacks are read in steps on the store's thread (``DocumentFacts.step``),
+the progress shown above the tree and in the status bar; a save or a page's review
+waits for one step at most. Until the facts are ready the page review goes without
+the cross-page flags; ``ready`` then has the page reviewed again. Closing the document
+stops the build; what was read is stored, and the next open goes on from it.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QSplitter, QTreeView, QVBoxLa
 
 from backend.facts.model import FactGroup
 from backend.models import Change
+from backend.session.facts import STEP_PAGES, FactsProgress
 from gui.context import ActionSpec, Host, Navigator
 from gui.facts.facts_model import FactsModel, LevelRole, PlaceRole, page_ranges
 from gui.facts.glossary_panel import GlossaryPanel
@@ -59,6 +67,8 @@ class FactsPanel(QWidget):
 
 class FactsDock(QObject):
     agree_wanted = Signal(str, str, str)  # find, replace with, pages ("3, 7-9")
+    progress = Signal(int, int)  # pages read, of pages to read (the background build)
+    ready = Signal()  # the build made the facts whole: review the page shown again
 
     def __init__(
         self,
@@ -76,6 +86,8 @@ class FactsDock(QObject):
         self.stale = True  # the tree is not of the document's text as it is now
         self.pending: set[int] = set()  # pages whose text changed, to read again
         self._reading = False
+        self.building = False  # the background build runs (the summary is its progress)
+        self.step_pages = STEP_PAGES
         self.dock.visibilityChanged.connect(lambda shown: self.refresh() if shown else None)
         self.view.activated.connect(self._activated)  # Enter (and a double click)
         self.view.clicked.connect(self._clicked)
@@ -95,10 +107,13 @@ class FactsDock(QObject):
 
     def document_opened(self) -> None:
         self.stale = True
+        self.build()
         self.refresh()
 
     def document_closed(self) -> None:
         self.runner.run(_nothing(), name="facts")  # a read in flight is of the closed one
+        self.runner.run(_nothing(), name="facts-build")  # the build stops (its rows kept)
+        self.building = False
         self.pending.clear()
         self.model.set_groups([])
         self.panel.glossary.set_terms([])
@@ -116,6 +131,43 @@ class FactsDock(QObject):
             if not self._reading:
                 self._reading = True
                 self.runner.run(self._read_pending())
+
+    def build(self) -> None:
+        """Read in the background what the index lacks (nothing to do: one quick step)."""
+        calls = self._calls()  # made now, on open: the page review waits for the build
+        if calls is not None and calls.step is not None:
+            self.runner.run(self._build(calls), name="facts-build")
+
+    async def _build(self, calls: FactsCalls) -> None:
+        assert calls.step is not None
+        done = await calls.step(self.step_pages)
+        if done.ready and not done.more:
+            return  # the index was whole (and every kind ready): nothing was built
+        was_ready = done.ready
+        self.building = not done.ready
+        try:
+            while True:
+                if not was_ready:  # reading the pages (grouping and the rest: quick)
+                    self._say(done)
+                if done.ready and not was_ready:
+                    was_ready = True
+                    self.building = False
+                    self.ready.emit()
+                    self.stale = True
+                    self.refresh()
+                if not done.more:
+                    return
+                done = await calls.step(self.step_pages)
+        finally:
+            self.building = False
+
+    def _say(self, done: FactsProgress) -> None:
+        self.progress.emit(done.read, done.to_read)
+        text = self.tr("Reading the document's facts: {0} of {1} pages…").format(
+            done.read, done.to_read
+        )
+        self.panel.summary.setText(text)
+        self.host.show_message(text, 3000)
 
     async def _read_pending(self) -> None:
         try:
@@ -152,11 +204,12 @@ class FactsDock(QObject):
         self.model.set_groups(groups)
         self.panel.glossary.set_terms(terms)
         conflicts = self.model.conflicts()
-        self.panel.summary.setText(
-            self.tr("{0} fact(s); {1} read differently across pages.").format(
-                len(groups), conflicts
+        if not self.building:  # else the summary says the build's progress
+            self.panel.summary.setText(
+                self.tr("{0} fact(s); {1} read differently across pages.").format(
+                    len(groups), conflicts
+                )
             )
-        )
         for row in range(self.model.rowCount()):  # the conflicts open, the rest folded
             if self.model.groups[row].conflict:
                 self.view.expand(self.model.index(row, 0))
@@ -221,6 +274,7 @@ class FactsDock(QObject):
         await calls.set_glossary(terms)
         self.panel.glossary.set_terms(terms)
         self.stale = True
+        self.build()  # every page is read again with the terms (in the background)
         self.refresh()  # a term's variants are facts now (or no longer)
 
     def _export(self) -> None:
@@ -247,6 +301,7 @@ class FactsDock(QObject):
         if calls is not None:
             self.panel.glossary.set_terms(await calls.import_glossary(path))
             self.stale = True
+            self.build()
             self.refresh()
 
 

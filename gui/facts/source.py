@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from backend.facts.model import FactGroup
+from backend.session.facts import FactsProgress
 from backend.session.facts_glossary import export_glossary, import_glossary
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ class FactsCalls:
     set_glossary: Callable[[list[str]], Awaitable[object]]
     export_glossary: Callable[[Path], Awaitable[None]]
     import_glossary: Callable[[Path], Awaitable[list[str]]]  # the glossary after the import
+    # One step of reading the pages the index lacks (then grouping, then readying each
+    # kind's regrouping), at most this many pages: the dock's background build.
+    step: Callable[[int], Awaitable[FactsProgress]] | None = None
 
 
 def facts_calls(ws: Workspace | None) -> FactsCalls | None:
@@ -41,6 +45,11 @@ def facts_calls(ws: Workspace | None) -> FactsCalls | None:
     if ws is None or facts is None:
         return None
     run = ws.run_in_store
+    # The window reads the pages the index lacks in the background, in steps (the Facts
+    # dock's build), not inside the first page review (2-13 s for 3,000 pages). Set on
+    # the GUI thread before the first review is queued (the open's hooks run first);
+    # a bool the store's thread reads.
+    facts.defer = True
 
     def changed(pages: Collection[int]) -> object:
         # A save is one page: read that one (~40 ms on 3,000 pages); many (an import, a
@@ -61,4 +70,5 @@ def facts_calls(ws: Workspace | None) -> FactsCalls | None:
         set_glossary=lambda terms: run(lambda: facts.set_glossary(terms)),
         export_glossary=lambda path: run(lambda: export_glossary(facts.glossary(), path)),
         import_glossary=lambda path: run(lambda: imported(path)),
+        step=lambda pages: run(lambda: facts.step(pages)),
     )

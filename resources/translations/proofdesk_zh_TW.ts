@@ -787,42 +787,47 @@
 <context>
     <name>FactsDock</name>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="75"/>
+        <location filename="../../gui/facts/facts_dock.py" line="85"/>
         <source>Facts</source>
         <translation>文件要項</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="90"/>
+        <location filename="../../gui/facts/facts_dock.py" line="102"/>
         <source>&amp;Facts</source>
         <translation>文件要項(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="156"/>
+        <location filename="../../gui/facts/facts_dock.py" line="166"/>
+        <source>Reading the document&apos;s facts: {0} of {1} pages…</source>
+        <translation>正在讀取文件要項：已讀 {0} 頁，共 {1} 頁…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/facts/facts_dock.py" line="209"/>
         <source>{0} fact(s); {1} read differently across pages.</source>
         <translation>共 {0} 項要項；其中 {1} 項在各頁讀法不一。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="202"/>
+        <location filename="../../gui/facts/facts_dock.py" line="255"/>
         <source>“{0}” is what most pages read; choose another spelling to change.</source>
         <translation>「{0}」是多數頁面的讀法；請選擇要修改的其他寫法。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="231"/>
+        <location filename="../../gui/facts/facts_dock.py" line="285"/>
         <source>Export Glossary</source>
         <translation>匯出詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="231"/>
+        <location filename="../../gui/facts/facts_dock.py" line="285"/>
         <source>Glossary (*.json)</source>
         <translation>詞彙表 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="240"/>
+        <location filename="../../gui/facts/facts_dock.py" line="294"/>
         <source>Import Glossary</source>
         <translation>匯入詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="240"/>
+        <location filename="../../gui/facts/facts_dock.py" line="294"/>
         <source>Glossary (*.json *.tsv *.txt)</source>
         <translation>詞彙表 (*.json *.tsv *.txt)</translation>
     </message>
@@ -893,7 +898,7 @@
 <context>
     <name>FactsPanel</name>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="48"/>
+        <location filename="../../gui/facts/facts_dock.py" line="56"/>
         <source>Facts</source>
         <translation>文件要項</translation>
     </message>
@@ -2900,17 +2905,17 @@
 <context>
     <name>ReplaceAction</name>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="57"/>
+        <location filename="../../gui/review/replace_action.py" line="65"/>
         <source>Find and Re&amp;place…</source>
         <translation>尋找及取代(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="63"/>
+        <location filename="../../gui/review/replace_action.py" line="71"/>
         <source>Open a document first.</source>
         <translation>請先開啟文件。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_action.py" line="114"/>
+        <location filename="../../gui/review/replace_action.py" line="129"/>
         <source>Nothing was replaced: your typing could not be saved first.</source>
         <translation>未取代任何文字：您輸入的內容無法先行儲存。</translation>
     </message>
@@ -2923,112 +2928,112 @@
         <translation>尋找及取代</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="70"/>
+        <location filename="../../gui/review/replace_dialog.py" line="73"/>
         <source>Regular e&amp;xpression</source>
         <translation>規則運算式(&amp;X)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="72"/>
+        <location filename="../../gui/review/replace_dialog.py" line="75"/>
         <source>Use the review&apos;s &amp;normalisation (full/half width, variant glyphs)</source>
         <translation>採用審閱的正規化(&amp;N)（全形／半形、異體字）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="74"/>
+        <location filename="../../gui/review/replace_dialog.py" line="77"/>
         <source>Match &amp;case</source>
         <translation>大小寫須相符(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="76"/>
+        <location filename="../../gui/review/replace_dialog.py" line="79"/>
         <source>&amp;All pages</source>
         <translation>所有頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="77"/>
+        <location filename="../../gui/review/replace_dialog.py" line="80"/>
         <source>C&amp;urrent page</source>
         <translation>目前頁面(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="78"/>
+        <location filename="../../gui/review/replace_dialog.py" line="81"/>
         <source>Pa&amp;ges:</source>
         <translation>頁面(&amp;G)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="80"/>
+        <location filename="../../gui/review/replace_dialog.py" line="83"/>
         <source>e.g. 1-5, 8</source>
         <translation>例如 1-5、8</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="89"/>
+        <location filename="../../gui/review/replace_dialog.py" line="92"/>
         <source>Matches</source>
         <translation>符合項目</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="100"/>
+        <location filename="../../gui/review/replace_dialog.py" line="103"/>
         <source>&amp;Preview</source>
         <translation>預覽(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="101"/>
+        <location filename="../../gui/review/replace_dialog.py" line="104"/>
         <source>Cancel Search</source>
         <translation>取消搜尋</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="103"/>
+        <location filename="../../gui/review/replace_dialog.py" line="106"/>
         <source>Check A&amp;ll</source>
         <translation>全部勾選(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="104"/>
+        <location filename="../../gui/review/replace_dialog.py" line="107"/>
         <source>Check &amp;None</source>
         <translation>全部取消勾選(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="105"/>
+        <location filename="../../gui/review/replace_dialog.py" line="108"/>
         <source>&amp;Replace Checked</source>
         <translation>取代已勾選項目(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="106"/>
+        <location filename="../../gui/review/replace_dialog.py" line="109"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="125"/>
+        <location filename="../../gui/review/replace_dialog.py" line="128"/>
         <source>&amp;Find:</source>
         <translation>尋找(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="126"/>
+        <location filename="../../gui/review/replace_dialog.py" line="129"/>
         <source>Replace &amp;with:</source>
         <translation>取代為(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="215"/>
+        <location filename="../../gui/review/replace_dialog.py" line="219"/>
         <source>Type what to find first.</source>
         <translation>請先輸入要尋找的文字。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="267"/>
+        <location filename="../../gui/review/replace_dialog.py" line="275"/>
         <source>Search cancelled.</source>
         <translation>已取消搜尋。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="275"/>
+        <location filename="../../gui/review/replace_dialog.py" line="283"/>
         <source>{0} match(es) on {1} page(s); {2} checked.</source>
         <translation>{1} 頁中有 {0} 筆符合；已勾選 {2} 筆。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="301"/>
+        <location filename="../../gui/review/replace_dialog.py" line="309"/>
         <source>Page(s) {0} are approved. Replacing there takes their approval back. Change them too? (No: only the other pages.)</source>
         <translation>第 {0} 頁已核可。在該處取代將撤回其核可。是否一併修改？（否：只改其他頁面。）</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="322"/>
+        <location filename="../../gui/review/replace_dialog.py" line="330"/>
         <source>Replaced {0} match(es) on {1} page(s).</source>
         <translation>已在 {1} 頁中取代 {0} 筆。</translation>
     </message>
     <message>
-        <location filename="../../gui/review/replace_dialog.py" line="327"/>
+        <location filename="../../gui/review/replace_dialog.py" line="335"/>
         <source>Left as they were: page(s) {0}.</source>
         <translation>未變更：第 {0} 頁。</translation>
     </message>
