@@ -74,9 +74,9 @@ _LISTED = re.compile(r"\s*(?:前段|中段|後段|本文|但書)?\s*[、及與�
 # A claim (請求) the sentence grants says so after the sum, before the sentence ends:
 # right after it (，為有理由) or after the interest granted with it (，及自…之利息，
 # 為有理由), in the words a conclusion grants with (洵屬有據，應予准許). None of them
-# is in a refusal (為無理由, 於法無據, 不應准許, 應予駁回); 是否有理由 asks, grants nothing.
+# is in a refusal (為無理由, 於法無據, 不應准許, 應予駁回); 是否有理由 (是否有據) asks.
 _CLAIM, _GRANTED_AFTER = "請求", 80
-_GRANTED = re.compile(r"(?<!否)有理由|有據|應予准許|自應准許")
+_GRANTED = re.compile(r"(?<!否)(?:有理由|有據)|應予准許|自應准許")
 _OBLIGATION = re.compile("|".join(sorted(OBLIGATIONS, key=len, reverse=True)))
 
 

@@ -237,6 +237,7 @@ def test_a_unit_written_without_its_digit_is_no_amount(text: str, amounts: list[
         ("，及自起訴狀繕本送達翌日起至清償日止，按週年利率百分之五計算之利息。", "請求給付"),
         ("，為無理由，應予駁回。", "請求給付"),
         ("，是否有理由，分述如下。", "請求給付"),  # asks, grants nothing
+        ("，是否有據，應審究之。", "請求給付"),
         ("。本院審酌後，認為有理由。", "請求給付"),  # another sentence's
     ],
 )
