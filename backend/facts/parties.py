@@ -30,9 +30,11 @@ from backend.facts.roles import (
 )
 from backend.review.charclass import HAN, MASK_CHARS
 
-_SPACED = "[ \u3000]*"
+# A heading spaces its role out with what the transcript has: spaces, ideographic
+# spaces, tabs (a table's columns), no-break spaces.
+_SPACED = "[ \t\u00a0\u3000]*"
 _ROLE = re.compile("|".join(_SPACED.join(map(re.escape, role)) for role in ROLES))
-_GAP = " \u3000：:"
+_GAP = " \t\u00a0\u3000：:"
 _ORG = re.compile(
     rf"[{HAN}A-Za-z0-9０-９Ａ-Ｚａ-ｚ]{{0,18}}?(?:{'|'.join(ORG_SUFFIXES)})"
 )  # fmt: skip

@@ -36,7 +36,7 @@ DOUBLE_SURNAMES = ("歐陽", "司馬", "上官", "諸葛", "張簡", "范姜", "
 # What may end a name: punctuation, and the function words legal prose puts right
 # after a party's name (原告林志明因…, 被告王○○則以…, 告訴人李○○所有之…). None of them
 # may stand inside a name, which keeps 原告起訴請求 or 被告應給付 from reading as names.
-NAME_ENDS = frozenset("，,。、；;：:（(）)「」『』【】 \t\r\n\u3000")  # \r: CRLF lines
+NAME_ENDS = frozenset("，,。、；;：:（(）)「」『』【】 \t\r\n\u00a0\u3000")  # \r: CRLF lines
 GRAMMAR = frozenset(
     "因於與及則被所等之係為就對向自已均並即應未不亦以在暨或請起提稱辯得須無非既乃若雖且另"
     "業經將把給付負擔聲抗告訴求者述間"

@@ -58,3 +58,14 @@ def test_a_name_that_keeps_a_given_names_glyph_under_two_roles_is_still_flagged(
     pages.append("被告林○明主張：借款未還。")
     (flag,) = _flags(pages)[5]
     assert pages[5][flag.start : flag.end] == "被告林○明" and flag.replacement == "原告林○明"
+
+
+def test_a_heading_spaced_with_tabs_or_no_break_spaces_gives_the_name_alone() -> None:
+    for heading in (
+        "被\t\t告\t王小明\n",
+        "被　　告\u00a0王小明\n",
+        "被\u00a0\u00a0告\u3000王小明\n",
+    ):
+        (fact,) = [f for f in facts_of_page(0, heading) if f.kind is FactKind.PARTY]
+        assert (fact.label, fact.key) == ("被告", "王小明")
+        assert fact.value == heading.rstrip("\n")  # the place: the role and the name
