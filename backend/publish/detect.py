@@ -5,7 +5,9 @@ they appear on any page."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
+from backend.publish.joined import joined
 from backend.publish.model import Finding
 from backend.publish.numbers import (
     accounts,
@@ -35,12 +37,16 @@ def _all(
     pages: Sequence[str], extra_names: Iterable[str], kept_names: Iterable[str]
 ) -> Iterator[Finding]:
     for page, text in enumerate(pages):
-        folded = ascii_folded(text)
-        yield from id_numbers(page, text, folded)
-        yield from phone_numbers(page, text, folded)
-        yield from accounts(page, text, folded)
-        yield from plates(page, text, folded)
-        yield from emails(page, text, folded)
-        yield from addresses(page, text)
-        yield from birth_dates(page, text)
+        j = joined(text)  # a number or address going on in the next line is read whole
+        folded = ascii_folded(j.text)
+        for finding in chain(
+            id_numbers(page, j.text, folded),
+            phone_numbers(page, j.text, folded),
+            accounts(page, j.text, folded),
+            plates(page, j.text, folded),
+            emails(page, j.text, folded),
+            addresses(page, j.text),
+            birth_dates(page, j.text),
+        ):
+            yield j.placed(finding)
     yield from person_findings(pages, extra_names, kept_names)

@@ -6,18 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from backend.facts.roles import DOUBLE_SURNAMES
+from backend.publish.joined import with_line_ends_of, without_line_ends
 from backend.publish.model import Finding, MaskRules, PersonalKind
 from backend.review.charclass import MASK_CHARS
 
 
 def mask_of(finding: Finding, rules: MaskRules) -> str:
-    """What ``finding``'s text becomes under ``rules``."""
-    text = finding.text
+    """What ``finding``'s text becomes under ``rules`` (a line end in it stays where it
+    was: 歐\n陽佩珊 becomes 歐\n陽○○, as 歐陽佩珊 becomes 歐陽○○)."""
+    text = without_line_ends(finding.text)
+    masked = rules.mask * len(text)
     if finding.kind is PersonalKind.PERSON and rules.keep_surname:
         surname = _surname(text)
         if surname:
-            return surname + rules.given_name_mask
-    return rules.mask * len(text)
+            masked = surname + rules.given_name_mask
+    return with_line_ends_of(finding.text, masked) if text != finding.text else masked
 
 
 def _surname(name: str) -> str:
@@ -48,7 +51,7 @@ def mask_text(text: str, findings: Iterable[Finding], rules: MaskRules) -> str:
         if j == i + 1:
             out.append(mask_of(finding, rules))
         else:
-            out.append(rules.mask * (end - start))
+            out.append(with_line_ends_of(text[start:end], rules.mask * (end - start)))
         done, i = end, j
     out.append(text[done:])
     return "".join(out)

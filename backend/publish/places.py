@@ -28,23 +28,36 @@ _COUNTIES = [
 _COUNTY = "|".join({*_COUNTIES, *(c.replace("臺", "台") for c in _COUNTIES)})
 _MASK = "○〇Ｏ"
 _NUM = "[0-9０-９一二三四五六七八九十百零〇○]+"
-# A unit's own name: Han characters that are no function word of the prose around an
-# address (住於…, 設…, 向…): a name is read no further back than one of these.
-_NAME = (
-    "[^\\s\\d０-９、，,。；;：:（）()「」住居設於在向至往及與之即自係為因址到並前後從\\x00-\\x7f]"
-)
-_UNIT_NAME = f"{_NAME}{{1,4}}"
+# A unit's own name: Han characters (no digit, space, punctuation or Latin). The first
+# unit read holds no word of the prose that brings an address in (住於…, 設…, 在…): it is
+# read no further back than one of those. After a county or a district any name goes
+# on (士林區自強路: 自 is a function word elsewhere).
+_NOT_NAME = "\\s\\d０-９、，,。；;：:（）()「」『』\\x00-\\x7f"
+_ANY = f"[^{_NOT_NAME}]"
+_FIRST = f"[^{_NOT_NAME}住居設於在址向為即係]"
+
+
+_REST = f"(?:{_NUM}段)?(?:{_NUM}巷)?(?:{_NUM}弄)?{_NUM}(?:之{_NUM})?號(?:{_NUM}樓)?(?:之{_NUM})?"
+
+
+def _unit(name: str, most: int, kinds: str) -> str:
+    return f"(?:{name}{{1,{most}}}?{kinds})"
+
+
+_COUNTY_X = f"(?:{_COUNTY}|[{_MASK}]{{1,3}}[縣市])"  # a county, or one the source masked
+_DISTRICT, _VILLAGE, _ROAD = (4, "[區鄉鎮市]"), (4, "[村里]"), (6, "(?:路|街|大道)")
+_LANE = f"(?:{_NUM}鄰)?"
 _ADDRESS = re.compile(
-    f"(?:{_COUNTY}|[{_MASK}]{{1,3}}[縣市])?"  # or one the source masked
-    f"(?:{_UNIT_NAME}?[區鄉鎮市])?"
-    f"(?:{_UNIT_NAME}?[村里])?"
-    f"(?:{_NUM}鄰)?"
-    f"(?:{_NAME}{{1,6}}?(?:路|街|大道))?"
-    f"(?:{_NUM}段)?"
-    f"(?:{_NUM}巷)?"
-    f"(?:{_NUM}弄)?"
-    f"{_NUM}(?:之{_NUM})?號"
-    f"(?:{_NUM}樓)?(?:之{_NUM})?"
+    "|".join(
+        (
+            f"{_COUNTY_X}{_unit(_ANY, *_DISTRICT)}?{_unit(_ANY, *_VILLAGE)}?{_LANE}"
+            f"{_unit(_ANY, *_ROAD)}?{_REST}",
+            f"{_unit(_FIRST, *_DISTRICT)}{_unit(_ANY, *_VILLAGE)}?{_LANE}"
+            f"{_unit(_ANY, *_ROAD)}?{_REST}",
+            f"{_unit(_FIRST, *_VILLAGE)}{_LANE}{_unit(_ANY, *_ROAD)}?{_REST}",
+            f"{_unit(_FIRST, *_ROAD)}{_REST}",
+        )
+    )
 )
 # What must stand before the number for it to be an address's: one of these units.
 _NEEDS = re.compile(f"(?:路|街|大道|段|巷|弄|村|里|鄰)(?={_NUM}(?:之{_NUM})?號)")
@@ -66,7 +79,7 @@ _DATE = (
 )
 _BORN_AFTER = re.compile(f"(?P<date>{_DATE})\\s*[（(]?\\s*(?:出生|生)(?![產效意活命])")
 _BORN_BEFORE = re.compile(
-    f"(?:出生年月日|出生日期|生日|生於|出生於)\\s*[：:]?\\s*(?P<date>{_DATE})"
+    f"(?:出生年月日|出生日期|生日|生於|出生於)\\s*(?:[：:]|為|是|係)?\\s*(?P<date>{_DATE})"
 )
 
 

@@ -75,9 +75,12 @@ def identifying(seeded: Seeded) -> list[int]:
     except the words that only give its form (路, 段, 號 …)."""
     text, kind = seeded.text, seeded.kind
     out = []
-    for i in range(seeded.keep, len(text)):
-        c = text[i]
+    kept = 0  # ``keep`` counts glyphs: a line end inside a surname (歐\n陽) is none
+    for i, c in enumerate(text):
         if c == "\n":  # a scan's line end inside the span
+            continue
+        if kept < seeded.keep:
+            kept += 1
             continue
         if kind is K.PERSON:
             keep = c in _CIRCLES

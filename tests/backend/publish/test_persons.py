@@ -25,13 +25,25 @@ def names(pages: list[str], **kw: list[str]) -> list[tuple[int, str, str]]:
 
 
 def test_party_lines_name_persons_found_again_on_every_page() -> None:
-    assert names([HEADER, BODY]) == [
-        (0, "張○○", "被告"),  # masked in the source: where it stands only
+    assert sorted(names([HEADER, BODY])) == [
+        (0, "張○○", "被告"),  # masked in the source: found as written, to mask alike
         (0, "林志明", "原告"),
         (0, "陳美玲", "法定代理人"),
+        (1, "張○○", "被告"),
         (1, "林志明", "原告"),
         (1, "陳美玲", "法定代理人"),
     ]
+
+
+def test_a_name_a_line_end_cuts_is_found_whole_and_counsel_keeps_theirs() -> None:
+    pages = [
+        "聲　請　人　潘文麗\n訴訟代理人　潘文彥律\n師\n",
+        "聲請人潘文\n麗寄發存證信函，辯護人潘文彥\n律師到庭。聲請人潘文麗主張",
+    ]
+    assert sorted(t for _, t, _ in names(pages)) == ["潘文\n麗", "潘文麗", "潘文麗"]
+    masked = mask_pages(pages, find_personal_data(pages))
+    assert "潘文彥" in masked[0] and "潘文彥" in masked[1]  # counsel, though cut
+    assert masked[1].startswith("聲請人潘○\n○寄發")  # the line end stays where it was
 
 
 def test_companies_counsel_and_officials_keep_their_names() -> None:
