@@ -120,10 +120,10 @@ def _facts(w: MainWindow, hooks: DocumentHooks) -> FactsDock:
     hooks.opened.append(opened)
     hooks.closed.append(facts.document_closed)
     facts.agree_wanted.connect(w.replace.offer)
-    # The facts built in the background: the page shown and the page list are reviewed
-    # again, with the cross-page flags they went without.
-    facts.ready.connect(w.aids.refresh)
-    facts.ready.connect(w.aids.refresh_summaries)
+    # The facts built in the background, or changed by others: the page shown and the
+    # page list are reviewed again, with the cross-page flags as they are now.
+    facts.renewed.connect(w.aids.refresh)
+    facts.renewed.connect(w.aids.refresh_summaries)
     return facts
 
 

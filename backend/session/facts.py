@@ -77,6 +77,7 @@ class DocumentFacts:
         self._pending: set[int] = set()  # pages to read (``defer``)
         self._to_read = 0  # pages the current build has had to read
         self._loaded = False
+        self._stamp = ""  # ``store.changes_stamp()`` when last looked at (``catch_up``)
         self._glossary: tuple[str, ...] = ()
         self._reader = ""  # ``reader(glossary)``: part of every row's source
         self._facts: dict[int, tuple[Fact, ...]] = {}
@@ -94,6 +95,7 @@ class DocumentFacts:
         if self._loaded:
             return
         with gc_paused():
+            self._stamp = self.store.changes_stamp()  # before the digests: nothing missed
             self._glossary = decode_terms(self.store.get_meta(GLOSSARY_KEY))
             self._reader = reader(self._glossary)
             self._refresh(self.store.text_digests(), self.store.facts_rows())
@@ -189,6 +191,29 @@ class DocumentFacts:
         stale = [p for p in set(pages) if digests.get(p, _EMPTY) != self._digests.get(p, _EMPTY)]
         with gc_paused():
             self._read(stale, {})
+        return sorted(stale)
+
+    def catch_up(self) -> list[int]:
+        """Read again the pages whose working text changed outside this window since the
+        last look (another process on the file, another reviewer on the team server, a
+        notification missed): only those. The store's stamp first (one cheap query);
+        every page's digest only when it moved."""
+        self.load()
+        try:
+            stamp = self.store.changes_stamp()
+            if stamp == self._stamp:
+                return []
+            digests = self.store.text_digests()
+            stale = [
+                p
+                for p in digests.keys() | self._digests.keys()
+                if p not in self._pending and digests.get(p, _EMPTY) != self._digests.get(p, _EMPTY)
+            ]
+            with gc_paused():
+                self._read(stale, self.store.working_texts() if len(stale) > FEW_PAGES else {})
+        except StoreError:
+            return []  # the team server away: the stamp kept, looked at again next time
+        self._stamp = stamp
         return sorted(stale)
 
     # -- what the review, the Facts dock and the CLI read ------------------------------

@@ -69,6 +69,11 @@ class FactsIndex:
         rows = self._conn.execute(_TEXTS, (first, upto, first, upto)).fetchall()
         return {int(page): str(text) for page, text in rows}
 
+    def changes_stamp(self) -> str:
+        """SQLite's ``data_version``: it moves when another connection (a CLI, a second
+        window, another process) commits to the file; this one's own writes leave it."""
+        return str(self._conn.execute("PRAGMA data_version").fetchone()[0])
+
     def facts_rows(self) -> dict[int, tuple[str, str]]:
         """The stored index: page -> (source, facts JSON), as ``put_facts`` wrote them."""
         rows = self._conn.execute("SELECT page, source, facts FROM facts").fetchall()

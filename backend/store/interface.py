@@ -94,6 +94,11 @@ class PageStore(Protocol):
         """The stored index: page -> (source, facts JSON)."""
         ...
 
+    def changes_stamp(self) -> str:
+        """A cheap mark that moves when others (another process, another reviewer)
+        change working text: the facts then compare every page's digest."""
+        ...
+
     def put_facts(self, rows: Sequence[tuple[int, str, str]]) -> None:
         """Replace these pages' rows (page, source, facts JSON), in one transaction."""
         ...

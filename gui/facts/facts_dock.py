@@ -15,8 +15,13 @@ Built in the background: when a document opens (or the glossary changes), the pa
 its facts index lacks are read in steps on the store's thread (``DocumentFacts.step``),
 the progress shown above the tree and in the status bar; a save or a page's review
 waits for one step at most. Until the facts are ready the page review goes without
-the cross-page flags; ``ready`` then has the page reviewed again. Closing the document
+the cross-page flags; ``renewed`` then has the page reviewed again. Closing the document
 stops the build; what was read is stored, and the next open goes on from it.
+
+Others' saves: every few seconds (``CATCH_UP_MS``) the store is asked whether working
+text changed outside this window (a CLI or a second window on the file, a reviewer on
+the team server whose notification was missed); the pages that did are read again,
+and only they (``DocumentFacts.catch_up``).
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QSplitter, QTreeView, QVBoxLayout, QWidget
 
@@ -41,6 +46,7 @@ if TYPE_CHECKING:
     from gui.services.tasks import TaskRunner
 
 TOGGLE_KEYS = ("Ctrl+K",)  # docs/SHORTCUTS.md: no desktop takes it
+CATCH_UP_MS = 5000  # one cheap query a look (``changes_stamp``); the digests only on a change
 
 
 class FactsPanel(QWidget):
@@ -68,7 +74,8 @@ class FactsPanel(QWidget):
 class FactsDock(QObject):
     agree_wanted = Signal(str, str, str)  # find, replace with, pages ("3, 7-9")
     progress = Signal(int, int)  # pages read, of pages to read (the background build)
-    ready = Signal()  # the build made the facts whole: review the page shown again
+    # The facts became whole (the build) or others changed them: review the page again.
+    renewed = Signal()
 
     def __init__(
         self,
@@ -88,6 +95,9 @@ class FactsDock(QObject):
         self._reading = False
         self.building = False  # the background build runs (the summary is its progress)
         self.step_pages = STEP_PAGES
+        self._catch_up = QTimer(self)
+        self._catch_up.setInterval(CATCH_UP_MS)
+        self._catch_up.timeout.connect(self.catch_up)
         self.dock.visibilityChanged.connect(lambda shown: self.refresh() if shown else None)
         self.view.activated.connect(self._activated)  # Enter (and a double click)
         self.view.clicked.connect(self._clicked)
@@ -109,10 +119,13 @@ class FactsDock(QObject):
         self.stale = True
         self.build()
         self.refresh()
+        self._catch_up.start()
 
     def document_closed(self) -> None:
         self.runner.run(_nothing(), name="facts")  # a read in flight is of the closed one
         self.runner.run(_nothing(), name="facts-build")  # the build stops (its rows kept)
+        self.runner.run(_nothing(), name="facts-catch-up")
+        self._catch_up.stop()
         self.building = False
         self.pending.clear()
         self.model.set_groups([])
@@ -152,7 +165,7 @@ class FactsDock(QObject):
                 if done.ready and not was_ready:
                     was_ready = True
                     self.building = False
-                    self.ready.emit()
+                    self.renewed.emit()
                     self.stale = True
                     self.refresh()
                 if not done.more:
@@ -160,6 +173,19 @@ class FactsDock(QObject):
                 done = await calls.step(self.step_pages)
         finally:
             self.building = False
+
+    def catch_up(self) -> None:
+        """Read again the pages others changed (the timer's; nothing while building)."""
+        calls = self._calls()
+        if calls is not None and calls.catch_up is not None and not self.building:
+            self.runner.run(self._caught_up(calls), name="facts-catch-up")
+
+    async def _caught_up(self, calls: FactsCalls) -> None:
+        assert calls.catch_up is not None
+        if await calls.catch_up():
+            self.renewed.emit()
+            self.stale = True
+            self.refresh()
 
     def _say(self, done: FactsProgress) -> None:
         self.progress.emit(done.read, done.to_read)

@@ -37,6 +37,8 @@ class FactsCalls:
     # One step of reading the pages the index lacks (then grouping, then readying each
     # kind's regrouping), at most this many pages: the dock's background build.
     step: Callable[[int], Awaitable[FactsProgress]] | None = None
+    # Pages others changed (another process, another reviewer) read again: which.
+    catch_up: Callable[[], Awaitable[list[int]]] | None = None
 
 
 def facts_calls(ws: Workspace | None) -> FactsCalls | None:
@@ -71,4 +73,5 @@ def facts_calls(ws: Workspace | None) -> FactsCalls | None:
         export_glossary=lambda path: run(lambda: export_glossary(facts.glossary(), path)),
         import_glossary=lambda path: run(lambda: imported(path)),
         step=lambda pages: run(lambda: facts.step(pages)),
+        catch_up=lambda: run(facts.catch_up),
     )

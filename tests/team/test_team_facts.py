@@ -47,6 +47,23 @@ def test_one_reviewers_index_serves_another_but_not_their_drafts(
     assert mine.read_pages == 1  # ron's row is of his draft: rita reads hers again
 
 
+def test_another_reviewers_save_is_caught_up_with_without_its_notification(
+    open_store: Callable[..., TeamStore],
+) -> None:
+    rita = open_store("rita")
+    for page in range(3):
+        rita.add_version(page, VersionKind.OCR, f"一一四年度訴字第五六號\n第{page}頁", {})
+    mine = DocumentFacts(rita)
+    mine.load()
+    assert mine.catch_up() == []
+    ron = open_store("ron")
+    ron.add_version(1, VersionKind.EDIT, "一一四年度訴字第五八號\n第1頁", {})
+    assert mine.catch_up() == [1]  # ron's save, asked of the server (no LISTEN here)
+    assert mine.facts(1)[0].value.endswith("五八號")
+    ron.save_draft(2, "ron typing")  # ron's draft is not rita's working text
+    assert mine.catch_up() == []
+
+
 def test_a_documents_facts_are_read_only_by_those_it_was_given_to(
     pg: Cluster, open_store: Callable[..., TeamStore]
 ) -> None:

@@ -127,3 +127,26 @@ def test_after_the_steps_a_save_that_changes_a_kind_makes_no_grouping_of_it(
 def test_without_defer_the_first_call_reads_every_page(store: ReviewStore) -> None:
     facts = DocumentFacts(store)
     assert facts.flags_for(6) and facts.read_pages == PAGES and facts.ready
+
+
+def test_pages_another_process_saved_are_read_again_and_only_they(path: Path) -> None:
+    mine = ReviewStore(path, author="ana")
+    other = ReviewStore(path, author="bo")  # a CLI or a second window on the same file
+    try:
+        facts = DocumentFacts(mine)
+        facts.load()
+        assert facts.flags_for(6) and facts.catch_up() == []  # nothing changed outside
+        read = facts.read_pages
+        other.add_version(6, VersionKind.EDIT, page(6), {})  # the misreading fixed there
+        other.add_version(9, VersionKind.EDIT, page(9, WRONG), {})  # and one made
+        other.add_version(12, VersionKind.EDIT, page(12) + "（同）", {})  # moved, no change
+        mine.add_version(3, VersionKind.EDIT, page(3) + "（補）", {})  # my own: told by a save
+        assert facts.page_changed(3)
+        assert facts.catch_up() == [6, 9, 12]
+        assert facts.read_pages == read + 4
+        assert facts.catch_up() == []  # looked at: only the stamp is asked again
+        assert facts.groups() == expected(mine)[0]
+        assert [p for p in range(PAGES) if facts.flags_for(p)] == [9]
+    finally:
+        other.close()
+        mine.close()

@@ -10,6 +10,7 @@ from typing import Any
 
 from backend.models import VersionKind
 from backend.review.values import FlagKind
+from backend.store.review_store import ReviewStore
 from gui.shell.main_window import MainWindow
 from tests import pdf_factory
 from tests.gui.conftest import wait_for
@@ -43,7 +44,7 @@ def test_the_facts_are_built_in_the_background_and_the_page_reviewed_again(
     said: list[tuple[int, int]] = []
     ready: list[bool] = []
     w.facts.progress.connect(lambda read, of: said.append((read, of)))
-    w.facts.ready.connect(lambda: ready.append(True))
+    w.facts.renewed.connect(lambda: ready.append(True))
     w.facts.step_pages = 10
     w.show_dock(w.facts.dock)
     # The glossary changes: every page is read again with the term, by the build.
@@ -60,3 +61,34 @@ def test_the_facts_are_built_in_the_background_and_the_page_reviewed_again(
     critical = [f.replacement for f in review.flags if f.kind is FlagKind.CRITICAL]
     assert RIGHT in critical
     assert "read differently" in w.facts.panel.summary.text()
+
+
+def test_pages_another_process_saves_are_read_again_by_the_dock(
+    make_window: Any, arun: Any, tmp_path: Path
+) -> None:
+    pdf = pdf_factory.text_pdf(tmp_path / "file.pdf", [f"page {n}" for n in range(8)])
+    w: MainWindow = make_window()
+    assert arun(w.opener.open(pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="the first page"))
+    ws = w.controller.workspace
+    assert ws is not None
+    for page in range(1, 8):
+        arun(ws.save_draft(page, _text(page).replace(WRONG, RIGHT)))
+        arun(ws.commit_draft(page))
+    w.show_dock(w.facts.dock)
+    arun(w.runner.drain())
+    renewed: list[bool] = []
+    w.facts.renewed.connect(lambda: renewed.append(True))
+    w.facts.catch_up()  # what the timer calls: nothing changed outside
+    arun(w.runner.drain())
+    assert renewed == []
+    # Another process (a CLI replace, a second window) saves page 5 with another number.
+    other = ReviewStore(ws.session.store.path, author="cli")  # type: ignore[attr-defined]
+    try:
+        other.add_version(4, VersionKind.EDIT, _text(4).replace(RIGHT, WRONG), {})
+    finally:
+        other.close()
+    w.facts.catch_up()
+    arun(wait_for(lambda: bool(renewed), what="the outside save read"))
+    arun(w.runner.drain())
+    assert "1 read differently" in w.facts.panel.summary.text()
