@@ -8,7 +8,9 @@ on the page, line end and all, and the mask keeps the line end where it was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
 
 from backend.publish.model import Finding
 
@@ -19,22 +21,42 @@ LINE_ENDS = "\r\n"
 class Joined:
     page_text: str
     text: str  # ``page_text`` without line ends
-    at: tuple[int, ...]  # at[i]: the page offset of ``text[i]``
+    # For the k-th line end taken out, the joined offset of the character after it:
+    # a joined offset ``i`` stands at ``i + bisect_right(shifts, i)`` on the page.
+    shifts: tuple[int, ...]
+
+    def at(self, i: int) -> int:
+        """The page offset of ``text[i]``."""
+        return i + bisect_right(self.shifts, i) if self.shifts else i
 
     def placed(self, finding: Finding) -> Finding:
         """``finding`` (offsets in ``text``) with the page's offsets and text."""
-        start = self.at[finding.start]
-        end = self.at[finding.end - 1] + 1
-        return replace(finding, start=start, end=end, text=self.page_text[start:end])
+        start = self.at(finding.start)
+        end = self.at(finding.end - 1) + 1
+        if start == finding.start and end == finding.end:
+            return finding
+        return Finding(
+            finding.kind, finding.page, start, end, self.page_text[start:end], finding.key,
+            finding.reason,
+        )  # fmt: skip
 
 
+@lru_cache(maxsize=4096)  # one document's pages are joined by each detector in turn
 def joined(page_text: str) -> Joined:
-    at = tuple(i for i, c in enumerate(page_text) if c not in LINE_ENDS)
-    return Joined(page_text, "".join(page_text[i] for i in at), at)
+    if "\n" not in page_text and "\r" not in page_text:
+        return Joined(page_text, page_text, ())
+    shifts = []
+    removed = 0
+    for i, c in enumerate(page_text):
+        if c in LINE_ENDS:
+            shifts.append(i - removed)
+            removed += 1
+    text = page_text.replace("\r", "").replace("\n", "")
+    return Joined(page_text, text, tuple(shifts))
 
 
 def without_line_ends(text: str) -> str:
-    return "".join(c for c in text if c not in LINE_ENDS)
+    return text.replace("\r", "").replace("\n", "")
 
 
 def with_line_ends_of(original: str, masked: str) -> str:

@@ -78,8 +78,8 @@ def _named(page: int, text: str, j: Joined | None) -> Iterator[tuple[NamedPerson
             cut = text[fact.end : fact.end + 1] in ("\n", "\r")
             person = NamedPerson(page, start, fact.end, name, fact.label, fact.start, cut)
         else:  # offsets of the page, the name as read (without its line end)
-            end = j.at[fact.end - 1] + 1
-            person = NamedPerson(page, j.at[start], end, name, fact.label, j.at[fact.start])
+            end = j.at(fact.end - 1) + 1
+            person = NamedPerson(page, j.at(start), end, name, fact.label, j.at(fact.start))
         yield person, is_counsel
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from backend.publish.model import Finding, PersonalKind
 
@@ -63,13 +64,26 @@ _ADDRESS = re.compile(
 _NEEDS = re.compile(f"(?:路|街|大道|段|巷|弄|村|里|鄰)(?={_NUM}(?:之{_NUM})?號)")
 
 
+# An address ends at its number: it is read only in the characters before each number
+# a unit stands before (中山路12號), never by trying the pattern at every character of
+# every page (3,000 pages: most of detection's time).
+_BACK, _AHEAD = 48, 16
+
+
 def addresses(page: int, text: str) -> Iterator[Finding]:
-    for m in _ADDRESS.finditer(text):
-        found = m[0]
-        if not _NEEDS.search(found):
-            continue  # 第五六號, 字第12號: a number with no street before it
-        key = "".join(found.split())
-        yield Finding(PersonalKind.ADDRESS, page, m.start(), m.end(), found, key)
+    done = 0
+    for anchor in _NEEDS.finditer(text):
+        if anchor.start() < done:
+            continue  # inside the address just read
+        start = max(done, anchor.start() - _BACK)
+        for m in _ADDRESS.finditer(text, start, anchor.end() + _AHEAD):
+            if m.end() <= anchor.start() or not _NEEDS.search(m[0]):
+                continue  # 第五六號, 字第12號: a number with no street before it
+            done = m.end()
+            found = m[0]
+            key = "".join(found.split())
+            yield Finding(PersonalKind.ADDRESS, page, m.start(), m.end(), found, key)
+            break
 
 
 _DATE = (
@@ -83,15 +97,26 @@ _BORN_BEFORE = re.compile(
 )
 
 
+# Where a birth date may be: right before 生, or right after the words that name one
+# (each pattern is tried there only: 3,000 pages, not at every character).
+_BORN_WORD = re.compile("生")
+_NAMING_WORD = re.compile("出生年月日|出生日期|生日|生於|出生於")
+_BORN_BACK = 40
+
+
 def birth_dates(page: int, text: str) -> Iterator[Finding]:
     """Dates the text calls a birth date (生效, 生產 after a date are not births)."""
     seen: set[int] = set()
-    for pattern in (_BORN_AFTER, _BORN_BEFORE):
-        for m in pattern.finditer(text):
-            start, end = m.start("date"), m.end("date")
-            if start in seen:
-                continue
-            seen.add(start)
-            found = text[start:end]
-            key = "".join(found.split())
-            yield Finding(PersonalKind.BIRTH_DATE, page, start, end, found, key, "出生")
+    after = (
+        _BORN_AFTER.finditer(text, max(0, w.start() - _BORN_BACK), w.end() + 1)
+        for w in _BORN_WORD.finditer(text)
+    )
+    before = (_BORN_BEFORE.match(text, w.start()) for w in _NAMING_WORD.finditer(text))
+    for m in chain(chain.from_iterable(after), before):
+        if m is None or m.start("date") in seen:
+            continue
+        start, end = m.start("date"), m.end("date")
+        seen.add(start)
+        found = text[start:end]
+        key = "".join(found.split())
+        yield Finding(PersonalKind.BIRTH_DATE, page, start, end, found, key, "出生")

@@ -63,3 +63,18 @@ def test_a_date_is_a_birth_date_where_the_text_says_so(text: str, date: str) -> 
 )
 def test_other_dates_are_no_birth_date(text: str) -> None:
     assert found(birth_dates, text) == []
+
+
+def test_a_birth_date_is_read_whole_though_another_birth_stands_just_before_it() -> None:
+    # Each date is read from where its own words stand: a window opened for the first
+    # 出生 once cut the second date short (1951/08/0), leaving its last digit unmasked.
+    text = "被告程君志（1951/08/03出生，國民身分證）。陳述。被告程君志，出生年月日：1951/08/03，有"
+    assert found(birth_dates, text) == ["1951/08/03", "1951/08/03"]
+
+
+def test_addresses_one_after_another_are_each_read_whole() -> None:
+    text = "原告住臺北市士林區自強路1號，被告住新北市板橋區文化路二段100巷5弄3號之1，均同。"
+    assert found(addresses, text) == [
+        "臺北市士林區自強路1號",
+        "新北市板橋區文化路二段100巷5弄3號之1",
+    ]
