@@ -51,7 +51,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from backend.facts.glossary import glossary_group
-from backend.facts.keys import NearIndex, anonymous, fold
+from backend.facts.keys import NearIndex, anonymous, fold, near
 from backend.facts.model import Fact, FactGroup, FactKind, FactVariant
 from backend.facts.parties import party_names
 from backend.review.numerals import well_formed
@@ -59,6 +59,8 @@ from backend.review.numerals import well_formed
 # How rare a misreading is against the value it misreads: (its pages at most, the
 # value's pages at least).
 RARE = ((1, 3), (2, 8))
+# A surname's mask under another role: a misread role against this many of its own.
+ANONYMOUS_LEAST = 6
 # A misreading stands alone: a value with more than this many rare values one glyph
 # from it sits among values (sums of one size, neighbouring dates), none misread.
 # One: two pages misreading one value two ways is rarer than two sums near a third.
@@ -251,14 +253,17 @@ def _misread_of(
     found = index.find(variant.key, changed_only=numbers)
     for spelling in variant.spellings:
         found |= written.find(spelling, changed_only=numbers)
-    # The same name under another role: one person given two roles (not a name masked
-    # down to its surname, 王○○: two people may be written so, ``anonymous``).
-    if variant.variant.places[0].kind is not FactKind.PARTY or not anonymous(variant.key):
-        found |= {n for n in by_key.get(variant.key, ()) if heads[n][0].label != variant.label}
+    # The same name under another role: one person given two roles (王○○: only ``lone``).
+    found |= {n for n in by_key.get(variant.key, ()) if heads[n][0].label != variant.label}
     for n in sorted(found):
         head = heads[n][0]
-        if head.label != variant.label and (head.key != variant.key or anonymous(head.key)):
-            continue  # another name, or no name that tells a person, under another role
+        if head.label != variant.label and head.key != variant.key:
+            continue  # another name under another role
+        # 原告 / 被告 misread: one page, a role one glyph off, against many of the other.
+        lone = variant.pages == 1 and head.pages >= ANONYMOUS_LEAST
+        misread = lone and near(head.label, variant.label)
+        if head.label != variant.label and anonymous(head.key) and not misread:
+            continue  # a surname's mask under two roles the file holds both of
         if not _compatible(variant, head):
             continue  # another obligation (a claim against the sum granted)
         if numbers and not _number_misread(variant, head):

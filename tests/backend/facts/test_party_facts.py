@@ -69,3 +69,16 @@ def test_a_heading_spaced_with_tabs_or_no_break_spaces_gives_the_name_alone() ->
         (fact,) = [f for f in facts_of_page(0, heading) if f.kind is FactKind.PARTY]
         assert (fact.label, fact.key) == ("被告", "王小明")
         assert fact.value == heading.rstrip("\n")  # the place: the role and the name
+
+
+def test_a_masked_name_whose_role_is_misread_on_one_page_of_many_is_flagged() -> None:
+    # 原告 read as 被告 on one page: the surname's mask is the file's plaintiff on six
+    # pages and the "defendant" on one, a role one glyph from its own. Siblings suing
+    # each other (both 王○○) are named under both roles on many pages: no flag.
+    pages = ["原　　告　王○○\n" + BODY] + ["原告王○○主張：借款未還。"] * 5
+    pages.append("被告王○○主張：借款未還。")
+    (flag,) = _flags(pages)[6]
+    assert pages[6][flag.start : flag.end] == "被告王○○" and flag.replacement == "原告王○○"
+    siblings = ["原　　告　王○○\n被　　告　王○○\n" + BODY]
+    siblings += ["原告王○○主張：借款未還。被告王○○則以：否認。"] * 6
+    assert _flags(siblings) == {}
