@@ -3,6 +3,14 @@ open from the store's facts index (goal ≤ 1 s), and kept current after one pag
 (goal ≤ 50 ms), each against reading every page's facts from its text in the same run
 (what opening would cost with no index).
 
+After the open, the steps the window runs in the background (``DocumentFacts.step``:
+each kind's regrouping readied) are run, as the Facts dock does, and the longest
+is reported: a save queued behind one waits that long at most. The saves' figures are
+the median and the slowest of each kind. With no index, the window reads the pages in
+steps too (``defer``): the longest step is what a save or a page review waits at most
+(instead of every page read inside the first review); measured by a glossary term,
+which has every page read again.
+
 Pages: a court file's header (the case number), its parties, and ~1,500 characters of
 lines from the sample's true transcripts (dates, amounts, statutes), seeded per page,
 in the embedded store and on the team store (a throw-away PostgreSQL). Nothing here
@@ -20,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.models import VersionKind
-from backend.session.facts import DocumentFacts
+from backend.session.facts import DocumentFacts, FactsProgress
 from backend.store.interface import PageStore
 from backend.store.review_store import ReviewStore
 from bench.make_doc import TRUTH_JSON, Docs
@@ -72,6 +80,8 @@ class Measured:
     base_s: float  # every page read from its text (no index yet)
     open_s: float  # a new open: from the index
     reread: int
+    prepare: list[float]  # the background steps after the open (each kind readied)
+    build: list[float]  # the background steps reading every page (no index: ``defer``)
     quiet: list[float]
     loud: list[float]
     amount: list[float]
@@ -90,6 +100,7 @@ def _measure(open_store: Callable[[], PageStore], texts: list[str]) -> Measured:
     try:
         open_s, facts = _ready(store)
         reread = facts.read_pages
+        prepare = _steps(facts)  # what the window does next, in the background
         # Typing in the header: every fact of the page moves, none changes (the groups
         # keep, their places are put in); and a save that changes the page's case
         # number (the case numbers are grouped again).
@@ -99,9 +110,35 @@ def _measure(open_store: Callable[[], PageStore], texts: list[str]) -> Measured:
         amount = _saves(store, facts, texts, 2500, lambda t, n: t.replace("萬元", "萬一元", 1))
         groups = facts.groups()
         places = sum(len(v.places) for g in groups for v in g.variants)
-        return Measured(base_s, open_s, reread, quiet, loud, amount, len(groups), places)
+        build = _build(store)
+        return Measured(
+            base_s, open_s, reread, prepare, build, quiet, loud, amount, len(groups), places
+        )
     finally:
         store.close()
+
+
+def _steps(facts: DocumentFacts) -> list[float]:
+    """Seconds of each background step until none is left (``DocumentFacts.step``)."""
+    seconds = []
+    done = FactsProgress(0, 0, ready=False, more=True)
+    while done.more:
+        t0 = time.perf_counter()
+        done = facts.step()
+        seconds.append(time.perf_counter() - t0)
+    return seconds
+
+
+def _build(store: PageStore) -> list[float]:
+    """The window's build of a document whose index is stale (a glossary term added:
+    every page read again), in steps; then the term removed (read again: the index as
+    it was, untimed)."""
+    facts = DocumentFacts(store, defer=True)
+    facts.set_glossary(["某某"])
+    seconds = _steps(facts)
+    facts.set_glossary([])
+    _steps(facts)
+    return seconds
 
 
 def run(docs: Docs) -> list[Row]:
@@ -138,26 +175,30 @@ def _rows(where: str, m: Measured) -> list[Row]:
     return [
         Row(name, m.open_s * 1000, base_ms, goal="≤ 1 s", baseline_name=every),
         Row(
-            f"  … kept current after typing that moves every fact of the page (median of {SAVES})",
-            median_ms(m.quiet),
+            f"  … then in the background: {len(m.prepare)} steps, the longest",
+            max(m.prepare) * 1000,
             base_ms,
-            goal="≤ 50 ms",
             baseline_name=every,
         ),
         Row(
-            f"  … kept current after a save that changes the case number (median of {SAVES})",
-            median_ms(m.loud),
-            base_ms,
-            goal="≤ 50 ms",
-            baseline_name=every,
+            f"  … no index: every page read in {len(m.build)} background steps, the longest",
+            max(m.build) * 1000,
+            sum(m.build) * 1000,
+            baseline_name="all steps",
         ),
+    ] + [
         Row(
-            f"  … kept current after a save that changes a sum (median of {SAVES})",
-            median_ms(m.amount),
+            f"  … kept current after {what} (median of {SAVES}, max {max(saves) * 1000:.0f} ms)",
+            median_ms(saves),
             base_ms,
             goal="≤ 50 ms",
             baseline_name=every,
-        ),
+        )
+        for what, saves in (
+            ("typing that moves every fact of the page", m.quiet),
+            ("a save that changes the case number", m.loud),
+            ("a save that changes a sum", m.amount),
+        )
     ]
 
 

@@ -47,9 +47,9 @@ from backend.store.interface import PageStore
 # Up to this many changed pages are read one by one; more, and the store's digests of
 # every page say which changed (one query: ~30 ms for 3,000 pages, a page ~1 ms).
 FEW_PAGES = 20
-# Pages a ``step`` reads (``defer``): ~0.1-0.3 s of work, so a save or a review queued
+# Pages a ``step`` reads (``defer``): ~50-100 ms of work, so a save or a review queued
 # on the store's thread behind it waits no longer than that.
-STEP_PAGES = 150
+STEP_PAGES = 50
 
 
 @dataclass(frozen=True)
@@ -229,6 +229,8 @@ class DocumentFacts:
         self.load()
         if self._pending:
             return []  # ``step`` reads the pages first: no groups of a part of the document
+        if self._live.groups is None and self.defer:
+            return []  # ``step`` groups them, a kind at a time (no call waits for it all)
         if self._live.groups is None:
             with gc_paused():
                 self._live.compute(self._facts)
@@ -243,7 +245,8 @@ class DocumentFacts:
         document closes, or when idle, off the GUI thread."""
         if not self._live.changed or self._live.groups is None:
             return
-        made = encode_groups(self._made_from(), self._live.groups, self._facts)
+        with gc_paused():
+            made = encode_groups(self._made_from(), self._live.groups, self._facts)
         with contextlib.suppress(StoreError):  # a cache: grouped anew next time
             self.store.set_meta(GROUPS_KEY, made)
             self._live.changed = False
@@ -265,15 +268,16 @@ class DocumentFacts:
     @property
     def ready(self) -> bool:
         """Every page's facts read: the groups and flags are the whole document's."""
-        return self._loaded and not self._pending
+        return self._loaded and not self._pending and self._live.groups is not None
 
     def step(self, pages: int = STEP_PAGES) -> FactsProgress:
         """One step of the work ``defer`` leaves, for a worker to call until ``more`` is
         False (stopping early loses nothing: the rows read are stored, and the next open
         goes on from them): read up to ``pages`` pages (their texts in one query), then
-        group the document (stored for the next open), then make ready, one kind per
-        step, what a save that changes a kind's facts regroups (else the first such save
-        makes it: ~0.05-0.15 s for 3,000 pages)."""
+        group the document a kind per step (``defer``: no call groups it all), store the
+        grouping for the next open, then make ready, a kind per step, what a save that
+        changes a kind's facts regroups when the grouping was read back (else the first
+        such save makes it: ~0.05-0.15 s for 3,000 pages)."""
         self.load()
         if self._pending:
             chunk = sorted(self._pending)[:pages]
@@ -283,8 +287,13 @@ class DocumentFacts:
             self._pending.difference_update(chunk)  # no working text any more: no facts
             return self._progress(more=True)
         if self._live.groups is None:
-            self.groups()
+            with gc_paused():
+                self._live.group_next(self._facts)
             return self._progress(more=True)
+        if self._live.changed:  # stored for the next open, in a step of its own
+            self.keep()
+            if not self._live.changed:  # (not stored: the store away; kept at the close)
+                return self._progress(more=True)
         with gc_paused():
             more = self._live.prepare(self._facts)
         return self._progress(more=more)

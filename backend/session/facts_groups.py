@@ -61,9 +61,32 @@ class LiveGroups:
             self.set(group_facts(_every(facts)), changed=True)
         return self.groups or []
 
+    def group_next(self, facts: Facts) -> bool:
+        """Group one more kind, by its ``FactGrouping`` (kept for the saves after), for a
+        worker's steps: grouping 3,000 pages at once takes ~0.4 s, a kind at most ~0.1 s.
+        Once every kind is grouped, so is the document (kinds are grouped apart: the
+        same groups as ``group_facts``). Whether it is."""
+        if self.groups is not None:
+            return True
+        kind = next((k for k in sorted(FactKind) if k not in self._live), None)
+        if kind is not None:
+            pages = ((p, _of(found, kind)) for p, found in sorted(facts.items()))
+            self._live[kind] = FactGrouping(pages)
+            self._live[kind].groups()  # its variants built now, in this step
+        if len(self._live) < len(FactKind):
+            return False
+        self._kinds = {k: found for k in sorted(self._live) if (found := self._live[k].groups())}
+        self.changed = True
+        self._joined()
+        return True
+
     def update(self, page: int, old: Sequence[Fact], new: Sequence[Fact], facts: Facts) -> None:
         """``page``'s facts went from ``old`` to ``new`` (``facts`` has ``new`` already)."""
-        if self.groups is None or tuple(old) == tuple(new):
+        if tuple(old) == tuple(new):
+            return
+        if self.groups is None:  # the kinds grouped so far (``group_next``) are told
+            for kind in {f.kind for f in (*old, *new)} & self._live.keys():
+                self._live[kind].set_page(page, _of(new, kind))
             return
         kinds = {f.kind for f in (*old, *new)}
         changed = {k for k in kinds if _shapes(old, k) != _shapes(new, k)}

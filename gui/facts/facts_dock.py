@@ -158,9 +158,11 @@ class FactsDock(QObject):
             return  # the index was whole (and every kind ready): nothing was built
         was_ready = done.ready
         self.building = not done.ready
+        said = (-1, -1)
         try:
             while True:
-                if not was_ready:  # reading the pages (grouping and the rest: quick)
+                if not was_ready and (done.read, done.to_read) != said:  # pages read
+                    said = (done.read, done.to_read)
                     self._say(done)
                 if done.ready and not was_ready:
                     was_ready = True
