@@ -32,6 +32,7 @@ from bench import (
     ocr,
     ocr_batch,
     publish,
+    publish_export,
     real_errors,
     replace,
     scan_lines,
@@ -70,6 +71,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "facts": facts.run,  # issue 24: seeded cross-page errors caught, clean files, speed
     "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
     "publish": publish.run,  # issue 25: seeded personal data masked, decoys kept, speed
+    "publish_export": publish_export.run,  # the redacted PDF against the searchable PDF
 }
 
 
