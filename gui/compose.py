@@ -22,6 +22,8 @@ from gui.ocr.ocr_docks import OcrDocks
 from gui.ocr.offline_batch import OfflineBatch
 from gui.onboarding.feature import Onboarding
 from gui.onboarding.sample import fill_sample
+from gui.publish.feature import PublishFeature
+from gui.publish.source import publish_calls
 from gui.review.controller import ReviewController
 from gui.review.hooks import DocumentHooks
 from gui.review.opener import Opener
@@ -69,6 +71,7 @@ def compose(w: MainWindow) -> None:
     w.replace = ReplaceAction(w, c, runner)
     hooks.closed.append(w.replace.document_closed)
     w.facts = _facts(w, hooks)
+    publish = _publish(w, hooks)  # the window's child: w.findChild(PublishFeature)
     tables = TableDock(
         w,
         w.editor,
@@ -97,6 +100,7 @@ def compose(w: MainWindow) -> None:
             + w.review_ui.actions()
             + tables.actions()
             + w.facts.actions()
+            + publish.actions()
             + w.review_queue.actions()
             + w.run_comparison.actions()
             + w.onboarding.actions()
@@ -125,6 +129,21 @@ def _facts(w: MainWindow, hooks: DocumentHooks) -> FactsDock:
     facts.renewed.connect(w.aids.refresh)
     facts.renewed.connect(w.aids.refresh_summaries)
     return facts
+
+
+def _publish(w: MainWindow, hooks: DocumentHooks) -> PublishFeature:
+    """The Publish review (issue 25): kept current by every change record, as the Facts
+    dock is; its marks taken from the transcript's selection."""
+    c = w.controller
+    publish = PublishFeature(w, c, w.runner, w.editor, lambda: publish_calls(c.workspace))
+
+    def opened(ws: Workspace) -> None:
+        ws.changed.connect(publish.changed)  # the workspace's listeners go when it closes
+        publish.document_opened()
+
+    hooks.opened.append(opened)
+    hooks.closed.append(publish.document_closed)
+    return publish
 
 
 def _onboarding(w: MainWindow) -> Onboarding:

@@ -34,7 +34,7 @@ Keys = QKeySequence.StandardKey
 # separator between them; a section lists its groups in order. An entry's group
 # places it; a group no section names goes last, in a section of its own.
 MENUS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "file": (("open", "import", "export", "save"), ("team",), ("quit",)),
+    "file": (("open", "import", "export", "publish", "save"), ("team",), ("quit",)),
     "edit": (("undo",), ("find",)),
     "page": (("go",), ("status",)),
     "view": (("zoom",), ("docks",), ("team",)),

@@ -787,47 +787,47 @@
 <context>
     <name>FactsDock</name>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="85"/>
+        <location filename="../../gui/facts/facts_dock.py" line="92"/>
         <source>Facts</source>
         <translation>文件要項</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="102"/>
+        <location filename="../../gui/facts/facts_dock.py" line="112"/>
         <source>&amp;Facts</source>
         <translation>文件要項(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="166"/>
+        <location filename="../../gui/facts/facts_dock.py" line="194"/>
         <source>Reading the document&apos;s facts: {0} of {1} pages…</source>
         <translation>正在讀取文件要項：已讀 {0} 頁，共 {1} 頁…</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="209"/>
+        <location filename="../../gui/facts/facts_dock.py" line="237"/>
         <source>{0} fact(s); {1} read differently across pages.</source>
         <translation>共 {0} 項要項；其中 {1} 項在各頁讀法不一。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="255"/>
+        <location filename="../../gui/facts/facts_dock.py" line="283"/>
         <source>“{0}” is what most pages read; choose another spelling to change.</source>
         <translation>「{0}」是多數頁面的讀法；請選擇要修改的其他寫法。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="285"/>
+        <location filename="../../gui/facts/facts_dock.py" line="313"/>
         <source>Export Glossary</source>
         <translation>匯出詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="285"/>
+        <location filename="../../gui/facts/facts_dock.py" line="313"/>
         <source>Glossary (*.json)</source>
         <translation>詞彙表 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="294"/>
+        <location filename="../../gui/facts/facts_dock.py" line="322"/>
         <source>Import Glossary</source>
         <translation>匯入詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="294"/>
+        <location filename="../../gui/facts/facts_dock.py" line="322"/>
         <source>Glossary (*.json *.tsv *.txt)</source>
         <translation>詞彙表 (*.json *.tsv *.txt)</translation>
     </message>
@@ -898,7 +898,7 @@
 <context>
     <name>FactsPanel</name>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="56"/>
+        <location filename="../../gui/facts/facts_dock.py" line="62"/>
         <source>Facts</source>
         <translation>文件要項</translation>
     </message>
@@ -1577,6 +1577,52 @@
         <location filename="../../gui/shell/main_window.py" line="238"/>
         <source>Your latest typing could not be saved ({0}). Close anyway and lose it?</source>
         <translation>最近輸入的內容無法儲存（{0}）。仍要關閉並捨棄這些內容嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>MarkAction</name>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="112"/>
+        <source>&amp;Mark Selection for Publishing…</source>
+        <translation>將選取範圍標記為公開時遮蔽(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="136"/>
+        <source>Select the personal data in the transcript first, then mark it.</source>
+        <translation>請先在逐字稿中選取個人資料，再加以標記。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="153"/>
+        <source>Nothing to mark there.</source>
+        <translation>該處沒有可標記的文字。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="155"/>
+        <source>Marked for publishing: it will be masked.</source>
+        <translation>已標記：公開時將予遮蔽。</translation>
+    </message>
+</context>
+<context>
+    <name>MarkDialog</name>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="54"/>
+        <source>Mark for Publishing</source>
+        <translation>標記公開時遮蔽</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="59"/>
+        <source>Every &amp;occurrence in the document</source>
+        <translation>文件中的每一處(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="68"/>
+        <source>Selection:</source>
+        <translation>選取範圍：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/mark_action.py" line="69"/>
+        <source>&amp;Kind:</source>
+        <translation>類別(&amp;K)：</translation>
     </message>
 </context>
 <context>
@@ -2781,6 +2827,292 @@
         <location filename="../../gui/review/provenance_view.py" line="121"/>
         <source>prompt {0}, answer {1}</source>
         <translation>提示詞 {0}，回應 {1}</translation>
+    </message>
+</context>
+<context>
+    <name>PublishDialog</name>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="59"/>
+        <source>Publish</source>
+        <translation>公開</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="62"/>
+        <source>Plain text (.txt)</source>
+        <translation>純文字（.txt）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="63"/>
+        <source>Markdown (.md)</source>
+        <translation>Markdown（.md）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="64"/>
+        <source>Word document (.docx)</source>
+        <translation>Word 文件（.docx）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="65"/>
+        <source>JSON Lines (.jsonl)</source>
+        <translation>JSON Lines（.jsonl）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="66"/>
+        <source>Redacted searchable PDF (.pdf)</source>
+        <translation>已去識別化的可搜尋 PDF（.pdf）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="73"/>
+        <source>Beside the PDF, its name de-identified</source>
+        <translation>存於 PDF 旁，檔名去識別化</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="74"/>
+        <source>&amp;Browse…</source>
+        <translation>瀏覽(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="79"/>
+        <source>&amp;Mask unreviewed findings and publish</source>
+        <translation>遮蔽未審閱的項目並公開(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="81"/>
+        <source>Findings nobody has reviewed yet are masked, as accepted ones are.</source>
+        <translation>尚未審閱的項目將與已接受的項目一樣予以遮蔽。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="87"/>
+        <source>&amp;Publish</source>
+        <translation>公開(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="90"/>
+        <source>Close</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="97"/>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="98"/>
+        <source>&amp;Save as:</source>
+        <translation>儲存為(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="110"/>
+        <source>Publish as</source>
+        <translation>公開為</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="126"/>
+        <source>Open a document to publish it.</source>
+        <translation>請先開啟文件再公開。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="133"/>
+        <source>Not published: {0} finding(s) are unreviewed. Review them in the Publish dock (F9), or tick “Mask unreviewed findings and publish”.</source>
+        <translation>未公開：尚有 {0} 個項目未審閱。請在「公開」面板（F9）審閱，或勾選「遮蔽未審閱的項目並公開」。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="142"/>
+        <source>Not published: mark those findings, then publish again.</source>
+        <translation>未公開：請先標記這些項目，再重新公開。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="149"/>
+        <source>Replace file?</source>
+        <translation>要取代檔案嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="150"/>
+        <source>“{0}” already exists. Replace it?</source>
+        <translation>「{0}」已存在。要取代嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="156"/>
+        <source>Publishing was cancelled; nothing was written.</source>
+        <translation>已取消公開，未寫入任何檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="163"/>
+        <source>Publishing failed: {0}</source>
+        <translation>公開失敗：{0}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="169"/>
+        <source>Published to {0} ({1} page(s)); masks: {2}.</source>
+        <translation>已公開至 {0}（{1} 頁）；遮蔽規則：{2}。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="186"/>
+        <source>page {0}: {1}</source>
+        <translation>第 {0} 頁：{1}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="191"/>
+        <source>… and {0} more</source>
+        <translation>…另有 {0} 個</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="194"/>
+        <source>Findings with no place on the scan</source>
+        <translation>掃描影像上無位置的項目</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="196"/>
+        <source>{0} finding(s) have no place on the scan (no alternate reading&apos;s line box covers them), so their pixels cannot be removed:
+{1}
+
+Publish anyway, with them masked in the text layer only? (No: mark them first.)</source>
+        <translation>有 {0} 個項目在掃描影像上沒有位置（沒有替代辨識結果的行框涵蓋），無法移除其像素：
+{1}
+
+仍要公開，僅在文字層遮蔽這些項目嗎？（選「否」可先標記。）</translation>
+    </message>
+</context>
+<context>
+    <name>PublishDock</name>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="98"/>
+        <source>Publish</source>
+        <translation>公開</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="107"/>
+        <source>P&amp;ublish Review</source>
+        <translation>公開前審閱(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="146"/>
+        <source>{0} of {1} finding(s) unreviewed.</source>
+        <translation>{1} 個項目中有 {0} 個未審閱。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="183"/>
+        <source>Still recording the last decision…</source>
+        <translation>仍在記錄上一個決定…</translation>
+    </message>
+</context>
+<context>
+    <name>PublishFeature</name>
+    <message>
+        <location filename="../../gui/publish/feature.py" line="40"/>
+        <source>P&amp;ublish…</source>
+        <translation>公開(&amp;U)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/feature.py" line="61"/>
+        <source>Open a document to publish it.</source>
+        <translation>請先開啟文件再公開。</translation>
+    </message>
+</context>
+<context>
+    <name>PublishModel</name>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="44"/>
+        <source>Person</source>
+        <translation>人名</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="45"/>
+        <source>ID number</source>
+        <translation>身分證統一編號</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="46"/>
+        <source>Resident certificate number</source>
+        <translation>居留證統一證號</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="47"/>
+        <source>Phone number</source>
+        <translation>電話號碼</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="48"/>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="49"/>
+        <source>Date of birth</source>
+        <translation>出生日期</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="50"/>
+        <source>Account number</source>
+        <translation>帳號</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="51"/>
+        <source>Licence plate</source>
+        <translation>車牌號碼</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="52"/>
+        <source>E-mail address</source>
+        <translation>電子郵件地址</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="57"/>
+        <source>Unreviewed</source>
+        <translation>未審閱</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="59"/>
+        <source>Masked</source>
+        <translation>已遮蔽</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="60"/>
+        <source>Kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="61"/>
+        <source>Marked</source>
+        <translation>已標記</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="103"/>
+        <source>Kind</source>
+        <translation>類別</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="104"/>
+        <source>Page</source>
+        <translation>頁</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="105"/>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="106"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="107"/>
+        <source>Decision</source>
+        <translation>決定</translation>
+    </message>
+</context>
+<context>
+    <name>PublishPanel</name>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="73"/>
+        <source>Personal data to mask</source>
+        <translation>待遮蔽的個人資料</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="76"/>
+        <source>A: mask this finding · S: keep it · Shift+A / Shift+S: the same for every occurrence of this person or number · Enter: go to it in the transcript</source>
+        <translation>A：遮蔽此項目 · S：保留 · Shift+A / Shift+S：對此人或號碼的每一處同樣處理 · Enter：前往逐字稿中的該處</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,1 @@
+"""The Publish review (issue 25 point 2): findings of personal data, decisions, export."""
