@@ -33,7 +33,10 @@ def test_a_runaway_regex_is_named_by_its_page_and_writes_nothing(
 ) -> None:
     w = opened(make_window, arun, sample_pdf, PAGES)
     texts, counts = page_texts(w), version_counts(w)
-    w.replace.time_limit = 0.05  # seconds on one page: only the runaway page reaches it
+    # Seconds on one page: only the runaway page reaches it (2**60 steps; the others
+    # take microseconds, so only a stall of half a second inside one of those could
+    # reach it too: no race a busy machine loses).
+    w.replace.time_limit = 0.5
     _start(w, RUNAWAY, regex=True)
     arun(w.runner.drain())
     dialog = w.replace.dialog
@@ -50,9 +53,10 @@ def test_cancel_ends_a_runaway_search_and_writes_nothing(
 ) -> None:
     w = opened(make_window, arun, sample_pdf, PAGES)
     texts, counts = page_texts(w), version_counts(w)
-    # Long enough that the click below (no wait between) comes well before it; the
-    # store's thread is free again after it at the latest.
-    w.replace.time_limit = 3.0
+    # Far longer than the click below takes to come (no wait between: milliseconds, and
+    # seconds on a machine at its busiest); the store's thread is free again after it
+    # at the latest, so the search after the cancel waits for it (the test's cost).
+    w.replace.time_limit = 15.0
     _start(w, RUNAWAY, regex=True)
     dialog = w.replace.dialog
     # The progress bar's length is set just before the pages go to the store's thread.
