@@ -29,7 +29,7 @@ from tests.properties import examples
 
 RUNAWAY = r"(a|a)+$"  # each "a" two ways: 2**60 tries at each start on the line below
 LINE_OF_AS = "a" * 60 + "b"
-SMALL = 0.05  # seconds, for the runaway pattern only (the others keep the default)
+SMALL = 0.5  # seconds: the runaway reaches it; a stall that long in a microsecond page would too
 
 
 @pytest.fixture
