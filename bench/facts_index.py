@@ -94,6 +94,7 @@ def _measure(open_store: Callable[[], PageStore], texts: list[str]) -> Measured:
     try:
         base_s, first = _ready(store)  # no index yet: every page read from its text
         assert first.read_pages == PAGES, first.read_pages
+        del first  # one document's facts in memory, as in the window (the collector walks them)
     finally:
         store.close()
     store = open_store()  # a new open: the index is in the store
@@ -109,11 +110,11 @@ def _measure(open_store: Callable[[], PageStore], texts: list[str]) -> Measured:
         # The commonest kind here (every page has ~18 sums): all its places grouped again.
         amount = _saves(store, facts, texts, 2500, lambda t, n: t.replace("萬元", "萬一元", 1))
         groups = facts.groups()
+        count = len(groups)
         places = sum(len(v.places) for g in groups for v in g.variants)
+        del facts, groups  # the build's own DocumentFacts is the document's only one
         build = _build(store)
-        return Measured(
-            base_s, open_s, reread, prepare, build, quiet, loud, amount, len(groups), places
-        )
+        return Measured(base_s, open_s, reread, prepare, build, quiet, loud, amount, count, places)
     finally:
         store.close()
 
