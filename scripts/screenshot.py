@@ -19,7 +19,9 @@ the layout a small screen gets (run under ``-screen 0 1366x768x24``). With ``tab
 table's cells and Ctrl+T opens the Table dock on it: the cell selected in the grid
 and marked on the scan through the sample's RapidOCR line boxes. With ``facts``, every
 page's transcript is headed by one case number, misread on page 5, and the Facts dock
-shows the conflict.
+shows the conflict. With ``publish``, a party block naming a person, an ID number, an
+address and a phone heads one page's transcript (the sample's own names are masked
+already), and the Publish dock lists what to mask, the first two findings decided.
 """
 
 from __future__ import annotations
@@ -173,6 +175,49 @@ async def show_facts(window: MainWindow, page: int) -> None:
     view.setFocus()
 
 
+# For the Publish picture: the sample's judgments mask their parties already (林○○); one
+# page is headed by a party block as an unmasked court file carries it.
+PUBLISH_PARTY = (
+    "原告　陳大文\n身分證統一編號：A123456789\n住臺北市中正區重慶南路一段122號3樓\n"
+    "電話：0912-345-678\n被告　林志明\n"
+)
+
+
+async def show_publish(window: MainWindow, page: int) -> None:
+    """Page ``page`` headed by ``PUBLISH_PARTY``, the Publish dock shown, the first
+    finding masked and the next kept (A, then S), every other dock hidden."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDockWidget
+
+    from gui.publish.feature import PublishFeature
+
+    ws = window.controller.workspace
+    assert ws is not None
+    state = await ws.page_state(page)
+    await ws.save_draft(page, PUBLISH_PARTY + state.text)
+    await ws.commit_draft(page)
+    await window.controller.reload_page(page)
+    for dock in window.findChildren(QDockWidget):
+        dock.hide()
+    publish = window.findChild(PublishFeature)
+    assert isinstance(publish, PublishFeature)
+    window.show_dock(publish.dock.dock)
+    window.resizeDocks([publish.dock.dock], [640], Qt.Orientation.Horizontal)
+    view = publish.dock.view
+    for _ in range(300):
+        await asyncio.sleep(0.1)
+        if view.model().rowCount() > 0:
+            break
+    view.setCurrentIndex(view.model().index(0, 0))
+    view.setFocus()
+    for key in (Qt.Key.Key_A, Qt.Key.Key_S):  # a decision each, as the reviewer keys them
+        QTest.keyClick(view, key)
+        await window.runner.drain()
+    for column in range(view.model().columnCount() - 1):  # the context stretches
+        view.resizeColumnToContents(column)
+
+
 async def shoot(out: Path, page: int, mode: str = "") -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
@@ -192,7 +237,7 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
             break
     # A reviewer's correction, so the history panel shows a real diff.
     text = window.editor.text()
-    if len(text) > 40 and mode not in ("review", "reset-compare", "table", "facts"):
+    if len(text) > 40 and mode not in ("review", "reset-compare", "table", "facts", "publish"):
         window.editor.editor.setPlainText(
             text.replace("貳年", "參年", 1) + "\n（校對註：核對原本）"
         )
@@ -214,6 +259,8 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
         await show_table(window, page)
     elif mode == "facts":
         await show_facts(window, page)
+    elif mode == "publish":
+        await show_publish(window, page)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -227,6 +274,7 @@ README_SHOTS = (
     ("screenshot-ocr", 2, "ocr"),
     ("screenshot-table", 3, "table"),
     ("screenshot-facts", 4, "facts"),
+    ("screenshot-publish", 2, "publish"),
 )
 LANGUAGES = ("en", "zh_TW")
 

@@ -21,7 +21,6 @@ from PySide6.QtCore import QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHeaderView,
     QLabel,
     QTreeView,
     QVBoxLayout,
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from backend.models import Change
 from backend.publish.decisions import Decision, Reviewed
 from gui.context import ActionSpec, Host, Navigator
-from gui.publish.publish_model import CONTEXT_COLUMN, PublishModel
+from gui.publish.publish_model import PublishModel
 from gui.publish.source import PublishCalls
 
 if TYPE_CHECKING:
@@ -69,7 +68,6 @@ class PublishPanel(QWidget):
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.header().setSectionResizeMode(CONTEXT_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.view.setAccessibleName(self.tr("Personal data to mask"))
         self.view.setToolTip(
             self.tr(

@@ -1,7 +1,7 @@
 """The Publish dock's list: one row per finding, unreviewed ones first.
 
-A table model over the ``PublishState``'s items: kind, page (1-based), the text, its
-context on the page and the decision in force. Unreviewed findings come first, each
+A table model over the ``PublishState``'s items: kind, page (1-based), the text, the
+decision in force and the text's context on the page. Unreviewed findings come first, each
 group in document order, so the reviewer works down from the top and what is left is
 always in view.
 """
@@ -18,7 +18,7 @@ from backend.session.publish import PublishState
 
 Index = QModelIndex | QPersistentModelIndex
 CONTEXT = 12  # characters each side of a finding (as ``proofdesk publish --review``)
-KIND, PAGE, TEXT, CONTEXT_COLUMN, DECISION = range(5)
+KIND, PAGE, TEXT, DECISION, CONTEXT_COLUMN = range(5)  # the context last: it stretches
 FLAT = str.maketrans("\n\t", "  ")
 
 
@@ -66,7 +66,8 @@ class PublishModel(QAbstractTableModel):
         text = self.state.pages[f.page] if self.state is not None else ""
         before = text[max(0, f.start - CONTEXT) : f.start].translate(FLAT)
         after = text[f.end : f.end + CONTEXT].translate(FLAT)
-        return f"…{before}【{f.text}】{after}…"
+        # Square brackets, as ``proofdesk publish --review``: 【】 are the markers' (【模糊】).
+        return f"…{before}[{f.text}]{after}…"
 
     # -- QAbstractTableModel ------------------------------------------------------------------
 
@@ -90,9 +91,9 @@ class PublishModel(QAbstractTableModel):
             return str(item.finding.page + 1)
         if column == TEXT:
             return item.finding.text
-        if column == CONTEXT_COLUMN:
-            return self.context(item)
-        return self.decision_word(item.decision)
+        if column == DECISION:
+            return self.decision_word(item.decision)
+        return self.context(item)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -103,6 +104,6 @@ class PublishModel(QAbstractTableModel):
             self.tr("Kind"),
             self.tr("Page"),
             self.tr("Text"),
-            self.tr("Context"),
             self.tr("Decision"),
+            self.tr("Context"),
         )[section]

@@ -20,7 +20,7 @@ from tests.gui.publish.support import FINDINGS, decisions, publishing
 
 
 def _row(model: Any, row: int) -> list[str]:
-    return [model.index(row, c).data() for c in (KIND, PAGE, TEXT, CONTEXT_COLUMN, DECISION)]
+    return [model.index(row, c).data() for c in (KIND, PAGE, TEXT, DECISION, CONTEXT_COLUMN)]
 
 
 def test_the_findings_are_listed_and_a_and_s_decide_one_each(
@@ -30,8 +30,8 @@ def test_the_findings_are_listed_and_a_and_s_decide_one_each(
     dock = publish.dock
     model, view = dock.model, dock.view
     rows = [_row(model, r) for r in range(model.rowCount())]
-    assert rows[0][:3] == ["Person", "1", "陳大文"] and rows[0][4] == "Unreviewed"
-    assert "原告　【陳大文】" in rows[0][3]  # its context on the page
+    assert rows[0][:4] == ["Person", "1", "陳大文", "Unreviewed"]
+    assert "原告　[陳大文]" in rows[0][4]  # its context on the page
     assert rows[1][:3] == ["ID number", "1", "A123456789"]
     assert rows[-1][:3] == ["Phone number", "2", "0912-345-678"]
     assert dock.panel.summary.text() == f"{FINDINGS} of {FINDINGS} finding(s) unreviewed."
@@ -47,9 +47,9 @@ def test_the_findings_are_listed_and_a_and_s_decide_one_each(
     arun(w.runner.drain())
     assert decisions(w, arun)[-1]["decision"] == "skip"
     assert dock.panel.summary.text().startswith(f"{FINDINGS - 2} of")
-    decided = {(r[2], r[4]) for r in map(lambda n: _row(model, n), range(model.rowCount()))}
+    decided = {(r[2], r[3]) for r in map(lambda n: _row(model, n), range(model.rowCount()))}
     assert ("A123456789", "Kept") in decided and ("陳大文", "Masked") in decided
-    assert _row(model, 0)[4] == "Unreviewed"  # the unreviewed stay on top
+    assert _row(model, 0)[3] == "Unreviewed"  # the unreviewed stay on top
 
 
 def test_shift_a_masks_every_occurrence(make_window: Any, arun: Any, sample_pdf: Path) -> None:
