@@ -114,3 +114,19 @@ def test_a_missed_name_is_marked_from_the_selection(
     )
     texts = [r.finding.text for r in publish.dock.model.rows]
     assert "王小明" in texts and len(texts) == FINDINGS + 1
+
+
+def test_a_save_is_followed_without_being_asked(
+    make_window: Any, arun: Any, sample_pdf: Path
+) -> None:
+    w, publish = publishing(make_window, arun, sample_pdf)
+    ws = w.controller.workspace
+    assert ws is not None
+    arun(ws.save_draft(2, "陳大文之電子郵件：chen@example.com"))  # page 3, as the reviewer saves
+    arun(ws.commit_draft(2))
+    model = publish.dock.model
+    arun(wait_for(lambda: model.rowCount() == FINDINGS + 2, what="page 3's findings"))
+    arun(w.runner.drain())
+    found = {(r.finding.page, r.finding.kind) for r in model.rows}
+    assert {(2, PersonalKind.PERSON), (2, PersonalKind.EMAIL)} <= found
+    assert publish.dock.panel.summary.text().startswith(f"{FINDINGS + 2} of {FINDINGS + 2}")
