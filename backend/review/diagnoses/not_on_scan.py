@@ -179,10 +179,14 @@ def _unread_room(
 
 
 def _garbled(line: AltLine, equal_blocks: Sequence[tuple[int, int, int]]) -> bool:
-    if not _letters(line.text):
+    """Little of the line's letters is shared with the transcript. Its letters, not its
+    characters: the alignment leaves a table row's pipes and spaces out of its shared
+    runs, so a row read with two cells misread counted as garbled, its ink as unread."""
+    letters = _letters(line.text)
+    if not letters:
         return False  # a rule line (a table's |---|): no letters to misread
     same = sum(max(0, min(line.end, a + n) - max(line.start, a)) for _t, a, n in equal_blocks)
-    return same < GARBLED * len(line.text.strip())
+    return same < GARBLED * letters
 
 
 def _across(a: Box, b: Box) -> float:
@@ -288,8 +292,20 @@ def _point(h: Hunk, alternate: str) -> tuple[int, bool]:
     line_end = alternate.find("\n", b)
     line_end = len(alternate) if line_end < 0 else line_end
     before, after = _letters(alternate[line_start:a]), _letters(alternate[b:line_end])
+    # Where the transcript breaks a line inside the hunk and the alternate's side is on
+    # one line, the transcript's letters after the break open that line: lines that
+    # open alike (第七百八十五條… and 第二百六十二條…) align more than SNAP letters into
+    # it, and a misread opening (九人 for 九份) is the alternate's side, not a line's end.
+    parts = h.text.split("\n")
+    opening = _letters(parts[-1]) if len(parts) > 1 and "\n" not in alternate[a:b] else 0
     if min(before, after) <= SNAP:  # the nearer end of the line
+        if before == after and opening:
+            theirs = _letters(alternate[a:b])
+            if abs(theirs - opening) < abs(theirs - _letters(parts[0])):
+                return line_start, False
         return (line_start, False) if before < after else (line_end, False)
+    if before <= opening:
+        return line_start, False
     return a, "\n" not in alternate[a:b]
 
 
