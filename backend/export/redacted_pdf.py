@@ -4,11 +4,13 @@ finding removed, the masked text as its invisible layer, and nothing else kept.
 Each page is copied (its images are not re-encoded, as the searchable PDF's), then:
 1. a redaction annotation over each finding's box (``ExportPage.redactions``) is
    applied with ``PDF_REDACT_IMAGE_PIXELS``: MuPDF blanks those pixels in the image
-   itself, so no box drawn on top hides a readable image beneath;
-2. every piece of text the page had (a scanner's OCR layer, a digital page's own
-   text) is removed, by one more redaction over the whole page that leaves images
-   and drawings alone: the page's only text is the masked layer written next;
-3. annotations, links and form fields go.
+   itself (no box drawn on top of a readable image) and removes the text and
+   drawings under it; an image's soft or stencil mask (where a high-compression
+   scan keeps the letters' shape) is made one value under the box too;
+2. annotations, links and form fields go; ``scrub`` then removes the hidden text a
+   scanner's OCR layer is. A scanned page gets the masked text as its invisible
+   layer; a born-digital page keeps its own visible text, redacted under each box
+   (removing it left the page blank: review V, item 8).
 The file is then scrubbed (metadata, XMP, thumbnails, attachments, embedded files,
 JavaScript) and written anew with garbage collection: no incremental update keeps
 an earlier state, and no object of the original page survives unreferenced.
@@ -29,8 +31,6 @@ from backend.i18n import N_, _
 
 # PyMuPDF's type stubs lack some of its redaction constants: named once here.
 IMAGE_PIXELS: int = pymupdf.PDF_REDACT_IMAGE_PIXELS  # type: ignore[attr-defined]
-IMAGE_NONE: int = pymupdf.PDF_REDACT_IMAGE_NONE  # type: ignore[attr-defined]
-LINE_ART_NONE: int = pymupdf.PDF_REDACT_LINE_ART_NONE  # type: ignore[attr-defined]
 LINE_ART_TOUCHED: int = pymupdf.PDF_REDACT_LINE_ART_REMOVE_IF_TOUCHED  # type: ignore[attr-defined]
 TEXT_REMOVE: int = pymupdf.PDF_REDACT_TEXT_REMOVE  # type: ignore[attr-defined]
 
@@ -64,7 +64,11 @@ def write_redacted_pdf(
             font = pymupdf.Font("cjk")
             measure = Widths(font)
             for i, page in enumerate(doc.pages):
-                write_layer(result[i], page.text, page.layout, font, measure)
+                # A scan's page has no text left (``scrub`` took its hidden OCR layer):
+                # the masked text is its layer. A born-digital page keeps its own
+                # visible text, redacted under each box: a layer would repeat it.
+                if not result[i].get_text().strip():
+                    write_layer(result[i], page.text, page.layout, font, measure)
             result.set_metadata(_metadata(doc))
             result.del_xml_metadata()
             result.subset_fonts()
@@ -80,15 +84,15 @@ def _redact(page: pymupdf.Page, exported: ExportPage) -> None:
     # Boxes are page-relative as the page is shown; annotations take unrotated points.
     shown = page.rect
     to_page = page.derotation_matrix
-    for x0, y0, x1, y1 in exported.redactions:
-        rect = pymupdf.Rect(
-            x0 * shown.width, y0 * shown.height, x1 * shown.width, y1 * shown.height
-        )
-        page.add_redact_annot(rect * to_page, fill=(0, 0, 0))
-    if exported.redactions:
+    rects = [
+        pymupdf.Rect(x0 * shown.width, y0 * shown.height, x1 * shown.width, y1 * shown.height)
+        * to_page
+        for x0, y0, x1, y1 in exported.redactions
+    ]
+    if rects:
+        for rect in rects:
+            page.add_redact_annot(rect, fill=(0, 0, 0))
         page.apply_redactions(images=IMAGE_PIXELS, graphics=LINE_ART_TOUCHED, text=TEXT_REMOVE)
-    page.add_redact_annot(page.mediabox)  # every character the page had, nothing else
-    page.apply_redactions(images=IMAGE_NONE, graphics=LINE_ART_NONE, text=TEXT_REMOVE)
     for annot in list(page.annots()):
         page.delete_annot(annot)
     for widget in list(page.widgets()):

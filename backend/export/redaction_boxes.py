@@ -3,11 +3,12 @@
 The final text is aligned character by character to an alternate reading that has
 line boxes (as the searchable PDF's layer is, ``pdf_layout``); a span's characters
 that matched give the characters of the alternate's lines it covers, and each line's
-box is cut to that share of its width (characters of one line are about as wide as
-each other in Chinese print). Characters of the span the alternate read otherwise
-are counted out from the matched ones beside them; a span none of whose characters
-matched is placed between the matched characters right before and after it, when
-both stand on one line. Otherwise it has no place: the export says so.
+box is cut to that share of its width, a Latin letter or digit counted as half a
+Chinese character (in print they are about that wide). Characters of the span the
+alternate read otherwise are counted out from the matched ones beside them; a span
+none of whose characters matched is placed between the matched characters right
+before and after it, when both stand on one line. Otherwise it has no place: the
+export says so.
 
 Each box is widened by a character on either side and a little up and down: a
 redaction that misses part of a glyph leaves it readable; one that covers a little
@@ -72,18 +73,26 @@ def _boxes(at: tuple[int, int] | None, layout: Layout) -> tuple[Box, ...] | None
     for line in layout.lines:
         if line.box is None or line.end <= first or line.start > last:
             continue
-        count = max(line.end - line.start, 1)
+        widths = [_width(c) for c in layout.text[line.start : line.end]] or [1.0]
         x0, y0, x1, y1 = line.box
-        width = (x1 - x0) / count
+        unit = (x1 - x0) / sum(widths)  # a full-width character's share of the box
         a = max(first, line.start) - line.start
         b = min(last, line.end - 1) - line.start + 1
+        left, right = sum(widths[:a]), sum(widths[:b])
         pad_y = (y1 - y0) * PAD_HEIGHT
         out.append(
             (
-                max(0.0, x0 + (a - PAD_CHARS) * width),
+                max(0.0, x0 + (left - PAD_CHARS) * unit),
                 max(0.0, y0 - pad_y),
-                min(1.0, x0 + (b + PAD_CHARS) * width),
+                min(1.0, x0 + (right + PAD_CHARS) * unit),
                 min(1.0, y1 + pad_y),
             )
         )
     return tuple(out) or None
+
+
+def _width(c: str) -> float:
+    """A character's width in full-width characters: Latin letters, digits, ASCII
+    punctuation and half-width forms are about half one (0912-345-678 in a line of
+    Chinese is six full widths, not twelve)."""
+    return 0.5 if c.isascii() or "\uff61" <= c <= "\uffdc" else 1.0

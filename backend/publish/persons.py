@@ -18,12 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
 
 from backend.facts.keys import fold
 from backend.facts.parties import party_facts
-from backend.facts.roles import ORG_SUFFIXES
-from backend.publish.joined import Joined, joined
+from backend.facts.roles import GRAMMAR, NAME_END_WORDS, NAME_ENDS, ORG_SUFFIXES, ROLES
+from backend.publish.joined import LINE_ENDS, Joined, joined
 from backend.publish.model import Finding, PersonalKind
 
 _GAP = " \u3000：:\t"
@@ -45,25 +44,28 @@ class NamedPerson:
 
 
 def named_persons(pages: Sequence[str]) -> Iterator[NamedPerson]:
-    """Each natural person a party line names, in page order. The lines are read as
-    they are and joined (a name going on in the next line: 潘文\n麗); where both read
-    a name after one role, the longer is the name (joined, 陳美玲\n法定代理人 runs on
-    into the next heading and reads none)."""
+    """Each natural person a party line names, in page order.
+
+    Each page is read as it stands and with its line ends taken out. The name as it
+    stands is the name, unless a line end cut it: it ends at a line end, no heading's
+    spaces or colon stand before it (a heading's line ends with its name: 被　　告
+    陳美玲\n原告…), and the next line goes on with a name's character, not a role
+    (聲請人潘文\n麗寄發). Then the joined reading, when longer, is the name."""
     for page, text in enumerate(pages):
         j = joined(text)
-        found: dict[int, NamedPerson] = {}
-        counsel: set[int] = set()
-        for person, is_counsel in chain(_named(page, text, None), _named(page, j.text, j)):
-            if is_counsel:
-                counsel.add(person.role_at)
-                continue
-            kept = found.get(person.role_at)
-            if kept is None or len(person.name) > len(kept.name):
-                found[person.role_at] = person
-        # Counsel keeps the name, though a line end cut 律師 off it (王大明律\n師).
-        yield from sorted(
-            (p for at, p in found.items() if at not in counsel), key=lambda p: p.start
-        )
+        as_read = {p.role_at: (p, c) for p, c in _named(page, text, None)}
+        as_joined = {p.role_at: (p, c) for p, c in _named(page, j.text, j)}
+        for at in sorted(as_read.keys() | as_joined.keys()):
+            read, whole = as_read.get(at), as_joined.get(at)
+            if (read and read[1]) or (whole and whole[1]):
+                continue  # counsel keeps the name, though a line end cut 律師 (律\n師)
+            if read and not read[0].cut:
+                yield read[0]
+            elif whole and (read is None or len(whole[0].name) > len(read[0].name)):
+                yield whole[0]
+            elif read:
+                yield read[0]
+        yield from _spaced_names(page, text)
 
 
 def _named(page: int, text: str, j: Joined | None) -> Iterator[tuple[NamedPerson, bool]]:
@@ -75,12 +77,48 @@ def _named(page: int, text: str, j: Joined | None) -> Iterator[tuple[NamedPerson
             continue
         is_counsel = text.startswith(_COUNSEL, fact.end)
         if j is None:
-            cut = text[fact.end : fact.end + 1] in ("\n", "\r")
+            headed = any(c in _GAP for c in text[fact.start : start])
+            cut = not headed and _goes_on(text, fact.end)
             person = NamedPerson(page, start, fact.end, name, fact.label, fact.start, cut)
         else:  # offsets of the page, the name as read (without its line end)
             end = j.at(fact.end - 1) + 1
             person = NamedPerson(page, j.at(start), end, name, fact.label, j.at(fact.start))
         yield person, is_counsel
+
+
+def _goes_on(text: str, at: int) -> bool:
+    """Whether a name ending at ``at`` goes on in the next line: a line end there, and
+    the next line starts with a character a name holds, and no role."""
+    if text[at : at + 1] not in LINE_ENDS or not text[at : at + 1]:
+        return False
+    after = text[at:].lstrip(LINE_ENDS)
+    if not after or after[0] in GRAMMAR or after[0] in NAME_ENDS or not _han(after[0]):
+        return False
+    compact = "".join(after[:16].split())
+    return not compact.startswith(ROLES)
+
+
+def _han(c: str) -> bool:
+    return "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff" or c >= "\U00020000"
+
+
+# A two-character name set three characters wide in a heading (被　　告　王　強): the
+# party lines do not read it (a space ends a name), so it is read here.
+_SPACED = re.compile(
+    "^[ \u3000\t]*(?P<role>"
+    + "|".join("[ \u3000]*".join(map(re.escape, role)) for role in ROLES)
+    + ")[ \u3000\t：:]+(?P<name>[\u3400-\u9fff][ \u3000][\u3400-\u9fff])[ \u3000\t]*$",
+    re.MULTILINE,
+)
+
+
+def _spaced_names(page: int, text: str) -> Iterator[NamedPerson]:
+    for m in _SPACED.finditer(text):
+        name = m["name"]
+        if name[0] in GRAMMAR or name[-1] in GRAMMAR:
+            continue
+        role = "".join(m["role"].split())
+        yield NamedPerson(page, m.start("name"), m.end("name"), name, role, m.start("role"))
 
 
 def _name_start(text: str, start: int, role: str) -> int:
@@ -126,29 +164,39 @@ def person_findings(
             roles.setdefault(name, role)
     if not roles:
         return
-    pattern = re.compile("|".join(map(re.escape, sorted(roles, key=len, reverse=True))))
+    names = {"".join(name.split()): role for name, role in roles.items()}
+    pattern = re.compile("|".join(map(_written, sorted(names, key=len, reverse=True))))
     for page, text in enumerate(pages):
         j = joined(text)  # a name going on in the next line is found whole
         for m in pattern.finditer(j.text):
             if _in_function(j.text, m.start(), m.end()):
                 continue
             name = m[0]
-            found = Finding(
-                PersonalKind.PERSON, page, m.start(), m.end(), name, fold(name), roles[name]
-            )
+            role = names.get("".join(name.split()).replace("台", "臺"), "")
+            role = role or names.get("".join(name.split()).replace("臺", "台"), "")
+            found = Finding(PersonalKind.PERSON, page, m.start(), m.end(), name, fold(name), role)
             yield j.placed(found)
 
 
 # Who keeps a name in a published judgment: counsel (…律師) and officials in their
 # function (法官 王小明). A party's name found right before 律師 (within a name's length:
 # 潘文 in 潘文彥律師) or right after an official's title is theirs, not the party's.
-_COUNSEL_AFTER = re.compile("[^\\s，。、；：]{0,2}律師")
+_COUNSEL_AFTER = re.compile("(?P<more>[^\\s，。、；：]{0,2})律師")
 _OFFICIALS = re.compile(
     "(?:法官|審判長|庭長|書記官|檢察官|司法事務官|法官助理|通譯)[\\s\u3000：:]*$"
 )
 
 
+def _written(name: str) -> str:
+    """A pattern for ``name`` however the text sets it: a space between its characters
+    (王　強, 林 美玲) and 台 or 臺 alike."""
+    return "[ \u3000]?".join("[台臺]" if c in "台臺" else re.escape(c) for c in name)
+
+
 def _in_function(text: str, start: int, end: int) -> bool:
-    return bool(_COUNSEL_AFTER.match(text, end)) or bool(
-        _OFFICIALS.search(text, max(0, start - 10), start)
-    )
+    counsel = _COUNSEL_AFTER.match(text, end)
+    if counsel is not None:
+        more = counsel["more"]  # the rest of counsel's name, not 委任 or 之 (…委任律師)
+        if not GRAMMAR.intersection(more) and more not in NAME_END_WORDS:
+            return True
+    return _OFFICIALS.search(text, max(0, start - 10), start) is not None
