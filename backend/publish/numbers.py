@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 
 from backend.publish.model import Finding, PersonalKind
 
@@ -45,6 +46,8 @@ _NUMBER_MASKS = "*＊○〇Ｏ×xX"
 _ID = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Da-d0-9][0-9*○〇Ｏ×xX]{8}(?![A-Za-z0-9])")
 # Words that say a number is a person's identity number; within this many characters
 # before it, a number whose check digit fails is still taken (one digit misread).
+# The same written with spaces or hyphens (A 123 456 789, A1-2345-6789).
+_ID_SPACED = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][ -]?[0-9A-Da-d](?:[ -]?[0-9]){8}(?![A-Za-z0-9])")
 _ID_WORDS = re.compile(r"身分證|身份證|統一證號|居留證|居留證號|證號|ID|護照|字號")
 _ID_WORDS_BEFORE = 16
 # ... and words that say a letter and digits are something else (an invoice's number
@@ -76,8 +79,9 @@ def id_numbers(page: int, text: str, folded: str) -> Iterator[Finding]:
     """National identity numbers (A123456789, second digit 1 or 2), resident
     certificate numbers (AB12345678, or A812345678 since 2021), and either with part
     already masked by the source (A12345****)."""
-    for m in _ID.finditer(folded):
-        number = m[0].upper()
+    spaced = (m for m in _ID_SPACED.finditer(folded) if not m[0].isalnum())
+    for m in chain(_ID.finditer(folded), spaced):
+        number = m[0].upper() if m[0].isalnum() or "*" in m[0] else _key(m[0])
         before = folded[max(0, m.start() - _ID_WORDS_BEFORE) : m.start()]
         if _NOT_ID_WORDS.search(before):
             continue
@@ -137,7 +141,7 @@ def phone_numbers(page: int, text: str, folded: str) -> Iterator[Finding]:
 # no check digit is shared by Taiwan's banks, so the word is what tells an account from
 # an amount or a case number.
 _ACCOUNT = re.compile(
-    r"(?:帳號|帳戶|账号|劃撥|存簿|存摺|戶號)[^0-9\n。；]{0,14}?"
+    r"(?:帳號|帳戶|账号|劃撥|存簿|存摺|戶號|局號)[^0-9\n。；]{0,14}?"
     r"(?P<number>(?:\(\d{3,7}\)\s?)?\d[\d\- ]{4,22}\d)(?![0-9])"
 )
 _ACCOUNT_DIGITS = range(6, 17)
@@ -173,13 +177,17 @@ _PLATE_SHAPES = (
 _PLATE = re.compile(rf"(?<![A-Za-z0-9-])(?:{_PLATE_SHAPES})(?![A-Za-z0-9-])")
 _PLATE_WORDS = re.compile(
     r"(?:車牌|車號|牌照|號牌|牌號)[^A-Za-z0-9\n。；]{0,8}?"
-    r"(?P<plate>[A-Z0-9]{1,4}-?[A-Z0-9]{1,4})(?![A-Za-z0-9])"
+    r"(?P<plate>[A-Z0-9]{1,4}[- ]?[A-Z0-9]{1,4})(?![A-Za-z0-9])"
 )
+
+
+_UPPER = {c: c - 32 for c in range(ord("a"), ord("z") + 1)}
 
 
 def plates(page: int, text: str, folded: str) -> Iterator[Finding]:
     """Licence plates: the issued shapes anywhere, any letters-and-digits after the
     words that name a plate (車牌號碼 ABC1234, written without its hyphen)."""
+    folded = folded.translate(_UPPER)  # plates are written in capitals; OCR may not be
     seen: set[int] = set()
     for m in _PLATE_WORDS.finditer(folded):
         plate = m["plate"]

@@ -38,7 +38,9 @@ _ANY = f"[^{_NOT_NAME}]"
 _FIRST = f"[^{_NOT_NAME}住居設於在址向為即係]"
 
 
-_REST = f"(?:{_NUM}段)?(?:{_NUM}巷)?(?:{_NUM}弄)?{_NUM}(?:之{_NUM})?號(?:{_NUM}樓)?(?:之{_NUM})?"
+# A number, with a sub-number (122之1) and the spaces a typist leaves (一段 122 號).
+_SUB = f"[ \u3000]?{_NUM}(?:之{_NUM})?[ \u3000]?"
+_REST = f"(?:{_SUB}段)?(?:{_SUB}巷)?(?:{_SUB}弄)?(?:之{_NUM})?{_SUB}號(?:{_SUB}樓)?(?:之{_NUM})?"
 
 
 def _unit(name: str, most: int, kinds: str) -> str:
@@ -61,7 +63,7 @@ _ADDRESS = re.compile(
     )
 )
 # What must stand before the number for it to be an address's: one of these units.
-_NEEDS = re.compile(f"(?:路|街|大道|段|巷|弄|村|里|鄰)(?={_NUM}(?:之{_NUM})?號)")
+_NEEDS = re.compile(f"(?:路|街|大道|段|巷|弄|村|里|鄰)(?:之{_NUM})?(?={_SUB}號)")
 
 
 # An address ends at its number: it is read only in the characters before each number

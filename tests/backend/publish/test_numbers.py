@@ -112,3 +112,17 @@ def test_a_plate_after_its_word_may_lack_the_hyphen_and_other_codes_are_no_plate
 def test_email_addresses() -> None:
     text = "電子郵件：lin.zhi-ming+x@mail.example.com.tw，網址 www.example.com"
     assert found(emails, text) == [("email", "lin.zhi-ming+x@mail.example.com.tw")]
+
+
+def test_numbers_written_with_spaces_hyphens_or_lower_case_are_found() -> None:
+    # Review V, item 6: each was missed.
+    for written in ("A 123 456 789", "A1-2345-6789"):
+        assert found(id_numbers, f"身分證統一編號：{written}") == [("national_id", written)]
+    assert found(accounts, "郵局局號0001234，帳號0012345") == [
+        ("account", "0001234"),
+        ("account", "0012345"),
+    ]
+    assert found(plates, "車牌號碼RAB 5678號，另abc-1234") == [
+        ("plate", "RAB 5678"),
+        ("plate", "abc-1234"),
+    ]

@@ -78,3 +78,15 @@ def test_addresses_one_after_another_are_each_read_whole() -> None:
         "臺北市士林區自強路1號",
         "新北市板橋區文化路二段100巷5弄3號之1",
     ]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "臺北市大安區和平東路二段122之1巷3號",  # a lane's own sub-number (review V, item 6)
+        "新北市板橋區中山路3之1弄5號",
+        "臺北市中正區重慶南路一段 122 號",  # a typist's spaces around the number
+    ],
+)
+def test_sub_numbers_of_lanes_and_spaces_around_numbers(address: str) -> None:
+    assert found(addresses, f"住{address}，") == [address]
