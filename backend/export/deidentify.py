@@ -18,7 +18,7 @@ from dataclasses import replace
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.redaction_boxes import span_boxes
 from backend.publish import MaskRules, mask_text
-from backend.publish.decisions import Decision, PublishDecision, Scope
+from backend.publish.decisions import Decision, PublishDecision, Scope, where
 from backend.publish.mask import mask_of
 from backend.publish.model import Finding, PersonalKind
 from backend.session.publish import PublishState, state_of
@@ -38,7 +38,8 @@ def deidentify(
     for item in found:
         if item.masked:
             masked.setdefault(item.finding.page, []).append(item.finding)
-    pages = tuple(_page(page, masked.get(page.page, []), rules) for page in doc.pages)
+    regions = _regions(full, decisions)
+    pages = tuple(_page(page, masked.get(page.page, []), rules, regions) for page in doc.pages)
     everyone = [f for fs in masked.values() for f in fs]
     return replace(
         doc,
@@ -59,17 +60,42 @@ def _with_names(decisions: Sequence[PublishDecision], state: PublishState) -> li
     return [*named, *decisions]  # the reviewer's own come later: they win
 
 
-def _page(page: ExportPage, findings: list[Finding], rules: MaskRules) -> ExportPage:
+Region = tuple[float, float, float, float]
+
+
+def _regions(
+    pages: Sequence[str], decisions: Sequence[PublishDecision]
+) -> dict[tuple[int, int, str], Region]:
+    """The regions of the scan the reviewer marked, by the place of the finding each
+    is for (a finding no reading places on the scan), where that place stands now."""
+    out: dict[tuple[int, int, str], Region] = {}
+    for d in decisions:  # the later about one place wins
+        if d.box and d.scope is Scope.PLACE and d.page is not None and 0 <= d.page < len(pages):
+            at = where(pages[d.page], d)
+            if at is not None:
+                out[(d.page, at, d.text)] = d.box
+    return out
+
+
+def _page(
+    page: ExportPage,
+    findings: list[Finding],
+    rules: MaskRules,
+    regions: dict[tuple[int, int, str], Region],
+) -> ExportPage:
     boxes: list[tuple[float, float, float, float]] = []
     unplaced: list[str] = []
     if findings:
         spans = [(f.start, f.end) for f in findings]
         placed = span_boxes(page.text, spans, page.layout) if page.layout else [None] * len(spans)
-        for finding, where in zip(findings, placed, strict=True):
-            if where is None:
+        for finding, at in zip(findings, placed, strict=True):
+            region = regions.get((finding.page, finding.start, finding.text))
+            if region is not None:
+                boxes.append(region)  # the reviewer's own mark on the scan wins
+            if at is not None:
+                boxes += at
+            elif region is None:
                 unplaced.append(finding.kind.value)
-            else:
-                boxes += where
     return replace(
         page,
         text=mask_text(page.text, findings, rules),

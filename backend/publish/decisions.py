@@ -2,9 +2,10 @@
 
 A decision is about one place (a finding on a page) or about every occurrence of one
 person or number in the document (``Scope.ALL``, "apply to every occurrence"). A
-place is named by the page, the finding's text and which occurrence of that text on
-the page it is, not by offsets: an edit elsewhere on the page moves offsets but keeps
-the decision on its finding. Decisions are a log: the latest about a place or a key
+place is named by the page, the finding's text, which occurrence of that text on the
+page it is and the text around it, not by offsets: an edit elsewhere on the page
+moves offsets, or adds another occurrence before it, and keeps the decision on its
+finding (``where``). Decisions are a log: the latest about a place or a key
 wins, and a decision about a place wins over one about every occurrence.
 
 Marks are findings the detectors missed, made by the reviewer's selection: a mark
@@ -15,6 +16,7 @@ occurrence is kept everywhere (the override of the rule), and still shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -45,6 +47,13 @@ class PublishDecision:
     occurrence: int = 0  # which occurrence of ``text`` on ``page``, from 0
     author: str = ""
     created_at: float = 0.0
+    # The page's text just before and after a place when it was decided: an edit that
+    # adds another occurrence of the text before it moves no decision (``where``).
+    before: str = ""
+    after: str = ""
+    # A region of the scan (page-relative x0, y0, x1, y1) the reviewer marked for a
+    # finding no reading places there: the redacted PDF removes it.
+    box: tuple[float, float, float, float] | None = None
 
     def to_row(self) -> dict[str, Any]:
         return {
@@ -57,6 +66,9 @@ class PublishDecision:
             "occurrence": self.occurrence,
             "author": self.author,
             "created_at": self.created_at,
+            "before": self.before,
+            "after": self.after,
+            "box": json.dumps(list(self.box)) if self.box else "",
         }
 
     @classmethod
@@ -72,7 +84,19 @@ class PublishDecision:
             occurrence=int(row.get("occurrence") or 0),
             author=str(row.get("author") or ""),
             created_at=float(row.get("created_at") or 0.0),
+            before=str(row.get("before") or ""),
+            after=str(row.get("after") or ""),
+            box=_box(row.get("box")),
         )
+
+
+def _box(value: object) -> tuple[float, float, float, float] | None:
+    """A stored region, or None (none stored, or one that is not four numbers)."""
+    try:
+        x0, y0, x1, y1 = (float(v) for v in json.loads(str(value)))
+    except (TypeError, ValueError):
+        return None
+    return (x0, y0, x1, y1) if 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1 else None
 
 
 def occurrence_of(text: str, start: int, found: str) -> int:
@@ -84,9 +108,13 @@ def occurrence_of(text: str, start: int, found: str) -> int:
     return n
 
 
+CONTEXT = 8  # characters kept each side of a place decided
+
+
 def place_decision(
     finding: Finding, page_text: str, decision: Decision, author: str = "", at: float = 0.0
 ) -> PublishDecision:
+    start, end = finding.start, finding.end
     return PublishDecision(
         finding.kind,
         finding.key,
@@ -94,10 +122,45 @@ def place_decision(
         Scope.PLACE,
         finding.page,
         finding.text,
-        occurrence_of(page_text, finding.start, finding.text),
+        occurrence_of(page_text, start, finding.text),
         author,
         at,
+        before=page_text[max(0, start - CONTEXT) : start],
+        after=page_text[end : end + CONTEXT],
     )
+
+
+def where(page_text: str, d: PublishDecision) -> int | None:
+    """Where on ``page_text`` the place ``d`` was decided about stands now: of the
+    occurrences of its text, the one whose text around it matches what stood around it
+    then the most (the nearest by count on a tie); None when its text is gone."""
+    found = _all_at(page_text, d.text, overlapping=True)
+    if not found:
+        return None
+    if not d.before and not d.after:  # decided before context was kept: by count
+        return found[d.occurrence] if d.occurrence < len(found) else None
+    n = len(d.text)
+
+    def score(at: int) -> tuple[int, int]:
+        left = _common_suffix(page_text[max(0, at - CONTEXT) : at], d.before)
+        right = _common_prefix(page_text[at + n : at + n + CONTEXT], d.after)
+        return (left + right, -abs(found.index(at) - d.occurrence))
+
+    return max(found, key=score)
+
+
+def _common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def extra_names(decisions: Iterable[PublishDecision]) -> tuple[str, ...]:
@@ -130,27 +193,18 @@ def marks(pages: Sequence[str], decisions: Iterable[PublishDecision]) -> list[Fi
             continue
         if d.page is None or not 0 <= d.page < len(pages):
             continue
-        at = _nth(pages[d.page], d.text, d.occurrence)
-        if at >= 0:
+        at = where(pages[d.page], d)
+        if at is not None:
             out.append(Finding(d.kind, d.page, at, at + len(d.text), d.text, d.key, "marked"))
     return out
 
 
-def _all_at(text: str, found: str) -> list[int]:
+def _all_at(text: str, found: str, *, overlapping: bool = False) -> list[int]:
     out, at = [], text.find(found)
     while at >= 0:
         out.append(at)
-        at = text.find(found, at + len(found))
+        at = text.find(found, at + (1 if overlapping else len(found)))
     return out
-
-
-def _nth(text: str, found: str, n: int) -> int:
-    at = text.find(found)
-    for _ in range(n):
-        if at < 0:
-            break
-        at = text.find(found, at + 1)
-    return at
 
 
 @dataclass(frozen=True)
@@ -173,12 +227,19 @@ def review(
     pages: Sequence[str], findings: Iterable[Finding], decisions: Iterable[PublishDecision]
 ) -> list[Reviewed]:
     """Each finding with the decision in force about it."""
+    decisions = list(decisions)
     latest = _latest(decisions)
+    placed: dict[tuple[int, int, str], PublishDecision] = {}
+    for d in decisions:  # in the order made: the later about one place wins
+        if d.scope is Scope.PLACE and d.page is not None and 0 <= d.page < len(pages):
+            at = where(pages[d.page], d)
+            if at is not None:
+                placed[(d.page, at, d.text)] = d
     out = []
     for f in findings:
         n = occurrence_of(pages[f.page], f.start, f.text) if 0 <= f.page < len(pages) else 0
-        place = latest.get((f.kind, f.key, Scope.PLACE, f.page, f.text, n))
-        every = latest.get((f.kind, f.key, Scope.ALL, None, "", 0))
+        place = placed.get((f.page, f.start, f.text))
+        every = latest.get((f.kind, f.key, Scope.ALL, None, "", 0, "", ""))
         chosen = place or every
         decision = chosen.decision if chosen else None
         if decision is Decision.MARK:
@@ -187,13 +248,13 @@ def review(
     return out
 
 
-_Slot = tuple[PersonalKind, str, Scope, int | None, str, int]
+_Slot = tuple[PersonalKind, str, Scope, int | None, str, int, str, str]
 
 
 def _slot(d: PublishDecision) -> _Slot:
     if d.scope is Scope.ALL:
-        return (d.kind, d.key, d.scope, None, "", 0)
-    return (d.kind, d.key, d.scope, d.page, d.text, d.occurrence)
+        return (d.kind, d.key, d.scope, None, "", 0, "", "")
+    return (d.kind, d.key, d.scope, d.page, d.text, d.occurrence, d.before, d.after)
 
 
 def _latest(decisions: Iterable[PublishDecision]) -> dict[_Slot, PublishDecision]:

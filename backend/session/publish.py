@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from backend.publish import find_personal_data
 from backend.publish.decisions import (
@@ -128,3 +128,21 @@ def mark(
         row = place_decision(finding, state.pages[page], Decision.MARK)
     store.add_publish_decisions([row.to_row()])
     return finding
+
+
+def mark_region(
+    store: PageStore,
+    state: PublishState,
+    item: Reviewed,
+    box: tuple[float, float, float, float],
+) -> PublishDecision:
+    """Mark where on the scan ``item`` stands (page-relative x0, y0, x1, y1), for a
+    finding no reading places there: the redacted PDF removes that region, and the
+    finding is masked (as accepted)."""
+    x0, y0, x1, y1 = box
+    if not (0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1):
+        raise ValueError("a region is inside the page: 0 <= x0 < x1 <= 1, 0 <= y0 < y1 <= 1")
+    f = item.finding
+    row = replace(place_decision(f, state.pages[f.page], Decision.MARK), box=box)
+    store.add_publish_decisions([row.to_row()])
+    return row

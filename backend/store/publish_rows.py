@@ -9,7 +9,11 @@ from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
-COLUMNS = ("kind", "key", "decision", "scope", "page", "text", "occurrence", "author", "created_at")
+COLUMNS = (
+    *("kind", "key", "decision", "scope", "page", "text", "occurrence", "author", "created_at"),
+    *("before", "after", "box"),
+)
+_BLANK = {"before": "", "after": "", "box": ""}  # a row written before these were kept
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM publish_decisions ORDER BY id"
 _INSERT = (
     f"INSERT INTO publish_decisions ({', '.join(COLUMNS)}) "
@@ -34,9 +38,7 @@ class PublishLog:
         """Append ``rows`` (each a decision's ``to_row()``) in one transaction, as this
         store's author, now: a row's own author and time are not trusted."""
         now = time.time()
-        values = [
-            tuple({**row, "author": self.author, "created_at": now}[c] for c in COLUMNS)
-            for row in rows
-        ]
+        stamped = [{**_BLANK, **row, "author": self.author, "created_at": now} for row in rows]
+        values = [tuple(row[c] for c in COLUMNS) for row in stamped]
         with self._write() as c:
             c.executemany(_INSERT, values)

@@ -170,7 +170,10 @@ CREATE TABLE publish_decisions (
     text        TEXT    NOT NULL DEFAULT '',
     occurrence  INTEGER NOT NULL DEFAULT 0 CHECK (occurrence >= 0),
     author      TEXT    NOT NULL,
-    created_at  REAL    NOT NULL
+    created_at  REAL    NOT NULL,
+    before      TEXT    NOT NULL DEFAULT '',  -- the text around a place, to find it again
+    after       TEXT    NOT NULL DEFAULT '',
+    box         TEXT    NOT NULL DEFAULT ''   -- a region of the scan marked, as JSON
 );
 CREATE TRIGGER publish_append_only_u BEFORE UPDATE ON publish_decisions
 BEGIN SELECT RAISE(ABORT, 'publish decisions are append-only'); END;

@@ -17,7 +17,10 @@ CREATE TABLE publish_decisions (
     text        text   NOT NULL DEFAULT '',
     occurrence  int    NOT NULL DEFAULT 0 CHECK (occurrence >= 0),
     author      text   NOT NULL DEFAULT current_user,
-    created_at  timestamptz NOT NULL DEFAULT clock_timestamp()
+    created_at  timestamptz NOT NULL DEFAULT clock_timestamp(),
+    before      text   NOT NULL DEFAULT '',  -- the text around a place, to find it again
+    after       text   NOT NULL DEFAULT '',
+    box         text   NOT NULL DEFAULT ''   -- a region of the scan marked, as JSON
 );
 CREATE INDEX publish_decisions_by_document ON publish_decisions (document_id, id);
 

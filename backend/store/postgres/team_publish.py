@@ -12,8 +12,9 @@ from backend.store.publish_rows import COLUMNS
 
 _OWN = tuple(c for c in COLUMNS if c not in ("author", "created_at"))  # the server's
 _SELECT = (
-    f"SELECT {', '.join(COLUMNS[:-1])}, extract(epoch FROM created_at) "
-    "FROM proofdesk.publish_decisions WHERE document_id = %s ORDER BY id"
+    "SELECT "
+    + ", ".join("extract(epoch FROM created_at)" if c == "created_at" else c for c in COLUMNS)
+    + " FROM proofdesk.publish_decisions WHERE document_id = %s ORDER BY id"
 )
 _INSERT = (
     f"INSERT INTO proofdesk.publish_decisions (document_id, {', '.join(_OWN)}) "
@@ -28,13 +29,13 @@ class TeamPublish(TeamLink):
     def publish_decisions(self) -> list[dict[str, Any]]:
         with self._read() as c:
             rows = c.execute(_SELECT, (self.doc,)).fetchall()
-        return [
-            {**dict(zip(COLUMNS, row, strict=True)), "created_at": float(row[-1])} for row in rows
-        ]
+        stamped = [dict(zip(COLUMNS, row, strict=True)) for row in rows]
+        return [{**row, "created_at": float(row["created_at"])} for row in stamped]
 
     @again_if_dropped
     def add_publish_decisions(self, rows: Sequence[dict[str, Any]]) -> None:
         if not rows:
             return
         with self._tx() as c, c.cursor() as cur:
-            cur.executemany(_INSERT, [(self.doc, *(row[k] for k in _OWN)) for row in rows])
+            values = [(self.doc, *(row.get(k, "") for k in _OWN)) for row in rows]
+            cur.executemany(_INSERT, values)

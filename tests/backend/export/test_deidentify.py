@@ -13,7 +13,7 @@ from backend.export.deidentify import deidentify
 from backend.models import VersionKind
 from backend.publish.decisions import Decision
 from backend.session.document_session import DocumentSession
-from backend.session.publish import accept_all, decide, publish_state
+from backend.session.publish import accept_all, decide, mark_region, publish_state
 from tests.conftest import SAMPLE_PDF
 
 PAGE = "原　　告　王志明\n原告王志明主張：電話0912-345-678。"
@@ -56,3 +56,20 @@ def test_accept_all_leaves_the_reviewers_own_decisions(tmp_path: Path) -> None:
         assert not after.unreviewed
     finally:
         session.close()
+
+
+def test_a_region_the_reviewer_marks_places_a_finding_no_reading_places(tmp_path: Path) -> None:
+    session = DocumentSession.open(SAMPLE_PDF, store_path=tmp_path / "r.review", create=True)
+    try:
+        session.store.add_version(0, VersionKind.EDIT, PAGE)  # no alternate: no boxes
+        state = publish_state(session.store, session.page_count)
+        phone = next(r for r in state.items if r.finding.kind.value == "phone")
+        mark_region(session.store, state, phone, (0.2, 0.3, 0.6, 0.35))
+        accept_all(session.store, publish_state(session.store, session.page_count))
+        state = publish_state(session.store, session.page_count)
+        document = collect(session, ExportOptions(pages=(0,)))
+    finally:
+        session.close()
+    page = deidentify(document, state).pages[0]
+    assert page.redactions == ((0.2, 0.3, 0.6, 0.35),)
+    assert sorted(page.unplaced) == ["person", "person"]  # the phone alone was marked

@@ -17,6 +17,7 @@ from backend.publish.decisions import (
     occurrence_of,
     place_decision,
     review,
+    where,
 )
 from backend.publish.model import Finding, PersonalKind
 from tests.properties import examples
@@ -111,3 +112,27 @@ def test_a_decision_row_round_trips() -> None:
     assert PublishDecision.from_row(d.to_row()) == d
     f = Finding(PersonalKind.EMAIL, 0, 0, 1, "a", "a")
     assert place_decision(f, "a", Decision.ACCEPT).occurrence == 0
+
+
+def test_a_place_mark_stays_on_its_text_when_an_edit_adds_the_same_text_before_it() -> None:
+    # Review V, item 5: a mark on 美玲 (…美玲當時…) moved into 林美玲 after an OCR fix
+    # earlier on the page (林美鈴 -> 林美玲) made a new first 美玲, and 美玲當時 was left.
+    before = "證人林美鈴稱，美玲當時在場。"
+    at = before.index("美玲")
+    mark = place_decision(
+        Finding(PersonalKind.PERSON, 0, at, at + 2, "美玲", "美玲", "marked"),
+        before,
+        Decision.MARK,
+    )
+    after = "證人林美玲稱，美玲當時在場。"
+    (found,) = marks([after], [mark])
+    assert after[found.start : found.end + 2] == "美玲當時"
+    assert where(after, mark) == after.index("美玲當時")
+    assert where("全部刪除了", mark) is None  # its text gone: nothing to mask
+
+
+def test_a_decision_made_before_context_was_kept_still_goes_by_count() -> None:
+    old = PublishDecision(
+        PersonalKind.PERSON, "美玲", Decision.MARK, Scope.PLACE, 0, "美玲", occurrence=1
+    )
+    assert where("美玲與美玲", old) == 3
