@@ -38,7 +38,9 @@ LINES = [
 DPI = 150
 
 
-def scanned_pii_pdf(path: Path) -> Path:
+def scanned_pii_pdf(path: Path, image_format: str = "PNG") -> Path:
+    """The page, its scan stored as ``image_format`` (PNG: deflated samples; JPEG: as
+    most scanners store it)."""
     width, height = int(8.27 * DPI), int(11.69 * DPI)
     image = Image.new("L", (width, height), 255)
     pen = ImageDraw.Draw(image)
@@ -46,7 +48,7 @@ def scanned_pii_pdf(path: Path) -> Path:
     for n, line in enumerate(LINES):
         pen.text((120, 150 + n * 70), line, font=face, fill=20)
     png = io.BytesIO()
-    image.save(png, format="PNG")
+    image.save(png, format=image_format)
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_image(page.rect, stream=png.getvalue())

@@ -29,11 +29,13 @@ def _bare(text: str) -> str:
     return re.sub(r"[^0-9A-Za-z\u4e00-\u9fff]", "", text)
 
 
-@pytest.fixture(scope="module")
-def published(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+@pytest.fixture(scope="module", params=["PNG", "JPEG"])
+def published(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, str]:
     """(the redacted PDF, what RapidOCR reads on its page and on each image alone)."""
     tmp = tmp_path_factory.mktemp("publish")
-    pdf = scanned_pii_pdf(tmp / "case.pdf")
+    pdf = scanned_pii_pdf(tmp / "case.pdf", request.param)
     runner = AltOcrRunner()
     try:
         reading = asyncio.run(runner.run_page(pdf, 0, "rapidocr"))
