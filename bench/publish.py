@@ -125,6 +125,8 @@ class Tally:
     intact: Counter[str] = field(default_factory=Counter)
     persons: int = 0
     consistent: int = 0
+    outside: int = 0  # of seeded names: persons no party line names (witnesses …)
+    outside_caught: int = 0
     missed: dict[str, list[str]] = field(default_factory=dict)  # kind -> examples
     broken: dict[str, list[str]] = field(default_factory=dict)
     uneven: list[str] = field(default_factory=list)
@@ -153,11 +155,13 @@ def score(doc: PublishFile, masked: Sequence[str], tally: Tally) -> None:
             continue
         tally.seeded[s.kind.value] += 1
         tally.across[s.kind.value] += "\n" in s.text
+        tally.outside += s.key in doc.others
         if any(a.kept[s.start + i] for i in ident):
             _example(tally.missed, s.kind.value, doc, s.page, s.start, s.end, masked, a)
         else:
             tally.caught[s.kind.value] += 1
             tally.across_caught[s.kind.value] += "\n" in s.text
+            tally.outside_caught += s.key in doc.others
     for d in doc.decoys:
         a = aligned[d.page]
         tally.decoys[d.kind] += 1
@@ -226,6 +230,8 @@ def table(t: Tally) -> str:
         lines.append(f"| {decoy}{apart} | {n} | {t.intact[decoy]} | {share} |")
     lines += [
         "",
+        f"persons outside the party lines (witnesses, experts, victims, guarantors): "
+        f"{t.outside_caught}/{t.outside} caught",
         f"precision (decoys intact): {t.precision():.3f}; persons masked alike: "
         f"{t.consistent}/{t.persons}; findings: {t.findings}; {t.files} files, {t.pages} pages",
     ]
@@ -241,6 +247,13 @@ def rows(label: str, t: Tally) -> list[Row]:
         Row(
             f"publish: recall of spans broken by a line end, all kinds ({label})",
             sum(t.across_caught.values()) / max(1, sum(t.across.values())),
+            None,
+            "",
+            "≥ 0.99",
+        ),
+        Row(
+            f"publish: recall, persons outside the party lines ({label})",
+            t.outside_caught / t.outside if t.outside else None,
             None,
             "",
             "≥ 0.99",

@@ -33,7 +33,15 @@ from backend.review.charclass import HAN, MASK_CHARS
 # A heading spaces its role out with what the transcript has: spaces, ideographic
 # spaces, tabs (a table's columns), no-break spaces.
 _SPACED = "[ \t\u00a0\u3000]*"
-_ROLE = re.compile("|".join(_SPACED.join(map(re.escape, role)) for role in ROLES))
+
+
+def role_pattern(roles: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``roles`` (longest first), spaced out or not."""
+    ordered = sorted(roles, key=lambda r: (-len(r), r))
+    return re.compile("|".join(_SPACED.join(map(re.escape, role)) for role in ordered))
+
+
+_ROLE = role_pattern(ROLES)
 _GAP = " \t\u00a0\u3000：:"
 _ORG = re.compile(
     rf"[{HAN}A-Za-z0-9０-９Ａ-Ｚａ-ｚ]{{0,18}}?(?:{'|'.join(ORG_SUFFIXES)})"
@@ -46,10 +54,11 @@ _AFTER_NAME = frozenset("因則於與及等之所係")  # the words right after 
 _LONGEST, _SHORTEST = 4, 2
 
 
-def party_facts(page: int, text: str) -> Iterator[Fact]:
+def party_facts(page: int, text: str, roles: re.Pattern[str] = _ROLE) -> Iterator[Fact]:
     """Each name that follows a role in ``text``, with its role (``value`` and the
-    span hold both; ``label`` is the role, ``key`` the name)."""
-    for m in _ROLE.finditer(text):
+    span hold both; ``label`` is the role, ``key`` the name). ``roles``: which role
+    words (``role_pattern``); the parties' and their representatives' by default."""
+    for m in roles.finditer(text):
         start = m.end()
         if start < len(text) and text[start] in _PROSE:
             continue  # 原告之訴, 被告應…: most role words in prose have no name after them

@@ -19,6 +19,13 @@ REPRESENTATIVES = (
     "複代理人", "輔佐人", "特別代理人", "共同訴訟代理人", "參加代理人",
 )  # fmt: skip
 ROLES = tuple(sorted({*PARTY_ROLES, *REPRESENTATIVES}, key=lambda r: (-len(r), r)))
+# Natural persons a judgment names in running text who are no party: publishing masks
+# them as it does the parties (issue 25), while the facts' cross-page checks leave them
+# out (a witness's "role" is no fact of the case to keep consistent). 公證人, a notary
+# in their function, is not a witness: ``backend.publish.persons`` keeps that name.
+OTHER_PERSONS = (
+    "證人", "鑑定人", "保證人", "見證人", "關係人", "受刑人", "受處分人", "受扶養人",
+)  # fmt: skip
 
 # A person's name in running text, unmasked and with no heading's spaces before it,
 # starts with a surname (原告林志明主張; not 原告主張, 被告返還, 告訴人同意): the
@@ -46,6 +53,8 @@ GRAMMAR = frozenset(
 NAME_END_WORDS = frozenset(
     {"主張", "起訴", "聲請", "請求", "提起", "辯稱", "陳稱", "陳述", "表示", "自承", "坦承"}
     | {"否認", "供稱", "指稱", "訴稱", "到庭", "具狀", "委任", "偕同", "住所", "居所"}
+    | {"證稱", "證述", "具結", "結證"}  # what a witness does (證人李四海證稱…)
+    | {"現住", "現居", "居住", "設籍", "戶籍"}  # where a party lives (被告覃振現住…)
     | {"律師", "會計師", "醫師", "法官", "檢察官", "書記官", "先生", "女士"}
 )
 # What an organisation's own name never holds: the function words between clauses.

@@ -20,14 +20,25 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from backend.facts.keys import fold
-from backend.facts.parties import party_facts
-from backend.facts.roles import GRAMMAR, NAME_END_WORDS, NAME_ENDS, ORG_SUFFIXES, ROLES
+from backend.facts.parties import party_facts, role_pattern
+from backend.facts.roles import (
+    GRAMMAR,
+    NAME_END_WORDS,
+    NAME_ENDS,
+    ORG_SUFFIXES,
+    OTHER_PERSONS,
+    ROLES,
+)
 from backend.publish.joined import LINE_ENDS, Joined, joined
 from backend.publish.model import Finding, PersonalKind
 
 _GAP = " \u3000：:\t"
 _COUNSEL = ("律師",)
 _SHORTEST = 2  # a one-character "name" would mask that character everywhere
+# Witnesses, experts, guarantors … named in running text (證人陳大文到庭證稱): no party
+# line names them, but their names are as personal as a party's.
+_ANY_ROLE = (*ROLES, *OTHER_PERSONS)
+_ROLES = role_pattern(_ANY_ROLE)
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,9 @@ def named_persons(pages: Sequence[str]) -> Iterator[NamedPerson]:
 
 def _named(page: int, text: str, j: Joined | None) -> Iterator[tuple[NamedPerson, bool]]:
     """Each name after a role in ``text``, and whether counsel's (律師 after it)."""
-    for fact in party_facts(page, text):
+    for fact in party_facts(page, text, _ROLES):
+        if fact.label == "證人" and text[: fact.start].rstrip(LINE_ENDS).endswith("公"):
+            continue  # 公證人, a notary in their function, keeps the name
         start = _name_start(text, fact.start, fact.label)
         name = text[start : fact.end]
         if len(name) < _SHORTEST or name.endswith(ORG_SUFFIXES):
@@ -95,7 +108,7 @@ def _goes_on(text: str, at: int) -> bool:
     if not after or after[0] in GRAMMAR or after[0] in NAME_ENDS or not _han(after[0]):
         return False
     compact = "".join(after[:16].split())
-    return not compact.startswith(ROLES)
+    return not compact.startswith(_ANY_ROLE)
 
 
 def _han(c: str) -> bool:
@@ -106,7 +119,7 @@ def _han(c: str) -> bool:
 # party lines do not read it (a space ends a name), so it is read here.
 _SPACED = re.compile(
     "^[ \u3000\t]*(?P<role>"
-    + "|".join("[ \u3000]*".join(map(re.escape, role)) for role in ROLES)
+    + "|".join("[ \u3000]*".join(map(re.escape, role)) for role in _ANY_ROLE)
     + ")[ \u3000\t：:]+(?P<name>[\u3400-\u9fff][ \u3000][\u3400-\u9fff])[ \u3000\t]*$",
     re.MULTILINE,
 )
@@ -159,8 +172,13 @@ def person_findings(
     # A name read only where a line end cut it, whose whole the file names elsewhere
     # (潘文 of 潘文\n麗寄發, when 潘文麗 is named): the whole is found there; looking for
     # the cut one would mask part of another's name (潘文彥律師).
+    # And one that runs on past a name the file names whole (覃振現住 of 被告覃振現住\n屏東縣,
+    # 莫嬌到 of 相對人莫嬌到\n庭陳稱, when 覃振 and 莫嬌 are named): the line end cut the
+    # words after the name, not the name; the whole name is found where it stands.
     for name, role in cut.items():
-        if not any(other.startswith(name) for other in roles if other != name):
+        if not any(
+            other.startswith(name) or name.startswith(other) for other in roles if other != name
+        ):
             roles.setdefault(name, role)
     if not roles:
         return

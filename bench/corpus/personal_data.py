@@ -18,9 +18,10 @@ companies' 統一編號, and the court's own public phone. That last one is not 
 data (a public switchboard), but masking it leaks nothing either, so the bench shows
 it on its own row and leaves it out of precision.
 
-Not seeded: witnesses and victims who are not in the party lines (the issue finds
-names from the party lines and the reviewer's list), and ``sentences``' prose is
-kept free of other names and addresses (its slots take this file's persons).
+Half the files also name witnesses, experts, victims or guarantors in running text,
+by their role and then bare (``personal_others``); ``others`` holds their names.
+``sentences``' prose is kept free of other names and addresses (its slots take this
+file's persons).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from backend.publish.model import PersonalKind
 from bench.corpus import personal_values as pv
 from bench.corpus import vocab as v
+from bench.corpus.personal_others import SHARE as OTHERS_SHARE
+from bench.corpus.personal_others import other_sentence, others_of
 from bench.corpus.personal_pages import (
     Decoy,
     FileFacts,
@@ -61,6 +64,7 @@ class PublishFile:
     pages: tuple[str, ...]
     seeded: tuple[Seeded, ...]
     decoys: tuple[Decoy, ...]
+    others: frozenset[str] = frozenset()  # the names of persons outside the party lines
 
 
 _NUMERALS = frozenset("〇零一二三四五六七八九十百")
@@ -100,6 +104,9 @@ def publish_file(seed: int, pages: int | None = None) -> PublishFile:
     rng = random.Random(seed)
     n = pages or rng.randint(5, 30)
     f = _file(rng, n)
+    f.side = random.Random(seed * 7919 + 17)  # the seed's own draws stay as they were
+    taken = [p.name for p in f.persons] + f.officials + [f.counsel] + list(COMPANIES)
+    f.others = others_of(f.side, f, taken, lambda r, name, role: _person(r, name, role, n))
     out = [_first_page(rng, f)]
     while len(out) < n:
         out.append(_body_page(rng, f, len(out), last=len(out) == n - 1))
@@ -108,7 +115,8 @@ def publish_file(seed: int, pages: int | None = None) -> PublishFile:
         out = [p.wrapped(width) for p in out]
     seeded = tuple(x for p in out for x in p.seeded)
     decoys = tuple(x for p in out for x in p.decoys)
-    return PublishFile(seed, tuple(p.text for p in out), seeded, decoys)
+    others = frozenset(p.name for p in f.others)
+    return PublishFile(seed, tuple(p.text for p in out), seeded, decoys, others)
 
 
 def _names(rng: random.Random, count: int, parties: int) -> list[tuple[str, str]]:
@@ -266,4 +274,6 @@ def _body(p: Page, rng: random.Random, f: FileFacts, sentences: int) -> None:
             decoy_sentence(p, rng, f)
         else:
             filler(p, rng, f)
+        if f.others and f.side.random() < OTHERS_SHARE:
+            other_sentence(p, f.side, f, f.introduced)
         p.add("\n" if rng.random() < 0.4 else "")

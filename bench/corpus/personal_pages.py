@@ -66,6 +66,11 @@ class FileFacts:
     officials: list[str]  # judge, clerk, prosecutors
     counsel: str
     case: str
+    # Persons outside the party lines (``personal_others``), their own random stream,
+    # and the ones the file has already named by role.
+    others: list[Person] = field(default_factory=list)
+    side: random.Random = field(default_factory=random.Random)
+    introduced: set[str] = field(default_factory=set)
 
 
 @dataclass

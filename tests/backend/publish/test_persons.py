@@ -16,7 +16,7 @@ HEADER = (
 )
 BODY = (
     "理由\n一、原告林志明主張：陳美玲於民國110年3月5日駕車，張○○則以…\n"
-    "二、證人李四海證稱…\n法　官　王小明\n書記官　黃大華"
+    "二、證人李四海證稱款項由周杰倫轉交…\n法　官　王小明\n書記官　黃大華"
 )
 
 
@@ -30,6 +30,7 @@ def test_party_lines_name_persons_found_again_on_every_page() -> None:
         (0, "林志明", "原告"),
         (0, "陳美玲", "法定代理人"),
         (1, "張○○", "被告"),
+        (1, "李四海", "證人"),  # a witness: no party line names them, their role does
         (1, "林志明", "原告"),
         (1, "陳美玲", "法定代理人"),
     ]
@@ -54,8 +55,8 @@ def test_companies_counsel_and_officials_keep_their_names() -> None:
 
 
 def test_the_reviewer_adds_a_name_and_keeps_another() -> None:
-    found = names([HEADER, BODY], extra=["李四海"], kept=["陳美玲"])
-    assert (1, "李四海", "glossary") in found
+    found = names([HEADER, BODY], extra=["周杰倫"], kept=["陳美玲"])
+    assert (1, "周杰倫", "glossary") in found
     assert all(text != "陳美玲" for _, text, _ in found)
 
 
@@ -114,3 +115,36 @@ def test_counsel_keeps_a_name_but_a_partys_before_委任律師_is_masked() -> No
     pages = ["被　　告　林美玲\n", "被告林美玲委任律師上訴；林美玲之律師到庭。訴訟代理人潘文彥律師"]
     masked = mask_pages(pages, find_personal_data(pages))[1]
     assert masked == "被告林○○委任律師上訴；林○○之律師到庭。訴訟代理人潘文彥律師"
+
+
+def test_witnesses_and_others_no_party_line_names_are_found_but_a_notary_keeps_theirs() -> None:
+    pages = [
+        "證人陳大文於本院審理時具結證稱：當日見被告在場等語。公證人林美華認證。\n"
+        "保證人張小明應連帶給付。證人證稱：不知情。證人旅費由國庫負擔。\n"
+        "鑑定人王○○到庭陳述。經傳喚證　人　李四海到庭。",
+        "陳大文之證述與卷內資料相符。林美華公證。張小明未到庭。",
+    ]
+    assert sorted(names(pages)) == [
+        (0, "張小明", "保證人"),
+        (0, "李四海", "證人"),  # the role spaced out as a heading sets it
+        (0, "王○○", "鑑定人"),
+        (0, "陳大文", "證人"),
+        (1, "張小明", "保證人"),
+        (1, "陳大文", "證人"),  # found again where no role stands before it
+    ]
+
+
+def test_a_line_end_after_a_known_name_does_not_make_a_longer_one() -> None:
+    # The line end cuts the words after the name (現住, 到庭), not the name: looking
+    # for 覃振現住 or 莫嬌到 would mask the address's first glyphs, or 莫嬌 unevenly.
+    pages = [
+        "被　　告　覃振\n相　對　人　莫嬌\n",
+        "被告覃振現住\n屏東縣東港鎮大同路53號。相對人莫嬌到\n庭陳稱不知情。",
+    ]
+    assert sorted({t for _, t, _ in names(pages)}) == ["莫嬌", "覃振"]
+    masked = mask_pages(pages, find_personal_data(pages))
+    assert "現住\n" in masked[1] and "到\n庭陳稱" in masked[1]
+
+
+def test_where_a_person_lives_ends_their_name_in_running_text() -> None:
+    assert names(["被告林志明現住臺北市。"]) == [(0, "林志明", "被告")]
