@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 GUI_ONLY = ("pyside6", "qasync")
-TEST_TOOLS = ("pytest", "pytest-timeout", "hypothesis")
+TEST_TOOLS = ("pytest", "pytest-timeout", "hypothesis", "hocr-spec", "alto-tools")
 
 project = tomllib.loads(Path("pyproject.toml").read_text("utf-8"))["project"]
 for req in project["dependencies"]:

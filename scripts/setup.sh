@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 bash scripts/system-deps.sh
+PAGE_SCHEMA="ocrd-validators==2.67.1"
 stamp=$(sha256sum pyproject.toml scripts/setup.sh scripts/headless_requirements.py | sha256sum | cut -c1-16)
 
 make_venv() {  # $1 dir, rest: pip install args
@@ -19,6 +20,11 @@ make_venv() {  # $1 dir, rest: pip install args
     "$dir/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
   fi
   "$dir/bin/python" -m pip install -q --disable-pip-version-check "$@" 2> >(grep -v "^WARNING: Location" >&2)
+  # The PAGE XML schema the tests validate against (page.xsd): only the file is used,
+  # so the package comes without its dependencies (the OCR-D framework's: pydantic 1,
+  # OpenCV, FastAPI, Docker...), which the app and the tests never import.
+  "$dir/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$PAGE_SCHEMA" \
+    2> >(grep -v "^WARNING: Location" >&2)
   echo "$stamp" > "$dir/.proofdesk-stamp"
 }
 

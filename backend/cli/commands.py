@@ -2,7 +2,7 @@
 
     proofdesk info PDF            pages, encryption, repaired
     proofdesk status PDF [--by-risk]   per-page review status summary (riskiest first)
-    proofdesk import PDF --from PATH
+    proofdesk import PDF --from PATH [--as alternate|transcript]
     proofdesk ocr PDF --server URL   transcribe pages with a vLLM server
     proofdesk export PDF --format pdf -o OUT   corrected text, searchable PDF, audit
     proofdesk plan --config FILE --gpu-gb G   VRAM planner for a model
@@ -16,6 +16,7 @@
     proofdesk facts PDF [--json]   the document's facts, their variants and pages
     proofdesk glossary PDF [--add TERM] [--import FILE] [--export FILE]   its terms
     proofdesk publish PDF --review | --accept-all | --format pdf   de-identify for publishing
+    proofdesk stats PDF [--json] [--by model|prompt|server|person|page]   review statistics
 
 Bad input prints one line on stderr and exits 2, never a traceback.
 """
@@ -43,6 +44,7 @@ from backend.cli import readable as cli_readable
 from backend.cli import replace as cli_replace
 from backend.cli import review as cli_review
 from backend.cli import scan_lines as cli_scan_lines
+from backend.cli import stats as cli_stats
 from backend.cli import team as cli_team
 from backend.cli.arguments import Parser, free_text, quoted
 from backend.cli.output import EXIT_BAD_INPUT, PREFIX, fail, say, say_json, warn
@@ -55,7 +57,9 @@ from backend.errors import (
 )
 from backend.i18n import _
 from backend.models import ReviewStatus
+from backend.session.archive_readings import import_archive
 from backend.session.document_session import DocumentSession
+from backend.store.archive_import import is_archive
 
 # A bug, not bad input: scripts can tell the two apart (BSD's EX_SOFTWARE).
 EXIT_INTERNAL_ERROR = 70
@@ -78,6 +82,7 @@ COMMANDS = (
     "facts",
     "glossary",
     "publish",
+    "stats",
 )
 
 
@@ -115,7 +120,19 @@ def build_parser() -> argparse.ArgumentParser:
         dest="source",
         type=Path,
         required=True,
-        help=_("a JSONL file of {page, text} or a folder of page-N.txt/.md files"),
+        help=_(
+            "a JSONL file of {page, text}, a folder of page-N.txt/.md files, or PAGE XML, "
+            "ALTO or hOCR files (a folder of them, one per page as export writes, or one file)"
+        ),
+    )
+    imp.add_argument(
+        "--as",
+        dest="import_as",
+        choices=["alternate", "transcript"],
+        default="alternate",
+        help=_(
+            "PAGE XML, ALTO and hOCR pages become alternate readings (default), or the transcript"
+        ),
     )
     cli_ocr.add_parser(sub, common)
     cli_alt.add_parser(sub, common)
@@ -128,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_replace.add_parser(sub, common)
     cli_facts.add_parsers(sub, common)  # facts, glossary
     cli_publish.add_parser(sub, common)
+    cli_stats.add_parser(sub, common)
     return parser
 
 
@@ -276,7 +294,12 @@ def _print_status(
 def _import(args: argparse.Namespace) -> int:
     session = _open_session(args)
     try:
-        change = session.import_transcripts(args.source)
+        if is_archive(args.source):
+            change = import_archive(
+                session, args.source, as_transcript=args.import_as == "transcript"
+            )
+        else:
+            change = session.import_transcripts(args.source)
     except BaseException:
         _abandon(session)
         raise
@@ -303,6 +326,7 @@ _HANDLERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "facts": cli_facts.run_facts,
     "glossary": cli_facts.run_glossary,
     "publish": cli_publish.run,
+    "stats": cli_stats.run,
 }
 
 

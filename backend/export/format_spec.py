@@ -23,6 +23,9 @@ TextRenderer = Callable[[ExportDocument, Monitor | None], str]
 # The text a person sees in a written file (the preview shows its beginning): a text
 # format's text itself; a DOCX's paragraphs, a PDF's first page, read back from it.
 Reader = Callable[[bytes], str]
+# A format written as a folder, one file a page (PAGE XML, ALTO, hOCR): each page's
+# (file name, bytes), from (document, monitor, the source PDF's password).
+PageFiles = Callable[[ExportDocument, Monitor, str | None], list[tuple[str, bytes]]]
 
 
 class FormatOption(StrEnum):
@@ -49,10 +52,18 @@ class FormatSpec:
     # document-wide is on it), so its preview writes that page only: a searchable PDF
     # of 140 pages took 6 s to preview whole.
     first_page_alone: bool = False
+    # Set for a folder format: ``write_export`` writes these files into a new folder.
+    page_files: PageFiles | None = field(default=None, compare=False)
+
+    @property
+    def folder(self) -> bool:
+        return self.page_files is not None
 
     @property
     def extension(self) -> str:
-        return PurePath(self.suffix).suffix
+        # The last dotted part: ".page-xml" (a folder's) too, which PurePath takes for a
+        # hidden name without a suffix.
+        return "." + PurePath("x" + self.suffix).suffix.lstrip(".")
 
     def file_filter(self) -> str:
         """A file dialog's filter: "Text files (*.txt)", the type translated."""
@@ -86,6 +97,28 @@ class FormatSpec:
             needs_aids,
             options,
             html_preview,
+        )
+
+    @classmethod
+    def of_pages(
+        cls, files: PageFiles, *, name: str, label: str, file_type: str, suffix: str
+    ) -> FormatSpec:
+        """A folder format. ``write`` (the preview's) writes the files one after another;
+        the preview asks for the first page alone, so it shows that page's file."""
+
+        def write(doc: ExportDocument, out: BinaryIO, monitor: Monitor, pw: str | None) -> None:
+            for _name, data in files(doc, monitor, pw):
+                out.write(data)
+
+        return cls(
+            name,
+            label,
+            file_type,
+            suffix,
+            write,
+            _utf8,
+            first_page_alone=True,
+            page_files=files,
         )
 
 

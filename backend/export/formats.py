@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
+from backend.export.folder_write import check_folder_target, write_folder
 from backend.export.monitor import Monitor
 from backend.export.page_warnings import replaced_notice
 from backend.export.pages import ExportDocument, admitted
@@ -67,17 +68,27 @@ def write_export(
     spec = export_format(fmt).spec  # never another format's file in its place
     watch = monitor or Monitor()
     document = admitted(document)  # nothing a writer cannot put in its file, and counted
-    path = check_target(
-        Path(target), protected_paths(document.source, document.store), overwrite=overwrite
-    )
+    protected = protected_paths(document.source, document.store)
+    files = spec.page_files
+    if files is not None:  # a folder, one file per page
+        path = check_folder_target(Path(target), protected, overwrite=overwrite)
 
-    def write_and_check(out: BinaryIO) -> None:
-        spec.write(document, out, watch, password)
-        # The last cancel check comes before the rename: after it, the file is
-        # written and a cancel must not claim otherwise.
-        watch.step(len(document.pages), len(document.pages))
+        def page_files() -> list[tuple[str, bytes]]:
+            made = files(document, watch, password)
+            watch.step(len(document.pages), len(document.pages))  # the last cancel
+            return made
 
-    size = atomic_write(path, write_and_check, overwrite=overwrite)
+        size = write_folder(path, page_files, overwrite=overwrite)
+    else:
+        path = check_target(Path(target), protected, overwrite=overwrite)
+
+        def write_and_check(out: BinaryIO) -> None:
+            spec.write(document, out, watch, password)
+            # The last cancel check comes before the rename: after it, the file is
+            # written and a cancel must not claim otherwise.
+            watch.step(len(document.pages), len(document.pages))
+
+        size = atomic_write(path, write_and_check, overwrite=overwrite)
     return ExportResult(
         path,
         export_format(fmt),

@@ -128,8 +128,21 @@ def align(
     text: str, spans: list[tuple[int, int]], layout: Layout, size: tuple[float, float]
 ) -> list[Box] | None:
     """Per span: the box its characters matched (or its neighbour's); None: none matched."""
-    owners = _owners(text, layout)
     width, height = size
+    found = [
+        None if box is None else _scale(box, width, height)
+        for box in matched_boxes(text, spans, layout)
+    ]
+    if not any(found):
+        return None
+    return _fill_gaps(found)
+
+
+def matched_boxes(text: str, spans: list[tuple[int, int]], layout: Layout) -> list[Box | None]:
+    """Per span of ``text``: the union of the alternate's line boxes its characters were
+    aligned to, page-relative (0..1); None where too few matched. No gap is filled: the
+    archive formats write a line without a box rather than with its neighbour's."""
+    owners = _owners(text, layout)
     found: list[Box | None] = []
     for start, end in spans:
         counts = Counter(o for o in owners[start:end] if o >= 0)
@@ -139,10 +152,8 @@ def align(
             found.append(None)
             continue
         chosen = [layout.lines[i].box for i, n in counts.items() if n >= MIN_OWNER_SHARE * matched]
-        found.append(_scale(_union([b for b in chosen if b is not None]), width, height))
-    if not any(found):
-        return None
-    return _fill_gaps(found)
+        found.append(_union([b for b in chosen if b is not None]))
+    return found
 
 
 def _owners(text: str, layout: Layout) -> list[int]:

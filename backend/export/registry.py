@@ -13,9 +13,12 @@ from __future__ import annotations
 from enum import StrEnum
 
 from backend.export import (
+    alto_xml,
     docx_file,
+    hocr,
     jsonl,
     markdown,
+    page_xml,
     report,
     searchable_pdf,
     text,
@@ -41,6 +44,10 @@ class ExportFormat(StrEnum):
     JSONL = jsonl.FORMAT
     REPORT = report.HTML_FORMAT
     REPORT_PDF = report.PDF_FORMAT
+    # Folders, one file per page (``FormatSpec.folder``)
+    PAGE = page_xml.FORMAT
+    ALTO = alto_xml.FORMAT
+    HOCR = hocr.FORMAT
 
     def __new__(cls, spec: FormatSpec) -> ExportFormat:
         # A member's value is its spec's name: ``ExportFormat("txt")`` finds it, and it

@@ -20,9 +20,10 @@ import json
 import math
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from backend.errors import ImportError_
 from backend.i18n import _, in_quotes, list_join
@@ -37,6 +38,11 @@ _TEXT_SUFFIXES = {".txt", ".md"}
 MAX_DEPTH = 32
 MAX_PAGE_DIGITS = 9  # page 999,999,999: beyond any document; longer is shown cut
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class HasPage(Protocol):
+    @property
+    def page(self) -> int: ...  # 0-based
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,7 @@ def read_transcripts(source: str | Path, page_count: int) -> list[ImportedPage]:
     pages = _read_folder(path) if folder else _read_jsonl(path)
     if not pages:
         raise import_source.nothing_found(path, shown, folder)
-    _check_pages(pages, page_count, path.name)
+    check_pages(pages, page_count, path.name)
     return sorted(pages, key=lambda p: p.page)
 
 
@@ -181,7 +187,7 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
             continue
         if not file.is_file():  # folders, devices, pipes, links that lead nowhere
             continue
-        if file.is_symlink() and not _leads_into(file, inside):
+        if file.is_symlink() and not leads_into(file, inside):
             leaving.append(file.name)
             continue
         pages.append(_read_page_file(file))
@@ -197,6 +203,11 @@ def _read_folder(folder: Path) -> list[ImportedPage]:
 
 
 def _read_page_file(file: Path) -> ImportedPage:
+    return _page(page_index(file), _read_text(file), {"source": stored_name(file.name)})
+
+
+def page_index(file: Path) -> int:
+    """The 0-based page a file's name says (its last number, counted from 1)."""
     match = _PAGE_NUMBER.search(file.stem)
     if match is None:
         raise ImportError_(
@@ -209,7 +220,7 @@ def _read_page_file(file: Path) -> ImportedPage:
                 name=file.name, digits=digits[:MAX_PAGE_DIGITS]
             )
         )
-    return _page(int(digits) - 1, _read_text(file), {"source": stored_name(file.name)})
+    return int(digits) - 1
 
 
 def _resolved(path: Path) -> Path | None:
@@ -219,13 +230,14 @@ def _resolved(path: Path) -> Path | None:
         return None
 
 
-def _leads_into(link: Path, folder: Path) -> bool:
+def leads_into(link: Path, folder: Path) -> bool:
     """Whether the link ends at a file inside ``folder`` (links to links followed)."""
     target = _resolved(link)
     return target is not None and target.is_relative_to(folder)
 
 
-def _check_pages(pages: list[ImportedPage], page_count: int, name: str) -> None:
+def check_pages(pages: Sequence[HasPage], page_count: int, name: str) -> None:
+    """Every page in the document, and none twice; else an ``ImportError_``."""
     seen: set[int] = set()
     for p in pages:
         if not 0 <= p.page < page_count:
