@@ -133,9 +133,12 @@ def _facts(w: MainWindow, hooks: DocumentHooks) -> FactsDock:
 
 def _publish(w: MainWindow, hooks: DocumentHooks) -> PublishFeature:
     """The Publish review (issue 25): kept current by every change record, as the Facts
-    dock is; its marks taken from the transcript's selection."""
+    dock is; its marks taken from the transcript's selection, its regions drawn on the
+    page image."""
     c = w.controller
-    publish = PublishFeature(w, c, w.runner, w.editor, lambda: publish_calls(c.workspace))
+    publish = PublishFeature(
+        w, c, w.runner, w.editor, w.page_view, lambda: publish_calls(c.workspace)
+    )
 
     def opened(ws: Workspace) -> None:
         ws.changed.connect(publish.changed)  # the workspace's listeners go when it closes

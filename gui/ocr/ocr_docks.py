@@ -60,13 +60,24 @@ class OcrDocks(QObject):
         self.panel.accepted.connect(lambda page: self.runner.run(nav.reload_page(page)))
         self.panel.insert_text.connect(self._insert)
         self.panel.replace_selection.connect(self._replace)
-        self.panel.region_mode_wanted.connect(self.page_view.set_region_mode)
-        self.page_view.region_selected.connect(self.panel.run_region)
-        self.page_view.region_mode_changed.connect(self.panel.show_region_mode)
+        self.panel.region_mode_wanted.connect(
+            lambda on: self.page_view.set_region_mode(on, self.panel)
+        )
+        self.page_view.region_selected.connect(self._region_drawn)
+        self.page_view.region_mode_changed.connect(self._region_mode_changed)
         self.batch.page_activated.connect(nav.go_to)
         hub.profiles_changed.connect(self._show_server)
         hub.load_changed.connect(self._show_load)
         self._show_server()
+
+    # -- a region is OCR's only when OCR asked for the mode (Publish draws regions too) --
+
+    def _region_drawn(self, region: tuple[float, float, float, float]) -> None:
+        if self.page_view.region_owner is self.panel:
+            self.panel.run_region(region)
+
+    def _region_mode_changed(self, on: bool) -> None:
+        self.panel.show_region_mode(on and self.page_view.region_owner is self.panel)
 
     # -- the document coming and going ----------------------------------------------
 
@@ -124,7 +135,7 @@ class OcrDocks(QObject):
 
     def _region(self) -> None:
         self.host.show_dock(self.panel_dock, DOCK_HEIGHT_SHARE)
-        self.page_view.set_region_mode(True)
+        self.page_view.set_region_mode(True, self.panel)
 
     def _batch(self) -> None:
         self.host.show_dock(self.batch_dock)

@@ -1,5 +1,6 @@
 """The Publish feature as the window gets it: the dock (F9), *Edit ▸ Mark Selection
-for Publishing…* (Shift+F9) and *File ▸ Publish…*."""
+for Publishing…* (Shift+F9) and *File ▸ Publish…*, whose "Mark them" (findings with no
+place on the scan) selects the first of them in the dock, for R."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from gui.publish.source import PublishCalls
 
 if TYPE_CHECKING:
     from gui.services.tasks import TaskRunner
+    from gui.widgets.page_view import PageView
     from gui.widgets.transcript_editor import TranscriptEditor
 
 
@@ -27,11 +29,13 @@ class PublishFeature(QObject):
         navigator: Navigator,
         runner: TaskRunner,
         editor: TranscriptEditor,
+        page_view: PageView,
         calls: Callable[[], PublishCalls | None],
     ) -> None:
+        """``page_view``: the window's page image, where R draws a finding's region."""
         super().__init__(host.dialog_parent())
         self.host, self._calls = host, calls
-        self.dock = PublishDock(host, navigator, runner, calls)
+        self.dock = PublishDock(host, navigator, runner, calls, page_view)
         self.mark = MarkAction(host, navigator, runner, editor, calls, self._marked)
         self.dialog: PublishDialog | None = None
 
@@ -63,6 +67,7 @@ class PublishFeature(QObject):
         if self.dialog is None:
             self.dialog = PublishDialog(self._calls, self.host.dialog_parent())
             self.dialog.finished.connect(self._forget)
+            self.dialog.mark_wanted.connect(self.dock.select_unplaced)
         self.dialog.show()
         self.dialog.raise_()
         return self.dialog

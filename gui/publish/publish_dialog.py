@@ -5,8 +5,10 @@ The same rules as ``proofdesk publish``: it refuses while findings are unreviewe
 unless the reviewer ticks "mask unreviewed findings and publish" (they are then masked,
 as accepted ones are); a redacted PDF with findings that have no place on the scan
 (no alternate reading's line box covers them) is written only once the reviewer says
-so, those masked in the text layer alone. The file is written on a worker thread
-with progress; the dialog says where, and which mask rules.
+so, those masked in the text layer alone; "Mark Them" instead closes this and shows the
+first of them in the Publish dock (``mark_wanted``), where R marks it on the scan. The
+file is written on a worker thread with progress; the dialog says where, and which mask
+rules.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -49,6 +52,8 @@ log = logging.getLogger(__name__)
 
 
 class PublishDialog(QDialog):
+    mark_wanted = Signal(int, str)  # (0-based page, kind): a finding to mark on the scan
+
     def __init__(
         self, calls: Callable[[], PublishCalls | None], parent: QWidget | None = None
     ) -> None:
@@ -179,6 +184,8 @@ class PublishDialog(QDialog):
         return folder / published_name(document, fmt)
 
     async def _go_on_unplaced(self, places: tuple[tuple[int, str], ...]) -> bool:
+        """True: publish, those masked in the text layer only. "Mark Them" answers
+        False too, and closes this once the dock is asked for the first of them."""
         if not places:
             return True
         words = PublishModel(self)
@@ -189,15 +196,22 @@ class PublishDialog(QDialog):
         more = len(places) - 20
         if more > 0:
             listed += "\n" + self.tr("… and {0} more").format(more)
-        return await dialogs.ask_yes_no(
+        answer = await dialogs.ask_yes_no_or(
             self,
             self.tr("Findings with no place on the scan"),
             self.tr(
                 "{0} finding(s) have no place on the scan (no alternate reading's line box "
                 "covers them), so their pixels cannot be removed:\n{1}\n\nPublish anyway, "
-                "with them masked in the text layer only? (No: mark them first.)"
+                "with them masked in the text layer only? (No: not now. Mark Them: the "
+                "first is shown in the Publish dock, where R marks it on the scan.)"
             ).format(len(places), listed),
+            self.tr("&Mark Them"),
         )
+        if answer is None:
+            self.mark_wanted.emit(*places[0])
+            self.reject()  # out of the way of the dock and the page view
+            return False
+        return answer
 
     async def _write(
         self,

@@ -22,6 +22,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
+    QPushButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -31,18 +32,23 @@ from backend.models import Change
 from backend.publish.decisions import Decision, Reviewed
 from gui.context import ActionSpec, Host, Navigator
 from gui.publish.publish_model import PublishModel
+from gui.publish.region_mark import RegionMark
 from gui.publish.source import PublishCalls
 
 if TYPE_CHECKING:
     from gui.services.tasks import TaskRunner
+    from gui.widgets.page_view import PageView
 
 TOGGLE_KEYS = ("F9",)  # docs/SHORTCUTS.md: no desktop takes it (Ctrl+F9 is KDE's)
 
 
 class PublishView(QTreeView):
-    """A flat list whose letter keys decide: A accept, S skip, with Shift every occurrence."""
+    """A flat list whose letter keys decide: A accept, S skip, with Shift every occurrence;
+    R marks the finding's region on the scan, Esc stops that."""
 
     decided = Signal(str, bool)  # Decision value, every occurrence
+    region_wanted = Signal()
+    region_cancelled = Signal()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
@@ -53,6 +59,13 @@ class PublishView(QTreeView):
                 return
             if event.key() == Qt.Key.Key_S:
                 self.decided.emit(Decision.SKIP.value, every)
+                return
+        if mods == Qt.KeyboardModifier.NoModifier:
+            if event.key() == Qt.Key.Key_R:
+                self.region_wanted.emit()
+                return
+            if event.key() == Qt.Key.Key_Escape:
+                self.region_cancelled.emit()
                 return
         super().keyPressEvent(event)
 
@@ -72,12 +85,22 @@ class PublishPanel(QWidget):
         self.view.setToolTip(
             self.tr(
                 "A: mask this finding · S: keep it · Shift+A / Shift+S: the same for every "
-                "occurrence of this person or number · Enter: go to it in the transcript"
+                "occurrence of this person or number · Enter: go to it in the transcript · "
+                "R: mark the region where it stands on the scan (Esc cancels)"
             )
         )
+        self.region_button = QPushButton(self.tr("Mark Region on the Scan (R)"), self)
+        self.region_button.setToolTip(
+            self.tr(
+                "For a finding with no place on the scan: go to its page and drag over where "
+                "it stands, so the redacted PDF removes those pixels too. Esc cancels."
+            )
+        )
+        self.region_button.setEnabled(False)  # until a finding is current
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.region_button)
 
 
 class PublishDock(QObject):
@@ -87,8 +110,10 @@ class PublishDock(QObject):
         navigator: Navigator,
         runner: TaskRunner,
         calls: Callable[[], PublishCalls | None],
+        page_view: PageView | None = None,
     ) -> None:
-        """``calls``: the open document's Publish review (None: no document is open)."""
+        """``calls``: the open document's Publish review (None: no document is open);
+        ``page_view``: where regions are drawn (None: R does nothing)."""
         super().__init__(host.dialog_parent())
         self.host, self.nav, self.runner, self._calls = host, navigator, runner, calls
         self.panel = PublishPanel(host.dialog_parent())
@@ -99,6 +124,17 @@ class PublishDock(QObject):
         self.dock.visibilityChanged.connect(lambda shown: self.refresh() if shown else None)
         self.view.activated.connect(self._go)  # Enter (and a double click)
         self.view.decided.connect(lambda value, every: self.decide(Decision(value), every))
+        self.region: RegionMark | None = None
+        if page_view is not None:
+            self.region = RegionMark(
+                host, navigator, runner, page_view, calls, lambda: self.model.state, self._refresh
+            )
+            self.view.region_cancelled.connect(self.region.cancel)
+        self.view.region_wanted.connect(self.mark_region)
+        self.panel.region_button.clicked.connect(self.mark_region)
+        self.model.modelReset.connect(self._enable)
+        self.view.selectionModel().currentChanged.connect(self._enable)
+        self.wanted: tuple[int, str] | None = None  # (page, kind) to select once read
 
     def actions(self) -> list[ActionSpec]:
         toggle = self.dock.toggleViewAction()
@@ -150,6 +186,8 @@ class PublishDock(QObject):
             self._select_next_unreviewed(after)
         elif current is not None:
             self._select(lambda r: r.finding == current.finding)
+        if self.wanted is not None:
+            self._select_wanted()
 
     def _current(self) -> Reviewed | None:
         index = self.view.currentIndex()
@@ -193,6 +231,41 @@ class PublishDock(QObject):
             await self._refresh(after=(f.page, f.start))
         finally:
             self.deciding = False
+
+    def _enable(self) -> None:
+        self.panel.region_button.setEnabled(self.region is not None and self._current() is not None)
+
+    def mark_region(self) -> None:
+        """R: mark where the current finding stands on the scan."""
+        item = self._current()
+        if item is None or self.region is None or self._calls() is None:
+            return
+        self.region.start(item)
+
+    def select_unplaced(self, page: int, kind: str) -> None:
+        """Show the dock with the first finding of ``kind`` on ``page`` with no region
+        current (the publish dialog's "Mark them"), so R is the next key."""
+        self.wanted = (page, kind)
+        self.host.show_dock(self.dock)
+        self.host.show_message(self.tr("Press R to mark where this finding stands on the scan."), 0)
+        if not self.stale:
+            self._select_wanted()
+        else:
+            self.refresh()  # _refresh selects it
+
+    def _select_wanted(self) -> None:
+        assert self.wanted is not None
+        page, kind = self.wanted
+        self.wanted = None
+        self._select(
+            lambda r: (
+                r.finding.page == page
+                and r.finding.kind.value == kind
+                and r.masked
+                and not self.model.has_region(r)
+            )
+        )
+        self.view.setFocus()
 
     def _go(self, index: QModelIndex) -> None:
         if not index.isValid():

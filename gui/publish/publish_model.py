@@ -1,7 +1,8 @@
 """The Publish dock's list: one row per finding, unreviewed ones first.
 
 A table model over the ``PublishState``'s items: kind, page (1-based), the text, the
-decision in force and the text's context on the page. Unreviewed findings come first, each
+decision in force (a finding whose region the reviewer marked on the scan says so) and
+the text's context on the page. Unreviewed findings come first, each
 group in document order, so the reviewer works down from the top and what is left is
 always in view.
 """
@@ -12,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from backend.publish.decisions import Decision, Reviewed
+from backend.publish.decisions import Decision, Reviewed, Scope, where
 from backend.publish.model import PersonalKind
 from backend.session.publish import PublishState
 
@@ -27,6 +28,7 @@ class PublishModel(QAbstractTableModel):
         super().__init__(parent)
         self.state: PublishState | None = None
         self.rows: list[Reviewed] = []
+        self.regions: set[tuple[int, int, str]] = set()  # places marked on the scan
 
     def set_state(self, state: PublishState | None) -> None:
         self.beginResetModel()
@@ -34,7 +36,12 @@ class PublishModel(QAbstractTableModel):
         items = state.items if state is not None else ()
         # Stable sort: document order kept inside each group.
         self.rows = sorted(items, key=lambda r: r.decision is not None)
+        self.regions = _regions(state)
         self.endResetModel()
+
+    def has_region(self, item: Reviewed) -> bool:
+        f = item.finding
+        return (f.page, f.start, f.text) in self.regions
 
     def unreviewed(self) -> int:
         return sum(1 for r in self.rows if r.decision is None)
@@ -92,6 +99,8 @@ class PublishModel(QAbstractTableModel):
         if column == TEXT:
             return item.finding.text
         if column == DECISION:
+            if item.masked and self.has_region(item):
+                return self.tr("Masked (region on the scan)")
             return self.decision_word(item.decision)
         return self.context(item)
 
@@ -107,3 +116,22 @@ class PublishModel(QAbstractTableModel):
             self.tr("Decision"),
             self.tr("Context"),
         )[section]
+
+
+def _regions(state: PublishState | None) -> set[tuple[int, int, str]]:
+    """The places (page, start, text) of the findings with a region marked on the scan,
+    where each stands now (as ``backend.export.deidentify`` finds them for the PDF)."""
+    if state is None:
+        return set()
+    out = set()
+    for d in state.decisions:
+        if (
+            d.box
+            and d.scope is Scope.PLACE
+            and d.page is not None
+            and 0 <= d.page < len(state.pages)
+        ):
+            at = where(state.pages[d.page], d)
+            if at is not None:
+                out.add((d.page, at, d.text))
+    return out

@@ -20,7 +20,7 @@ from backend.export.deidentify import deidentify
 from backend.publish import MaskRules
 from backend.publish.decisions import Decision, PublishDecision, Reviewed
 from backend.publish.model import Finding, PersonalKind
-from backend.session.publish import PublishState, decide, mark, state_of
+from backend.session.publish import PublishState, decide, mark, mark_region, state_of
 from gui.services.workspace import page_chunks
 
 if TYPE_CHECKING:
@@ -35,6 +35,11 @@ class PublishCalls:
     decide: Callable[[PublishState, Sequence[Reviewed], Decision, bool], Awaitable[int]]
     # (page, start, end, kind, every occurrence): a span the detectors missed
     mark: Callable[[int, int, int, PersonalKind, bool], Awaitable[Finding]]
+    # (state the item was read in, item, page-relative x0, y0, x1, y1 as the page is
+    # shown): where on the scan a finding no reading places stands
+    mark_region: Callable[
+        [PublishState, Reviewed, tuple[float, float, float, float]], Awaitable[PublishDecision]
+    ]
     # The document de-identified by the stored decisions, ready for ``write_published``.
     deidentified: Callable[[PublishState], Awaitable[ExportDocument]]
     password: str | None = None
@@ -94,6 +99,9 @@ def publish_calls(ws: Workspace | None) -> PublishCalls | None:
         ),
         mark=lambda page, start, end, kind, every: run(
             lambda: marked(page, start, end, kind, every)
+        ),
+        mark_region=lambda state, item, box: run(
+            lambda: mark_region(session.store, state, item, box)
         ),
         deidentified=deidentified,
         password=ws.password,

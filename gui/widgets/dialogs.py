@@ -61,9 +61,7 @@ async def ask_int(
     return dialog.intValue() if accepted else None
 
 
-async def ask_yes_no(parent: QWidget, title: str, text: str, *, default_yes: bool = False) -> bool:
-    """Yes or No; Enter answers No unless ``default_yes`` (a step the user asked for
-    and can stop, not one that loses or overwrites anything)."""
+def _question(parent: QWidget, title: str, text: str, default_yes: bool) -> QMessageBox:
     box = QMessageBox(
         QMessageBox.Icon.Question,
         placeholders(title),
@@ -74,9 +72,28 @@ async def ask_yes_no(parent: QWidget, title: str, text: str, *, default_yes: boo
     box.setTextFormat(Qt.TextFormat.PlainText)  # "<b>" in a file name is not markup
     default = QMessageBox.StandardButton.Yes if default_yes else QMessageBox.StandardButton.No
     box.setDefaultButton(default)  # No unless asked: the safe answer by default
+    return box
+
+
+async def ask_yes_no(parent: QWidget, title: str, text: str, *, default_yes: bool = False) -> bool:
+    """Yes or No; Enter answers No unless ``default_yes`` (a step the user asked for
+    and can stop, not one that loses or overwrites anything)."""
+    box = _question(parent, title, text, default_yes)
     yes = box.button(QMessageBox.StandardButton.Yes)
     await _finished(box)
     return box.clickedButton() is yes
+
+
+async def ask_yes_no_or(parent: QWidget, title: str, text: str, other: str) -> bool | None:
+    """Yes (True), No (False) or a third answer, the button ``other`` (None): going to
+    deal with what the question is about. Enter and Esc answer No."""
+    box = _question(parent, title, text, False)
+    third = box.addButton(other, QMessageBox.ButtonRole.ActionRole)
+    box.setEscapeButton(QMessageBox.StandardButton.No)
+    yes = box.button(QMessageBox.StandardButton.Yes)
+    await _finished(box)
+    clicked = box.clickedButton()
+    return None if clicked is third else clicked is yes
 
 
 def show_message(parent: QWidget, title: str, text: str, *, warning: bool = False) -> QMessageBox:

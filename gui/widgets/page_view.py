@@ -5,7 +5,9 @@ shows whatever pixmap it is given, stretched until the sharp one arrives.
 
 In region mode (``set_region_mode(True)``) a drag draws a rectangle instead of
 panning; on release the rectangle goes out as page-relative fractions
-(``region_selected``), so it means the same page area at any zoom.
+(``region_selected``), so it means the same page area at any zoom. More than one
+feature draws regions (OCR's re-read, Publish's mark on the scan): each asks for the mode
+as its ``owner`` and acts only on a region drawn while ``region_owner`` is itself.
 
 Outside region mode a click (not a pan) goes out as ``page_clicked`` at a
 page-relative point, and ``set_highlight`` marks a page-relative box (the
@@ -75,6 +77,7 @@ class PageView(QGraphicsView):
         self._resize_timer.timeout.connect(self._apply_fit)
         self.setAccessibleName(self.tr("Page image"))
         self.region_mode = False
+        self.region_owner: object | None = None  # who asked for region mode
         self._drag_origin: tuple[float, float] | None = None  # fractions of the page
         self._region: Region | None = None  # the rectangle shown, as fractions
         self._band = QGraphicsRectItem()
@@ -131,11 +134,19 @@ class PageView(QGraphicsView):
         self.fit_mode = FitMode.CUSTOM
         self._set_zoom(zoom)
 
-    def set_region_mode(self, on: bool) -> None:
-        """Dragging draws a region to read (crosshair) instead of panning (open hand)."""
+    def set_region_mode(self, on: bool, owner: object | None = None) -> None:
+        """Dragging draws a region (crosshair) instead of panning (open hand).
+
+        ``owner``: the feature asking. Every listener hears ``region_selected``, so each
+        must act only on a region drawn in its own mode, or one drag would both re-read
+        the region and mark it for Publish. Another owner's request ends the mode in
+        force first, so its owner hears it end; off ends the mode whoever owns it."""
+        if on and self.region_mode and owner is not self.region_owner:
+            self.set_region_mode(False)
         if on == self.region_mode:
             return
         self.region_mode = on
+        self.region_owner = owner if on else None
         self._drag_origin = None
         if on:
             self.setDragMode(QGraphicsView.DragMode.NoDrag)

@@ -1712,27 +1712,27 @@
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="107"/>
         <source>Server: {0}</source>
         <translation>伺服器：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="96"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="107"/>
         <source>No OCR server</source>
         <translation>無文字辨識伺服器</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="110"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="121"/>
         <source>&amp;Re-run This Page</source>
         <translation>重新辨識本頁(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="112"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="123"/>
         <source>Re-run a Re&amp;gion…</source>
         <translation>重新辨識區域(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../gui/ocr/ocr_docks.py" line="114"/>
+        <location filename="../../gui/ocr/ocr_docks.py" line="125"/>
         <source>&amp;Batch…</source>
         <translation>批次辨識(&amp;B)…</translation>
     </message>
@@ -2294,7 +2294,7 @@
 <context>
     <name>PageView</name>
     <message>
-        <location filename="../../gui/widgets/page_view.py" line="76"/>
+        <location filename="../../gui/widgets/page_view.py" line="78"/>
         <source>Page image</source>
         <translation>頁面影像</translation>
     </message>
@@ -2832,179 +2832,189 @@
 <context>
     <name>PublishDialog</name>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="59"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="64"/>
         <source>Publish</source>
         <translation>公開</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="62"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="67"/>
         <source>Plain text (.txt)</source>
         <translation>純文字（.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="63"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="68"/>
         <source>Markdown (.md)</source>
         <translation>Markdown（.md）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="64"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="69"/>
         <source>Word document (.docx)</source>
         <translation>Word 文件（.docx）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="65"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="70"/>
         <source>JSON Lines (.jsonl)</source>
         <translation>JSON Lines（.jsonl）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="66"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="71"/>
         <source>Redacted searchable PDF (.pdf)</source>
         <translation>已去識別化的可搜尋 PDF（.pdf）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="73"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="78"/>
         <source>Beside the PDF, its name de-identified</source>
         <translation>存於 PDF 旁，檔名去識別化</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="74"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="79"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="79"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="84"/>
         <source>&amp;Mask unreviewed findings and publish</source>
         <translation>遮蔽未審閱的項目並公開(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="81"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="86"/>
         <source>Findings nobody has reviewed yet are masked, as accepted ones are.</source>
         <translation>尚未審閱的項目將與已接受的項目一樣予以遮蔽。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="87"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="92"/>
         <source>&amp;Publish</source>
         <translation>公開(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="90"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="95"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="97"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="102"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="98"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="103"/>
         <source>&amp;Save as:</source>
         <translation>儲存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="110"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="115"/>
         <source>Publish as</source>
         <translation>公開為</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="126"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="131"/>
         <source>Open a document to publish it.</source>
         <translation>請先開啟文件再公開。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="133"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="138"/>
         <source>Not published: {0} finding(s) are unreviewed. Review them in the Publish dock (F9), or tick “Mask unreviewed findings and publish”.</source>
         <translation>未公開：尚有 {0} 個項目未審閱。請在「公開」面板（F9）審閱，或勾選「遮蔽未審閱的項目並公開」。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="142"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="147"/>
         <source>Not published: mark those findings, then publish again.</source>
         <translation>未公開：請先標記這些項目，再重新公開。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="149"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="154"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="150"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="155"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="156"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="161"/>
         <source>Publishing was cancelled; nothing was written.</source>
         <translation>已取消公開，未寫入任何檔案。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="163"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="168"/>
         <source>Publishing failed: {0}</source>
         <translation>公開失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="169"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="174"/>
         <source>Published to {0} ({1} page(s)); masks: {2}.</source>
         <translation>已公開至 {0}（{1} 頁）；遮蔽規則：{2}。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="186"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="193"/>
         <source>page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="191"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="198"/>
         <source>… and {0} more</source>
         <translation>…另有 {0} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="194"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="201"/>
         <source>Findings with no place on the scan</source>
         <translation>掃描影像上無位置的項目</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="196"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="203"/>
         <source>{0} finding(s) have no place on the scan (no alternate reading&apos;s line box covers them), so their pixels cannot be removed:
 {1}
 
-Publish anyway, with them masked in the text layer only? (No: mark them first.)</source>
+Publish anyway, with them masked in the text layer only? (No: not now. Mark Them: the first is shown in the Publish dock, where R marks it on the scan.)</source>
         <translation>有 {0} 個項目在掃描影像上沒有位置（沒有替代辨識結果的行框涵蓋），無法移除其像素：
 {1}
 
-仍要公開，僅在文字層遮蔽這些項目嗎？（選「否」可先標記。）</translation>
+仍要公開，僅在文字層遮蔽這些項目嗎？（「否」：暫不公開。「標記這些項目」：在「公開」面板顯示第一個，按 R 即可在掃描影像上標記。）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dialog.py" line="208"/>
+        <source>&amp;Mark Them</source>
+        <translation>標記這些項目(&amp;M)</translation>
     </message>
 </context>
 <context>
     <name>PublishDock</name>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="98"/>
+        <location filename="../../gui/publish/publish_dock.py" line="121"/>
         <source>Publish</source>
         <translation>公開</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="107"/>
+        <location filename="../../gui/publish/publish_dock.py" line="141"/>
         <source>P&amp;ublish Review</source>
         <translation>公開前審閱(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="146"/>
+        <location filename="../../gui/publish/publish_dock.py" line="180"/>
         <source>{0} of {1} finding(s) unreviewed.</source>
         <translation>{1} 個項目中有 {0} 個未審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="183"/>
+        <location filename="../../gui/publish/publish_dock.py" line="219"/>
         <source>Still recording the last decision…</source>
         <translation>仍在記錄上一個決定…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="250"/>
+        <source>Press R to mark where this finding stands on the scan.</source>
+        <translation>按 R 在掃描影像上標記此項目所在的位置。</translation>
     </message>
 </context>
 <context>
     <name>PublishFeature</name>
     <message>
-        <location filename="../../gui/publish/feature.py" line="40"/>
+        <location filename="../../gui/publish/feature.py" line="44"/>
         <source>P&amp;ublish…</source>
         <translation>公開(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/feature.py" line="61"/>
+        <location filename="../../gui/publish/feature.py" line="65"/>
         <source>Open a document to publish it.</source>
         <translation>請先開啟文件再公開。</translation>
     </message>
@@ -3012,92 +3022,97 @@ Publish anyway, with them masked in the text layer only? (No: mark them first.)<
 <context>
     <name>PublishModel</name>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="44"/>
+        <location filename="../../gui/publish/publish_model.py" line="51"/>
         <source>Person</source>
         <translation>人名</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="45"/>
+        <location filename="../../gui/publish/publish_model.py" line="52"/>
         <source>ID number</source>
         <translation>身分證統一編號</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="46"/>
+        <location filename="../../gui/publish/publish_model.py" line="53"/>
         <source>Resident certificate number</source>
         <translation>居留證統一證號</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="47"/>
+        <location filename="../../gui/publish/publish_model.py" line="54"/>
         <source>Phone number</source>
         <translation>電話號碼</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="48"/>
+        <location filename="../../gui/publish/publish_model.py" line="55"/>
         <source>Address</source>
         <translation>地址</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="49"/>
+        <location filename="../../gui/publish/publish_model.py" line="56"/>
         <source>Date of birth</source>
         <translation>出生日期</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="50"/>
+        <location filename="../../gui/publish/publish_model.py" line="57"/>
         <source>Account number</source>
         <translation>帳號</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="51"/>
+        <location filename="../../gui/publish/publish_model.py" line="58"/>
         <source>Licence plate</source>
         <translation>車牌號碼</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="52"/>
+        <location filename="../../gui/publish/publish_model.py" line="59"/>
         <source>E-mail address</source>
         <translation>電子郵件地址</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="57"/>
+        <location filename="../../gui/publish/publish_model.py" line="64"/>
         <source>Unreviewed</source>
         <translation>未審閱</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="59"/>
+        <location filename="../../gui/publish/publish_model.py" line="66"/>
         <source>Masked</source>
         <translation>已遮蔽</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="60"/>
+        <location filename="../../gui/publish/publish_model.py" line="67"/>
         <source>Kept</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="61"/>
+        <location filename="../../gui/publish/publish_model.py" line="68"/>
         <source>Marked</source>
         <translation>已標記</translation>
     </message>
     <message>
         <location filename="../../gui/publish/publish_model.py" line="103"/>
+        <source>Masked (region on the scan)</source>
+        <translation>已遮蔽（掃描影像上的區域）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_model.py" line="113"/>
         <source>Kind</source>
         <translation>類別</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="104"/>
+        <location filename="../../gui/publish/publish_model.py" line="114"/>
         <source>Page</source>
         <translation>頁</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="105"/>
+        <location filename="../../gui/publish/publish_model.py" line="115"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="106"/>
+        <location filename="../../gui/publish/publish_model.py" line="117"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_model.py" line="107"/>
+        <location filename="../../gui/publish/publish_model.py" line="116"/>
         <source>Decision</source>
         <translation>決定</translation>
     </message>
@@ -3105,14 +3120,24 @@ Publish anyway, with them masked in the text layer only? (No: mark them first.)<
 <context>
     <name>PublishPanel</name>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="73"/>
+        <location filename="../../gui/publish/publish_dock.py" line="84"/>
         <source>Personal data to mask</source>
         <translation>待遮蔽的個人資料</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="76"/>
-        <source>A: mask this finding · S: keep it · Shift+A / Shift+S: the same for every occurrence of this person or number · Enter: go to it in the transcript</source>
-        <translation>A：遮蔽此項目 · S：保留 · Shift+A / Shift+S：對此人或號碼的每一處同樣處理 · Enter：前往逐字稿中的該處</translation>
+        <location filename="../../gui/publish/publish_dock.py" line="87"/>
+        <source>A: mask this finding · S: keep it · Shift+A / Shift+S: the same for every occurrence of this person or number · Enter: go to it in the transcript · R: mark the region where it stands on the scan (Esc cancels)</source>
+        <translation>A：遮蔽此項目 · S：保留 · Shift+A / Shift+S：對此人或號碼的每一處同樣處理 · Enter：前往逐字稿中的該處 · R：在掃描影像上標記其所在區域（Esc 取消）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="92"/>
+        <source>Mark Region on the Scan (R)</source>
+        <translation>在掃描影像上標記區域（R）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/publish_dock.py" line="95"/>
+        <source>For a finding with no place on the scan: go to its page and drag over where it stands, so the redacted PDF removes those pixels too. Esc cancels.</source>
+        <translation>用於掃描影像上沒有位置的項目：前往其所在頁面，在其位置上拖曳出範圍，讓去識別化的 PDF 也移除這些像素。Esc 取消。</translation>
     </message>
 </context>
 <context>
@@ -3232,6 +3257,29 @@ Publish anyway, with them masked in the text layer only? (No: mark them first.)<
         <location filename="../../gui/ocr/reading_compare.py" line="177"/>
         <source>first token after {0:.1f} s</source>
         <translation>首個 token 於 {0:.1f} 秒後出現</translation>
+    </message>
+</context>
+<context>
+    <name>RegionMark</name>
+    <message>
+        <location filename="../../gui/publish/region_mark.py" line="79"/>
+        <source>Drag over where “{0}” stands on the scan; Esc cancels.</source>
+        <translation>請在掃描影像上「{0}」所在的位置拖曳出範圍；Esc 取消。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/region_mark.py" line="85"/>
+        <source>No region marked.</source>
+        <translation>未標記任何區域。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/region_mark.py" line="98"/>
+        <source>No region marked: draw it on the finding&apos;s page.</source>
+        <translation>未標記區域：請在該項目所在的頁面上繪製。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/publish/region_mark.py" line="108"/>
+        <source>Region marked: the redacted PDF removes it from the scan.</source>
+        <translation>已標記區域：去識別化的 PDF 會從掃描影像中移除該處。</translation>
     </message>
 </context>
 <context>
