@@ -102,7 +102,7 @@ def test_every_feature_s_entries_land_in_their_menu_in_order(
 ) -> None:
     w = make_window()
     assert _menu_layout(w, "file") == [
-        "open", "recent", "import_jsonl", "import_folder", "export", "save", "—",
+        "open", "recent", "import_jsonl", "import_folder", "export", "publish", "save", "—",
         "team_server", "—", "quit",
     ]  # fmt: skip
     assert _menu_layout(w, "review") == [
