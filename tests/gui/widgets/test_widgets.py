@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray
+from PySide6.QtCore import QByteArray, QItemSelectionModel
 
 from backend.models import ReviewStatus, Version, VersionKind
 from gui.review.history_panel import HistoryPanel
@@ -14,6 +14,15 @@ from gui.services.settings import GuiSettings
 from gui.widgets.diff_html import diff_html
 from gui.widgets.page_view import FitMode, PageView
 from gui.widgets.transcript_editor import TranscriptEditor
+
+
+def _choose(panel: HistoryPanel, row: int) -> None:
+    """Select ``row`` alone, as a click does. Not ``QListView.setCurrentIndex``: under
+    ExtendedSelection it adds to the selection when the application believes Ctrl or
+    Shift is held, which a key test run before this one can leave it believing."""
+    panel.list.selectionModel().setCurrentIndex(
+        panel.model.index(row), QItemSelectionModel.SelectionFlag.ClearAndSelect
+    )
 
 
 def test_editor_signals_only_the_reviewers_edits(qtbot) -> None:
@@ -91,13 +100,13 @@ def test_history_panel_shows_the_diff_of_the_selected_versions(qtbot) -> None:
         Version(3, 0, VersionKind.EDIT, "當事人應上訴。", 3.0, "ana"),
     ]
     panel.set_versions(versions, current_id=3)
-    panel.list.setCurrentIndex(panel.model.index(1))  # version 2, against version 1
+    _choose(panel, 1)  # version 2, against version 1
     assert panel.caption.text() == "#2 compared with #1"
     shown = panel.diff.toHtml()
     assert re.search(r"line-through[^>]*>得<", shown), shown
     assert re.search(r"underline[^>]*>應<", shown), shown
     assert panel.diff.toPlainText() == "當事人得應上訴"
-    panel.list.setCurrentIndex(panel.model.index(0))  # version 3, against version 2
+    _choose(panel, 0)  # version 3, against version 2
     assert panel.caption.text() == "#3 compared with #2"
     assert panel.diff.toPlainText() == "當事人應上訴。"
     assert re.search(r"underline[^>]*>。<", panel.diff.toHtml())
@@ -105,7 +114,7 @@ def test_history_panel_shows_the_diff_of_the_selected_versions(qtbot) -> None:
     selection.select(panel.model.index(2), selection.SelectionFlag.Select)
     assert panel.caption.text() == "#3 compared with #1"  # two chosen: one against the other
     assert panel.diff.toPlainText() == "當事人得應上訴。"
-    panel.list.setCurrentIndex(panel.model.index(2))  # the first version: all of it is new
+    _choose(panel, 2)  # the first version: all of it is new
     assert panel.caption.text() == "#1, the first version"
     assert re.search(r"underline[^>]*>當事人得上訴<", panel.diff.toHtml())
 
@@ -119,7 +128,7 @@ def test_history_restore_button_emits_the_selected_version(qtbot) -> None:
     ]
     panel.set_versions(versions, current_id=2)
     assert not panel.restore_button.isEnabled()
-    panel.list.setCurrentIndex(panel.model.index(1))  # newest first: row 1 is version 1
+    _choose(panel, 1)  # newest first: row 1 is version 1
     assert panel.restore_button.isEnabled()
     assert "<b>Model</b>" in panel.provenance.text() and ">m<" in panel.provenance.text()
     with qtbot.waitSignal(panel.restore_requested) as blocker:
