@@ -14,7 +14,7 @@ from backend.i18n import N_, _
 
 # (heading, top-level commands): the order they are listed in.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (N_("Review"), ("status", "compare", "eval", "replace", "facts", "glossary")),
+    (N_("Review"), ("status", "compare", "eval", "replace", "facts", "glossary", "stats")),
     (N_("OCR"), ("ocr", "alt", "layout", "batch-prepare", "batch-import")),
     (N_("Servers"), ("plan",)),
     (N_("Team"), ("store",)),

@@ -1,0 +1,53 @@
+"""Review statistics (issue 26): what the machine readings got wrong, how long the
+pages took, how the document goes, from what the review store already holds.
+
+``statistics_of(store)`` reads the document's history in a few set-based queries
+(the embedded store's or the team store's) and computes every figure in memory:
+``figures.Statistics``. Nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+from backend.stats.figures import (
+    GROUPINGS,
+    PageRow,
+    PersonRow,
+    SourceRow,
+    Statistics,
+    as_json,
+    compute,
+)
+from backend.stats.history import Activity, Approval, History, Reading
+from backend.stats.measures import (
+    IDLE_CUTOFF_S,
+    Changes,
+    CriticalChars,
+    changes,
+    critical_chars,
+)
+from backend.stats.progress import PACE_DAYS, Day, Progress
+from backend.stats.reading import history_of, statistics_of
+
+__all__ = [
+    "GROUPINGS",
+    "IDLE_CUTOFF_S",
+    "PACE_DAYS",
+    "Activity",
+    "Approval",
+    "Changes",
+    "CriticalChars",
+    "Day",
+    "History",
+    "PageRow",
+    "PersonRow",
+    "Progress",
+    "Reading",
+    "SourceRow",
+    "Statistics",
+    "as_json",
+    "changes",
+    "compute",
+    "critical_chars",
+    "history_of",
+    "statistics_of",
+]

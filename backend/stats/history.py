@@ -1,0 +1,101 @@
+"""What the statistics are computed from: a document's review history as plain rows.
+
+Each store reads these in a few set-based queries (``sqlite_history``,
+``team_history``); everything after that (``measures``, ``figures``) is the same
+for both and never touches a database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Readings by a machine (a VLM's ``ocr`` versions, an offline engine's ``alternate``
+# versions). Imports are left out: one may be a person's transcript.
+READING_KINDS = ("ocr", "alternate")
+# Versions a person wrote on a page: work, with a time stamp.
+WORK_KINDS = ("edit", "restore")
+# The author of status events the store writes itself (a migration's reopened pages).
+MACHINE_AUTHOR = "ProofDesk"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A page's first reading by one engine, model and prompt."""
+
+    version_id: int
+    page: int
+    engine: str
+    model: str
+    prompt_sha256: str
+    prompt_name: str
+    server: str
+    tokens: int | None  # prompt + completion tokens, when the engine said
+    seconds: float | None  # the engine's time for the page, when recorded
+    text: str
+
+
+@dataclass(frozen=True)
+class Approval:
+    """The text a page's approval in force names (the final approval on the team store)."""
+
+    page: int
+    text: str
+    text_author: str  # who wrote that text ("": a machine reading approved as read)
+    approver: str
+    at: float  # epoch seconds
+
+
+@dataclass(frozen=True)
+class Activity:
+    """One time stamp of a person's work on a page: a version, a status, a note, typing."""
+
+    author: str
+    page: int
+    at: float
+
+
+@dataclass(frozen=True)
+class History:
+    page_count: int
+    readings: list[Reading] = field(default_factory=list)
+    approvals: dict[int, Approval] = field(default_factory=dict)
+    activity: list[Activity] = field(default_factory=list)  # by author, then time
+    viewer: str | None = None  # None: everyone's work is shown; else only this person's
+
+
+def first_per_source(rows: list[Reading]) -> list[Reading]:
+    """The first reading of each page per (engine, model, prompt), oldest id first."""
+    seen: set[tuple[int, str, str, str]] = set()
+    kept = []
+    for row in sorted(rows, key=lambda r: r.version_id):
+        key = (row.page, row.engine, row.model, row.prompt_sha256)
+        if key not in seen:
+            seen.add(key)
+            kept.append(row)
+    return kept
+
+
+def prompt_name(stored_name: object, prompt: object) -> str:
+    """A prompt's name: the one recorded, else its first line (prompts are not named in
+    the provenance ProofDesk writes; the first line is what a person recognises)."""
+    if isinstance(stored_name, str) and stored_name.strip():
+        return stored_name.strip()
+    if not isinstance(prompt, str):
+        return ""
+    first = next((line.strip() for line in prompt.splitlines() if line.strip()), "")
+    return first if len(first) <= 40 else first[:39] + "…"
+
+
+def as_int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_float(value: object) -> float | None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if ok else None  # type: ignore[arg-type]
+
+
+def tokens_of(prompt_tokens: object, completion_tokens: object) -> int | None:
+    parts = [as_int(prompt_tokens), as_int(completion_tokens)]
+    known = [p for p in parts if p is not None]
+    return sum(known) if known else None

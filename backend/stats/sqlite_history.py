@@ -1,0 +1,106 @@
+"""The review history of an embedded (SQLite) store, in four queries.
+
+The store file is one person's desk: everyone whose work it holds (history pulled
+from the team server included) is shown, as the file's owner may read it all anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import replace
+
+from backend.stats.history import (
+    MACHINE_AUTHOR,
+    READING_KINDS,
+    WORK_KINDS,
+    Activity,
+    Approval,
+    History,
+    Reading,
+    as_float,
+    first_per_source,
+    prompt_name,
+    tokens_of,
+)
+
+# One json_extract with several paths parses each provenance once (a VLM's provenance
+# can hold every token's logprob: parsing it once per key would be most of the time).
+PROVENANCE_KEYS = (
+    "$.engine",
+    "$.model",
+    "$.prompt_sha256",
+    "$.prompt_name",
+    "$.prompt",
+    "$.server",
+    "$.usage.prompt_tokens",
+    "$.usage.completion_tokens",
+    "$.latency_s",
+)
+_READINGS = (
+    "SELECT id, page, json_extract(provenance, "
+    + ", ".join(f"'{k}'" for k in PROVENANCE_KEYS)
+    + f") FROM versions WHERE kind IN ({', '.join(repr(k) for k in READING_KINDS)})"
+)
+_TEXTS = "SELECT id, text FROM versions WHERE id IN (SELECT value FROM json_each(?))"
+# The approval in force: the page's latest status event, when it is "approved", and
+# the version it names (events older than schema 4 name none: the working version).
+_APPROVALS = """
+SELECT s.page, v.text, CASE WHEN v.kind IN ({work}) THEN v.author ELSE '' END,
+       s.author, s.created_at
+  FROM status_events s
+  JOIN (SELECT page, max(id) AS id FROM status_events GROUP BY page) last ON last.id = s.id
+  LEFT JOIN pages p ON p.page = s.page
+  JOIN versions v ON v.id = coalesce(s.version_id, p.current_version)
+ WHERE s.status = 'approved'
+""".format(work=", ".join(repr(k) for k in WORK_KINDS))
+_ACTIVITY = f"""
+SELECT author, page, created_at FROM versions
+ WHERE kind IN ({", ".join(repr(k) for k in WORK_KINDS)})
+UNION ALL SELECT author, page, created_at FROM status_events WHERE author <> '{MACHINE_AUTHOR}'
+UNION ALL SELECT author, page, created_at FROM note_events
+UNION ALL SELECT author, page, updated_at FROM drafts
+ORDER BY 1, 3
+"""
+
+
+def read_history(conn: sqlite3.Connection, page_count: int) -> History:
+    readings = first_per_source([_reading(row) for row in conn.execute(_READINGS)])
+    ids = json.dumps([r.version_id for r in readings])
+    texts = {int(i): str(t) for i, t in conn.execute(_TEXTS, (ids,))}
+    readings = [replace(r, text=texts.get(r.version_id, "")) for r in readings]
+    approvals = {
+        int(page): Approval(int(page), str(text), str(writer), str(approver), float(at))
+        for page, text, writer, approver, at in conn.execute(_APPROVALS)
+    }
+    activity = [Activity(str(a), int(p), float(t)) for a, p, t in conn.execute(_ACTIVITY)]
+    return History(page_count, readings, approvals, activity, viewer=None)
+
+
+def _reading(row: tuple[object, object, object]) -> Reading:
+    version_id, page, extracted = row
+    values = json.loads(str(extracted)) if isinstance(extracted, str) else []
+    return reading_from(int(str(version_id)), int(str(page)), values)
+
+
+def reading_from(version_id: int, page: int, values: list[object]) -> Reading:
+    """A reading from the provenance values in ``PROVENANCE_KEYS`` order (text later)."""
+    engine, model, sha, name, prompt, server, p_tok, c_tok, latency = (
+        values + [None] * len(PROVENANCE_KEYS)
+    )[: len(PROVENANCE_KEYS)]
+    return Reading(
+        version_id=version_id,
+        page=page,
+        engine=_str(engine),
+        model=_str(model),
+        prompt_sha256=_str(sha),
+        prompt_name=prompt_name(name, prompt),
+        server=_str(server),
+        tokens=tokens_of(p_tok, c_tok),
+        seconds=as_float(latency),
+        text="",
+    )
+
+
+def _str(value: object) -> str:
+    return value if isinstance(value, str) else ""

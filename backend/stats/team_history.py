@@ -1,0 +1,80 @@
+"""The review history of one document on the team store (PostgreSQL), in four queries.
+
+Who sees what: row-level security already limits a person to the documents given
+to them; within one, an administrator sees everyone's work, a reviewer their own
+(``History.viewer``): the time stamps of others' work are not read at all. The
+machine readings and the approved text are the document's, shown to its members.
+History brought in from elsewhere keeps its own author and time (``origin_*``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from backend.stats.history import (
+    READING_KINDS,
+    WORK_KINDS,
+    Activity,
+    Approval,
+    History,
+    first_per_source,
+)
+from backend.stats.sqlite_history import reading_from
+
+_WHO = "coalesce(origin_author, author)"
+_WHEN = "coalesce(origin_created_at, extract(epoch FROM created_at)::float8)"
+_KINDS = ", ".join(repr(k) for k in READING_KINDS)
+_WORK = ", ".join(repr(k) for k in WORK_KINDS)
+_READINGS = f"""
+SELECT id, page, provenance->>'engine', provenance->>'model', provenance->>'prompt_sha256',
+       provenance->>'prompt_name', provenance->>'prompt', provenance->>'server',
+       provenance #> '{{usage,prompt_tokens}}', provenance #> '{{usage,completion_tokens}}',
+       provenance->'latency_s'
+  FROM proofdesk.versions WHERE document_id = %(doc)s AND kind IN ({_KINDS})
+"""
+_TEXTS = "SELECT id, text FROM proofdesk.versions WHERE id = ANY(%(ids)s)"
+_APPROVALS = f"""
+SELECT s.page, v.text,
+       CASE WHEN v.kind IN ({_WORK}) THEN coalesce(v.origin_author, v.author) ELSE '' END,
+       s.who, s.at
+  FROM (SELECT DISTINCT ON (page) page, status, version_id, {_WHO} AS who, {_WHEN} AS at
+          FROM proofdesk.status_events WHERE document_id = %(doc)s
+         ORDER BY page, id DESC) s
+  LEFT JOIN proofdesk.pages p ON p.document_id = %(doc)s AND p.page = s.page
+  JOIN proofdesk.versions v ON v.id = coalesce(s.version_id, p.current_version)
+ WHERE s.status = 'final'
+"""
+_ACTIVITY = f"""
+SELECT who, page, at FROM (
+    SELECT {_WHO} AS who, page, {_WHEN} AS at FROM proofdesk.versions
+     WHERE document_id = %(doc)s AND kind IN ({_WORK})
+    UNION ALL SELECT {_WHO}, page, {_WHEN} FROM proofdesk.status_events
+     WHERE document_id = %(doc)s
+    UNION ALL SELECT {_WHO}, page, {_WHEN} FROM proofdesk.note_events
+     WHERE document_id = %(doc)s
+    UNION ALL SELECT author, page, extract(epoch FROM updated_at)::float8
+      FROM proofdesk.drafts WHERE document_id = %(doc)s
+) work WHERE %(viewer)s::text IS NULL OR who = %(viewer)s
+ORDER BY 1, 3
+"""
+
+
+def read_history(c: Any, doc: int, page_count: int) -> History:
+    """``c``: a psycopg connection of the person asking (their rights apply)."""
+    admin, me = c.execute("SELECT proofdesk.is_admin(), current_user").fetchone()
+    viewer = None if admin else str(me)
+    args = {"doc": doc, "viewer": viewer}
+    rows = c.execute(_READINGS, args).fetchall()
+    readings = first_per_source([reading_from(int(r[0]), int(r[1]), list(r[2:])) for r in rows])
+    ids = [r.version_id for r in readings]
+    texts = {int(i): str(t) for i, t in c.execute(_TEXTS, {"ids": ids}).fetchall()}
+    readings = [replace(r, text=texts.get(r.version_id, "")) for r in readings]
+    approvals = {
+        int(page): Approval(int(page), str(text), str(writer), str(approver), float(at))
+        for page, text, writer, approver, at in c.execute(_APPROVALS, args).fetchall()
+    }
+    activity = [
+        Activity(str(a), int(p), float(t)) for a, p, t in c.execute(_ACTIVITY, args).fetchall()
+    ]
+    return History(page_count, readings, approvals, activity, viewer=viewer)
