@@ -1,4 +1,5 @@
-"""``proofdesk export``: write the corrected text, a searchable PDF or the audit trail.
+"""``proofdesk export``: write the corrected text, a searchable PDF, the audit trail, or
+PAGE XML / ALTO / hOCR (a folder, one file per page: OUT/0001.xml, ...).
 
     proofdesk export PDF --format FORMAT [-o OUT]
                      [--approved-only] [--pages A-B] [--store PATH] [--strip-markers]
@@ -51,7 +52,16 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         choices=[f.value for f in ExportFormat],
         help="; ".join(f"{f.value}: {_(f.spec.label)}" for f in ExportFormat),
     )
-    p.add_argument("-o", "--output", type=Path, help=_("output file (default: next to the PDF)"))
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help=_(
+            "output file (default: next to the PDF); page, alto and hocr write a folder "
+            "with one file per page named by its number: OUT/0001.xml, OUT/0002.xml "
+            "(hocr: OUT/0001.hocr), each naming the page image 0001.png at 300 dpi"
+        ),
+    )
     p.add_argument("--pages", type=free_text, help=_("page range, e.g. 1-20 or 3,5,9 (1-based)"))
     p.add_argument("--approved-only", action="store_true", help=_("leave out unapproved pages"))
     p.add_argument("--strip-markers", action="store_true", help=_("remove 【模糊】-style markers"))

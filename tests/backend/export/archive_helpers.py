@@ -24,7 +24,14 @@ from alto_tools import alto_tools
 from hocr_spec import HocrValidator
 from lxml import etree
 
-from backend.models import AltLine
+from backend.export import alto_xml, hocr, page_xml
+from backend.export.archive_pages import ArchivePage, archive_page
+from backend.export.pages import ExportPage, Layout
+from backend.models import AltLine, ReviewStatus
+from backend.safe_text import admit
+from backend.store.archive_xml import parse
+
+RENDER = {"page": page_xml.render_page, "alto": alto_xml.render_page, "hocr": hocr.render_page}
 
 ALTO_NS = "http://www.loc.gov/standards/alto/ns-v4#"
 
@@ -115,3 +122,54 @@ def digital_alternate(digital: Path, page: int) -> tuple[str, list[dict[str, obj
                     }
                 )
     return text, lines
+
+
+def export_page(text: str, boxes: dict[int, tuple[float, float, float, float]]) -> ArchivePage:
+    """``text`` as an export writes it (admitted), with an alternate reading of the same
+    text that has ``boxes`` on those of its lines (0-based), on an A4 page."""
+    text = admit(text).text
+    lines, at = [], 0
+    for number, row in enumerate(text.split("\n")):
+        lines.append(AltLine(row, at, at + len(row), boxes.get(number)))
+        at += len(row) + 1
+    page = ExportPage(
+        page=0,
+        text=text,
+        status=ReviewStatus.UNREVIEWED,
+        reviewer=None,
+        approved_at=None,
+        note="",
+        versions=(),
+        markers_left=0,
+        agreement=None,
+        critical_flags=(),
+        layout=Layout(text, tuple(lines)),
+    )
+    return archive_page(page, (595.0, 842.0), "2026-12-03T00:00:00+00:00")
+
+
+def assert_round_trip(page: ArchivePage, folder: Path) -> None:
+    """Each format's file of ``page`` validates and reads back with every character and
+    every box (within half a pixel: boxes are whole pixels), and no box it lacked."""
+    for fmt, render in RENDER.items():
+        data = render(page)
+        path = folder / f"{fmt}-{page.number:04d}.{'hocr' if fmt == 'hocr' else 'xml'}"
+        path.write_bytes(data)
+        {"page": lambda p: assert_page_valid(p.read_bytes()), "alto": assert_alto_valid}.get(
+            fmt, assert_hocr_valid
+        )(path)
+        back = parse(data, path.name)
+        assert back.format == fmt
+        assert back.text == page.text, fmt
+        got = {line.start: line.box for line in back.lines if line.box is not None}
+        want = {}
+        at = 0
+        for line in page.lines:
+            if line.box is not None:
+                want[at] = line.box
+            at += len(line.text) + 1
+        assert got.keys() == want.keys(), fmt
+        for start, box in want.items():
+            scale = (page.width, page.height, page.width, page.height)
+            pixels = [v * s for v, s in zip(got[start], scale, strict=True)]
+            assert max(abs(a - b) for a, b in zip(pixels, box, strict=True)) <= 0.5, fmt
