@@ -151,7 +151,12 @@ def matched_boxes(text: str, spans: list[tuple[int, int]], layout: Layout) -> li
         if matched < max(1.0, MIN_MATCHED_SHARE * visible):
             found.append(None)
             continue
-        chosen = [layout.lines[i].box for i, n in counts.items() if n >= MIN_OWNER_SHARE * matched]
+        floor = MIN_OWNER_SHARE * matched
+        if max(counts.values()) < floor:
+            # A line the scan wraps into more than 1/MIN_OWNER_SHARE lines (a paragraph a
+            # line) has no line with that share: the lines with that share of its most.
+            floor = MIN_OWNER_SHARE * max(counts.values())
+        chosen = [layout.lines[i].box for i, n in counts.items() if n >= floor]
         found.append(_union([b for b in chosen if b is not None]))
     return found
 

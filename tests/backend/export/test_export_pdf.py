@@ -132,3 +132,27 @@ def test_a_rotated_page_still_copies_the_text(tmp_path: Path, rotation: int) -> 
         assert page.get_text().split() == ["橫置頁面", "第二行文字"]
         for block in page.get_text("blocks"):  # in unrotated coordinates
             assert page.mediabox.contains(pymupdf.Rect(block[:4]))
+
+
+def test_a_paragraph_the_scan_wraps_into_many_lines_is_placed_over_them() -> None:
+    # A transcript with a paragraph a line, on a scan that wraps it into six lines: no
+    # scan line holds a fifth of it, and the export failed (min() of nothing).
+    rows = [
+        "甲乙丙丁戊己",
+        "庚辛壬癸子丑",
+        "寅卯辰巳午未",
+        "申酉戌亥天地",
+        "玄黃宇宙洪荒",
+        "日月盈昃辰宿",
+    ]
+    alt, lines, start = "\n".join(rows), [], 0
+    for n, row in enumerate(rows):
+        lines.append(
+            AltLine(row, start, start + len(row), (0.1, 0.1 + 0.05 * n, 0.6, 0.14 + 0.05 * n))
+        )
+        start += len(row) + 1
+    width = lambda text, size: len(text) * size  # noqa: E731
+    placed = place("".join(rows) + "\n結尾", Layout(alt, tuple(lines)), (100.0, 200.0), width)
+    assert [p.text for p in placed] == ["".join(rows), "結尾"]
+    # over the six lines it matched: between the first's top and the last's bottom
+    assert 0.1 * 200 <= placed[0].origin[1] <= 0.39 * 200
