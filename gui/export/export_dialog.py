@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -53,7 +52,12 @@ from backend.i18n import _, list_join
 from backend.safe_text import placeholders
 from gui.export.export_collect import collect_in_chunks
 from gui.export.export_memory import ExportMemory
-from gui.export.export_path import default_folder, follow_format
+from gui.export.export_path import (
+    choose_target,
+    default_folder,
+    follow_format,
+    replace_question,
+)
 from gui.widgets import dialogs
 from gui.widgets.form_rows import add_row
 from gui.widgets.theme import ERROR, color_css
@@ -201,10 +205,7 @@ class ExportDialog(QDialog):
         self._path_edited = True
 
     def _choose_path(self) -> None:
-        filters = self.chosen_format.spec.file_filter() + ";;" + self.tr("All files (*)")
-        path, _chosen = QFileDialog.getSaveFileName(
-            self, self.tr("Export to"), self.path.text(), filters
-        )
+        path = choose_target(self, self.chosen_format.spec, self.path.text())
         if path:
             self.path.setText(path)
             self._path_edited = True
@@ -275,12 +276,9 @@ class ExportDialog(QDialog):
             self._say(self.tr("Choose where to save the export."), error=True)
             return None
         overwrite = False
-        if target.exists() and not target.is_dir():
-            overwrite = await dialogs.ask_yes_no(
-                self,
-                self.tr("Replace file?"),
-                self.tr("“{0}” already exists. Replace it?").format(target.name),
-            )
+        question = replace_question(target, self.chosen_format.spec)
+        if question is not None:
+            overwrite = await dialogs.ask_yes_no(self, *question)
             if not overwrite:
                 return None
         self._running(True)

@@ -6,6 +6,10 @@ app's, read-only when installed, so its exports go to the user's documents folde
 
 A name's ending follows the chosen format (``.txt`` becomes ``.md``) unless the
 reviewer typed another ending: Markdown must not go to ``approved.txt``.
+
+A folder format (PAGE XML, ALTO, hOCR: one file per page) is saved under a new
+folder's name: the save dialog asks for that name, and replacing an existing folder
+(and every file in it) is asked as replacing a file is.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePath
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QCoreApplication, QStandardPaths
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from backend.export import FormatSpec
 from gui.launch_args import SAMPLE_PDF
@@ -52,3 +57,36 @@ def follow_format(path: str, old: FormatSpec, new: FormatSpec) -> str:
     if not PurePath(name).suffix:
         return path + new.extension
     return path
+
+
+def choose_target(parent: QWidget, spec: FormatSpec, current: str) -> str:
+    """A name from the save dialog ("": none): a file's, or a folder format's new folder's."""
+    title = (
+        QCoreApplication.translate("ExportDialog", "Export to a new folder")
+        if spec.folder
+        else QCoreApplication.translate("ExportDialog", "Export to")
+    )
+    filters = (
+        spec.file_filter() + ";;" + QCoreApplication.translate("ExportDialog", "All files (*)")
+    )
+    path, _chosen = QFileDialog.getSaveFileName(parent, title, current, filters)
+    return path
+
+
+def replace_question(target: Path, spec: FormatSpec) -> tuple[str, str] | None:
+    """(title, question) to ask before the export replaces what is at ``target``; None
+    when nothing would be replaced (a file where a folder is wanted, or the other way
+    round, is refused by the export with its reason, not asked about)."""
+    if spec.folder:
+        if not target.is_dir():
+            return None
+        title = QCoreApplication.translate("ExportDialog", "Replace folder?")
+        question = QCoreApplication.translate(
+            "ExportDialog", "“{0}” already exists. Replace it and every file in it?"
+        )
+    else:
+        if not target.exists() or target.is_dir():
+            return None
+        title = QCoreApplication.translate("ExportDialog", "Replace file?")
+        question = QCoreApplication.translate("ExportDialog", "“{0}” already exists. Replace it?")
+    return title, question.format(target.name)

@@ -638,148 +638,163 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="84"/>
+        <location filename="../../gui/export/export_dialog.py" line="88"/>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="113"/>
+        <location filename="../../gui/export/export_dialog.py" line="117"/>
         <source>all pages (or e.g. 1-20, 25)</source>
         <translation>所有頁面（或例如 1-20、25）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="114"/>
+        <location filename="../../gui/export/export_dialog.py" line="118"/>
         <source>Only &amp;approved pages</source>
         <translation>僅限已核可頁面(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="115"/>
+        <location filename="../../gui/export/export_dialog.py" line="119"/>
         <source>&amp;Remove markers such as 【模糊】</source>
         <translation>移除【模糊】之類的標示(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="117"/>
+        <location filename="../../gui/export/export_dialog.py" line="121"/>
         <source>Form feed</source>
         <translation>換頁字元</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="118"/>
+        <location filename="../../gui/export/export_dialog.py" line="122"/>
         <source>A line “--- page N ---”</source>
         <translation>一行「--- page N ---」</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="120"/>
+        <location filename="../../gui/export/export_dialog.py" line="124"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="125"/>
+        <location filename="../../gui/export/export_dialog.py" line="129"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="126"/>
+        <location filename="../../gui/export/export_dialog.py" line="130"/>
         <source>&amp;Pages:</source>
         <translation>頁面(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="129"/>
+        <location filename="../../gui/export/export_dialog.py" line="133"/>
         <source>Page &amp;separator:</source>
         <translation>頁面分隔(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="130"/>
+        <location filename="../../gui/export/export_dialog.py" line="134"/>
         <source>&amp;Save as:</source>
         <translation>另存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="138"/>
+        <location filename="../../gui/export/export_dialog.py" line="142"/>
         <source>&amp;Export</source>
         <translation>匯出(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="140"/>
-        <location filename="../../gui/export/export_dialog.py" line="360"/>
+        <location filename="../../gui/export/export_dialog.py" line="144"/>
+        <location filename="../../gui/export/export_dialog.py" line="358"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="133"/>
+        <location filename="../../gui/export/export_dialog.py" line="137"/>
         <source>Preview of the file&apos;s beginning</source>
         <translation>檔案開頭的預覽</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="147"/>
+        <location filename="../../gui/export/export_dialog.py" line="151"/>
         <source>Preview (the file&apos;s beginning):</source>
         <translation>預覽（檔案開頭）：</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="204"/>
+        <location filename="../../gui/export/export_path.py" line="70"/>
         <source>All files (*)</source>
         <translation>所有檔案 (*)</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="206"/>
+        <location filename="../../gui/export/export_path.py" line="67"/>
         <source>Export to</source>
         <translation>匯出至</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="250"/>
+        <location filename="../../gui/export/export_dialog.py" line="251"/>
         <source>The preview failed: {0}</source>
         <translation>預覽失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="257"/>
+        <location filename="../../gui/export/export_dialog.py" line="258"/>
         <source>(no page to export with these options)</source>
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="275"/>
+        <location filename="../../gui/export/export_dialog.py" line="276"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="281"/>
+        <location filename="../../gui/export/export_path.py" line="65"/>
+        <source>Export to a new folder</source>
+        <translation>匯出至新資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_path.py" line="83"/>
+        <source>Replace folder?</source>
+        <translation>取代資料夾？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_path.py" line="84"/>
+        <source>“{0}” already exists. Replace it and every file in it?</source>
+        <translation>「{0}」已存在。要取代它及其中的所有檔案嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../gui/export/export_path.py" line="90"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="282"/>
+        <location filename="../../gui/export/export_path.py" line="91"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="293"/>
+        <location filename="../../gui/export/export_dialog.py" line="291"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="300"/>
+        <location filename="../../gui/export/export_dialog.py" line="298"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="339"/>
+        <location filename="../../gui/export/export_dialog.py" line="337"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="345"/>
+        <location filename="../../gui/export/export_dialog.py" line="343"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="349"/>
+        <location filename="../../gui/export/export_dialog.py" line="347"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="360"/>
+        <location filename="../../gui/export/export_dialog.py" line="358"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="363"/>
+        <location filename="../../gui/export/export_dialog.py" line="361"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -3262,22 +3277,22 @@ Publish anyway, with them masked in the text layer only? (No: not now. Mark Them
 <context>
     <name>RegionMark</name>
     <message>
-        <location filename="../../gui/publish/region_mark.py" line="79"/>
+        <location filename="../../gui/publish/region_mark.py" line="82"/>
         <source>Drag over where “{0}” stands on the scan; Esc cancels.</source>
         <translation>請在掃描影像上「{0}」所在的位置拖曳出範圍；Esc 取消。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/region_mark.py" line="85"/>
+        <location filename="../../gui/publish/region_mark.py" line="88"/>
         <source>No region marked.</source>
         <translation>未標記任何區域。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/region_mark.py" line="98"/>
+        <location filename="../../gui/publish/region_mark.py" line="101"/>
         <source>No region marked: draw it on the finding&apos;s page.</source>
         <translation>未標記區域：請在該項目所在的頁面上繪製。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/region_mark.py" line="108"/>
+        <location filename="../../gui/publish/region_mark.py" line="112"/>
         <source>Region marked: the redacted PDF removes it from the scan.</source>
         <translation>已標記區域：去識別化的 PDF 會從掃描影像中移除該處。</translation>
     </message>

@@ -355,3 +355,23 @@ def test_the_export_folder_is_remembered_per_document(
     dialog = export_dialog()
     assert Path(dialog.path.text()).parent == out_a  # A's own folder, remembered
     dialog.close()
+
+
+def test_a_folder_format_writes_a_folder_and_asks_before_replacing_one(
+    dialog: ExportDialog, tmp_path: Path, arun: Run[Any], dialogs: DialogResponder
+) -> None:
+    _choose(dialog, ExportFormat.PAGE)
+    assert dialog.path.text().endswith("legal-sample.page-xml")
+    target = tmp_path / "out.page-xml"
+    dialog.path.setText(str(target))
+    result = arun(dialog.export())
+    assert result is not None and result.pages == 7
+    assert sorted(f.name for f in target.iterdir()) == [f"{n:04d}.xml" for n in range(1, 8)]
+    (target / "mine.txt").write_text("keep me")
+    dialogs.answers = ["No"]
+    assert arun(dialog.export()) is None
+    assert (target / "mine.txt").exists()
+    dialogs.answers = ["Yes"]
+    assert arun(dialog.export()) is not None
+    assert not (target / "mine.txt").exists() and (target / "0007.xml").exists()
+    assert "every file in it" in dialogs["question"][0]
