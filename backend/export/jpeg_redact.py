@@ -3,69 +3,165 @@
 MuPDF's ``PDF_REDACT_IMAGE_PIXELS`` decodes the image, blanks it and stores it anew as
 raw samples, deflated when the file is written: ~140 ms a page for a 200-dpi A4 scan,
 and a file two to four times its source. Most scans are JPEG (DCTDecode): Pillow
-decodes it (libjpeg-turbo, without holding the GIL), the boxes are painted black, and
-the result is stored as a JPEG again, each page its own image (a scan shared by pages
-is copied first, so no other page changes).
+decodes it (libjpeg-turbo, without holding the GIL, so on a worker thread: ``blank``
+takes and returns bytes and touches no PyMuPDF object), the boxes are painted black,
+and the result is stored as a JPEG again with the source's own quantisation tables
+(``quality="keep"``: the file stays the source's size and the rest of the scan loses
+next to nothing), each page its own image (a scan shared by pages is copied first, so
+no other page changes).
 
 Only a plain JPEG on the page itself is done here: grey or RGB, no soft or stencil
-mask, drawn by the page's own resources. Anything else (CMYK, masks, images inside a
-form XObject, other filters) is left to MuPDF: ``blank_jpegs`` returns the images it
-did, and the caller redacts the rest the slow way.
+mask, drawn once by the page's own resources. Anything else under a box (CMYK, masks,
+images inside a form XObject, inline images, other filters) makes ``plan`` answer None,
+and the caller redacts the page's images the slow way.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import Any
 
 import pymupdf
 from PIL import Image, ImageDraw
 
-QUALITY = 90  # a scan re-encoded once: no visible loss at this quality
+Box = tuple[float, float, float, float]
+MODES = ("L", "RGB")
+Item = tuple[Any, ...]  # an entry of ``Page.get_images(full=True)``
+Placement = tuple[Item, pymupdf.Matrix]
+
+# An inline image's operator in a content stream; a match in a string (text) only
+# sends the page the slow way, which is safe.
+INLINE_IMAGE = re.compile(rb"(?:^|[\s\]\)>])BI\s")
 
 
-def blank_jpegs(
+@dataclass(frozen=True)
+class Job:
+    """One image to blank: the object the page draws it from (its own copy when other
+    pages share it), its JPEG as stored, and the boxes in the image's unit square."""
+
+    xref: int
+    data: bytes
+    boxes: tuple[Box, ...]
+
+
+def plan(
     page: pymupdf.Page, rects: Sequence[pymupdf.Rect], shared: AbstractSet[int]
-) -> bool:
-    """Paint ``rects`` (unrotated page points) black in each plain JPEG image of
-    ``page`` they touch (a shared one copied first: ``shared``, the xrefs other pages
-    use too); whether every image they touch was done so."""
+) -> list[Job] | None:
+    """The jobs that blank every image ``rects`` (unrotated page points) touch on
+    ``page``; None when some image they touch is not one this module can do. A shared
+    image is given its own copy here, before the page's content is redacted."""
     doc = page.parent
-    left = 0  # images the rects touch, not done here
-    for item in page.get_images(full=True):
-        xref, smask, name, referencer = item[0], item[1], item[7], item[9]
-        placements = page.get_image_rects(xref, transform=True)
-        boxes = [
-            _pixels(rect, matrix)
-            for bbox, matrix in placements
-            for rect in rects
-            if rect.intersects(bbox)
-        ]
-        if not boxes:
-            continue
-        left += 1
-        if smask or referencer or doc.xref_get_key(xref, "Mask")[0] != "null":
-            continue
-        if doc.xref_get_key(xref, "Filter")[1] != "/DCTDecode":
-            continue
-        picture = Image.open(io.BytesIO(doc.xref_stream_raw(xref)))
-        if picture.mode not in ("L", "RGB") or len(placements) != 1:
-            continue  # CMYK (Adobe's inverted JPEGs), or drawn twice on the page: MuPDF's
-        picture.load()
-        pen = ImageDraw.Draw(picture)
-        width, height = picture.size
-        for x0, y0, x1, y1 in boxes:
-            corner = (math.floor(x0 * width), math.floor(y0 * height))
-            pen.rectangle((*corner, math.ceil(x1 * width), math.ceil(y1 * height)), fill=0)
-        data = io.BytesIO()
-        picture.save(data, format="JPEG", quality=QUALITY)
+    draws = page.get_image_info()  # every image drawn, inline and in forms too; no decoding
+    touched = [d for d in draws if any(r.intersects(d["bbox"]) for r in rects)]
+    if not touched:
+        return []
+    images = page.get_images(full=True)
+    placements = _single(page, draws, images) or _by_digest(page, images, rects)
+    if placements is None or len(placements) != len(touched):
+        return None  # an image under a box this module does not know: MuPDF's way
+    found = []
+    for item, matrix in placements:
+        data = doc.xref_stream_raw(item[0])
+        if not _plain_jpeg(doc, item, data):
+            return None
+        boxes = tuple(_pixels(r, matrix) for r in rects if r.intersects(_bbox(matrix)))
+        found.append((item, data, boxes))
+    jobs = []
+    for (xref, *_rest, name, _filter, _referencer), data, boxes in found:
         own = _own_copy(page, xref, name, shared) if xref in shared else xref
-        doc.update_stream(own, data.getvalue(), compress=False)
-        doc.xref_set_key(own, "Filter", "/DCTDecode")  # update_stream dropped it
-        left -= 1
-    return left == 0
+        jobs.append(Job(own, data, boxes))
+    return jobs
+
+
+def blank(data: bytes, boxes: Sequence[Box]) -> bytes:
+    """The JPEG ``data`` with ``boxes`` (unit square) painted black, as a JPEG with the
+    same quantisation tables. Pure: safe on any thread.
+
+    Each box is widened to whole MCUs (the 8×8 or 16×16 pixel cells the JPEG codes
+    alone): the cells under it are then one flat black, with no ringing from their
+    neighbours (a cell half painted would show the edge of what is next to it)."""
+    picture = Image.open(io.BytesIO(data))
+    if picture.mode not in MODES:
+        raise ValueError(f"not a grey or RGB JPEG: {picture.mode}")
+    picture.load()
+    cell_w, cell_h = _mcu(picture)
+    pen = ImageDraw.Draw(picture)
+    width, height = picture.size
+    for x0, y0, x1, y1 in boxes:
+        left = math.floor(x0 * width) // cell_w * cell_w
+        top = math.floor(y0 * height) // cell_h * cell_h
+        right = min(-(-math.ceil(x1 * width) // cell_w) * cell_w, width)
+        bottom = min(-(-math.ceil(y1 * height) // cell_h) * cell_h, height)
+        if right > left and bottom > top:
+            pen.rectangle((left, top, right - 1, bottom - 1), fill=0)
+    out = io.BytesIO()
+    picture.save(out, format="JPEG", quality="keep")
+    return out.getvalue()
+
+
+def _mcu(picture: Image.Image) -> tuple[int, int]:
+    """The width and height in pixels of the JPEG's MCU: 8 × its largest sampling
+    factors (16×16 for 4:2:0 colour, 8×8 for grey)."""
+    layers = getattr(picture, "layer", None) or [("", 1, 1, 0)]
+    return 8 * max(h for _id, h, _v, _q in layers), 8 * max(v for _id, _h, v, _q in layers)
+
+
+def store(doc: pymupdf.Document, job: Job, data: bytes) -> None:
+    doc.update_stream(job.xref, data, compress=False)
+    doc.xref_set_key(job.xref, "Filter", "/DCTDecode")  # update_stream dropped it
+
+
+def _single(
+    page: pymupdf.Page, draws: list[dict[str, Any]], images: list[Item]
+) -> list[Placement] | None:
+    """A scan's page without decoding anything: one image drawn once, listed once in
+    the page's own resources, of the drawn size, no form and no inline image that the
+    one drawing could be instead."""
+    if len(draws) != 1 or len(images) != 1 or images[0][9] or page.get_xobjects():
+        return None
+    item, draw = images[0], draws[0]
+    if (item[2], item[3]) != (draw["width"], draw["height"]):
+        return None
+    if INLINE_IMAGE.search(page.read_contents()):
+        return None
+    return [(item, pymupdf.Matrix(draw["transform"]))]
+
+
+def _by_digest(
+    page: pymupdf.Page, images: list[Item], rects: Sequence[pymupdf.Rect]
+) -> list[Placement] | None:
+    """Each listed image's placements by its pixels' digest (PyMuPDF decodes each to
+    match it: slow), those under a box; None when one under a box is drawn twice."""
+    found = []
+    for item in images:
+        placements = page.get_image_rects(item[0], transform=True)
+        under = [m for bbox, m in placements if any(r.intersects(bbox) for r in rects)]
+        if under and len(placements) != 1:
+            return None
+        found += [(item, m) for m in under]
+    return found
+
+
+def _plain_jpeg(doc: pymupdf.Document, item: Item, data: bytes) -> bool:
+    xref, smask, referencer = item[0], item[1], item[9]
+    if smask or referencer or doc.xref_get_key(xref, "Mask")[0] != "null":
+        return False
+    if doc.xref_get_key(xref, "Filter")[1] != "/DCTDecode":
+        return False
+    try:  # the header alone: CMYK (Adobe's inverted JPEGs) goes MuPDF's way
+        return Image.open(io.BytesIO(data)).mode in MODES
+    except (OSError, SyntaxError, ValueError):
+        return False
+
+
+def _bbox(matrix: pymupdf.Matrix) -> pymupdf.Rect:
+    bbox: pymupdf.Rect = pymupdf.Rect(0, 0, 1, 1) * matrix
+    return bbox
 
 
 def _pixels(rect: pymupdf.Rect, matrix: pymupdf.Matrix) -> tuple[float, float, float, float]:
@@ -84,17 +180,25 @@ def _own_copy(page: pymupdf.Page, xref: int, name: str, shared: AbstractSet[int]
     page's resources (and their XObject dictionary) are made its own first when other
     pages share them, so no other page's drawing changes."""
     doc = page.parent
-    holder = _own_dict(doc, page.xref, "Resources", shared) or page.xref
-    names = _own_dict(doc, holder, "XObject", shared)
     copy = int(doc.get_new_xref())
     doc.update_object(copy, doc.xref_object(xref, compressed=True))
     doc.update_stream(copy, doc.xref_stream_raw(xref), compress=False)
     doc.xref_set_key(copy, "Filter", "/DCTDecode")
+    holder, key = _names(doc, page.xref, shared)
+    names = _own_dict(doc, holder, key, shared)
     if names is None:
-        doc.xref_set_key(holder, f"XObject/{name}", f"{copy} 0 R")
+        doc.xref_set_key(holder, f"{key}/{name}", f"{copy} 0 R")
     else:
         doc.xref_set_key(names, name, f"{copy} 0 R")
     return copy
+
+
+def _names(doc: pymupdf.Document, page: int, shared: AbstractSet[int]) -> tuple[int, str]:
+    """The object holding the page's XObject dictionary, and its key there: in the
+    page's resources (made its own first when shared), or in the page itself when its
+    resources are written inside it (as ``clean_contents`` leaves them)."""
+    resources = _own_dict(doc, page, "Resources", shared)
+    return (page, "Resources/XObject") if resources is None else (resources, "XObject")
 
 
 def _own_dict(doc: pymupdf.Document, owner: int, key: str, shared: AbstractSet[int]) -> int | None:
@@ -117,13 +221,14 @@ def shared_objects(doc: pymupdf.Document) -> set[int]:
     seen: dict[int, int] = {}
     for page in (doc[n] for n in range(doc.page_count)):
         used = {item[0] for item in page.get_images(full=True)}
+        holder, key = page.xref, "Resources/XObject"
         resources = doc.xref_get_key(page.xref, "Resources")
         if resources[0] == "xref":
-            holder = int(resources[1].split()[0])
+            holder, key = int(resources[1].split()[0]), "XObject"
             used.add(holder)
-            kind, value = doc.xref_get_key(holder, "XObject")
-            if kind == "xref":
-                used.add(int(value.split()[0]))
+        kind, value = doc.xref_get_key(holder, key)
+        if kind == "xref":
+            used.add(int(value.split()[0]))
         for xref in used:
             seen[xref] = seen.get(xref, 0) + 1
     return {xref for xref, n in seen.items() if n > 1}
