@@ -114,7 +114,7 @@ def document_lines(stats: Statistics) -> list[str]:
 
 def table_lines(stats: Statistics, by: str) -> list[str]:
     if by == "person":
-        head = [_("person"), _("pages timed"), _("s/page"), _("approved"), _("written")]
+        head = [_("reviewer"), _("pages timed"), _("s/page"), _("approved"), _("written")]
         rows = [_person_row(p) for p in stats.people]
         head += [_("chars corrected"), _("critical")]
     elif by == "page":

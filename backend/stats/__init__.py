@@ -25,8 +25,9 @@ from backend.stats.measures import (
     changes,
     critical_chars,
 )
+from backend.stats.pair_cache import PairCache
 from backend.stats.progress import PACE_DAYS, Day, Progress
-from backend.stats.reading import history_of, statistics_of
+from backend.stats.reading import statistics_of
 
 __all__ = [
     "GROUPINGS",
@@ -39,6 +40,7 @@ __all__ = [
     "Day",
     "History",
     "PageRow",
+    "PairCache",
     "PersonRow",
     "Progress",
     "Reading",
@@ -48,6 +50,5 @@ __all__ = [
     "changes",
     "compute",
     "critical_chars",
-    "history_of",
     "statistics_of",
 ]

@@ -17,8 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from backend.stats.comparing import measure_pairs
 from backend.stats.history import History, Reading
-from backend.stats.measures import Changes, CriticalChars, changes, time_on_pages
+from backend.stats.measures import Changes, CriticalChars, time_on_pages
+from backend.stats.pair_cache import PairCache
 from backend.stats.progress import Progress, progress
 
 GROUPINGS = ("model", "prompt", "server", "person", "page")
@@ -81,14 +83,11 @@ class Statistics:
     viewer: str | None
 
 
-def compute(history: History, critical: CriticalChars) -> Statistics:
-    approvals = history.approvals
-    signatures = {page: critical.signature(a.text) for page, a in approvals.items()}
-    compared: dict[int, Changes] = {}
-    for r in history.readings:
-        if r.page in approvals:
-            text = approvals[r.page].text
-            compared[r.version_id] = changes(r.text, text, critical, signatures[r.page])
+def compute(
+    history: History, critical: CriticalChars, cache: PairCache | None = None
+) -> Statistics:
+    """``cache``: the pairs measured before (``pair_cache``); None measures every pair."""
+    compared = measure_pairs(history, critical, cache)
     sources = {g: _sources(history.readings, compared, _KEYS[g], _KEY_NAMES[g]) for g in _KEYS}
     spent = time_on_pages(history.activity)
     first = _first_readings(history.readings)

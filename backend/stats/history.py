@@ -7,6 +7,7 @@ for both and never touches a database.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 # Readings by a machine (a VLM's ``ocr`` versions, an offline engine's ``alternate``
@@ -31,7 +32,7 @@ class Reading:
     server: str
     tokens: int | None  # prompt + completion tokens, when the engine said
     seconds: float | None  # the engine's time for the page, when recorded
-    text: str
+    created_at: float  # with the id, what names this text in the measures' cache
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class Approval:
     """The text a page's approval in force names (the final approval on the team store)."""
 
     page: int
-    text: str
+    version_id: int  # the approved text's version
+    version_at: float
     text_author: str  # who wrote that text ("": a machine reading approved as read)
     approver: str
     at: float  # epoch seconds
@@ -61,6 +63,9 @@ class History:
     approvals: dict[int, Approval] = field(default_factory=dict)
     activity: list[Activity] = field(default_factory=list)  # by author, then time
     viewer: str | None = None  # None: everyone's work is shown; else only this person's
+    # The texts of versions by id, read only for pairs the measures' cache lacks.
+    texts: Callable[[Sequence[int]], dict[int, str]] = lambda ids: {}
+    scope: str = ""  # the store and document, for the measures' cache ("": not cached)
 
 
 def first_per_source(rows: list[Reading]) -> list[Reading]:

@@ -15,6 +15,7 @@ review's critical queue exists for. Computed on code points (numpy), ~10 µs a p
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -73,7 +74,8 @@ class CriticalChars:
 
     def __init__(self, chars: Iterable[str]) -> None:
         self.table: NDArray[np.bool_] = np.zeros(0x110000, dtype=np.bool_)
-        codes = [ord(c) for c in set(chars) if len(c) == 1]
+        codes = sorted(ord(c) for c in set(chars) if len(c) == 1)
+        self.digest = hashlib.sha256(repr(codes).encode()).hexdigest()[:16]
         self.table[np.array(codes, dtype=np.int64)] = True
 
     def signature(self, text: str) -> bytes:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import replace
+from collections.abc import Sequence
 
 from backend.stats.history import (
     MACHINE_AUTHOR,
@@ -40,13 +40,13 @@ PROVENANCE_KEYS = (
 _READINGS = (
     "SELECT id, page, json_extract(provenance, "
     + ", ".join(f"'{k}'" for k in PROVENANCE_KEYS)
-    + f") FROM versions WHERE kind IN ({', '.join(repr(k) for k in READING_KINDS)})"
+    + f"), created_at FROM versions WHERE kind IN ({', '.join(repr(k) for k in READING_KINDS)})"
 )
 _TEXTS = "SELECT id, text FROM versions WHERE id IN (SELECT value FROM json_each(?))"
 # The approval in force: the page's latest status event, when it is "approved", and
 # the version it names (events older than schema 4 name none: the working version).
 _APPROVALS = """
-SELECT s.page, v.text, CASE WHEN v.kind IN ({work}) THEN v.author ELSE '' END,
+SELECT s.page, v.id, v.created_at, CASE WHEN v.kind IN ({work}) THEN v.author ELSE '' END,
        s.author, s.created_at
   FROM status_events s
   JOIN (SELECT page, max(id) AS id FROM status_events GROUP BY page) last ON last.id = s.id
@@ -64,26 +64,28 @@ ORDER BY 1, 3
 """
 
 
-def read_history(conn: sqlite3.Connection, page_count: int) -> History:
+def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> History:
     readings = first_per_source([_reading(row) for row in conn.execute(_READINGS)])
-    ids = json.dumps([r.version_id for r in readings])
-    texts = {int(i): str(t) for i, t in conn.execute(_TEXTS, (ids,))}
-    readings = [replace(r, text=texts.get(r.version_id, "")) for r in readings]
     approvals = {
-        int(page): Approval(int(page), str(text), str(writer), str(approver), float(at))
-        for page, text, writer, approver, at in conn.execute(_APPROVALS)
+        int(page): Approval(int(page), int(vid), float(v_at), str(writer), str(who), float(at))
+        for page, vid, v_at, writer, who, at in conn.execute(_APPROVALS)
     }
     activity = [Activity(str(a), int(p), float(t)) for a, p, t in conn.execute(_ACTIVITY)]
-    return History(page_count, readings, approvals, activity, viewer=None)
+
+    def texts(ids: Sequence[int]) -> dict[int, str]:
+        rows = conn.execute(_TEXTS, (json.dumps(list(ids)),))
+        return {int(i): str(t) for i, t in rows}
+
+    return History(page_count, readings, approvals, activity, None, texts, scope)
 
 
-def _reading(row: tuple[object, object, object]) -> Reading:
-    version_id, page, extracted = row
+def _reading(row: tuple[object, object, object, object]) -> Reading:
+    version_id, page, extracted, at = row
     values = json.loads(str(extracted)) if isinstance(extracted, str) else []
-    return reading_from(int(str(version_id)), int(str(page)), values)
+    return reading_from(int(str(version_id)), int(str(page)), float(str(at)), values)
 
 
-def reading_from(version_id: int, page: int, values: list[object]) -> Reading:
+def reading_from(version_id: int, page: int, at: float, values: list[object]) -> Reading:
     """A reading from the provenance values in ``PROVENANCE_KEYS`` order (text later)."""
     engine, model, sha, name, prompt, server, p_tok, c_tok, latency = (
         values + [None] * len(PROVENANCE_KEYS)
@@ -98,7 +100,7 @@ def reading_from(version_id: int, page: int, values: list[object]) -> Reading:
         server=_str(server),
         tokens=tokens_of(p_tok, c_tok),
         seconds=as_float(latency),
-        text="",
+        created_at=at,
     )
 
 

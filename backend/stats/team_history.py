@@ -9,7 +9,7 @@ History brought in from elsewhere keeps its own author and time (``origin_*``).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from backend.stats.history import (
@@ -30,12 +30,12 @@ _READINGS = f"""
 SELECT id, page, provenance->>'engine', provenance->>'model', provenance->>'prompt_sha256',
        provenance->>'prompt_name', provenance->>'prompt', provenance->>'server',
        provenance #> '{{usage,prompt_tokens}}', provenance #> '{{usage,completion_tokens}}',
-       provenance->'latency_s'
+       provenance->'latency_s', coalesce(origin_created_at, extract(epoch FROM created_at)::float8)
   FROM proofdesk.versions WHERE document_id = %(doc)s AND kind IN ({_KINDS})
 """
 _TEXTS = "SELECT id, text FROM proofdesk.versions WHERE id = ANY(%(ids)s)"
 _APPROVALS = f"""
-SELECT s.page, v.text,
+SELECT s.page, v.id, coalesce(v.origin_created_at, extract(epoch FROM v.created_at)::float8),
        CASE WHEN v.kind IN ({_WORK}) THEN coalesce(v.origin_author, v.author) ELSE '' END,
        s.who, s.at
   FROM (SELECT DISTINCT ON (page) page, status, version_id, {_WHO} AS who, {_WHEN} AS at
@@ -60,21 +60,25 @@ ORDER BY 1, 3
 """
 
 
-def read_history(c: Any, doc: int, page_count: int) -> History:
+def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
     """``c``: a psycopg connection of the person asking (their rights apply)."""
     admin, me = c.execute("SELECT proofdesk.is_admin(), current_user").fetchone()
     viewer = None if admin else str(me)
     args = {"doc": doc, "viewer": viewer}
     rows = c.execute(_READINGS, args).fetchall()
-    readings = first_per_source([reading_from(int(r[0]), int(r[1]), list(r[2:])) for r in rows])
-    ids = [r.version_id for r in readings]
-    texts = {int(i): str(t) for i, t in c.execute(_TEXTS, {"ids": ids}).fetchall()}
-    readings = [replace(r, text=texts.get(r.version_id, "")) for r in readings]
+    readings = first_per_source(
+        [reading_from(int(r[0]), int(r[1]), float(r[-1]), list(r[2:-1])) for r in rows]
+    )
     approvals = {
-        int(page): Approval(int(page), str(text), str(writer), str(approver), float(at))
-        for page, text, writer, approver, at in c.execute(_APPROVALS, args).fetchall()
+        int(page): Approval(int(page), int(vid), float(v_at), str(writer), str(who), float(at))
+        for page, vid, v_at, writer, who, at in c.execute(_APPROVALS, args).fetchall()
     }
     activity = [
         Activity(str(a), int(p), float(t)) for a, p, t in c.execute(_ACTIVITY, args).fetchall()
     ]
-    return History(page_count, readings, approvals, activity, viewer=viewer)
+
+    def texts(ids: Sequence[int]) -> dict[int, str]:
+        rows = c.execute(_TEXTS, {"ids": list(ids)}).fetchall()
+        return {int(i): str(t) for i, t in rows}
+
+    return History(page_count, readings, approvals, activity, viewer, texts, scope)

@@ -66,7 +66,7 @@ def test_stats_by_person_is_a_table_and_json_only_that(
     _reviewed(sample_pdf)
     assert main(["stats", str(sample_pdf), "--by", "person"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[:3] == ["person", "pages", "timed"]
+    assert lines[0].split()[:3] == ["reviewer", "pages", "timed"]
     assert lines[1].split() == ["ana", "1", "100", "1", "1", "1", "0"]
     assert main(["stats", str(sample_pdf), "--by", "page", "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)) == {"document", "viewer", "page"}
@@ -90,7 +90,7 @@ def test_stats_default_is_progress_and_the_table_by_model(
 def test_stats_zh_tw(sample_pdf: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _reviewed(sample_pdf)
     assert main(["stats", str(sample_pdf), "--by", "person", "--lang", "zh_TW"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].split()[0] != "person"
+    assert capsys.readouterr().out.splitlines()[0].split()[:2] == ["審閱者", "計時頁數"]
 
 
 def test_stats_of_a_document_never_reviewed_is_empty_and_makes_no_store(
