@@ -38,6 +38,7 @@ from bench import (
     scan_lines,
     search,
     stall,
+    stats,
     table_checks,
     table_view,
     team,
@@ -72,6 +73,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
     "publish": publish.run,  # issue 25: seeded personal data masked, decoys kept, speed
     "publish_export": publish_export.run,  # the redacted PDF against the searchable PDF
+    "stats": stats.run,  # issue 26: CER per model and reviewers' paces recovered, speed
 }
 
 
