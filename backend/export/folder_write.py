@@ -34,6 +34,7 @@ def check_folder_target(target: Path, protected: Iterable[Path], *, overwrite: b
             raise ExportExistsError(_("“{name}” already exists.").format(name=target.name))
         return named.parent.resolve() / named.name
     if os.path.lexists(named):
+        check_target(named, protected, overwrite=True)  # the PDF or the store: said as such
         raise ExportError(
             _("“{name}” is a file; this format writes a folder: choose a folder name.").format(
                 name=target.name

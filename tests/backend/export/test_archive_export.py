@@ -111,7 +111,7 @@ def test_a_line_without_a_box_has_no_coordinates(session: DocumentSession, tmp_p
 
 
 def test_an_existing_folder_needs_overwrite(session: DocumentSession, tmp_path: Path) -> None:
-    from backend.export import ExportExistsError
+    from backend.export import ExportError, ExportExistsError
 
     document = collect(session)
     target = tmp_path / "out"
@@ -124,3 +124,8 @@ def test_an_existing_folder_needs_overwrite(session: DocumentSession, tmp_path: 
     assert sorted(f.name for f in target.iterdir())[0] == "0001.xml"
     assert not (target / "mine.txt").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    with pytest.raises(ExportError, match="is a file"):  # never deleted for a folder
+        write_export(document, ExportFormat.PAGE, a_file, overwrite=True)
+    assert a_file.read_text() == "mine"
