@@ -18,7 +18,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("OCR"), ("ocr", "alt", "layout", "batch-prepare", "batch-import")),
     (N_("Servers"), ("plan",)),
     (N_("Team"), ("store",)),
-    (N_("Files"), ("info", "import", "export")),
+    (N_("Files"), ("info", "import", "export", "publish")),
 )
 OTHER = N_("Other")
 
