@@ -15,7 +15,7 @@ from backend.errors import ImportError_
 from backend.i18n import _, in_quotes, list_join
 from backend.models import VersionKind
 from backend.provenance import Provenance
-from backend.safe_text import admit
+from backend.safe_text import Admitted
 from backend.store import import_source
 from backend.store.archive_xml import ArchiveReading, parse
 from backend.store.importers import check_pages, leads_into, page_index, stored_name
@@ -33,13 +33,12 @@ class ArchivePageRead:
 
     def provenance(self) -> Provenance:
         """The version's provenance: format, file, and the lines with their boxes."""
-        admitted = admit(self.reading.text)
         return Provenance.of(
             engine=ENGINES[self.reading.format],
             format=self.reading.format,
             source=self.source,
             lines=[line.as_json() for line in self.reading.lines],
-            **admitted.provenance(),
+            **Admitted(self.reading.text, self.reading.replaced).provenance(),
         )
 
 
@@ -112,10 +111,7 @@ def _read_file(file: Path) -> ArchivePageRead:
             ),
             detail=repr(exc),
         ) from exc
-    reading = parse(data, file.name)
-    admitted = admit(reading.text)  # what a transcript may not hold, replaced and counted
-    reading = ArchiveReading(reading.format, admitted.text, reading.lines)
-    return ArchivePageRead(page, reading, stored_name(file.name))
+    return ArchivePageRead(page, parse(data, file.name), stored_name(file.name))
 
 
 def version_kind(as_transcript: bool) -> VersionKind:

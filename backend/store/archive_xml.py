@@ -32,6 +32,7 @@ from lxml import etree
 from backend.errors import ImportError_
 from backend.i18n import _
 from backend.models import AltLine
+from backend.safe_text import admit
 
 Box = tuple[float, float, float, float]
 _OWN_LINE = re.compile(r"pd_line_(\d+)$")
@@ -46,8 +47,9 @@ FORMATS = ("page", "alto", "hocr")
 @dataclass(frozen=True)
 class ArchiveReading:
     format: str  # one of FORMATS
-    text: str
+    text: str  # admitted (``safe_text.admit``): what a transcript may not hold, replaced
     lines: tuple[AltLine, ...]
+    replaced: int = 0  # characters ``admit`` replaced
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,13 @@ def parse(data: bytes, name: str) -> ArchiveReading:
                 name=name, root=kind
             )
         )
-    return ArchiveReading(fmt, text, place_lines(text, lines, size))
+    # Admitted before the lines are placed: a CR LF written as "&#13;" becomes one line
+    # feed, and the lines' offsets must be into the text that is stored.
+    admitted = admit(text)
+    lines = [_Line(line.ident, admit(line.text).text, line.box) for line in lines]
+    return ArchiveReading(
+        fmt, admitted.text, place_lines(admitted.text, lines, size), admitted.replaced
+    )
 
 
 def _root(data: bytes, name: str) -> Any:

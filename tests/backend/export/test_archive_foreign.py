@@ -162,3 +162,25 @@ def test_pages_the_document_does_not_have_or_twice(tmp_path: Path) -> None:
     (folder / "page-3.hocr").write_bytes((FIXTURES / "tesseract-page-1.hocr").read_bytes())
     with pytest.raises(ImportError_, match="page 3 twice"):
         read_archive(folder, 7)
+
+
+def test_line_ends_and_noncharacters_are_admitted_before_lines_are_placed() -> None:
+    # Another tool wrote CR LF as "&#13;" and a noncharacter: the text stored has line
+    # feeds and the placeholder (counted), and each line still starts where it is.
+    data = (
+        '<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">'
+        '<Page imageFilename="p.png" imageWidth="100" imageHeight="100"><TextRegion id="r">'
+        '<Coords points="0,0 9,0 9,9 0,9"/>'
+        '<TextLine id="a"><Coords points="1,1 50,1 50,10 1,10"/>'
+        "<TextEquiv><Unicode>第一行&#xFDD0;</Unicode></TextEquiv></TextLine>"
+        '<TextLine id="b"><Coords points="1,20 50,20 50,30 1,30"/>'
+        "<TextEquiv><Unicode>第二行</Unicode></TextEquiv></TextLine>"
+        "<TextEquiv><Unicode>第一行&#xFDD0;&#13;\n第二行</Unicode></TextEquiv>"
+        "</TextRegion></Page></PcGts>"
+    ).encode()
+    reading = parse(data, "0001.xml")
+    assert reading.text == "第一行\ufffd\n第二行" and reading.replaced == 1
+    assert [(line.text, line.start) for line in reading.lines] == [
+        ("第一行\ufffd", 0),
+        ("第二行", 5),
+    ]
