@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from backend.i18n import _
 from backend.models import Change
-from backend.store.archive_import import read_archive, version_kind
+from backend.store.archive_import import is_archive, read_archive, version_kind
 
 if TYPE_CHECKING:
     from backend.session.document_session import DocumentSession
@@ -45,3 +45,12 @@ def import_archive(
         versions=True,
         message=message,
     )
+
+
+def import_any(session: DocumentSession, source: str | Path) -> Change:
+    """What the GUI's import takes: PAGE XML, ALTO or hOCR as alternate readings, anything
+    else as text transcripts (``DocumentSession.import_transcripts``). On the store's
+    thread: telling which looks into a folder."""
+    if is_archive(Path(source)):
+        return import_archive(session, source)
+    return session.import_transcripts(source)

@@ -158,7 +158,10 @@ class Opener(QObject):
                 self.w.dialog_parent(),
                 self.tr("Import transcripts"),
                 start,
-                self.tr("JSON Lines (*.jsonl *.json);;All files (*)"),
+                self.tr(
+                    "JSON Lines (*.jsonl *.json);;PAGE XML, ALTO or hOCR (*.xml *.hocr *.html)"
+                    ";;All files (*)"
+                ),
             )
         if source:
             self.runner.run(self.import_from(Path(source)), name="import")

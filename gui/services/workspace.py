@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from backend.documents.render_service import RenderService
 from backend.models import Change, PageState, RenderedPage, ReviewStatus, SearchHit, Version
 from backend.provenance import ProvenanceLike
+from backend.session.archive_readings import import_any
 from gui.services.prewarm import take_prewarmed
 
 if TYPE_CHECKING:
@@ -169,7 +170,8 @@ class Workspace(QObject):
         return await self._mutate(self.session.set_note, page, text)
 
     async def import_transcripts(self, source: str | Path) -> Change:
-        return await self._mutate(self.session.import_transcripts, source)
+        """Text transcripts; PAGE XML, ALTO or hOCR pages become alternate readings."""
+        return await self._mutate(import_any, self.session, source)
 
     async def prompt_for(self, page: int) -> tuple[str, str]:
         """(prompt, scope) for a page; scope is "page", "document" or "default"."""

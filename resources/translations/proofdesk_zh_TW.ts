@@ -2102,6 +2102,11 @@
         <translation>密碼</translation>
     </message>
     <message>
+        <location filename="../../gui/review/opener.py" line="162"/>
+        <source>JSON Lines (*.jsonl *.json);;PAGE XML, ALTO or hOCR (*.xml *.hocr *.html);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl *.json);;PAGE XML、ALTO 或 hOCR (*.xml *.hocr *.html);;所有檔案 (*)</translation>
+    </message>
+    <message>
         <location filename="../../gui/review/opener.py" line="103"/>
         <source>Different document</source>
         <translation>不同的文件</translation>
@@ -2120,11 +2125,6 @@
         <location filename="../../gui/review/opener.py" line="159"/>
         <source>Import transcripts</source>
         <translation>匯入逐字稿</translation>
-    </message>
-    <message>
-        <location filename="../../gui/review/opener.py" line="161"/>
-        <source>JSON Lines (*.jsonl *.json);;All files (*)</source>
-        <translation>JSON Lines (*.jsonl *.json);;所有檔案 (*)</translation>
     </message>
 </context>
 <context>

@@ -259,3 +259,23 @@ def test_a_note_is_saved_when_leaving_the_page_without_enter(window, arun) -> No
     _key(w, Qt.Key.Key_Left, ALT)
     _on_page(w, arun, 0)
     assert w.note.text() == "seal missing"
+
+
+def test_importing_page_xml_alto_or_hocr_adds_alternate_readings(
+    window, arun, tmp_path: Path
+) -> None:
+    w = window
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    for file in (DATA / "archive").iterdir():
+        if file.suffix != ".md":
+            (folder / file.name).write_bytes(file.read_bytes())
+    before = w.editor.text()
+    arun(w.opener.import_from(folder))
+    arun(w.runner.drain())
+    assert w.editor.text() == before  # an alternate reading, not the transcript
+    store = _store(w)
+    for page in (0, 1, 2):
+        assert store.versions(page)[-1].kind is VersionKind.ALTERNATE
+    assert store.versions(0)[-1].provenance["format"] == "hocr"
+    assert "as alternate readings" in w.notice_bar.label.text()
