@@ -69,7 +69,8 @@ def plan(
         data = doc.xref_stream_raw(item[0])
         if not _plain_jpeg(doc, item, data):
             return None
-        boxes = tuple(_pixels(r, matrix) for r in rects if r.intersects(_bbox(matrix)))
+        bbox, inverse = _bbox(matrix), ~pymupdf.Matrix(matrix)
+        boxes = tuple(_pixels(r, inverse) for r in rects if r.intersects(bbox))
         found.append((item, data, boxes))
     jobs = []
     for (xref, *_rest, name, _filter, _referencer), data, boxes in found:
@@ -164,9 +165,10 @@ def _bbox(matrix: pymupdf.Matrix) -> pymupdf.Rect:
     return bbox
 
 
-def _pixels(rect: pymupdf.Rect, matrix: pymupdf.Matrix) -> tuple[float, float, float, float]:
-    """``rect`` in the image's unit square (0..1, top-left origin), clipped to it."""
-    unit = rect * ~pymupdf.Matrix(matrix)
+def _pixels(rect: pymupdf.Rect, inverse: pymupdf.Matrix) -> Box:
+    """``rect`` in the image's unit square (0..1, top-left origin), clipped to it;
+    ``inverse``: the inverse of the image's placement matrix."""
+    unit = rect * inverse
     return (
         min(max(unit.x0, 0.0), 1.0),
         min(max(unit.y0, 0.0), 1.0),

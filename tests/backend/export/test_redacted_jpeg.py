@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+import threading
 from types import SimpleNamespace
 
 import numpy as np
@@ -213,3 +214,12 @@ def test_many_pages_blanked_on_worker_threads_each_under_its_boxes() -> None:
         top = int(boxes[n][1] * H)
         assert after[top + 2 : top + 14, 50:350].max() <= 2, n
         assert written.xref_get_key(written[n].get_images()[0][0], "Filter")[1] == "/DCTDecode"
+
+
+def test_an_export_stopped_midway_leaves_no_worker_running() -> None:
+    doc = _document(*[_jpeg(_scan(seed=n)) for n in range(4)])
+    with pytest.raises(RuntimeError), ImageWork(doc, workers=2) as work:
+        for n in range(4):
+            _redact(doc[n], SimpleNamespace(redactions=[BOX]), work=work)  # type: ignore[arg-type]
+        raise RuntimeError("cancelled")  # as Monitor.step raises ExportCancelledError
+    assert not [t for t in threading.enumerate() if t.name.startswith("redact-image")]
