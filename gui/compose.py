@@ -39,6 +39,7 @@ from gui.shell.keys import mac_safe
 from gui.shell.language_menu import LanguageActions
 from gui.shell.main_window import MainWindow
 from gui.shell.menus import ShellActions, install_menus
+from gui.stats.feature import StatsFeature
 from gui.tables.table_dock import TableDock
 from gui.team.feature import TeamFeature
 
@@ -103,6 +104,7 @@ def compose(w: MainWindow) -> None:
             + publish.actions()
             + w.review_queue.actions()
             + w.run_comparison.actions()
+            + StatsFeature(w, c, runner, w.aids).actions()
             + w.onboarding.actions()
             + LanguageActions(w).actions()
             + w.team.actions(),

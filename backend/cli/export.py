@@ -15,6 +15,7 @@ whole-page problems open, are named on stderr.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from backend.export import (
     write_export,
 )
 from backend.export.open_critical import approved_open_items, open_items_notice
+from backend.export.pages import collect_statistics
 from backend.export.safe_write import link_target
 from backend.i18n import _, list_join
 from backend.review.markers import MarkerSet
@@ -99,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         document = collect(
             session, options, aids=review_aids_provider(session, settings) if wants_aids else None
         )
+        if fmt.spec.needs_statistics:  # the report's charts
+            document = replace(document, statistics=collect_statistics(session))
         open_items = approved_open_items(document, None if wants_aids else session)
     finally:
         session.close()

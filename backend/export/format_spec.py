@@ -54,6 +54,9 @@ class FormatSpec:
     first_page_alone: bool = False
     # Set for a folder format: ``write_export`` writes these files into a new folder.
     page_files: PageFiles | None = field(default=None, compare=False)
+    # The review statistics (``backend.stats``: the report's charts): read from the store
+    # into ``ExportDocument.statistics`` only for the formats that show them.
+    needs_statistics: bool = False
 
     @property
     def folder(self) -> bool:
@@ -81,6 +84,7 @@ class FormatSpec:
         needs_aids: bool = False,
         options: frozenset[FormatOption] = frozenset(),
         html_preview: bool = False,
+        needs_statistics: bool = False,
     ) -> FormatSpec:
         """A format whose file is ``render``'s text in UTF-8, previewed as that text."""
 
@@ -97,6 +101,7 @@ class FormatSpec:
             needs_aids,
             options,
             html_preview,
+            needs_statistics=needs_statistics,
         )
 
     @classmethod

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from backend.documents.page_ranges import parse_page_ranges
 from backend.errors import PageRangeError
@@ -24,6 +24,9 @@ from backend.review.values import Diagnosis, Flag
 from backend.safe_text import REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import strip_keeping_own
+
+if TYPE_CHECKING:
+    from backend.stats.figures import Statistics
 
 AidsProvider = Callable[[int], Mapping[str, Any]]
 TextFilter = Callable[[str], str]
@@ -135,6 +138,9 @@ class ExportDocument:
     # The name a file gives the document; a de-identified export's is masked as its text.
     name: str | None = None
     masks: str = ""  # a de-identified export's mask rules, by name (``MaskRules.name``)
+    # The review statistics, for the formats that show them (``FormatSpec.needs_statistics``:
+    # the report's charts); ``collect_statistics`` reads them.
+    statistics: Statistics | None = None
 
     @property
     def display_name(self) -> str:
@@ -235,6 +241,14 @@ def collect(
         options=options,
         skipped=skipped,
     )
+
+
+def collect_statistics(session: DocumentSession) -> Statistics:
+    """The document's review statistics as the person exporting may see them (on the team
+    store a reviewer's own work). Call on the store's thread."""
+    from backend.stats import statistics_of  # numpy and rapidfuzz: only when asked for
+
+    return statistics_of(session.store, session.page_count)
 
 
 def _page(

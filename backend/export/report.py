@@ -7,6 +7,7 @@ show as text. ``report_pdf`` lays the same HTML out as a PDF with MuPDF.
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import time
@@ -63,8 +64,13 @@ def _escape(text: str) -> str:
 
 
 def render_report(
-    doc: ExportDocument, monitor: Monitor | None = None, *, extra_style: str = ""
+    doc: ExportDocument,
+    monitor: Monitor | None = None,
+    *,
+    extra_style: str = "",
+    chart_scale: float = 1.0,
 ) -> str:
+    """``chart_scale``: the charts' pixels per CSS pixel (the PDF's are printed)."""
     e = _escape
     title = doc.title or doc.display_stem
     parts = [
@@ -75,6 +81,7 @@ def render_report(
         "<h1>" + e(_("Review report — {title}").format(title=title)) + "</h1>",
         _summary(doc),
         _problems(doc),
+        _statistics(doc, chart_scale),
         "<h2>" + e(_("Pages")) + "</h2>",
         "<table><thead><tr>"
         + "".join(f"<th>{e(_(c))}</th>" for c in COLUMNS)
@@ -144,6 +151,28 @@ def _problems(doc: ExportDocument) -> str:
     )
 
 
+def _statistics(doc: ExportDocument, scale: float) -> str:
+    """The review statistics' progress in words and their charts (``backend.stats``, as
+    the Statistics dialog shows them), each a PNG in the page itself: the report stays
+    one file that opens anywhere, and nothing is fetched."""
+    if doc.statistics is None:
+        return ""
+    from backend.stats.charts import WIDTH_IN, charts
+    from backend.stats.tables import document_lines
+
+    e = _escape
+    out = ["<h2>" + e(_("Statistics")) + "</h2>"]
+    out += [f"<p>{e(line)}</p>" for line in document_lines(doc.statistics)]
+    width = round(WIDTH_IN * 96)  # CSS pixels: the chart at 100 %, whatever its scale
+    for chart in charts(doc.statistics, scale=scale):
+        data = base64.b64encode(chart.png).decode("ascii")
+        out.append(
+            f'<p><img class="chart" src="data:image/png;base64,{data}" alt="{e(chart.title)}"'
+            f' style="width: {width}px; max-width: 100%"></p>'
+        )
+    return "".join(out)
+
+
 def _row(page: ExportPage) -> str:
     e = _escape
     css = ' class="approved"' if page.approved else ' class="warning"'
@@ -167,7 +196,7 @@ def report_pdf(doc: ExportDocument, out: BinaryIO, monitor: Monitor) -> None:
 
     from backend.export.pdf_fonts import finish_report_pdf
 
-    story = pymupdf.Story(render_report(doc, monitor, extra_style=PDF_STYLE))
+    story = pymupdf.Story(render_report(doc, monitor, extra_style=PDF_STYLE, chart_scale=2.0))
     buffer = io.BytesIO()  # PyMuPDF's writer mishandles real file objects
     writer = pymupdf.DocumentWriter(buffer)
     page_rect = pymupdf.paper_rect("a4")
@@ -190,6 +219,7 @@ HTML_FORMAT = FormatSpec.of_text(
     suffix=".review-report.html",
     needs_aids=True,
     html_preview=True,
+    needs_statistics=True,
 )
 PDF_FORMAT = FormatSpec(
     "report-pdf",
@@ -199,4 +229,5 @@ PDF_FORMAT = FormatSpec(
     lambda doc, out, monitor, _password: report_pdf(doc, out, monitor),
     pdf_first_page,
     needs_aids=True,
+    needs_statistics=True,
 )

@@ -261,7 +261,9 @@ class ExportDialog(QDialog):
 
     async def _collect_in_chunks(self, options: ExportOptions, fmt: ExportFormat) -> ExportDocument:
         aids = self.aids if fmt.spec.needs_aids else None  # a diff per page: only if carried
-        return await collect_in_chunks(self.session, self.run_in_store, options, aids)
+        return await collect_in_chunks(
+            self.session, self.run_in_store, options, aids, fmt.spec.needs_statistics
+        )
 
     # -- exporting -----------------------------------------------------------------------
 

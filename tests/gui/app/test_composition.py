@@ -111,6 +111,7 @@ def test_every_feature_s_entries_land_in_their_menu_in_order(
         "accept_alternate", "own_text", "—",
         "read_alternate", "marker_patterns", "low_confidence",
         "critical_next", "critical_previous", "by_risk", "review_queue", "compare_runs",
+        "statistics",
     ]  # fmt: skip
     assert _menu_layout(w, "ocr") == [
         "ocr_rerun", "ocr_region", "ocr_batch", "—",
