@@ -699,7 +699,7 @@
     </message>
     <message>
         <location filename="../../gui/export/export_dialog.py" line="144"/>
-        <location filename="../../gui/export/export_dialog.py" line="358"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
@@ -734,7 +734,7 @@
         <translation>（依這些選項沒有可匯出的頁面）</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="276"/>
+        <location filename="../../gui/export/export_dialog.py" line="278"/>
         <source>Choose where to save the export.</source>
         <translation>請選擇匯出檔案的儲存位置。</translation>
     </message>
@@ -764,37 +764,37 @@
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="291"/>
+        <location filename="../../gui/export/export_dialog.py" line="293"/>
         <source>The export was cancelled; nothing was written.</source>
         <translation>匯出已取消；未寫入任何內容。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="298"/>
+        <location filename="../../gui/export/export_dialog.py" line="300"/>
         <source>The export failed: {0}</source>
         <translation>匯出失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="337"/>
+        <location filename="../../gui/export/export_dialog.py" line="339"/>
         <source>Exported {0} page(s) to {1}.</source>
         <translation>已將 {0} 頁匯出至 {1}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="343"/>
+        <location filename="../../gui/export/export_dialog.py" line="345"/>
         <source>Warning: page(s) {0} are not approved; the export is marked as such.</source>
         <translation>警告：第 {0} 頁尚未核可；匯出檔已註明此事。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="347"/>
+        <location filename="../../gui/export/export_dialog.py" line="349"/>
         <source>Left out (not approved): {0}.</source>
         <translation>未收錄（未核可）：{0}。</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="358"/>
+        <location filename="../../gui/export/export_dialog.py" line="360"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gui/export/export_dialog.py" line="361"/>
+        <location filename="../../gui/export/export_dialog.py" line="363"/>
         <source>Exporting…</source>
         <translation>匯出中…</translation>
     </message>
@@ -4675,6 +4675,77 @@ Backups of this document:
 
 本文件的備份：
 {0}</translation>
+    </message>
+</context>
+<context>
+    <name>StatsDialog</name>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="67"/>
+        <source>Review Statistics</source>
+        <translation>審閱統計</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="78"/>
+        <source>Computing the statistics…</source>
+        <translation>正在計算統計…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="84"/>
+        <source>Drawing the charts…</source>
+        <translation>正在繪製圖表…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="91"/>
+        <source>&amp;Charts</source>
+        <translation>圖表(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="93"/>
+        <source>By &amp;Model</source>
+        <translation>依模型(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="94"/>
+        <source>By &amp;Prompt</source>
+        <translation>依提示詞(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="95"/>
+        <source>By &amp;Server</source>
+        <translation>依伺服器(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="96"/>
+        <source>By &amp;Reviewer</source>
+        <translation>依審閱者(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="97"/>
+        <source>By Pa&amp;ge</source>
+        <translation>依頁面(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="130"/>
+        <source>The statistics could not be computed.</source>
+        <translation>無法計算統計。</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/stats_dialog.py" line="153"/>
+        <source>No charts yet: no page has both a machine reading and an approval.</source>
+        <translation>尚無圖表：沒有任何頁面同時有機器辨識結果與核可。</translation>
+    </message>
+</context>
+<context>
+    <name>StatsFeature</name>
+    <message>
+        <location filename="../../gui/stats/feature.py" line="24"/>
+        <source>&amp;Statistics…</source>
+        <translation>統計(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/stats/feature.py" line="30"/>
+        <source>Open a document first.</source>
+        <translation>請先開啟文件。</translation>
     </message>
 </context>
 <context>

@@ -58,7 +58,6 @@ def test_zh_tw_charts_draw_their_chinese_labels_in_the_tc_face_not_tofu(
     store: ReviewStore,
 ) -> None:
     from matplotlib import font_manager
-    from matplotlib.ft2font import FT2Font
 
     set_language("zh_TW")
     stats = statistics_of(store, PAGES)
@@ -70,12 +69,13 @@ def test_zh_tw_charts_draw_their_chinese_labels_in_the_tc_face_not_tofu(
     han = {ch for ch in titles if "\u4e00" <= ch <= "\u9fff"}
     assert len(han) >= 8, titles  # the titles are translated
     # The face the labels are set in is Noto Sans CJK TC (the collection's TC face, not
-    # its first, Japanese one), and it has a glyph for each of their characters.
+    # its first, Japanese one: get_font opens the face findfont names, as the renderer
+    # does), and it has a glyph for each of their characters.
     assert font_families()[0] == "Noto Sans CJK TC"
     path = font_manager.findfont(
         font_manager.FontProperties(family=font_families()), fallback_to_default=False
     )
-    face = FT2Font(path)
+    face = font_manager.get_font(path)
     assert face.family_name == "Noto Sans CJK TC"
     assert all(face.get_char_index(ord(ch)) for ch in han)
 
