@@ -45,4 +45,9 @@ GRANT USAGE ON SEQUENCE publish_decisions_id_seq TO proofdesk_reviewer;
 
 UPDATE schema_info SET version = 5;
 
+-- A new function is executable by PUBLIC by default: the team's functions are the
+-- team's alone (tests/team/test_team_defects.py), as schema_2 and schema_3 made them.
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA proofdesk FROM PUBLIC;
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA proofdesk TO proofdesk_reviewer;
+
 RESET ROLE;
