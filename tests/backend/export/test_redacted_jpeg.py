@@ -136,10 +136,13 @@ def test_a_cmyk_jpeg_is_blanked_mupdfs_way() -> None:
     assert under.max() - under.min() <= 2
 
 
-def test_an_inline_image_under_a_box_is_blanked() -> None:
-    # An inline image is in no page's image list: it once went through untouched.
-    doc = pymupdf.open()
-    page = doc.new_page(width=W, height=H)
+@pytest.mark.parametrize("unused_jpeg", [False, True])
+def test_an_inline_image_under_a_box_is_blanked(unused_jpeg: bool) -> None:
+    # An inline image is in no page's image list: it once went through untouched. With
+    # a JPEG of the same size in the page's resources, drawn nowhere, the one image drawn
+    # is not that JPEG, though it looks like a scan's page.
+    doc = _document(_jpeg(_scan(seed=3))) if unused_jpeg else pymupdf.open()
+    page = doc[0] if unused_jpeg else doc.new_page(width=W, height=H)
     samples = _scan().tobytes()
     content = (
         f"q {W} 0 0 {H} 0 0 cm BI /W {W} /H {H} /CS /G /BPC 8 ID ".encode() + samples + b"\nEI Q\n"
@@ -148,6 +151,7 @@ def test_an_inline_image_under_a_box_is_blanked() -> None:
     doc.update_object(xref, "<<>>")
     doc.update_stream(xref, content)
     doc.xref_set_key(page.xref, "Contents", f"{xref} 0 R")
+    assert len(page.get_images()) == int(unused_jpeg) and len(page.get_image_info()) == 1
     _redacted(doc)
     written = _written(doc)
     under = _drawn(written[0])[UNDER]
