@@ -22,6 +22,9 @@ page's transcript is headed by one case number, misread on page 5, and the Facts
 shows the conflict. With ``publish``, a party block naming a person, an ID number, an
 address and a phone heads one page's transcript (the sample's own names are masked
 already), and the Publish dock lists what to mask, the first two findings decided.
+With ``stats``, a week of review is written into the store (``stats_history``: three
+models and prompts with seeded error rates, two reviewers) and Review ▸ Statistics…
+shows its figures and charts.
 """
 
 from __future__ import annotations
@@ -218,6 +221,63 @@ async def show_publish(window: MainWindow, page: int) -> None:
         view.resizeColumnToContents(column)
 
 
+# For the Statistics picture: (model, prompt, share of characters misread, pages read).
+STATS_SOURCES = (
+    ("Qwen2.5-VL-7B-Instruct", "逐字轉錄本頁，保留換行。", 0.030, range(7)),
+    ("Qwen2.5-VL-7B-Instruct", "Transcribe the page exactly.", 0.020, range(0, 7, 2)),
+    ("Qwen2.5-VL-72B-Instruct", "逐字轉錄本頁，保留換行。", 0.008, range(0, 7, 3)),
+)
+
+
+def stats_history(store: object, truth: list[str]) -> None:
+    """Seeded readings of the sample's pages, and ana's and ben's edits and approvals
+    over three days (page 7 left to do). Runs on the store's thread."""
+    import math
+    import random
+
+    from tests.backend.stats.history_helpers import HistoryWriter
+
+    rng, t0 = random.Random(26), 1_764_547_200.0  # 2025-12-01 00:00 UTC
+    with HistoryWriter(store) as w:  # type: ignore[arg-type]
+        for model, prompt, rate, pages in STATS_SOURCES:
+            for p in pages:
+                chars = list(truth[p])
+                for i in rng.sample(range(len(chars)), math.ceil(rate * len(chars))):
+                    chars[i] = "應" if chars[i] == "得" else rng.choice("曰日未末己已戍戌")
+                at = t0 + p
+                w.reading(p, "".join(chars), at=at, model=model, prompt=prompt, seconds=6.0)
+        for p in range(6):
+            who, day = ("ana", p // 2) if p % 3 else ("ben", p // 2)
+            start = t0 + 86_400 * day + 9 * 3600 + 600 * p
+            w.status(p, "in_progress", at=start, author=who)
+            w.edit(p, truth[p], at=start + 40 + len(truth[p]) // 2, author=who)
+            w.status(p, "approved", at=start + 80 + len(truth[p]) // 2, author=who)
+
+
+async def show_stats(window: MainWindow) -> None:
+    """A week of review written into the store, then Review ▸ Statistics…"""
+    import json
+
+    from PySide6.QtWidgets import QApplication
+
+    from gui.stats.stats_dialog import StatsDialog
+
+    ws = window.controller.workspace
+    assert ws is not None
+    truth = json.loads((ROOT / "tests" / "data" / "legal-sample.truth.json").read_text("utf-8"))
+    texts = [p["text"] for p in truth["pages"]]
+    store = ws.session.store.local()
+    await ws.run_in_store(lambda: stats_history(store, texts))
+    window.actions_by_name["statistics"].trigger()
+    dialog = next(d for d in QApplication.topLevelWidgets() if isinstance(d, StatsDialog))
+    dialog.resize(1400, 930)
+    dialog.move(100, 30)
+    for _ in range(600):
+        await asyncio.sleep(0.1)
+        if dialog.charts:
+            break
+
+
 async def shoot(out: Path, page: int, mode: str = "") -> None:
     window = build_window(parse_args([]))
     window.resize(1580, 960)
@@ -261,6 +321,8 @@ async def shoot(out: Path, page: int, mode: str = "") -> None:
         await show_facts(window, page)
     elif mode == "publish":
         await show_publish(window, page)
+    elif mode == "stats":
+        await show_stats(window)
     await asyncio.sleep(1.5)  # thumbnails and the sharp render settle
     QGuiApplication.primaryScreen().grabWindow(0).save(str(out))
     await window.controller.detach()
@@ -275,6 +337,7 @@ README_SHOTS = (
     ("screenshot-table", 3, "table"),
     ("screenshot-facts", 4, "facts"),
     ("screenshot-publish", 2, "publish"),
+    ("screenshot-stats", 1, "stats"),
 )
 LANGUAGES = ("en", "zh_TW")
 

@@ -133,8 +133,8 @@ def source_label(row: SourceRow) -> str:
     """A source as a person names it: its model (or engine), and its prompt's name."""
     key = row.key
     name = key.get("model") or key.get("engine") or key.get("server") or "?"
-    if "prompt_sha256" in key:
-        prompt = key.get("prompt_name") or key["prompt_sha256"][:12]
+    prompt = key.get("prompt_name") or key.get("prompt_sha256", "")[:12]
+    if prompt:  # an offline engine has none
         name = f"{name} | {prompt}"
     return name if len(name) <= 48 else name[:47] + "…"
 

@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QPixmap, QResizeEvent, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QScrollArea,
@@ -80,10 +81,10 @@ class StatsDialog(QDialog):
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tabs = QTabWidget(self)
         self.chart_box = QWidget(self)
-        self.chart_layout = QVBoxLayout(self.chart_box)
+        self.chart_layout = QGridLayout(self.chart_box)
+        self.chart_labels: list[QLabel] = []
         self.chart_note = QLabel(self.tr("Drawing the charts…"), self.chart_box)
-        self.chart_layout.addWidget(self.chart_note)
-        self.chart_layout.addStretch(1)
+        self.chart_layout.addWidget(self.chart_note, 0, 0)
         self.chart_scroll = QScrollArea(self)
         self.chart_scroll.setWidget(self.chart_box)
         self.chart_scroll.setWidgetResizable(True)
@@ -153,7 +154,7 @@ class StatsDialog(QDialog):
             else self.tr("No charts yet: no page has both a machine reading and an approval.")
         )
         self.chart_note.setVisible(not charts)
-        for i, chart in enumerate(charts):
+        for chart in charts:
             label = QLabel(self.chart_box)
             pixmap = QPixmap()
             pixmap.loadFromData(chart.png, "PNG")
@@ -161,7 +162,28 @@ class StatsDialog(QDialog):
             label.setPixmap(pixmap)
             label.setAccessibleName(chart.title)
             label.setObjectName(f"chart_{chart.name}")
-            self.chart_layout.insertWidget(i + 1, label)
+            self.chart_labels.append(label)
+        self._lay_out_charts()
+
+    def _lay_out_charts(self) -> None:
+        """As many charts side by side as the dialog's width holds (two on a wide one)."""
+        if not self.chart_labels:
+            return
+        width = self.chart_labels[0].pixmap().deviceIndependentSize().width()
+        columns = max(1, int(self.chart_scroll.viewport().width() // (width + 12)))
+        grid = self.chart_layout
+        for r in range(grid.rowCount()):
+            grid.setRowStretch(r, 0)
+        for c in range(grid.columnCount()):
+            grid.setColumnStretch(c, 0)
+        for i, label in enumerate(self.chart_labels):
+            grid.addWidget(label, 1 + i // columns, i % columns)
+        grid.setRowStretch(1 + len(self.chart_labels) // columns + 1, 1)  # the rest below
+        grid.setColumnStretch(columns, 1)  # and beside
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._lay_out_charts()
 
     def done(self, result: int) -> None:
         """Closed (Close, Esc, the title bar, the document closing): the work stops."""
