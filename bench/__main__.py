@@ -33,6 +33,7 @@ from bench import (
     ocr_batch,
     publish,
     publish_export,
+    publish_leak,
     real_errors,
     replace,
     scan_lines,
@@ -73,6 +74,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "facts_index": facts_index.run,  # 3,000 pages' facts from the store's index; one save
     "publish": publish.run,  # issue 25: seeded personal data masked, decoys kept, speed
     "publish_export": publish_export.run,  # the redacted PDF against the searchable PDF
+    "publish_leak": publish_leak.run,  # issue 25: seeded identifiers read back from the PDF
     "stats": stats.run,  # issue 26: CER per model and reviewers' paces recovered, speed
 }
 
