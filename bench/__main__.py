@@ -40,6 +40,7 @@ from bench import (
     search,
     stall,
     stats,
+    stats_charts,
     table_checks,
     table_view,
     team,
@@ -76,6 +77,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "publish_export": publish_export.run,  # the redacted PDF against the searchable PDF
     "publish_leak": publish_leak.run,  # issue 25: seeded identifiers read back from the PDF
     "stats": stats.run,  # issue 26: CER per model and reviewers' paces recovered, speed
+    "stats_charts": stats_charts.run,  # issue 26: the Statistics dialog's and report's charts
 }
 
 
