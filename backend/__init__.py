@@ -61,6 +61,7 @@ from backend.models import (
     TableGrid,
     Version,
     VersionKind,
+    box_union,
 )
 
 if TYPE_CHECKING:
@@ -142,5 +143,6 @@ __all__ = [
     "Version",
     "VersionKind",
     "WrongPasswordError",
+    "box_union",
     "open_pdf",
 ]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from backend.provenance import Provenance
 
@@ -193,6 +194,21 @@ class LayoutKind(StrEnum):
 
 
 Box = tuple[float, float, float, float]  # page-relative x0, y0, x1, y1, each 0..1
+_N = TypeVar("_N", int, float)
+
+
+def box_union(boxes: Iterable[tuple[_N, _N, _N, _N]]) -> tuple[_N, _N, _N, _N] | None:
+    """The smallest box around ``boxes`` (x0, y0, x1, y1, in any one unit), or None for
+    none: the one rule for the lines a span touches, a table's cells, an export's region."""
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 @dataclass(frozen=True)

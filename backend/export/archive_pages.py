@@ -23,6 +23,7 @@ from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.pdf_layout import matched_boxes
 from backend.export.searchable_pdf import open_source
+from backend.models import box_union
 
 DPI = 300
 POINTS_PER_INCH = 72
@@ -61,7 +62,7 @@ class ArchivePage:
     @property
     def area(self) -> PixelBox | None:
         """The union of the line boxes (None when no line has one)."""
-        return union(self.boxes)
+        return box_union(self.boxes)
 
 
 def page_file_name(number: int, suffix: str) -> str:
@@ -123,14 +124,3 @@ def to_pixels(box: tuple[float, float, float, float], width: int, height: int) -
     x0, y0, x1, y1 = (min(max(v, 0.0), 1.0) for v in box)
     left, top = min(round(x0 * width), width - 1), min(round(y0 * height), height - 1)
     return left, top, max(round(x1 * width), left + 1), max(round(y1 * height), top + 1)
-
-
-def union(boxes: list[PixelBox]) -> PixelBox | None:
-    if not boxes:
-        return None
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import fast_diff_match_patch
 
 from backend.export.pages import Layout
+from backend.models import box_union
 from backend.tables import find_tables
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, as the page is shown
@@ -157,7 +158,7 @@ def matched_boxes(text: str, spans: list[tuple[int, int]], layout: Layout) -> li
             # line) has no line with that share: the lines with that share of its most.
             floor = MIN_OWNER_SHARE * max(counts.values())
         chosen = [layout.lines[i].box for i, n in counts.items() if n >= floor]
-        found.append(_union([b for b in chosen if b is not None]))
+        found.append(box_union(b for b in chosen if b is not None))
     return found
 
 
@@ -176,15 +177,6 @@ def _owners(text: str, layout: Layout) -> list[int]:
         i += count if op in "=-" else 0
         j += count if op in "=+" else 0
     return owners
-
-
-def _union(boxes: list[tuple[float, float, float, float]]) -> Box:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
 
 
 def _scale(box: Box, width: float, height: float) -> Box:

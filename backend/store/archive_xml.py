@@ -31,7 +31,7 @@ from lxml import etree
 
 from backend.errors import ImportError_
 from backend.i18n import _
-from backend.models import AltLine
+from backend.models import AltLine, box_union
 from backend.safe_text import admit
 
 Box = tuple[float, float, float, float]
@@ -192,7 +192,7 @@ def _alto(root: Any) -> tuple[str, list[_Line], tuple[float, float] | None]:
         block_lines = []
         for line in _children(block, "TextLine"):
             parts = [s.get("CONTENT", "") for s in line if _local(s) in ("String", "HYP")]
-            box = _position(line) or _union(
+            box = _position(line) or box_union(
                 [b for s in _children(line, "String") if (b := _position(s)) is not None]
             )
             block_lines.append(_Line(line.get("ID", ""), join_words(parts), box))
@@ -268,17 +268,6 @@ def join_words(words: list[str]) -> str:
 def _size(width: str | None, height: str | None) -> tuple[float, float] | None:
     w, h = _float(width), _float(height)
     return (w, h) if w and h and w > 0 and h > 0 else None
-
-
-def _union(boxes: list[Box]) -> Box | None:
-    if not boxes:
-        return None
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
 
 
 def place_lines(

@@ -18,7 +18,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QObject, QRec
 from PySide6.QtGui import QColor, QHelpEvent, QPixmap, QTextCharFormat
 from PySide6.QtWidgets import QToolTip
 
-from backend.models import AltLine
+from backend.models import AltLine, box_union
 from backend.review.values import Flag, FlagKind, Hunk, PageReview
 from gui.aids.line_match import line_for_cursor
 
@@ -76,14 +76,8 @@ def alt_offset_at(line: AltLine, fx: float, fy: float, aspect: float) -> int:
 def box_for_alt_span(lines: Iterable[AltLine], start: int, end: int) -> Box | None:
     """The union of the boxes of the lines a span of the alternate touches."""
     end = max(end, start + 1)
-    boxes = [ln.box for ln in lines if ln.box is not None and ln.start < end and start < ln.end]
-    if not boxes:
-        return None
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
+    return box_union(
+        ln.box for ln in lines if ln.box is not None and ln.start < end and start < ln.end
     )
 
 

@@ -125,15 +125,3 @@ def cell_boxes(cell: TableCell, review: PageReview | None, region: Box | None = 
         exact = [line for line in lines if _squeezed(line.text) == value]
         chosen = exact if len(exact) == 1 else []
     return [line.box for line in chosen if line.box is not None]
-
-
-def union(boxes: list[Box]) -> Box | None:
-    """One box around ``boxes`` (the page view marks one), or None for none."""
-    if not boxes:
-        return None
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )

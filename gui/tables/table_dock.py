@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QApplication
 
 from backend import tables
 from backend.errors import ProofDeskError
-from backend.models import LayoutRegions
+from backend.models import LayoutRegions, box_union
 from backend.review.values import PageReview
 from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
@@ -34,7 +34,7 @@ from gui.tables.cell_flags import NO_FLAGS, TABLE_STOP, cell_flags
 from gui.tables.grid_actions import GridActions
 from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
-from gui.tables.scan_boxes import Box, cell_boxes, table_region, union
+from gui.tables.scan_boxes import Box, cell_boxes, table_region
 from gui.tables.table_panel import TablePanel
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
@@ -208,7 +208,7 @@ class TableDock(QObject):
         region = None if cell is None else self._table_region(review, layout)
         self.region_mark.show(region)
         boxes = [] if cell is None else cell_boxes(cell, review, region)
-        self.page_view.set_highlight(union(boxes))
+        self.page_view.set_highlight(box_union(boxes))
 
     def _show_flags(self) -> None:
         """Flag the cells of the table shown that the review's findings name, when the

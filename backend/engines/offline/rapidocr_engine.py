@@ -26,6 +26,7 @@ from backend.engines.offline.engine_spec import EngineSpec
 from backend.engines.offline.faint_ink import suppress_faint
 from backend.engines.offline.page_image import read_rendered
 from backend.i18n import N_, _
+from backend.models import box_union
 
 if TYPE_CHECKING:
     from backend.documents.pdf import PdfDocument
@@ -200,8 +201,8 @@ class InkMeter:
         out = []
         for is_faint, i, j in runs:
             text = "".join(c for c, _unused in chars[i:j]).strip()
-            if text:
-                box = _union([b for _unused, b in chars[i:j]])
+            box = box_union(b for _unused, b in chars[i:j])
+            if text and box is not None:
                 score = min(line.score or 1.0, self.FAINT_SCORE) if is_faint else line.score
                 out.append(RawLine(text, box, score))
         return out
@@ -223,15 +224,6 @@ def _runs(faint: list[bool], min_run: int) -> list[tuple[bool, int, int]]:
         else:
             merged.append((flag, i, j))
     return merged
-
-
-def _union(boxes: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
 
 
 def read_page(doc: PdfDocument, page: int, options: AltOptions) -> AltReading:

@@ -4,9 +4,10 @@ and inside the table's region when the page's layout has one."""
 from __future__ import annotations
 
 from backend.models import AltLine, AltText, LayoutKind, LayoutRegion, LayoutRegions
+from backend.models import box_union as union
 from backend.review.values import PageReview
 from backend.tables import TableCell, find_tables
-from gui.tables.scan_boxes import Box, cell_boxes, table_region, union
+from gui.tables.scan_boxes import Box, cell_boxes, table_region
 
 TRANSCRIPT = "| 品名 | 金額 |\n| 手機 | 1,000 |\n| 刀 | 1,000 |"
 BOX_A, BOX_B, BOX_C = (0.1, 0.2, 0.3, 0.25), (0.5, 0.2, 0.7, 0.25), (0.5, 0.3, 0.7, 0.35)
