@@ -227,3 +227,25 @@ def test_an_export_stopped_midway_leaves_no_worker_running() -> None:
             _redact(doc[n], SimpleNamespace(redactions=[BOX]), work=work)  # type: ignore[arg-type]
         raise RuntimeError("cancelled")  # as Monitor.step raises ExportCancelledError
     assert not [t for t in threading.enumerate() if t.name.startswith("redact-image")]
+
+
+def test_a_jpeg_with_a_soft_mask_is_blanked_mask_and_all() -> None:
+    # A high-compression scan keeps the letters' shape in its mask: blanking the JPEG
+    # alone (Pillow's way) would leave the strokes readable in the mask under the box.
+    strokes = np.asarray(_scan()) < 128
+    mask = io.BytesIO()
+    Image.fromarray(np.where(strokes, 255, 0).astype(np.uint8)).save(mask, format="PNG")
+    doc = pymupdf.open()
+    page = doc.new_page(width=W, height=H)
+    page.insert_image(page.rect, stream=_jpeg(Image.new("L", (W, H), 90)), mask=mask.getvalue())
+    assert page.get_images(full=True)[0][1]  # the JPEG has its soft mask
+    _redacted(doc)
+    written = _written(doc)
+    xref, smask = written[0].get_images(full=True)[0][:2]
+    kept = np.asarray(Image.open(io.BytesIO(written.extract_image(xref)["image"])).convert("L"))
+    assert np.ptp(kept[UNDER].astype(int)) <= 2
+    if smask:  # a mask kept must hold no stroke under the box either
+        alpha = pymupdf.Pixmap(written, smask)
+        shape = np.frombuffer(alpha.samples, np.uint8).reshape(alpha.height, alpha.width)
+        assert np.ptp(shape[UNDER].astype(int)) <= 2
+        assert np.ptp(shape[200:, 200:].astype(int)) > 200  # the strokes elsewhere kept
