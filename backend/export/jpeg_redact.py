@@ -34,6 +34,12 @@ MODES = ("L", "RGB")
 Item = tuple[Any, ...]  # an entry of ``Page.get_images(full=True)``
 Placement = tuple[Item, pymupdf.Matrix]
 
+# The keys of a blanked JPEG's dictionary that are kept (``store``): how it is drawn.
+_IMAGE_KEYS = frozenset(
+    {"Type", "Subtype", "Width", "Height", "ColorSpace", "BitsPerComponent", "Filter"}
+    | {"Length", "Decode", "Intent", "Interpolate", "OC", "StructParent", "Name", "ID"}
+)
+
 # An inline image's operator in a content stream; a match in a string (text) only
 # sends the page the slow way, which is safe.
 INLINE_IMAGE = re.compile(rb"(?:^|[\s\]\)>])BI\s")
@@ -115,6 +121,12 @@ def _mcu(picture: Image.Image) -> tuple[int, int]:
 def store(doc: pymupdf.Document, job: Job, data: bytes) -> None:
     doc.update_stream(job.xref, data, compress=False)
     doc.xref_set_key(job.xref, "Filter", "/DCTDecode")  # update_stream dropped it
+    # The object keeps its dictionary: a key naming other data would keep it in the file
+    # (/Alternates: the same scan unblanked, e.g. for printing; /Metadata; /OPI), and
+    # /DecodeParms describes the source's encoding, not Pillow's. Only what draws it stays.
+    for key in doc.xref_get_keys(job.xref):
+        if key not in _IMAGE_KEYS:
+            doc.xref_set_key(job.xref, key, "null")
 
 
 def _single(

@@ -249,3 +249,20 @@ def test_a_jpeg_with_a_soft_mask_is_blanked_mask_and_all() -> None:
         shape = np.frombuffer(alpha.samples, np.uint8).reshape(alpha.height, alpha.width)
         assert np.ptp(shape[UNDER].astype(int)) <= 2
         assert np.ptp(shape[200:, 200:].astype(int)) > 200  # the strokes elsewhere kept
+
+
+def test_a_blanked_jpeg_keeps_no_alternate_copy_of_the_scan() -> None:
+    # /Alternates names other versions of the image (one for printing, say): the
+    # blanked JPEG kept its dictionary, and with it the unblanked copy in the file.
+    doc = _document(_jpeg(_scan()))
+    copy = doc.get_new_xref()
+    doc.update_object(copy, doc.xref_object(doc[0].get_images()[0][0]))
+    doc.update_stream(copy, _jpeg(_scan(), comment=b"the print copy"), compress=False)
+    doc.xref_set_key(copy, "Filter", "/DCTDecode")
+    doc.xref_set_key(doc[0].get_images()[0][0], "Alternates", f"[<</Image {copy} 0 R>>]")
+    _redacted(doc)
+    data = doc.tobytes(garbage=3, deflate=True)  # as the export writes it
+    assert b"the print copy" not in data  # a JPEG is never deflated: its bytes are there
+    written = pymupdf.open(stream=data)
+    assert written.xref_get_key(written[0].get_images()[0][0], "Filter")[1] == "/DCTDecode"
+    assert _drawn(written[0])[UNDER].max() <= 2
