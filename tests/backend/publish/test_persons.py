@@ -119,7 +119,7 @@ def test_counsel_keeps_a_name_but_a_partys_before_委任律師_is_masked() -> No
 
 def test_witnesses_and_others_no_party_line_names_are_found_but_a_notary_keeps_theirs() -> None:
     pages = [
-        "證人陳大文於本院審理時具結證稱：當日見被告在場等語。公證人林美華認證。\n"
+        "證人陳大文於本院審理時具結證稱：當日見被告在場等語。公證人林美華於同日認證。\n"
         "保證人張小明應連帶給付。證人證稱：不知情。證人旅費由國庫負擔。\n"
         "鑑定人王○○到庭陳述。經傳喚證　人　李四海到庭。",
         "陳大文之證述與卷內資料相符。林美華公證。張小明未到庭。",
