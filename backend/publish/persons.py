@@ -72,7 +72,14 @@ def named_persons(pages: Sequence[str]) -> Iterator[NamedPerson]:
                 continue  # counsel keeps the name, though a line end cut 律師 (律\n師)
             if read and not read[0].cut:
                 yield read[0]
-            elif whole and (read is None or len(whole[0].name) > len(read[0].name)):
+            elif whole and (
+                read is None
+                or len(whole[0].name) > len(read[0].name)
+                or read[0].name.startswith(whole[0].name)
+            ):
+                # The joined reading sees past the line end: the name goes on there
+                # (潘文\n麗), or the cut reading ran on past it into the words after it
+                # (莫嬌到\n庭陳稱, 覃振現住\n屏東縣: 到庭 and 現住 end a name).
                 yield whole[0]
             elif read:
                 yield read[0]
@@ -172,13 +179,8 @@ def person_findings(
     # A name read only where a line end cut it, whose whole the file names elsewhere
     # (潘文 of 潘文\n麗寄發, when 潘文麗 is named): the whole is found there; looking for
     # the cut one would mask part of another's name (潘文彥律師).
-    # And one that runs on past a name the file names whole (覃振現住 of 被告覃振現住\n屏東縣,
-    # 莫嬌到 of 相對人莫嬌到\n庭陳稱, when 覃振 and 莫嬌 are named): the line end cut the
-    # words after the name, not the name; the whole name is found where it stands.
     for name, role in cut.items():
-        if not any(
-            other.startswith(name) or name.startswith(other) for other in roles if other != name
-        ):
+        if not any(other.startswith(name) for other in roles if other != name):
             roles.setdefault(name, role)
     if not roles:
         return

@@ -148,3 +148,12 @@ def test_a_line_end_after_a_known_name_does_not_make_a_longer_one() -> None:
 
 def test_where_a_person_lives_ends_their_name_in_running_text() -> None:
     assert names(["被告林志明現住臺北市。"]) == [(0, "林志明", "被告")]
+
+
+def test_a_name_only_a_line_end_cuts_is_masked_whole_beside_a_name_it_begins_with() -> None:
+    # 林志 and 林志明 are two persons; 林志明 is named only where a line end follows it.
+    # Dropping the cut 林志明 for the known 林志 masked 林○○明: its 明 stayed readable.
+    pages = ["原　　告　林志\n被告林志明\n主張不知情。"]
+    assert sorted({t for _, t, _ in names(pages)}) == ["林志", "林志明"]
+    masked = mask_pages(pages, find_personal_data(pages))[0]
+    assert "明" not in masked.replace("主張", "")
