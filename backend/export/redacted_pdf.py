@@ -32,6 +32,7 @@ from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.read_back import pdf_first_page
 from backend.export.redact_images import ImageWork
+from backend.export.redact_patterns import drop_image_patterns
 from backend.export.searchable_pdf import Widths, copy_pages, open_source, write_layer
 from backend.i18n import N_, _
 
@@ -126,6 +127,7 @@ def _redact(
                 page.add_redact_annot(rect, fill=(0, 0, 0))
             images = IMAGE_NONE if jobs is not None else IMAGE_PIXELS
             page.apply_redactions(images=images, graphics=LINE_ART_TOUCHED, text=TEXT_REMOVE)
+        drop_image_patterns(page)  # a scan drawn as a pattern's cell would stay whole in it
     for annot in list(page.annots()):
         page.delete_annot(annot)
     for widget in list(page.widgets()):
