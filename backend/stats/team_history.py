@@ -2,8 +2,10 @@
 
 Who sees what: row-level security already limits a person to the documents given
 to them; within one, an administrator sees everyone's work, a reviewer their own
-(``History.viewer``): the time stamps of others' work are not read at all. The
-machine readings and the approved text are the document's, shown to its members.
+(``History.viewer``): the time stamps of others' edits, status changes and notes are
+not read at all. The machine readings and the approved text are the document's, shown
+to its members, and so is each approval's day: the document's progress counts every
+page approved, whoever approved it, though no one's pace is shown but one's own.
 History brought in from elsewhere keeps its own author and time (``origin_*``).
 """
 
