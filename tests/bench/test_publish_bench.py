@@ -27,7 +27,14 @@ def test_masked_spans_are_caught_and_unmasked_ones_missed() -> None:
     assert not any("\n" in s.text for s in doc.seeded)
     nothing = _scored(doc, [])
     assert sum(nothing.seeded.values()) > 50 and not nothing.caught
-    assert nothing.precision() == 1.0 and nothing.consistent == 0
+    # Only a person the source masks wherever it names them is alike with nothing masked
+    # (a witness named once, masked: 6006 has one since personal_others).
+    occurrences: dict[str, list[bool]] = {}
+    for s in doc.seeded:
+        if s.kind is PersonalKind.PERSON:
+            occurrences.setdefault(s.key, []).append(not identifying(s))
+    masked_already = sum(all(masked) for masked in occurrences.values())
+    assert nothing.precision() == 1.0 and nothing.consistent == masked_already
     everything = _scored(doc, [_finding(s) for s in doc.seeded])
     assert everything.caught == everything.seeded == nothing.seeded
     assert everything.precision() == 1.0 and everything.consistent == everything.persons > 0
