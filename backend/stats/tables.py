@@ -21,8 +21,8 @@ def document_lines(stats: Statistics) -> list[str]:
     ]
     if d.seconds_per_page is not None and d.work_left_s is not None:
         lines.append(
-            _("Time per page (median): {s:.0f} s; work left: {h:.1f} h.").format(
-                s=d.seconds_per_page, h=d.work_left_s / 3600
+            _("Time per page (median): {s:.0f} s; work left: {left}.").format(
+                s=d.seconds_per_page, left=work_left(d.work_left_s)
             )
         )
     if d.pages_per_day is not None and d.working_days_left is not None:
@@ -40,6 +40,14 @@ def document_lines(stats: Statistics) -> list[str]:
     if stats.viewer is not None:
         lines.append(_("Your own work is shown (an administrator sees everyone's)."))
     return lines
+
+
+def work_left(seconds: float) -> str:
+    """Hours of work, or minutes under an hour: one page's 180 s is "3 min", not "0.0 h"."""
+    minutes = max(1, round(seconds / 60)) if seconds > 0 else 0
+    if minutes < 60:
+        return _("{m} min").format(m=minutes)
+    return _("{h:.1f} h").format(h=seconds / 3600)
 
 
 def table_cells(stats: Statistics, by: str) -> tuple[list[str], list[list[str]]]:

@@ -1082,17 +1082,17 @@
 <context>
     <name>ImageLink</name>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="259"/>
+        <location filename="../../gui/aids/image_link.py" line="253"/>
         <source>Legal-critical: {0}</source>
         <translation>法律關鍵：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="264"/>
+        <location filename="../../gui/aids/image_link.py" line="258"/>
         <source>The other reading has “{0}” here</source>
         <translation>另一份辨識結果此處為「{0}」</translation>
     </message>
     <message>
-        <location filename="../../gui/aids/image_link.py" line="266"/>
+        <location filename="../../gui/aids/image_link.py" line="260"/>
         <source>The other reading lacks “{0}”</source>
         <translation>另一份辨識結果缺少「{0}」</translation>
     </message>
@@ -4680,57 +4680,57 @@ Backups of this document:
 <context>
     <name>StatsDialog</name>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="67"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="68"/>
         <source>Review Statistics</source>
         <translation>審閱統計</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="78"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="79"/>
         <source>Computing the statistics…</source>
         <translation>正在計算統計…</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="84"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="86"/>
         <source>Drawing the charts…</source>
         <translation>正在繪製圖表…</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="91"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="92"/>
         <source>&amp;Charts</source>
         <translation>圖表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="93"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="94"/>
         <source>By &amp;Model</source>
         <translation>依模型(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="94"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="95"/>
         <source>By &amp;Prompt</source>
         <translation>依提示詞(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="95"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="96"/>
         <source>By &amp;Server</source>
         <translation>依伺服器(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="96"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="97"/>
         <source>By &amp;Reviewer</source>
         <translation>依審閱者(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="97"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="98"/>
         <source>By Pa&amp;ge</source>
         <translation>依頁面(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="130"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="131"/>
         <source>The statistics could not be computed.</source>
         <translation>無法計算統計。</translation>
     </message>
     <message>
-        <location filename="../../gui/stats/stats_dialog.py" line="153"/>
+        <location filename="../../gui/stats/stats_dialog.py" line="154"/>
         <source>No charts yet: no page has both a machine reading and an approval.</source>
         <translation>尚無圖表：沒有任何頁面同時有機器辨識結果與核可。</translation>
     </message>
