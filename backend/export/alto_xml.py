@@ -16,10 +16,8 @@ from typing import Any
 
 from lxml import etree
 
-from backend.export.archive_pages import ArchivePage, PixelBox, archive_pages, page_file_name
+from backend.export.archive_pages import ArchivePage, PixelBox, rendered_pages
 from backend.export.format_spec import FormatSpec
-from backend.export.monitor import Monitor
-from backend.export.pages import ExportDocument
 from backend.i18n import N_
 
 NS = "http://www.loc.gov/standards/alto/ns-v4#"
@@ -74,17 +72,8 @@ def _position(element: Any, box: PixelBox) -> None:
     element.set("HEIGHT", str(y1 - y0))
 
 
-def page_files(
-    doc: ExportDocument, monitor: Monitor, password: str | None
-) -> list[tuple[str, bytes]]:
-    return [
-        (page_file_name(page.number, ".xml"), render_page(page))
-        for page in archive_pages(doc, password, monitor)
-    ]
-
-
 FORMAT = FormatSpec.of_pages(
-    page_files,
+    rendered_pages(render_page, ".xml"),
     name="alto",
     label=N_("ALTO 4 XML (a folder, one file per page)"),
     file_type=N_("Folders of ALTO files"),

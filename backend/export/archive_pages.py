@@ -17,8 +17,10 @@ is written without coordinates: never a neighbour's or an invented one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from backend.export.format_spec import PageFiles
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.pdf_layout import matched_boxes
@@ -68,6 +70,18 @@ class ArchivePage:
 def page_file_name(number: int, suffix: str) -> str:
     """``0007.xml``: the page number, four digits or more, sorts as the pages do."""
     return f"{number:04d}{suffix}"
+
+
+def rendered_pages(render: Callable[[ArchivePage], bytes], suffix: str) -> PageFiles:
+    """A folder format's files: each page ``render``ed, named ``page_file_name``."""
+
+    def files(
+        doc: ExportDocument, monitor: Monitor, password: str | None
+    ) -> list[tuple[str, bytes]]:
+        pages = archive_pages(doc, password, monitor)
+        return [(page_file_name(page.number, suffix), render(page)) for page in pages]
+
+    return files
 
 
 def archive_pages(

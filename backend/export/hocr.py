@@ -15,10 +15,8 @@ from typing import Any
 
 from lxml import etree
 
-from backend.export.archive_pages import ArchivePage, PixelBox, archive_pages, page_file_name
+from backend.export.archive_pages import ArchivePage, PixelBox, rendered_pages
 from backend.export.format_spec import FormatSpec
-from backend.export.monitor import Monitor
-from backend.export.pages import ExportDocument
 from backend.i18n import N_
 
 NS = "http://www.w3.org/1999/xhtml"
@@ -81,17 +79,8 @@ def _box(element: Any, cls: str, ident: str, box: PixelBox | None) -> Any:
     return element
 
 
-def page_files(
-    doc: ExportDocument, monitor: Monitor, password: str | None
-) -> list[tuple[str, bytes]]:
-    return [
-        (page_file_name(page.number, ".hocr"), render_page(page))
-        for page in archive_pages(doc, password, monitor)
-    ]
-
-
 FORMAT = FormatSpec.of_pages(
-    page_files,
+    rendered_pages(render_page, ".hocr"),
     name="hocr",
     label=N_("hOCR (a folder, one file per page)"),
     file_type=N_("Folders of hOCR files"),

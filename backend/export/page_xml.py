@@ -15,10 +15,8 @@ from typing import Any
 
 from lxml import etree
 
-from backend.export.archive_pages import ArchivePage, PixelBox, archive_pages, page_file_name
+from backend.export.archive_pages import ArchivePage, PixelBox, rendered_pages
 from backend.export.format_spec import FormatSpec
-from backend.export.monitor import Monitor
-from backend.export.pages import ExportDocument
 from backend.i18n import N_
 
 NS = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"
@@ -65,17 +63,8 @@ def _text(parent: Any, text: str) -> None:
     _sub(_sub(parent, "TextEquiv"), "Unicode").text = text
 
 
-def page_files(
-    doc: ExportDocument, monitor: Monitor, password: str | None
-) -> list[tuple[str, bytes]]:
-    return [
-        (page_file_name(page.number, ".xml"), render_page(page))
-        for page in archive_pages(doc, password, monitor)
-    ]
-
-
 FORMAT = FormatSpec.of_pages(
-    page_files,
+    rendered_pages(render_page, ".xml"),
     name="page",
     label=N_("PAGE XML 2019 (a folder, one file per page)"),
     file_type=N_("Folders of PAGE XML files"),
