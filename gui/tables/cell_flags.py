@@ -10,7 +10,8 @@ table's, or a reading the review's checks made differently) marks nothing.
 A finding over the whole table names no place (the table has another number of rows
 than the scan's: which row is lost or merged the scan's rules cannot say). It is
 the table's (``CellFlags.table``), shown above the grid, and F8 stops at the table's
-first place for it.
+first place for it; the rows past the scan's count, when the transcript has more,
+are flagged as rows too (``with_rows``, from ``whole_table``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,19 @@ def cell_flags(table: Table | None, review: PageReview | None) -> CellFlags:
         for column in range(table.columns):
             out[(k, column)] = _lines(details + cells.get((k, column), []))
     return CellFlags(out, {k: _lines(d) for k, d in row_whole.items()}, whole)
+
+
+def with_rows(flags: CellFlags, rows: range, detail: str, columns: int) -> CellFlags:
+    """``flags`` with ``rows`` flagged as a whole (each of its ``columns`` places)."""
+    if not rows:
+        return flags
+    cells = dict(flags.cells)
+    whole = dict(flags.rows)
+    for row in rows:
+        whole[row] = _lines([*whole.get(row, "").splitlines(), detail])
+        for column in range(columns):
+            cells[(row, column)] = _lines([*cells.get((row, column), "").splitlines(), detail])
+    return CellFlags(cells, whole, flags.table)
 
 
 def _inside(table: Table, start: int, end: int) -> bool:

@@ -30,12 +30,13 @@ from backend.review.values import PageReview
 from backend.tables import Table, TableCell, TextEdit, table_at
 from gui.context import ActionSpec, Host
 from gui.tables.apply_edit import apply_to_document, utf16_position
-from gui.tables.cell_flags import NO_FLAGS, TABLE_STOP, cell_flags
+from gui.tables.cell_flags import NO_FLAGS, TABLE_STOP, cell_flags, with_rows
 from gui.tables.grid_actions import GridActions
 from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
 from gui.tables.scan_boxes import Box, cell_boxes, table_region
 from gui.tables.table_panel import TablePanel
+from gui.tables.whole_table import NOTHING, whole_table_marks
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
 
@@ -73,6 +74,7 @@ class TableDock(QObject):
         # The last table region found: (where its table starts, the review, the layout, it).
         self._region: tuple[object, object, object, Box | None] | None = None
         self.region_mark = RegionMark(page_view)
+        self._uncounted = NOTHING  # the rows a finding over the whole table marks
         self._text: str | None = None  # the transcript the table shown was read from
         # The last table read at the cursor: (the transcript, the cursor's offset, the table).
         self._read: tuple[str, int, Table | None] | None = None
@@ -206,7 +208,9 @@ class TableDock(QObject):
         if review is not None and review.page != self._current_page():
             review = layout = None  # a late review of the page just left
         region = None if cell is None else self._table_region(review, layout)
-        self.region_mark.show(region)
+        whole = cell is not None and bool(self.panel.model.findings.table)
+        short = self._uncounted.short if whole else None
+        self.region_mark.show(region, critical=whole, rows=short)
         boxes = [] if cell is None else cell_boxes(cell, review, region)
         self.page_view.set_highlight(box_union(boxes))
 
@@ -222,6 +226,11 @@ class TableDock(QObject):
             and self._reviewed == self._text
         )
         flags = cell_flags(model.table, review) if fresh else NO_FLAGS
+        self._uncounted = NOTHING
+        if flags.table and model.table is not None and self._text is not None:
+            self._uncounted = whole_table_marks(model.table, self._text, self._layout)
+            beyond = self.tr("a row past the page's table's last (its rows counted from the top)")
+            flags = with_rows(flags, self._uncounted.extra, beyond, model.table.columns)
         model.set_flags(flags)
         self.panel.show_finding(flags.table)
 

@@ -4751,27 +4751,32 @@ Backups of this document:
 <context>
     <name>TableDock</name>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="68"/>
+        <location filename="../../gui/tables/table_dock.py" line="69"/>
         <source>Table</source>
         <translation>表格</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="239"/>
+        <location filename="../../gui/tables/table_dock.py" line="232"/>
+        <source>a row past the page&apos;s table&apos;s last (its rows counted from the top)</source>
+        <translation>超出頁面上表格最後一列的列（由上往下數列）</translation>
+    </message>
+    <message>
+        <location filename="../../gui/tables/table_dock.py" line="248"/>
         <source>The table&apos;s findings come back when the page is reviewed again.</source>
         <translation>本頁重新審閱後，才會再標出此表格的問題。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="241"/>
+        <location filename="../../gui/tables/table_dock.py" line="250"/>
         <source>No cell of this table is flagged.</source>
         <translation>此表格沒有標出問題的儲存格。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="277"/>
+        <location filename="../../gui/tables/table_dock.py" line="286"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="341"/>
+        <location filename="../../gui/tables/table_dock.py" line="350"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
     </message>

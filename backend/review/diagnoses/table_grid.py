@@ -19,11 +19,12 @@ nothing: its rows come from the alternate's boxes (``table_scan``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
 
 from backend.i18n import _
-from backend.models import LayoutRegions, TableGrid
+from backend.models import Box, LayoutRegions, TableGrid
 from backend.review.diagnoses.table_rows import Problem, Row
 
 # Two horizontal rules closer than this share of the table's usual row height bound
@@ -65,7 +66,38 @@ def scan_rows(grid: TableGrid, *, by_height: bool = False) -> int:
     usual = median(gaps)
     if by_height and usual > 0:  # most rules found twice at one height: no usual row
         return sum(round(gap / usual) for gap in gaps if gap >= DOUBLE_RULE * usual)
-    return sum(gap >= DOUBLE_RULE * usual for gap in gaps)
+    return len(row_bands(grid))
+
+
+def row_bands(grid: TableGrid) -> list[tuple[float, float]]:
+    """The rows the grid's horizontal rules bound, top to bottom, as (top, bottom) on
+    the page; the thin gap of a double rule is no row."""
+    pairs = list(pairwise(grid.row_edges))
+    if not pairs:
+        return []
+    usual = median(b - a for a, b in pairs)
+    return [(a, b) for a, b in pairs if b - a >= DOUBLE_RULE * usual]
+
+
+@dataclass(frozen=True)
+class Uncounted:
+    """What a finding over the whole table can mark, counting rows from the top: which
+    row is lost, merged or added the rules cannot say, but the rows past the other
+    side's count are where the two tables stop matching."""
+
+    extra: range  # the transcript's rows past the scan's count (it has more)
+    short: Box | None  # the scan's rows past the transcript's count (it has fewer)
+
+
+def uncounted(grid: TableGrid, rows: int) -> Uncounted:
+    """The rows of a table of ``rows`` rows and of ``grid`` that the other lacks."""
+    bands = row_bands(grid)
+    if rows >= len(bands):
+        return Uncounted(range(len(bands), rows), None)
+    x0, _top, x1, _bottom = grid.region
+    left = grid.column_edges[0] if grid.column_edges else x0
+    right = grid.column_edges[-1] if grid.column_edges else x1
+    return Uncounted(range(0), (left, bands[rows][0], right, bands[-1][1]))
 
 
 def row_problems(grid: TableGrid, table: list[Row]) -> list[Problem]:
