@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.errors import ImportError_
-from backend.i18n import _, in_quotes, list_join
+from backend.i18n import _
 from backend.models import VersionKind
 from backend.provenance import Provenance
 from backend.safe_text import Admitted
 from backend.store import import_source
 from backend.store.archive_xml import ArchiveReading, parse
-from backend.store.importers import check_pages, leads_into, page_index, stored_name
+from backend.store.importers import check_pages, page_index, stored_name
 
 SUFFIXES = frozenset({".xml", ".hocr", ".html", ".xhtml"})
 MAX_FILE_BYTES = 50 * 1024 * 1024  # a page's file; far past any real one
@@ -56,42 +56,12 @@ def read_archive(source: Path, page_count: int) -> list[ArchivePageRead]:
     """Every page in ``source`` (a folder or one file), checked; ``ImportError_`` if not."""
     shown = stored_name(str(source))
     folder = import_source.is_folder(source, shown)
-    files = _folder_files(source) if folder else [source]
+    files = import_source.folder_files(source, SUFFIXES) if folder else [source]
     pages = [_read_file(file) for file in files]
     if not pages:
         raise import_source.nothing_found(source, shown, folder)
     check_pages(pages, page_count, source.name)
     return sorted(pages, key=lambda p: p.page)
-
-
-def _folder_files(folder: Path) -> list[Path]:
-    try:
-        entries = sorted(folder.iterdir())
-    except OSError as exc:
-        raise ImportError_(
-            _("The folder “{name}” cannot be read ({value}).").format(
-                name=folder.name, value=exc.strerror or exc
-            ),
-            detail=repr(exc),
-        ) from exc
-    inside = folder.resolve()
-    files, leaving = [], []
-    for entry in entries:
-        if entry.suffix.lower() not in SUFFIXES or not entry.is_file():
-            continue
-        if entry.is_symlink() and not leads_into(entry, inside):
-            leaving.append(entry.name)
-            continue
-        files.append(entry)
-    if leaving:
-        names = list_join(in_quotes(n) for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
-        raise ImportError_(
-            _(
-                "“{name}” holds {leaving_count} link(s) to files outside it ({names}); "
-                "copy those files into the folder to import them. Nothing was imported."
-            ).format(name=folder.name, leaving_count=len(leaving), names=names)
-        )
-    return files
 
 
 def _read_file(file: Path) -> ArchivePageRead:

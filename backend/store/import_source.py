@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 
 from backend.errors import ImportError_
-from backend.i18n import N_, _
+from backend.i18n import N_, _, in_quotes, list_join
 from backend.store.store_file import kind_of
 
 # What an import takes, told whenever it was given something else.
@@ -72,3 +72,52 @@ def nothing_found(path: Path, shown: str, folder: bool) -> ImportError_:
             path=shown, takes=_(_TAKES)
         )
     )
+
+
+def folder_files(folder: Path, suffixes: frozenset[str] | set[str]) -> list[Path]:
+    """The files in ``folder`` whose suffix is one of ``suffixes`` (lower case), in name
+    order; an ``ImportError_`` if the folder cannot be listed or a link in it leads out
+    (a page file must be the folder's own: a link could pull in any file the user can read).
+    """
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        raise ImportError_(
+            _("The folder “{name}” cannot be read ({value}).").format(
+                name=folder.name, value=exc.strerror or exc
+            ),
+            detail=repr(exc),
+        ) from exc
+    inside = _resolved(folder) or folder
+    files, leaving = [], []
+    for entry in entries:
+        if entry.suffix.lower() not in suffixes:
+            continue
+        if not entry.is_file():  # folders, devices, pipes, links that lead nowhere
+            continue
+        if entry.is_symlink() and not leads_into(entry, inside):
+            leaving.append(entry.name)
+            continue
+        files.append(entry)
+    if leaving:
+        names = list_join(in_quotes(n) for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
+        raise ImportError_(
+            _(
+                "“{name}” holds {leaving_count} link(s) to files outside it ({names}); "
+                "copy those files into the folder to import them. Nothing was imported."
+            ).format(name=folder.name, leaving_count=len(leaving), names=names)
+        )
+    return files
+
+
+def _resolved(path: Path) -> Path | None:
+    try:
+        return path.resolve(strict=True)
+    except (OSError, RuntimeError):  # missing, or a loop of links
+        return None
+
+
+def leads_into(link: Path, folder: Path) -> bool:
+    """Whether the link ends at a file inside ``folder`` (links to links followed)."""
+    target = _resolved(link)
+    return target is not None and target.is_relative_to(folder)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from backend.errors import ImportError_
-from backend.i18n import _, in_quotes, list_join
+from backend.i18n import _
 from backend.provenance import Provenance
 from backend.safe_text import admit, printable
 from backend.store import import_source
@@ -171,35 +171,7 @@ def _check_values(obj: dict[str, Any], where: str) -> None:
 
 
 def _read_folder(folder: Path) -> list[ImportedPage]:
-    try:
-        files = sorted(folder.iterdir())
-    except OSError as exc:
-        raise ImportError_(
-            _("The folder “{name}” cannot be read ({value}).").format(
-                name=folder.name, value=exc.strerror or exc
-            ),
-            detail=repr(exc),
-        ) from exc
-    inside = _resolved(folder) or folder
-    pages, leaving = [], []
-    for file in files:
-        if file.suffix.lower() not in _TEXT_SUFFIXES:
-            continue
-        if not file.is_file():  # folders, devices, pipes, links that lead nowhere
-            continue
-        if file.is_symlink() and not leads_into(file, inside):
-            leaving.append(file.name)
-            continue
-        pages.append(_read_page_file(file))
-    if leaving:
-        names = list_join(in_quotes(n) for n in leaving[:3]) + (" …" if len(leaving) > 3 else "")
-        raise ImportError_(
-            _(
-                "“{name}” holds {leaving_count} link(s) to files outside it ({names}); "
-                "copy those files into the folder to import them. Nothing was imported."
-            ).format(name=folder.name, leaving_count=len(leaving), names=names)
-        )
-    return pages
+    return [_read_page_file(file) for file in import_source.folder_files(folder, _TEXT_SUFFIXES)]
 
 
 def _read_page_file(file: Path) -> ImportedPage:
@@ -221,19 +193,6 @@ def page_index(file: Path) -> int:
             )
         )
     return int(digits) - 1
-
-
-def _resolved(path: Path) -> Path | None:
-    try:
-        return path.resolve(strict=True)
-    except (OSError, RuntimeError):  # missing, or a loop of links
-        return None
-
-
-def leads_into(link: Path, folder: Path) -> bool:
-    """Whether the link ends at a file inside ``folder`` (links to links followed)."""
-    target = _resolved(link)
-    return target is not None and target.is_relative_to(folder)
 
 
 def check_pages(pages: Sequence[HasPage], page_count: int, name: str) -> None:

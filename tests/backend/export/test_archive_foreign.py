@@ -191,3 +191,19 @@ def test_line_ends_and_noncharacters_are_admitted_before_lines_are_placed() -> N
         ("第一行\ufffd", 0),
         ("第二行", 5),
     ]
+
+
+def test_a_link_out_of_the_folder_is_refused_before_anything_is_read(tmp_path: Path) -> None:
+    # A page file must be the folder's own: a link could pull in any file the user can read.
+    outside = tmp_path / "elsewhere.xml"
+    outside.write_bytes((FIXTURES / "alto-page-3.xml").read_bytes())
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "0001.xml").symlink_to(outside)
+    with pytest.raises(ImportError_, match="outside it"):
+        read_archive(folder, 7)
+    inside = folder / "0002.xml"
+    inside.write_bytes(outside.read_bytes())
+    (folder / "0001.xml").unlink()
+    (folder / "0001.xml").symlink_to(inside)  # a link inside the folder is the folder's own
+    assert [p.page for p in read_archive(folder, 7)] == [0, 1]
