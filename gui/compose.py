@@ -29,6 +29,7 @@ from gui.review.hooks import DocumentHooks
 from gui.review.opener import Opener
 from gui.review.replace_action import KEYS as REPLACE_KEYS
 from gui.review.replace_action import ReplaceAction
+from gui.review.visits import VisitLog
 from gui.servers.tools import ServerTools
 from gui.services.aids_hub import AidsHub
 from gui.services.ocr_hub import OcrHub
@@ -209,6 +210,7 @@ def _connect(w: MainWindow) -> None:
     w.aids.review_changed.connect(w.image_link.set_review)
     w.file_dropped.connect(w.opener.open_path)
     c.page_loaded.connect(lambda _page: w.notice_bar.page_changed())
+    VisitLog(c)  # the pages arrived at, for the time on a page (the controller keeps it)
     w.note.editingFinished.connect(lambda: w.runner.run(c.save_note_if_changed(), name="note"))
 
 

@@ -19,7 +19,6 @@ from backend.stats.figures import (
 )
 from backend.stats.history import Activity, Approval, History, Reading
 from backend.stats.measures import (
-    IDLE_CUTOFF_S,
     Changes,
     CriticalChars,
     changes,
@@ -28,6 +27,7 @@ from backend.stats.measures import (
 from backend.stats.pair_cache import PairCache
 from backend.stats.progress import PACE_DAYS, Day, Progress
 from backend.stats.reading import statistics_of
+from backend.stats.time_rule import IDLE_CUTOFF_S, time_on_pages
 
 __all__ = [
     "GROUPINGS",
@@ -51,4 +51,5 @@ __all__ = [
     "compute",
     "critical_chars",
     "statistics_of",
+    "time_on_pages",
 ]

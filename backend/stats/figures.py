@@ -4,7 +4,7 @@ Per source of machine readings (engine and model, prompt, server): pages read, t
 CER of the first reading of each page against its approved text (mean, median and
 pooled: all characters changed over all approved characters), the share of pages
 with a critical correction, tokens and seconds per page. Per person: time on pages
-(``measures.time_on_pages``), pages approved, characters corrected. Per page: its
+(``time_rule.time_on_pages``), pages approved, characters corrected. Per page: its
 reading's CER both ways, its critical correction, each person's time. Per document:
 ``progress``.
 """
@@ -19,9 +19,10 @@ from typing import Any
 
 from backend.stats.comparing import measure_pairs
 from backend.stats.history import History, Reading
-from backend.stats.measures import Changes, CriticalChars, time_on_pages
+from backend.stats.measures import Changes, CriticalChars
 from backend.stats.pair_cache import PairCache
 from backend.stats.progress import Progress, progress
+from backend.stats.time_rule import time_on_pages
 
 GROUPINGS = ("model", "prompt", "server", "person", "page")
 _KEYS: dict[str, Callable[[Reading], tuple[str, ...]]] = {

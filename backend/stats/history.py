@@ -49,11 +49,14 @@ class Approval:
 
 @dataclass(frozen=True)
 class Activity:
-    """One time stamp of a person's work on a page: a version, a status, a note, typing."""
+    """One time stamp of a person on a page: a version, a status, a note, typing
+    ("work"), or their arriving at the page ("visit") or closing the document on it
+    ("leave"): ``time_rule``."""
 
     author: str
     page: int
     at: float
+    kind: str = "work"  # "work", "visit" or "leave"
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The measures the statistics add up: characters changed, critical corrections, time.
+"""The measures the statistics add up: characters changed, critical corrections (time
+on a page: ``time_rule``).
 
 Characters changed: the Levenshtein distance from the machine reading to the approved
 text (substitutions, drops and additions, one each), by ``rapidfuzz``: a bit-parallel
@@ -16,7 +17,6 @@ review's critical queue exists for. Computed on code points (numpy), ~10 µs a p
 from __future__ import annotations
 
 import hashlib
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -26,16 +26,6 @@ from rapidfuzz.distance import Levenshtein
 
 from backend.review.charclass import ARABIC_DIGITS, CHINESE_NUMERALS, TYPED_ZEROS
 from backend.review.legal_rules import MODAL_FAMILIES
-from backend.stats.history import Activity
-
-# A person's time stamps further apart than this are a pause (a meeting, lunch, the
-# night), not time on the page. Five minutes: a legal page takes a reviewer one to
-# three minutes, and ProofDesk saves typing every few seconds, so a real page leaves
-# gaps well under it; the time-tracking tools that derive time from activity use the
-# same order (WakaTime's default "keystroke timeout" is 15 minutes, coarser than
-# per-page work needs). Navigation is not stored: a page only looked at, never typed
-# on or given a status, has no time (the GUI's part will record navigation).
-IDLE_CUTOFF_S = 300.0
 
 
 @dataclass(frozen=True)
@@ -103,18 +93,3 @@ def changes(
     sig = critical.signature(approved) if approved_sig is None else approved_sig
     changed = distance > 0 and critical.signature(reading) != sig
     return Changes(distance, len(reading), len(approved), changed)
-
-
-def time_on_pages(activity: Sequence[Activity]) -> dict[tuple[str, int], float]:
-    """Seconds per (person, page): each gap between one of a person's time stamps and
-    their next, up to ``IDLE_CUTOFF_S``, goes to the page of the later one (the page
-    they were working on until then). ``activity``: by person, then time."""
-    spent: dict[tuple[str, int], float] = {}
-    for prev, cur in itertools.pairwise(activity):
-        if prev.author != cur.author:
-            continue
-        gap = cur.at - prev.at
-        if 0 < gap <= IDLE_CUTOFF_S:
-            key = (cur.author, cur.page)
-            spent[key] = spent.get(key, 0.0) + gap
-    return spent

@@ -4,7 +4,7 @@ Progress: the pages whose approval is in force, by the (UTC) day of that approva
 with the running total. The pace is that of the last ``PACE_DAYS`` days on which
 pages were approved (days without work are not counted: a weekend does not slow the
 estimate down); the work left is the pages not approved times the median time a
-timed page took (``measures.time_on_pages``).
+timed page took (``time_rule.time_on_pages``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The review history of an embedded (SQLite) store, in four queries.
+"""The review history of an embedded (SQLite) store, in a few queries.
 
 The store file is one person's desk: everyone whose work it holds (history pulled
 from the team server included) is shown, as the file's owner may read it all anyway.
@@ -55,11 +55,13 @@ SELECT s.page, v.id, v.created_at, CASE WHEN v.kind IN ({work}) THEN v.author EL
  WHERE s.status = 'approved'
 """.format(work=", ".join(repr(k) for k in WORK_KINDS))
 _ACTIVITY = f"""
-SELECT author, page, created_at FROM versions
+SELECT author, page, created_at, 'work' FROM versions
  WHERE kind IN ({", ".join(repr(k) for k in WORK_KINDS)})
-UNION ALL SELECT author, page, created_at FROM status_events WHERE author <> '{MACHINE_AUTHOR}'
-UNION ALL SELECT author, page, created_at FROM note_events
-UNION ALL SELECT author, page, updated_at FROM drafts
+UNION ALL SELECT author, page, created_at, 'work' FROM status_events
+ WHERE author <> '{MACHINE_AUTHOR}'
+UNION ALL SELECT author, page, created_at, 'work' FROM note_events
+UNION ALL SELECT author, page, updated_at, 'work' FROM drafts
+UNION ALL SELECT author, page, created_at, kind FROM page_visits
 ORDER BY 1, 3
 """
 
@@ -70,7 +72,9 @@ def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> 
         int(page): Approval(int(page), int(vid), float(v_at), str(writer), str(who), float(at))
         for page, vid, v_at, writer, who, at in conn.execute(_APPROVALS)
     }
-    activity = [Activity(str(a), int(p), float(t)) for a, p, t in conn.execute(_ACTIVITY)]
+    activity = [
+        Activity(str(a), int(p), float(t), str(k)) for a, p, t, k in conn.execute(_ACTIVITY)
+    ]
 
     def texts(ids: Sequence[int]) -> dict[int, str]:
         rows = conn.execute(_TEXTS, (json.dumps(list(ids)),))

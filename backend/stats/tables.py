@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from backend.i18n import N_, _
 from backend.stats.figures import PageRow, PersonRow, SourceRow, Statistics
-from backend.stats.measures import IDLE_CUTOFF_S
 from backend.stats.progress import PACE_DAYS
+from backend.stats.time_rule import IDLE_CUTOFF_S
 
 SOURCE_LABELS = {"engine": N_("engine"), "model": N_("model"), "prompt_name": N_("prompt")}
 SOURCE_LABELS |= {"prompt_sha256": N_("prompt hash"), "server": N_("server")}

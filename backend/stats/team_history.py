@@ -1,11 +1,12 @@
-"""The review history of one document on the team store (PostgreSQL), in four queries.
+"""The review history of one document on the team store (PostgreSQL), in a few queries.
 
 Who sees what: row-level security already limits a person to the documents given
 to them; within one, an administrator sees everyone's work, a reviewer their own
-(``History.viewer``): the time stamps of others' edits, status changes and notes are
-not read at all. The machine readings and the approved text are the document's, shown
-to its members, and so is each approval's day: the document's progress counts every
-page approved, whoever approved it, though no one's pace is shown but one's own.
+(``History.viewer``): the time stamps of others' edits, status changes, notes and page
+visits are not read at all (nor may a reviewer read others' visits: ``schema_6.sql``).
+The machine readings and the approved text are the document's, shown to its members,
+and so is each approval's day: the document's progress counts every page approved,
+whoever approved it, though no one's pace is shown but one's own.
 History brought in from elsewhere keeps its own author and time (``origin_*``).
 """
 
@@ -48,15 +49,17 @@ SELECT s.page, v.id, coalesce(v.origin_created_at, extract(epoch FROM v.created_
  WHERE s.status = 'final'
 """
 _ACTIVITY = f"""
-SELECT who, page, at FROM (
-    SELECT {_WHO} AS who, page, {_WHEN} AS at FROM proofdesk.versions
+SELECT who, page, at, kind FROM (
+    SELECT {_WHO} AS who, page, {_WHEN} AS at, 'work' AS kind FROM proofdesk.versions
      WHERE document_id = %(doc)s AND kind IN ({_WORK})
-    UNION ALL SELECT {_WHO}, page, {_WHEN} FROM proofdesk.status_events
+    UNION ALL SELECT {_WHO}, page, {_WHEN}, 'work' FROM proofdesk.status_events
      WHERE document_id = %(doc)s
-    UNION ALL SELECT {_WHO}, page, {_WHEN} FROM proofdesk.note_events
+    UNION ALL SELECT {_WHO}, page, {_WHEN}, 'work' FROM proofdesk.note_events
      WHERE document_id = %(doc)s
-    UNION ALL SELECT author, page, extract(epoch FROM updated_at)::float8
+    UNION ALL SELECT author, page, extract(epoch FROM updated_at)::float8, 'work'
       FROM proofdesk.drafts WHERE document_id = %(doc)s
+    UNION ALL SELECT {_WHO}, page, {_WHEN}, kind FROM proofdesk.page_visits
+     WHERE document_id = %(doc)s
 ) work WHERE %(viewer)s::text IS NULL OR who = %(viewer)s
 ORDER BY 1, 3
 """
@@ -76,7 +79,8 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
         for page, vid, v_at, writer, who, at in c.execute(_APPROVALS, args).fetchall()
     }
     activity = [
-        Activity(str(a), int(p), float(t)) for a, p, t in c.execute(_ACTIVITY, args).fetchall()
+        Activity(str(a), int(p), float(t), str(k))
+        for a, p, t, k in c.execute(_ACTIVITY, args).fetchall()
     ]
 
     def texts(ids: Sequence[int]) -> dict[int, str]:

@@ -112,6 +112,15 @@ class PageStore(Protocol):
         """Append decisions in one transaction, as this store's author, now."""
         ...
 
+    # what the review statistics need beyond the edits (issue 26; ``activity_rows``)
+    def add_page_visit(self, page: int, kind: str = "visit") -> None:
+        """This store's author arrived at ``page`` ('visit') or left it ('leave'), now."""
+        ...
+
+    def add_critical_outcome(self, row: dict[str, Any]) -> None:
+        """Record an approval's critical items and their outcomes (``OUTCOME_COLUMNS``)."""
+        ...
+
     # what each store can do, answered by the store itself
     def local_file(self) -> Path | None:
         """The store's file on this computer; None for a review on the team server."""

@@ -25,7 +25,7 @@ from backend.errors import StoreFullError
 from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.provenance import Provenance, ProvenanceLike
-from backend.store import facts_rows, page_queries, publish_rows, store_file
+from backend.store import activity_rows, facts_rows, page_queries, publish_rows, store_file
 from backend.store.backup import default_backup_dir
 from backend.store.job_rows import JobStore
 from backend.store.limits import check_note
@@ -57,7 +57,7 @@ from backend.store.sql import (
 )
 
 
-class ReviewStore(facts_rows.FactsIndex, publish_rows.PublishLog):  # their rows: those modules
+class ReviewStore(facts_rows.FactsIndex, publish_rows.PublishLog, activity_rows.ActivityLog):
     """Versions, drafts, review status and notes for one document's pages."""
 
     def __init__(

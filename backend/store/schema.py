@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -181,8 +181,46 @@ CREATE TRIGGER publish_append_only_d BEFORE DELETE ON publish_decisions
 BEGIN SELECT RAISE(ABORT, 'publish decisions are append-only'); END;
 """
 
+# What the review statistics need beyond the edits (issue 26), both append-only logs:
+# - ``page_visits``: a person arriving at a page ('visit') or closing the document on it
+#   ('leave'), so time only looking at a page counts (``backend.stats.time_rule``);
+# - ``critical_outcomes``: at each approval, the legal-critical items the page's first
+#   machine reading raised against its alternate and what became of each (``items``:
+#   JSON), counted in ``raised`` = ``accepted`` + ``dismissed``.
+# IF NOT EXISTS: the tests of the older steps set a new store back to their version and
+# open it again, which runs this step over tables already there.
+_V7 = """
+CREATE TABLE IF NOT EXISTS page_visits (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    page        INTEGER NOT NULL CHECK (page >= 0),
+    kind        TEXT    NOT NULL CHECK (kind IN ('visit','leave')),
+    author      TEXT    NOT NULL,
+    created_at  REAL    NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS visits_append_only_u BEFORE UPDATE ON page_visits
+BEGIN SELECT RAISE(ABORT, 'page visits are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS visits_append_only_d BEFORE DELETE ON page_visits
+BEGIN SELECT RAISE(ABORT, 'page visits are append-only'); END;
+CREATE TABLE IF NOT EXISTS critical_outcomes (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    page        INTEGER NOT NULL CHECK (page >= 0),
+    version_id  INTEGER,  -- the approved text's version
+    reading_id  INTEGER,  -- the machine reading whose items these are
+    raised      INTEGER NOT NULL CHECK (raised >= 0),
+    accepted    INTEGER NOT NULL CHECK (accepted >= 0),
+    dismissed   INTEGER NOT NULL CHECK (dismissed >= 0),
+    items       TEXT    NOT NULL DEFAULT '[]',
+    author      TEXT    NOT NULL,
+    created_at  REAL    NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS outcomes_append_only_u BEFORE UPDATE ON critical_outcomes
+BEGIN SELECT RAISE(ABORT, 'critical outcomes are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS outcomes_append_only_d BEFORE DELETE ON critical_outcomes
+BEGIN SELECT RAISE(ABORT, 'critical outcomes are append-only'); END;
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

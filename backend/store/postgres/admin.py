@@ -28,7 +28,7 @@ def installed(conn: psycopg.Connection[Any]) -> bool:
 
 
 # UPGRADES[n] takes the schema from version n - 1 to n (``team_sql.SCHEMA_VERSION``).
-UPGRADES = {2: "schema_2.sql", 3: "schema_3.sql", 4: "schema_4.sql", 5: "schema_5.sql"}
+UPGRADES = {n: f"schema_{n}.sql" for n in range(2, SCHEMA_VERSION + 1)}
 
 
 def install(conn: psycopg.Connection[Any]) -> bool:

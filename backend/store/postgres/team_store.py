@@ -23,6 +23,7 @@ from backend.models import Change, PageState, ReviewStatus, Version, VersionKind
 from backend.provenance import Provenance, ProvenanceLike
 from backend.store.limits import check_note
 from backend.store.postgres import journal as j
+from backend.store.postgres import team_activity, team_publish
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
@@ -36,7 +37,6 @@ from backend.store.postgres.team_claims import ClaimWatch
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
-from backend.store.postgres.team_publish import TeamPublish
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.sql import check_page_text, version_change
@@ -44,7 +44,7 @@ from backend.store.sql import check_page_text, version_change
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
 
-class TeamStore(TeamFacts, TeamPublish, ClaimWatch):  # claims: team_claims; facts: team_facts
+class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity, ClaimWatch):
     """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
 
     def __init__(

@@ -19,6 +19,7 @@ from psycopg.types.json import Jsonb
 from backend.i18n import _
 from backend.models import ReviewStatus
 from backend.provenance import Provenance
+from backend.store.activity_rows import OUTCOME_COLUMNS
 from backend.store.interface import LocalStore
 from backend.store.postgres.errors import TeamStoreError
 from backend.store.postgres.team_sql import TO_DB, VERSION_COLUMNS, from_db
@@ -27,6 +28,17 @@ from backend.store.postgres.team_store import TeamStore
 from backend.store.sql import index_text
 
 LIFECYCLE_KEYS = ("open_state",)  # the local file's own bookkeeping, not the review's
+_WHO = "coalesce(origin_author, author)"
+_WHEN = "coalesce(origin_created_at, extract(epoch FROM created_at)::float8)"
+_INSERT_TEAM_OUTCOME = (
+    f"INSERT INTO proofdesk.critical_outcomes (document_id, {', '.join(OUTCOME_COLUMNS)}, "
+    f"origin_author, origin_created_at) VALUES (%s, {', '.join('%s' for _ in OUTCOME_COLUMNS)}, "
+    "%s, %s)"
+)
+_INSERT_LOCAL_OUTCOME = (
+    f"INSERT INTO critical_outcomes ({', '.join(OUTCOME_COLUMNS)}, author, created_at) "
+    f"VALUES ({', '.join('?' for _ in OUTCOME_COLUMNS)}, ?, ?)"
+)
 
 
 def _renumber(provenance: dict[str, Any], ids: dict[int, int]) -> dict[str, Any]:
@@ -85,6 +97,15 @@ def push(local: LocalStore, team: TeamStore) -> int:
                 "origin_created_at) VALUES (%s, %s, %s, %s, %s)",
                 (team.doc, page, text, author, created),
             )
+        for page, kind, created, author in conn.execute(
+            "SELECT page, kind, created_at, author FROM page_visits ORDER BY id"
+        ):
+            c.execute(
+                "INSERT INTO proofdesk.page_visits (document_id, page, kind, origin_author, "
+                "origin_created_at) VALUES (%s, %s, %s, %s, %s)",
+                (team.doc, page, kind, author, created),
+            )
+        _push_outcomes(conn, c, team.doc, ids)
         for key, value in conn.execute("SELECT key, value FROM meta"):
             if key not in LIFECYCLE_KEYS:
                 c.execute(
@@ -126,6 +147,16 @@ def pull(team: TeamStore, local: LocalStore) -> int:
         meta = c.execute(
             "SELECT key, value FROM proofdesk.meta WHERE document_id = %s", (team.doc,)
         ).fetchall()
+        visits = c.execute(
+            f"SELECT page, kind, {_WHEN}, {_WHO} FROM proofdesk.page_visits "
+            "WHERE document_id = %s ORDER BY id",
+            (team.doc,),
+        ).fetchall()
+        outcomes = c.execute(
+            f"SELECT {', '.join(OUTCOME_COLUMNS)}, {_WHO}, {_WHEN} "
+            "FROM proofdesk.critical_outcomes WHERE document_id = %s ORDER BY id",
+            (team.doc,),
+        ).fetchall()
     with local.transaction() as s:
         if s.execute("SELECT 1 FROM versions LIMIT 1").fetchone():
             raise TeamStoreError(
@@ -166,4 +197,26 @@ def pull(team: TeamStore, local: LocalStore) -> int:
             )
         for key, value in meta:
             s.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        s.executemany(
+            "INSERT INTO page_visits (page, kind, created_at, author) VALUES (?, ?, ?, ?)", visits
+        )
+        for row in outcomes:
+            values = dict(zip((*OUTCOME_COLUMNS, "author", "created_at"), row, strict=True))
+            for key in ("version_id", "reading_id"):
+                values[key] = ids.get(values[key]) if values[key] is not None else None
+            s.execute(_INSERT_LOCAL_OUTCOME, tuple(values.values()))
     return len(versions)
+
+
+def _push_outcomes(conn: Any, c: Any, doc: int, ids: dict[int, int]) -> None:
+    """The critical outcomes of ``conn`` (the local store) into ``c`` (the team's), their
+    versions renumbered as the versions were."""
+    rows = conn.execute(
+        f"SELECT {', '.join(OUTCOME_COLUMNS)}, author, created_at FROM critical_outcomes "
+        "ORDER BY id"
+    ).fetchall()
+    for row in rows:
+        values = dict(zip((*OUTCOME_COLUMNS, "author", "created_at"), row, strict=True))
+        for key in ("version_id", "reading_id"):
+            values[key] = ids.get(values[key]) if values[key] is not None else None
+        c.execute(_INSERT_TEAM_OUTCOME, (doc, *values.values()))

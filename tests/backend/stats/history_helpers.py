@@ -76,6 +76,13 @@ class HistoryWriter:
             (page, text, at, author),
         )
 
+    def visit(self, page: int, *, at: float, author: str, kind: str = "visit") -> None:
+        """``author`` arrived at ``page`` (``kind`` "leave": closed the document on it)."""
+        self._conn().execute(
+            "INSERT INTO page_visits (page, kind, author, created_at) VALUES (?, ?, ?, ?)",
+            (page, kind, author, at),
+        )
+
     def _version(
         self, page: int, kind: str, text: str, at: float, author: str, prov: dict[str, Any]
     ) -> int:

@@ -1,0 +1,43 @@
+"""The embedded store's side of what the review statistics need beyond the edits
+(issue 26): page visits and the critical items' outcomes at approval, append-only logs
+stamped with this store's author and the time now (``schema._V7``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from contextlib import AbstractContextManager
+from typing import Any
+
+VISIT_KINDS = ("visit", "leave")
+OUTCOME_COLUMNS = ("page", "version_id", "reading_id", "raised", "accepted", "dismissed", "items")
+_INSERT_OUTCOME = (
+    f"INSERT INTO critical_outcomes ({', '.join(OUTCOME_COLUMNS)}, author, created_at) "
+    f"VALUES ({', '.join('?' for _ in OUTCOME_COLUMNS)}, ?, ?)"
+)
+
+
+class ActivityLog:
+    """``PageStore``'s visit and outcome methods for ``ReviewStore`` (a mixin)."""
+
+    _conn: sqlite3.Connection
+    author: str
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        raise NotImplementedError  # ReviewStore's
+
+    def add_page_visit(self, page: int, kind: str = "visit") -> None:
+        """This store's author arrived at ``page`` ('visit') or left it ('leave'), now."""
+        if kind not in VISIT_KINDS:
+            raise ValueError(f"unknown visit kind {kind!r}")
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO page_visits (page, kind, author, created_at) VALUES (?, ?, ?, ?)",
+                (page, kind, self.author, time.time()),
+            )
+
+    def add_critical_outcome(self, row: dict[str, Any]) -> None:
+        """Record an approval's critical items (``OUTCOME_COLUMNS``; ``items`` as JSON)."""
+        values = [row[k] for k in OUTCOME_COLUMNS]
+        with self._write() as c:
+            c.execute(_INSERT_OUTCOME, (*values, self.author, time.time()))

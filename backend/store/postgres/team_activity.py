@@ -1,0 +1,34 @@
+"""The team store's side of page visits and critical outcomes (issue 26): ``schema_6.sql``'s
+tables, as ``store.activity_rows`` keeps them in SQLite. The server stamps each row's
+author and time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.store.activity_rows import OUTCOME_COLUMNS, VISIT_KINDS
+from backend.store.postgres.team_link import TeamLink, again_if_dropped
+
+_INSERT_OUTCOME = (
+    f"INSERT INTO proofdesk.critical_outcomes (document_id, {', '.join(OUTCOME_COLUMNS)}) "
+    f"VALUES (%s, {', '.join('%s' for _ in OUTCOME_COLUMNS)})"
+)
+
+
+class TeamActivity(TeamLink):
+    """``PageStore``'s visit and outcome methods for ``TeamStore`` (a mixin)."""
+
+    @again_if_dropped
+    def add_page_visit(self, page: int, kind: str = "visit") -> None:
+        if kind not in VISIT_KINDS:
+            raise ValueError(f"unknown visit kind {kind!r}")
+        with self._tx() as c:
+            c.execute(
+                "INSERT INTO proofdesk.page_visits (document_id, page, kind) VALUES (%s, %s, %s)",
+                (self.doc, page, kind),
+            )
+
+    @again_if_dropped
+    def add_critical_outcome(self, row: dict[str, Any]) -> None:
+        with self._tx() as c:
+            c.execute(_INSERT_OUTCOME, (self.doc, *(row[k] for k in OUTCOME_COLUMNS)))

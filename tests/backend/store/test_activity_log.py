@@ -1,0 +1,54 @@
+"""The embedded store's page visits and critical outcomes (issue 26): append-only logs,
+stamped with the store's author; a store of schema 6 gains them on opening."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from backend.store.review_store import ReviewStore
+from backend.store.schema import SCHEMA_VERSION
+
+OUTCOME = {"page": 0, "version_id": None, "reading_id": None, "raised": 2, "accepted": 1}
+OUTCOME |= {"dismissed": 1, "items": "[]"}
+
+
+def test_the_logs_are_append_only_in_the_file_itself(tmp_path: Path) -> None:
+    path = tmp_path / "doc.review"
+    store = ReviewStore(path, author="ana")
+    store.add_page_visit(3)
+    store.add_page_visit(3, "leave")
+    store.add_critical_outcome(OUTCOME)
+    with pytest.raises(ValueError, match="unknown visit kind"):
+        store.add_page_visit(3, "glance")
+    store.close()
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT page, kind, author FROM page_visits ORDER BY id").fetchall()
+        assert rows == [(3, "visit", "ana"), (3, "leave", "ana")]
+        for statement in (
+            "UPDATE page_visits SET page = 4",
+            "DELETE FROM page_visits",
+            "UPDATE critical_outcomes SET accepted = 2",
+            "DELETE FROM critical_outcomes",
+        ):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                conn.execute(statement)
+
+
+def test_a_store_of_schema_6_gains_the_logs(tmp_path: Path) -> None:
+    path = tmp_path / "old.review"
+    ReviewStore(path, author="ana").close()
+    with sqlite3.connect(path) as conn:  # as the previous ProofDesk left it
+        conn.execute("DROP TABLE page_visits")
+        conn.execute("DROP TABLE critical_outcomes")
+        conn.execute("PRAGMA user_version = 6")
+    store = ReviewStore(path, author="ben")
+    try:
+        assert store.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        store.add_page_visit(1)
+        store.add_critical_outcome(OUTCOME)
+        assert store.connection.execute("SELECT author FROM page_visits").fetchall() == [("ben",)]
+    finally:
+        store.close()
