@@ -39,15 +39,18 @@ from backend.review.page_aids import review_page
 from backend.review.values import FlagKind, PageReview
 from backend.session.review_tables import default_settings
 from backend.tables import find_tables
+from backend.tables.continued import Header, ending_header
 from bench.corpus.engine_reads import readings
 from bench.corpus.layout_cache import layout as page_layout
 from bench.corpus.scan_cache import scan_lines
 from bench.corpus.table_errors import KINDS, TableError, seed_error
-from bench.corpus.table_pages import TablePage, generate
+from bench.corpus.table_pages import TablePage, generate, page_before
 from bench.make_doc import OUT, Docs
 from bench.real_errors import READ_MISSING
 from bench.table import Row
 
+# TABLE_CONTINUED=0: a continued table reviewed without the page before's header (as before).
+CONTINUED = os.environ.get("TABLE_CONTINUED", "1") != "0"
 STRUCTURAL = ("cell_lost", "shifted", "rows_merged", "row_lost", "filled")
 FLAGGED = frozenset({FlagKind.DIFF, FlagKind.CRITICAL})
 
@@ -77,6 +80,13 @@ class Tally:
     alone_cells: int = 0
     alone_false_cells: int = 0
     ruled_pages: int = 0  # pages whose table the layout found ruled (the grid check's)
+    # Continued tables (the page before ends in the table's first half, ``page_before``):
+    # the clean cells, and those under a cell-level / critical flag reviewed with the
+    # header the page before gives (as the session does) and without it.
+    continued_pages: int = 0
+    continued_cells: int = 0
+    continued_false: Counter[str] = field(default_factory=Counter)  # "with" / "without"
+    continued_critical: Counter[str] = field(default_factory=Counter)
     # By the style the transcript writes its table in (``TablePage.style``): every kind's
     # errors together, the (style, kind) pairs missed, and the clean cells.
     style_n: Counter[str] = field(default_factory=Counter)
@@ -92,8 +102,12 @@ def _review(
     alt: AltText | None,
     lines: ScanLines | None,
     layout: LayoutRegions | None = None,
+    continues: Header = (),
 ) -> PageReview:
-    return review_page(i, text, alt, scan_lines=lines, layout=layout, settings=default_settings())
+    settings = default_settings()
+    return review_page(
+        i, text, alt, scan_lines=lines, layout=layout, continues=continues, settings=settings
+    )
 
 
 def _spans(review: PageReview, kinds: frozenset[FlagKind]) -> list[tuple[int, int]]:
@@ -125,13 +139,14 @@ def broken(
     alt: AltText,
     lines: ScanLines | None,
     layout: LayoutRegions | None = None,
+    continues: Header = (),
 ) -> None:
     rng = random.Random(f"table-errors-{page.seed}-{page.index}")
     for kind in KINDS:
         err = seed_error(page, kind, rng)
         if err is None:
             continue
-        review = _review(i, err.text, alt, lines, layout)
+        review = _review(i, err.text, alt, lines, layout, continues)
         critical = _touches(_spans(review, frozenset({FlagKind.CRITICAL})), err)
         at_cell = _touches(_cell_level(review), err) or (kind == "number" and critical)
         t.n[kind] += 1
@@ -154,10 +169,13 @@ def clean(
     alt: AltText,
     lines: ScanLines | None,
     layout: LayoutRegions | None = None,
+    continues: Header = (),
 ) -> None:
     text = page.text
-    review = _review(i, text, alt, lines, layout)
+    review = _review(i, text, alt, lines, layout, continues)
     spans, cell_level = _spans(review, FLAGGED), _cell_level(review)
+    if continues:
+        _continued(t, text, review, _review(i, text, alt, lines, layout))
     for table in find_tables(text):
         for cell in table.cells:
             false = any(a <= cell.end and b >= cell.start for a, b in cell_level)
@@ -166,6 +184,24 @@ def clean(
             t.style_cells[page.style] += 1
             t.style_false_cells[page.style] += false
             t.flagged_cells += any(a <= cell.end and b >= cell.start for a, b in spans)
+
+
+def _continued(t: Tally, text: str, taken: PageReview, alone: PageReview) -> None:
+    """A continued table's clean cells under a flag, with the page before's header
+    (``taken``) and without it (``alone``)."""
+    t.continued_pages += 1
+    for label, review in (("with", taken), ("without", alone)):
+        cell_level = _cell_level(review)
+        critical = _spans(review, frozenset({FlagKind.CRITICAL}))
+        for table in find_tables(text):
+            for cell in table.cells:
+                t.continued_cells += label == "with"
+                t.continued_false[label] += _over(cell_level, cell.start, cell.end)
+                t.continued_critical[label] += _over(critical, cell.start, cell.end)
+
+
+def _over(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(a <= end and b >= start for a, b in spans)
 
 
 def evaluate(seed: int, n: int) -> Tally:
@@ -179,8 +215,10 @@ def evaluate(seed: int, n: int) -> Tally:
         lines = scan_lines(page)
         layout = page_layout(page) if os.environ.get("TABLE_LAYOUT", "1") != "0" else None
         tally.ruled_pages += layout is not None and any(g.ruled for g in layout.tables)
-        broken(tally, i, page, alt, lines, layout)
-        clean(tally, i, page, alt, lines, layout)
+        # The header a continued table takes from the page before, as the session gives it.
+        continues = ending_header(page_before(page)) if CONTINUED else ()
+        broken(tally, i, page, alt, lines, layout, continues)
+        clean(tally, i, page, alt, lines, layout, continues)
         alone(tally, i, page, lines, layout)
     return tally
 
@@ -239,7 +277,34 @@ def rows(label: str, t: Tally) -> list[Row]:
                 "cells",
             ),
         ]
-    return out + style_rows(t) + alone_rows(t)
+    return out + continued_rows(t) + style_rows(t) + alone_rows(t)
+
+
+WITHOUT = "without it"
+
+
+def continued_rows(t: Tally) -> list[Row]:
+    """Clean continued tables' cells under a flag, with the page before's header / without."""
+    if not t.continued_pages:
+        return []
+    name = f"  continued tables, clean ({t.continued_pages} pages, {t.continued_cells} cells)"
+    return [
+        Row(
+            f"{name}: cell-level flags per 200 cells, with the page before's header",
+            round(200 * t.continued_false["with"] / t.continued_cells, 2),
+            round(200 * t.continued_false["without"] / t.continued_cells, 2),
+            "cells",
+            "≤ 1",
+            baseline_name=WITHOUT,
+        ),
+        Row(
+            f"{name}: cells under a critical flag, with the page before's header",
+            t.continued_critical["with"],
+            t.continued_critical["without"],
+            "cells",
+            baseline_name=WITHOUT,
+        ),
+    ]
 
 
 def style_rows(t: Tally) -> list[Row]:
@@ -305,7 +370,9 @@ def run(docs: Docs | None) -> list[Row]:
     for label, (seed, n) in (("tuning seeds", TUNING), ("held-out seeds", HELD_OUT)):
         tally = evaluate(seed, n)
         got = rows(f"{label} (seed {seed}, {n} pages)", tally)
-        print("\n".join(f"{r.name}: {r.measured}" for r in got), file=sys.stderr)
+        for r in got:
+            than = "" if r.baseline is None else f" ({r.baseline_name or 'before'}: {r.baseline})"
+            print(f"{r.name}: {r.measured}{than}", file=sys.stderr)
         report.append(f"## {label}: seed {seed}, {n} pages\n\n### missed\n\n")
         report.append("\n".join(tally.missed) + "\n\n")
         out += got

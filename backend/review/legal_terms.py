@@ -57,6 +57,7 @@ from backend.review.term_extract import (
 )
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
 from backend.review.year_digits import year_flags
+from backend.tables.continued import Header
 
 __all__ = ["CriticalTerm", "critical_flags", "extract_terms", "extract_word_terms"]
 
@@ -90,8 +91,10 @@ def critical_flags(
     matches: Sequence[tuple[int, int, int]] | None = None,
     *,
     tables: ReviewTables,
+    continues: Header = (),
 ) -> list[Flag]:
-    """CRITICAL flags where a hunk changes a critical term.
+    """CRITICAL flags where a hunk changes a critical term. ``continues``: the header of
+    the table the page before ends with (``backend.tables.continued``).
 
     A term counts when it touches (overlaps or abuts) a hunk, so inserting 不
     before 得 is caught; substantive hunks are checked for every kind of term,
@@ -129,7 +132,9 @@ def critical_flags(
     for flag in _unverified(transcript, alternate, hunks, t_side):
         flags.setdefault((flag.start, flag.end), flag)
     t_all, a_all = [*t_side.terms, *t_side.words], [*a_side.terms, *a_side.words]
-    lost = numeral_flags(texts, hunks, t_side.terms, a_side.terms, number_cells(transcript))
+    lost = numeral_flags(
+        texts, hunks, t_side.terms, a_side.terms, number_cells(transcript, continues)
+    )
     odd_numbers = number_form_flags(transcript, tables)  # both readings may agree on them
     for flag in [*lost, *omitted_flags(texts, hunks, t_all, a_all, simplified), *odd_numbers]:
         if not any(f.span.shares_characters(flag.span) for f in flags.values()):

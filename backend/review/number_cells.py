@@ -19,6 +19,7 @@ from backend.review.numerals import parse_number
 from backend.review.term_extract import CriticalTerm
 from backend.review.values import CriticalKind, DiffCategory, Hunk
 from backend.tables import find_tables
+from backend.tables.continued import Header, continued_table
 
 # What a header says its column holds. Words of court tables (附表 of fees, seized
 # items, payments, exhibits); a header holding one of them is that column's kind.
@@ -48,11 +49,22 @@ class NumberCell:
     kind: CriticalKind
 
 
-def number_cells(transcript: str) -> list[NumberCell]:
-    """The body cells of every column whose header names a number's kind, by position."""
-    out = []
-    for table in find_tables(transcript) if "|" in transcript or "<" in transcript else ():
+def number_cells(transcript: str, continues: Header = ()) -> list[NumberCell]:
+    """The body cells of every column whose header names a number's kind, by position.
+    ``continues``: the header of the table the page before ends with; a headerless
+    table at the page's top with as many columns continues it (``continued_table``)
+    and its columns are read by that header."""
+    out: list[NumberCell] = []
+    if not ("|" in transcript or "<" in transcript):
+        return out
+    continued = continued_table(transcript, continues)
+    for table in find_tables(transcript):
         kinds: dict[int, CriticalKind] = {}
+        if table is continued:
+            for column, value in enumerate(continues):
+                kind = header_kind(value)
+                if kind is not None:
+                    kinds[column] = kind
         for cell in table.cells:
             if cell.header:
                 kind = header_kind(cell.value)

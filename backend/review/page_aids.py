@@ -26,6 +26,7 @@ from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
 from backend.review.own_text import OwnText, without_own_text
 from backend.review.values import Flag, FlagKind, PageReview
+from backend.tables.continued import Header
 
 # A probability, not a logprob: "underline tokens the model gave less than 50%".
 DEFAULT_LOW_CONFIDENCE = 0.5
@@ -51,6 +52,7 @@ def review_page(
     scan_lines: ScanLines | None = None,
     layout: LayoutRegions | None = None,
     document_flags: Sequence[Flag] = (),
+    continues: Header = (),
     settings: AidSettings,
 ) -> PageReview:
     """Every flag for one page, sorted by position, plus the alignment to the alternate.
@@ -64,8 +66,10 @@ def review_page(
     ``layout``: its layout regions and tables' ruling lines (None: not known).
     ``document_flags``: the page's flags from the whole document (``backend.facts``'
     cross-page checks: a fact this page reads unlike the rest), critical even where
-    both readings agree; one item with a difference at the same place."""
-    review = _found(page, transcript, alternate, settings)
+    both readings agree; one item with a difference at the same place. ``continues``:
+    the header of the table the page before ends with, which a headerless table at
+    this page's top of as many columns continues (its number columns read by it)."""
+    review = _found(page, transcript, alternate, settings, continues)
     if document_flags:
         review = replace(review, flags=_sorted([*review.flags, *document_flags]))
     if logprobs:
@@ -85,11 +89,15 @@ def review_page(
     )
     if raised:  # critical words a failure moved (lines out of the page's order)
         review = replace(review, flags=_sorted([*review.flags, *raised]))
-    return replace(review, diagnoses=found)
+    return replace(review, diagnoses=found, continues=continues)
 
 
 def _found(
-    page: int, transcript: str, alternate: AltText | None, settings: AidSettings
+    page: int,
+    transcript: str,
+    alternate: AltText | None,
+    settings: AidSettings,
+    continues: Header = (),
 ) -> PageReview:
     """The markers, and with an alternate the differences and the critical items."""
     markers = settings.markers
@@ -107,7 +115,12 @@ def _found(
     flags += diff_flags(comparison)
     tables = settings.compare.tables
     flags += critical_flags(
-        transcript, alternate.text, comparison.hunks, comparison.matches, tables=tables
+        transcript,
+        alternate.text,
+        comparison.hunks,
+        comparison.matches,
+        tables=tables,
+        continues=continues,
     )
     return PageReview(
         page=page,

@@ -197,6 +197,10 @@ class PageReview:
     same_reading: bool = False
     # Whole-page failures named (``backend.review.diagnoses``), by position.
     diagnoses: tuple[Diagnosis, ...] = ()
+    # The header of the table the page before ends with, as the review was given it
+    # (``backend.tables.continued``): a headerless table at the page's top of as many
+    # columns continues that table and is read by it.
+    continues: tuple[str, ...] = ()
 
     def to_alternate(self, offset: int) -> int | None:
         """The alternate's offset for a transcript offset, via the nearest shared run."""

@@ -26,6 +26,11 @@ from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
 from backend.session.review_tables import fresh_settings
 from backend.store.interface import PageStore
+from backend.tables.continued import Header, ending_header
+
+# What the review reads around the page's text: the scan's lines and layout, and the
+# header of a table the page before ends with.
+Around = tuple[ScanLines | None, LayoutRegions | None, Header]
 
 # Machine readings that can stand as the alternate besides ``alternate`` versions:
 # another model's, another prompt's or another image budget's reading, an import.
@@ -82,6 +87,8 @@ class DocumentReviews:
         # The document's facts, whose cross-page flags are part of each page's review
         # (None: reviewed without them). Its index is read at the first review.
         self.facts: DocumentFacts | None = DocumentFacts(store)
+        # The page before's working text and the header of the table it ends with.
+        self._before: dict[int, tuple[str, Header]] = {}
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -131,6 +138,7 @@ class DocumentReviews:
         shown = self.store.draft(page) if text is None else text
         lines = self.scan_lines(page)
         layout = self.layout(page)
+        continues = self.continues(page)
         key = (
             None if shown is None else _digest(shown),
             alternate_id,
@@ -140,6 +148,7 @@ class DocumentReviews:
             self.store.get_meta(own_text_key(page)),
             lines,
             layout,
+            continues,
             # The page's cross-page flags as the index has them now: a save on another
             # page that changes them reviews this one again.
             self.document_flags(page, shown),
@@ -148,7 +157,8 @@ class DocumentReviews:
         cached = by_alternate.get(alternate_id)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        review, risk, used = self._compute(page, alternate_id, settings, text, (lines, layout))
+        scan = (lines, layout, continues)
+        review, risk, used = self._compute(page, alternate_id, settings, text, scan)
         key = (*key[:-1], used)  # the working version's text may have been read anew
         by_alternate.pop(alternate_id, None)  # re-inserted last: the newest
         by_alternate[alternate_id] = (key, review, risk)
@@ -162,7 +172,7 @@ class DocumentReviews:
         alternate_id: int | None,
         settings: AidSettings,
         text: str | None,
-        scan: tuple[ScanLines | None, LayoutRegions | None],
+        scan: Around,
     ) -> tuple[PageReview, PageRisk, tuple[Flag, ...]]:
         """The review, its risk, and the cross-page flags it holds."""
         current = self.store.current_version(page)
@@ -195,7 +205,7 @@ class DocumentReviews:
         alternate: AltText | None,
         current: Version | None,
         settings: AidSettings,
-        scan: tuple[ScanLines | None, LayoutRegions | None],
+        scan: Around,
         *,
         same: bool,
     ) -> PageReview:
@@ -213,6 +223,7 @@ class DocumentReviews:
             scan_lines=scan[0],
             layout=scan[1],
             document_flags=self.document_flags(page, text),
+            continues=scan[2],
         )
 
     def findings(
@@ -244,8 +255,23 @@ class DocumentReviews:
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
         settings = fresh_settings(settings)
-        scan = (self.scan_lines(page), self.layout(page))
+        scan = (self.scan_lines(page), self.layout(page), self.continues(page))
         return self._review_page(page, text, alternate, current, settings, scan, same=same)
+
+    def continues(self, page: int) -> Header:
+        """The header of the table the page before ends with (``backend.tables.continued``),
+        which a headerless table at this page's top continues; () on the first page, when
+        it ends in no table, or when the store cannot be read now."""
+        if page <= 0:
+            return ()
+        try:
+            text = self.store.working_texts(page - 1, page - 1).get(page - 1, "")
+        except StoreError:
+            return ()
+        known = self._before.get(page - 1)
+        if known is None or known[0] != text:  # read again only when that page changed
+            known = self._before[page - 1] = (text, ending_header(text))
+        return known[1]
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read

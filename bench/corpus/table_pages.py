@@ -17,7 +17,7 @@ import hashlib
 import html
 import io
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -264,13 +264,34 @@ def _cell(header: str, i: int, rng: random.Random) -> str:
     return rng.choice(("", "已繳", "匯款", "現金", "由被告負擔", "發還", "沒收"))
 
 
-def make_page(seed: int, index: int) -> TablePage:
-    rng = random.Random(f"table-page-{VERSION}-{seed}-{index}")
+def _headers(rng: random.Random) -> list[str]:
+    """The table's header: the page's first draws (``make_page``, ``page_before``)."""
     kind = rng.choice(sorted(_KINDS))
     headers = list(_KINDS[kind])
     if rng.random() < 0.3:  # a wide table: more columns of the same kinds
         headers += rng.sample(["備註", "數量", "金額", "卷頁"], rng.randint(1, 3))
-    headers = headers[: rng.randint(4, len(headers))] if len(headers) > 4 else headers
+    return headers[: rng.randint(4, len(headers))] if len(headers) > 4 else headers
+
+
+def _page_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"table-page-{VERSION}-{seed}-{index}")
+
+
+def page_before(page: TablePage) -> str:
+    """The transcript of the page before a continued table's (``page.header`` False):
+    a heading and the table's first half, its header and a row, at the page's end, in
+    the page's markup and style. "": the page continues none. Made from the page's own
+    draws: its image, digest and cached readings are unchanged."""
+    if page.header:
+        return ""
+    headers = tuple(_headers(_page_rng(page.seed, page.index)))
+    first = replace(page, heading="附表", grid=(headers, page.grid[0]), spans=(), header=True)
+    return first.text
+
+
+def make_page(seed: int, index: int) -> TablePage:
+    rng = _page_rng(seed, index)
+    headers = _headers(rng)
     n = rng.randint(3, 12)
     continued = rng.random() < 0.15
     first = rng.randint(5, 20) if continued else 0

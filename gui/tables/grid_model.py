@@ -67,6 +67,7 @@ class TableGridModel(QAbstractTableModel):
         self._header_fill, self._header_text = QBrush(HEADER_BACKGROUND), QBrush(HEADER_TEXT)
         self._flag_fill, self._flag_text = QBrush(FLAG_BACKGROUND), QBrush(text_on(FLAG_BACKGROUND))
         self.findings: CellFlags = NO_FLAGS
+        self.continued: tuple[str, ...] = ()  # the header it continues (the page before's)
         self._flagged: dict[tuple[int, int], str] = {}  # ``flags.cells``, looked up per paint
 
     def set_flags(self, flags: CellFlags) -> None:
@@ -198,7 +199,7 @@ class TableGridModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         if orientation == Qt.Orientation.Horizontal:
-            return _column_name(section) if role == _DISPLAY else None
+            return self._column_header(section, role)
         flag = self.findings.rows.get(section)
         if role == _DISPLAY:
             return str(section + 1) if flag is None else ROW_FLAG.format(section + 1)
@@ -209,6 +210,23 @@ class TableGridModel(QAbstractTableModel):
         if role == _FOREGROUND:
             return self._flag_text
         return flag if role in (_TIP, _DESCRIPTION) else None
+
+    def set_continued(self, header: tuple[str, ...]) -> None:
+        """The header of the table the page before ends with, which the table shown
+        continues (``backend.tables.continued``; () when none): shown over its columns."""
+        if header != self.continued:
+            self.continued = header
+            if self.columnCount():
+                self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
+    def _column_header(self, section: int, role: int) -> Any:
+        name = _column_name(section)
+        words = self.continued[section] if section < len(self.continued) else ""
+        if role == _DISPLAY:
+            return f"{name} {words}" if words else name
+        if role in (_TIP, _DESCRIPTION) and self.continued:
+            return self.tr("The table on the page before has this header: {0}").format(words or "—")
+        return None
 
 
 def _shape(table: Table) -> tuple[object, ...]:

@@ -36,7 +36,7 @@ from gui.tables.region_mark import RegionMark
 from gui.tables.reread import after_set_cell
 from gui.tables.scan_boxes import Box, cell_boxes, table_region
 from gui.tables.table_panel import TablePanel
-from gui.tables.whole_table import NOTHING, whole_table_marks
+from gui.tables.whole_table import NOTHING, continued_header, whole_table_marks
 from gui.widgets.page_view import PageView
 from gui.widgets.transcript_editor import TranscriptEditor
 
@@ -233,6 +233,7 @@ class TableDock(QObject):
             flags = with_rows(flags, self._uncounted.extra, beyond, model.table.columns)
         model.set_flags(flags)
         self.panel.show_finding(flags.table)
+        model.set_continued(continued_header(model.table, self._text, review) if fresh else ())
 
     def step_flag(self, step: int) -> None:
         """F8 / Shift+F8 in the grid: the next / previous flagged cell, or why none. At

@@ -2847,137 +2847,137 @@
 <context>
     <name>PublishDialog</name>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="64"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="65"/>
         <source>Publish</source>
         <translation>公開</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="67"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="68"/>
         <source>Plain text (.txt)</source>
         <translation>純文字（.txt）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="68"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="69"/>
         <source>Markdown (.md)</source>
         <translation>Markdown（.md）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="69"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="70"/>
         <source>Word document (.docx)</source>
         <translation>Word 文件（.docx）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="70"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="71"/>
         <source>JSON Lines (.jsonl)</source>
         <translation>JSON Lines（.jsonl）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="71"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="72"/>
         <source>Redacted searchable PDF (.pdf)</source>
         <translation>已去識別化的可搜尋 PDF（.pdf）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="78"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="79"/>
         <source>Beside the PDF, its name de-identified</source>
         <translation>存於 PDF 旁，檔名去識別化</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="79"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="80"/>
         <source>&amp;Browse…</source>
         <translation>瀏覽(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="84"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="85"/>
         <source>&amp;Mask unreviewed findings and publish</source>
         <translation>遮蔽未審閱的項目並公開(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="86"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="87"/>
         <source>Findings nobody has reviewed yet are masked, as accepted ones are.</source>
         <translation>尚未審閱的項目將與已接受的項目一樣予以遮蔽。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="92"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="93"/>
         <source>&amp;Publish</source>
         <translation>公開(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="95"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="96"/>
         <source>Close</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="102"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="103"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="103"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="104"/>
         <source>&amp;Save as:</source>
         <translation>儲存為(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="115"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="116"/>
         <source>Publish as</source>
         <translation>公開為</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="131"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="132"/>
         <source>Open a document to publish it.</source>
         <translation>請先開啟文件再公開。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="138"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="139"/>
         <source>Not published: {0} finding(s) are unreviewed. Review them in the Publish dock (F9), or tick “Mask unreviewed findings and publish”.</source>
         <translation>未公開：尚有 {0} 個項目未審閱。請在「公開」面板（F9）審閱，或勾選「遮蔽未審閱的項目並公開」。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="147"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="148"/>
         <source>Not published: mark those findings, then publish again.</source>
         <translation>未公開：請先標記這些項目，再重新公開。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="154"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="155"/>
         <source>Replace file?</source>
         <translation>要取代檔案嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="155"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="156"/>
         <source>“{0}” already exists. Replace it?</source>
         <translation>「{0}」已存在。要取代嗎？</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="161"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="162"/>
         <source>Publishing was cancelled; nothing was written.</source>
         <translation>已取消公開，未寫入任何檔案。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="168"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="169"/>
         <source>Publishing failed: {0}</source>
         <translation>公開失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="174"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="175"/>
         <source>Published to {0} ({1} page(s)); masks: {2}.</source>
         <translation>已公開至 {0}（{1} 頁）；遮蔽規則：{2}。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="193"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="194"/>
         <source>page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="198"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="199"/>
         <source>… and {0} more</source>
         <translation>…另有 {0} 個</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="201"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="202"/>
         <source>Findings with no place on the scan</source>
         <translation>掃描影像上無位置的項目</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="203"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="204"/>
         <source>{0} finding(s) have no place on the scan (no alternate reading&apos;s line box covers them), so their pixels cannot be removed:
 {1}
 
@@ -2988,7 +2988,7 @@ Publish anyway, with them masked in the text layer only? (No: not now. Mark Them
 仍要公開，僅在文字層遮蔽這些項目嗎？（「否」：暫不公開。「標記這些項目」：在「公開」面板顯示第一個，按 R 即可在掃描影像上標記。）</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dialog.py" line="208"/>
+        <location filename="../../gui/publish/publish_dialog.py" line="209"/>
         <source>&amp;Mark Them</source>
         <translation>標記這些項目(&amp;M)</translation>
     </message>
@@ -3001,22 +3001,22 @@ Publish anyway, with them masked in the text layer only? (No: not now. Mark Them
         <translation>公開</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="141"/>
+        <location filename="../../gui/publish/publish_dock.py" line="142"/>
         <source>P&amp;ublish Review</source>
         <translation>公開前審閱(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="180"/>
+        <location filename="../../gui/publish/publish_dock.py" line="181"/>
         <source>{0} of {1} finding(s) unreviewed.</source>
         <translation>{1} 個項目中有 {0} 個未審閱。</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="219"/>
+        <location filename="../../gui/publish/publish_dock.py" line="220"/>
         <source>Still recording the last decision…</source>
         <translation>仍在記錄上一個決定…</translation>
     </message>
     <message>
-        <location filename="../../gui/publish/publish_dock.py" line="250"/>
+        <location filename="../../gui/publish/publish_dock.py" line="251"/>
         <source>Press R to mark where this finding stands on the scan.</source>
         <translation>按 R 在掃描影像上標記此項目所在的位置。</translation>
     </message>
@@ -4761,24 +4761,32 @@ Backups of this document:
         <translation>超出頁面上表格最後一列的列（由上往下數列）</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="248"/>
+        <location filename="../../gui/tables/table_dock.py" line="249"/>
         <source>The table&apos;s findings come back when the page is reviewed again.</source>
         <translation>本頁重新審閱後，才會再標出此表格的問題。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="250"/>
+        <location filename="../../gui/tables/table_dock.py" line="251"/>
         <source>No cell of this table is flagged.</source>
         <translation>此表格沒有標出問題的儲存格。</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="286"/>
+        <location filename="../../gui/tables/table_dock.py" line="287"/>
         <source>&amp;Table at Cursor</source>
         <translation>游標所在的表格(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gui/tables/table_dock.py" line="350"/>
+        <location filename="../../gui/tables/table_dock.py" line="351"/>
         <source>This page&apos;s text cannot be changed now.</source>
         <translation>此頁的文字目前無法修改。</translation>
+    </message>
+</context>
+<context>
+    <name>TableGridModel</name>
+    <message>
+        <location filename="../../gui/tables/grid_model.py" line="228"/>
+        <source>The table on the page before has this header: {0}</source>
+        <translation>前一頁表格此欄的表頭：{0}</translation>
     </message>
 </context>
 <context>

@@ -117,3 +117,32 @@ def test_the_scans_rows_past_the_transcripts_are_marked_on_the_scan(window: Main
     dock.mark_on_scan(dock.current_cell())
     assert dock.region_mark.rows_rect() is None
     assert dock.region_mark.item.pen().color() != CRITICAL
+
+
+def test_a_continued_table_shows_the_header_of_the_table_it_continues(
+    window: MainWindow,
+) -> None:
+    # The page's table has no header row; the page before ends in one of three columns.
+    w, dock = window, dock_of(window)
+    rest = "| 2 | 存摺 | 壹萬伍仟 |\n| 3 | 現金 | 貳佰 |\n\n以上。"
+    w.editor.set_text(rest)
+    w.show_dock(dock.dock)
+    put_cursor(w, rest.index("存摺"))
+    dock.refresh()
+    model, across = dock.panel.model, Qt.Orientation.Horizontal
+    assert model.headerData(2, across) == "C"
+    header = ("編號", "物品", "金額（新臺幣）")
+    dock.set_review(review_page(0, rest, None, continues=header, settings=SETTINGS))
+    assert [model.headerData(c, across) for c in range(3)] == [
+        "A 編號",
+        "B 物品",
+        "C 金額（新臺幣）",
+    ]
+    tip = model.headerData(2, across, Qt.ItemDataRole.ToolTipRole)
+    assert tip == "The table on the page before has this header: 金額（新臺幣）"
+    # Another number of columns: it continues no table of the page before.
+    dock.set_review(review_page(0, rest, None, continues=header[:2], settings=SETTINGS))
+    assert model.headerData(2, across) == "C"
+    dock.set_review(review_page(0, rest, None, continues=header, settings=SETTINGS))
+    assert dock.set_cell(0, 1, "存款")  # an edit: the review is of the text before it
+    assert model.headerData(2, across) == "C"

@@ -1,0 +1,63 @@
+"""A table split over two pages: the second half's header is the first half's.
+
+A court file's 附表 runs on past a page's end; the next page's transcript starts with
+the table's rows and no header row (the scan has none: the header is printed once).
+Whatever reads a column by its header (the review's number columns: 金額, 數量, 日期)
+then has nothing to read. The page before says it: when it ends in a table and the
+page starts with a headerless table of as many columns, the page's table continues
+that one, and takes its header.
+
+Only the two pages' texts are read, with nothing but blank lines and code fences
+(```` ```html ````) allowed between the table and the page's edge: a heading, a
+closing line or prose there means the table ended, or a new one begins.
+"""
+
+from __future__ import annotations
+
+import re
+
+from backend.tables.find import find_tables
+from backend.tables.model import Table
+
+Header = tuple[str, ...]  # the header's text over each column ("" where it has none)
+
+_EDGE = re.compile(r"(?:\s|```[A-Za-z]*)*")  # blank space and code fences only
+
+
+def ending_header(text: str) -> Header:
+    """The header of the table ``text`` ends with, one value a column; () when the text
+    does not end in a table, or its table has no header row."""
+    found = find_tables(text)
+    if not found or not _EDGE.fullmatch(text, found[-1].end):
+        return ()
+    return header_of(found[-1])
+
+
+def header_of(table: Table) -> Header:
+    """``table``'s header, one value a column: the header cells over each column, top
+    to bottom (a header two rows deep: both); () when it has no header cell."""
+    over: list[list[str]] = [[] for _column in range(table.columns)]
+    for cell in table.cells:
+        if cell.header:
+            for column in range(cell.column, min(cell.column + cell.column_span, table.columns)):
+                over[column].append(" ".join(cell.value.split()))
+    if not any(over):
+        return ()
+    return tuple(" ".join(v for v in values if v) for values in over)
+
+
+def continued_table(text: str, header: Header) -> Table | None:
+    """``text``'s first table when it continues a table whose header is ``header``: it
+    is at the top of the text, has no header cell, and as many columns."""
+    if not header:
+        return None
+    found = find_tables(text)
+    if not found:
+        return None
+    first = found[0]
+    top = _EDGE.match(text)
+    if top is None or top.end() < first.start:
+        return None
+    if first.columns != len(header) or any(cell.header for cell in first.cells):
+        return None
+    return first
