@@ -85,6 +85,7 @@ def _page(
 ) -> ExportPage:
     boxes: list[tuple[float, float, float, float]] = []
     unplaced: list[str] = []
+    spans_unplaced: list[tuple[int, int]] = []
     if findings:
         spans = [(f.start, f.end) for f in findings]
         placed = span_boxes(page.text, spans, page.layout) if page.layout else [None] * len(spans)
@@ -96,6 +97,7 @@ def _page(
                 boxes += at
             elif region is None:
                 unplaced.append(finding.kind.value)
+                spans_unplaced.append((finding.start, finding.end))
     return replace(
         page,
         text=mask_text(page.text, findings, rules),
@@ -105,6 +107,7 @@ def _page(
         diagnoses=(),
         redactions=tuple(boxes),
         unplaced=tuple(unplaced),
+        unplaced_spans=tuple(spans_unplaced),
     )
 
 

@@ -116,9 +116,10 @@ class ExportPage:
     replaced: int = 0
     # A de-identified export's (issue 25, ``deidentify``): where on the scan each masked
     # finding stands (page-relative boxes, for the redacted PDF), and the kinds of
-    # those that have no place there.
+    # those that have no place there, with their spans in ``text`` (the same order).
     redactions: tuple[tuple[float, float, float, float], ...] = ()
     unplaced: tuple[str, ...] = ()
+    unplaced_spans: tuple[tuple[int, int], ...] = ()
 
     @property
     def approved(self) -> bool:

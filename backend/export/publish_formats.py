@@ -58,6 +58,16 @@ def unplaced(document: ExportDocument) -> tuple[tuple[int, str], ...]:
     return tuple((p.page, kind) for p in document.pages for kind in p.unplaced)
 
 
+def unplaced_places(document: ExportDocument) -> tuple[tuple[int, str, int, int], ...]:
+    """(0-based page, kind, start, end) of each finding with no place on the scan, its
+    span in the exported text: which one of two of a kind on a page it is."""
+    return tuple(
+        (p.page, kind, start, end)
+        for p in document.pages
+        for kind, (start, end) in zip(p.unplaced, p.unplaced_spans, strict=True)
+    )
+
+
 def write_published(
     document: ExportDocument,
     fmt: str,

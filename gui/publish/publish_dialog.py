@@ -40,7 +40,7 @@ from backend.export.publish_formats import (
     PUBLISH_FORMATS,
     PublishResult,
     published_name,
-    unplaced,
+    unplaced_places,
     write_published,
 )
 from backend.publish.model import PersonalKind
@@ -52,7 +52,8 @@ log = logging.getLogger(__name__)
 
 
 class PublishDialog(QDialog):
-    mark_wanted = Signal(int, str)  # (0-based page, kind): a finding to mark on the scan
+    # (0-based page, kind, start, end in the exported text): a finding to mark on the scan
+    mark_wanted = Signal(int, str, int, int)
 
     def __init__(
         self, calls: Callable[[], PublishCalls | None], parent: QWidget | None = None
@@ -143,7 +144,7 @@ class PublishDialog(QDialog):
         self.publish_button.setEnabled(False)
         try:
             document = await calls.deidentified(state)
-            if fmt == "pdf" and not await self._go_on_unplaced(unplaced(document)):
+            if fmt == "pdf" and not await self._go_on_unplaced(unplaced_places(document)):
                 self._say(self.tr("Not published: mark those findings, then publish again."))
                 return None
             target = self._target(document, fmt, calls)
@@ -183,7 +184,7 @@ class PublishDialog(QDialog):
         folder = calls.source.parent if calls.source is not None else Path.cwd()
         return folder / published_name(document, fmt)
 
-    async def _go_on_unplaced(self, places: tuple[tuple[int, str], ...]) -> bool:
+    async def _go_on_unplaced(self, places: tuple[tuple[int, str, int, int], ...]) -> bool:
         """True: publish, those masked in the text layer only. "Mark Them" answers
         False too, and closes this once the dock is asked for the first of them."""
         if not places:
@@ -191,7 +192,7 @@ class PublishDialog(QDialog):
         words = PublishModel(self)
         listed = "\n".join(
             self.tr("page {0}: {1}").format(page + 1, words.kind_word(PersonalKind(kind)))
-            for page, kind in places[:20]
+            for page, kind, _start, _end in places[:20]
         )
         more = len(places) - 20
         if more > 0:

@@ -134,7 +134,8 @@ class PublishDock(QObject):
         self.panel.region_button.clicked.connect(self.mark_region)
         self.model.modelReset.connect(self._enable)
         self.view.selectionModel().currentChanged.connect(self._enable)
-        self.wanted: tuple[int, str] | None = None  # (page, kind) to select once read
+        # (page, kind, start, end) of a finding to select once read
+        self.wanted: tuple[int, str, int, int] | None = None
 
     def actions(self) -> list[ActionSpec]:
         toggle = self.dock.toggleViewAction()
@@ -242,10 +243,10 @@ class PublishDock(QObject):
             return
         self.region.start(item)
 
-    def select_unplaced(self, page: int, kind: str) -> None:
-        """Show the dock with the first finding of ``kind`` on ``page`` with no region
-        current (the publish dialog's "Mark them"), so R is the next key."""
-        self.wanted = (page, kind)
+    def select_unplaced(self, page: int, kind: str, start: int, end: int) -> None:
+        """Show the dock with the finding of ``kind`` at ``start:end`` of ``page`` current
+        (the publish dialog's "Mark them": one the scan cannot place), so R is the next key."""
+        self.wanted = (page, kind, start, end)
         self.host.show_dock(self.dock)
         self.host.show_message(self.tr("Press R to mark where this finding stands on the scan."), 0)
         if not self.stale:
@@ -255,16 +256,20 @@ class PublishDock(QObject):
 
     def _select_wanted(self) -> None:
         assert self.wanted is not None
-        page, kind = self.wanted
+        page, kind, start, end = self.wanted
         self.wanted = None
-        self._select(
-            lambda r: (
-                r.finding.page == page
-                and r.finding.kind.value == kind
-                and r.masked
-                and not self.model.has_region(r)
-            )
-        )
+
+        def of_kind(r: Reviewed) -> bool:
+            f = r.finding
+            return f.page == page and f.kind.value == kind and r.masked
+
+        # That very finding: another of its kind on the page may be placed on the scan.
+        # When the exported text is not the working one (approved pages only, markers
+        # stripped) its span may be elsewhere: the first of its kind with no region.
+        if not self._select(
+            lambda r: of_kind(r) and (r.finding.start, r.finding.end) == (start, end)
+        ):
+            self._select(lambda r: of_kind(r) and not self.model.has_region(r))
         self.view.setFocus()
 
     def _go(self, index: QModelIndex) -> None:

@@ -18,13 +18,15 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from backend.engines.offline.storing import store_alt_text
+from backend.models import AltLine, AltText
 from backend.publish.model import PersonalKind
 from gui.publish.feature import PublishFeature
 from gui.publish.publish_model import DECISION
 from gui.shell.main_window import MainWindow
 from gui.widgets.page_view import FitMode, PageView
 from tests.gui.conftest import wait_for
-from tests.gui.publish.support import decisions, publishing
+from tests.gui.publish.support import PAGE_1, decisions, publishing
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -193,6 +195,47 @@ def test_mark_them_selects_the_first_unplaced_finding_for_r(
     QTest.keyClick(dock.view, Qt.Key.Key_R)  # the next key, as the dialog promised
     arun(wait_for(lambda: w.page_view.region_mode, what="region mode"))
     assert w.controller.current == 0
+
+
+def test_mark_them_selects_the_finding_the_scan_cannot_place_not_its_placed_twin(
+    make_window: Any, arun: Any, sample_pdf: Path, tmp_path: Path
+) -> None:
+    # Page 1 names 陳大文 twice: an alternate reading places its first four lines (the
+    # party line among them) and reads the last without a box, so only the second 陳大文
+    # (and the second 林志明) has no place on the scan.
+    w, publish = publishing(make_window, arun, sample_pdf)
+    ws = w.controller.workspace
+    assert ws is not None
+    arun(ws.run_in_store(lambda: store_alt_text(ws.session.store, 0, _reading(PAGE_1))))
+    second = PAGE_1.index("陳大文", PAGE_1.index("陳大文") + 1)
+    dialog = publish.show_dialog()
+    assert dialog is not None
+    dialog.format.setCurrentIndex(dialog.format.findData("pdf"))
+    dialog.path.setText(str(tmp_path / "published.pdf"))
+    dialog.unreviewed.setChecked(True)
+    task = asyncio.ensure_future(dialog.publish())
+    arun(wait_for(lambda: _question(dialog) is not None, what="the question"))
+    box = _question(dialog)
+    assert box is not None
+    assert box.text().count("page 1: Person") == 2  # the two second mentions alone
+    [mark] = [b for b in box.findChildren(QPushButton) if b.text() == "&Mark Them"]
+    mark.click()
+    assert arun(task) is None
+    arun(wait_for(lambda: publish.dialog is None, what="the dialog closed"))
+    arun(w.runner.drain())
+    item = publish.dock.model.rows[publish.dock.view.currentIndex().row()]
+    assert (item.finding.page, item.finding.start, item.finding.text) == (0, second, "陳大文")
+
+
+def _reading(text: str) -> AltText:
+    """A reading of ``text`` with a box for each line but the last."""
+    rows = text.split("\n")
+    lines, start = [], 0
+    for n, row in enumerate(rows):
+        box = (0.1, 0.1 + 0.05 * n, 0.9, 0.14 + 0.05 * n) if n < len(rows) - 1 else None
+        lines.append(AltLine(row, start, start + len(row), box))
+        start += len(row) + 1
+    return AltText(text, "rapidocr", tuple(lines))
 
 
 def test_the_redacted_pdf_blanks_the_marked_box(
