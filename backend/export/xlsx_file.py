@@ -7,6 +7,14 @@ shows (壹萬貳仟, １２，０００, 新臺幣12,000元), the cell carries i
 comment keeps the grid the document's own, where a column of originals beside
 each number would shift every span and column after it.
 
+A table split over two pages (the page ends in it, the next page starts with its
+rows and no header: ``backend.tables.continued``, as the review reads it) is one
+sheet: it is one table of the file (one 附表), the page break is the scan's, not
+the table's, and a spreadsheet sums, sorts and filters a table only when its rows
+are in one place under one header; as two sheets the second had no header at all.
+The sheet keeps the first half's name (its page and number), and the first row from
+each later page says in a comment which page it comes from.
+
 A document whose exported pages hold no table gets one sheet that says so. Not
 an error: every format writes any document (a batch export over many PDFs must
 not stop at one without tables), the dialog's preview shows the sentence rather
@@ -18,6 +26,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import openpyxl
@@ -34,6 +43,7 @@ from backend.export.words import draft_line
 from backend.i18n import N_, _
 from backend.safe_text import admit
 from backend.tables import Table, find_tables
+from backend.tables.continued import Header, continues, ends, header_of
 
 # Excel's limits: past them a file opens "repaired" with data dropped.
 MAX_ROWS = 1_048_576
@@ -47,17 +57,49 @@ MAX_COLUMN_WIDTH = 60  # in characters; a wide CJK cell wraps past it
 TableFinder = Callable[[str], Sequence[Table]]
 
 
+@dataclass
+class _Sheet:
+    """A table's sheet: its name, its rows so far, the header a continuation must match
+    and the last page it holds rows of."""
+
+    sheet: Any
+    name: str
+    header: Header
+    rows: int
+    page: int
+
+
 def write_xlsx(
     doc: ExportDocument, out: BinaryIO, monitor: Monitor, tables_of: TableFinder = find_tables
 ) -> None:
     workbook = openpyxl.Workbook()
     workbook.remove(workbook.active)
     _set_properties(workbook, doc)
+    open_sheet: _Sheet | None = None  # the table the page before ended in
     for i, page in enumerate(doc.pages):
         monitor.step(i, len(doc.pages))
+        before, open_sheet = open_sheet, None
         for number, table in enumerate(tables_of(page.text), start=1):
-            if table.rows:
-                _add_sheet(workbook, sheet_name(page.page, number), table, page.page)
+            if not table.rows:
+                continue
+            if (
+                before is not None
+                and before.page == page.page - 1
+                and continues(page.text, table, before.header)
+            ):
+                at = before
+                _write(at.sheet, at.name, table, at.rows)
+                note = _("From page {page} (the table continues there).")
+                _add_note(at.sheet.cell(row=at.rows + 1, column=1), note.format(page=page.page + 1))
+                at.rows, at.page = at.rows + len(table.rows), page.page
+            else:
+                name = sheet_name(page.page, number)
+                sheet = workbook.create_sheet(name)
+                _write(sheet, name, table, 0)
+                at = _Sheet(sheet, name, header_of(table), len(table.rows), page.page)
+            before = None  # only a page's first table continues the page before's
+            if ends(page.text, table):
+                open_sheet = at
     if not workbook.worksheets:
         sheet = workbook.create_sheet(_clean_name(_("No tables")))
         sheet["A1"] = _("The pages exported hold no table.")
@@ -77,17 +119,17 @@ def _clean_name(name: str) -> str:
     return kept[:SHEET_NAME_CHARS] or "-"
 
 
-def _add_sheet(workbook: Any, name: str, table: Table, page: int) -> None:
-    sheet = workbook.create_sheet(name)
+def _write(sheet: Any, name: str, table: Table, offset: int) -> None:
+    """``table`` on ``sheet`` from its row ``offset`` (0-based) down."""
     rows = len(table.rows)
-    if rows > MAX_ROWS or table.columns > MAX_COLUMNS:
+    if offset + rows > MAX_ROWS or table.columns > MAX_COLUMNS:
         raise ExportError(
             _(
                 "Table {name} has {rows} rows and {columns} columns; a worksheet holds at "
                 "most {max_rows} rows and {max_columns} columns."
             ).format(
                 name=name,
-                rows=rows,
+                rows=offset + rows,
                 columns=table.columns,
                 max_rows=MAX_ROWS,
                 max_columns=MAX_COLUMNS,
@@ -105,7 +147,7 @@ def _add_sheet(workbook: Any, name: str, table: Table, page: int) -> None:
         if len(merged) < len(spots):  # would overlap a merge already made: this cell alone
             merged = spots[:1]
         filled.update(merged)
-        target = sheet.cell(row=cell.row + 1, column=cell.column + 1)
+        target = sheet.cell(row=offset + cell.row + 1, column=cell.column + 1)
         _fill(target, _clean(cell.value))
         if cell.header or table.rows[cell.row].header:
             target.font = bold
@@ -114,19 +156,22 @@ def _add_sheet(workbook: Any, name: str, table: Table, page: int) -> None:
         if len(merged) > 1:
             last_row, last_column = merged[-1]
             sheet.merge_cells(
-                start_row=cell.row + 1,
+                start_row=offset + cell.row + 1,
                 start_column=cell.column + 1,
-                end_row=last_row + 1,
+                end_row=offset + last_row + 1,
                 end_column=last_column + 1,
             )
         if cell.column_span == 1:
             widths[cell.column] = max(widths.get(cell.column, 0), _width(cell.value))
     for column, width in widths.items():
-        sheet.column_dimensions[get_column_letter(column + 1)].width = width + 2
+        letter = get_column_letter(column + 1)
+        if offset and letter in sheet.column_dimensions:  # a continued table: the wider
+            width = max(width, round(sheet.column_dimensions[letter].width) - 2)
+        sheet.column_dimensions[letter].width = width + 2
     headers = 0
     while headers < rows and table.rows[headers].header:
         headers += 1
-    if 0 < headers < rows:
+    if offset == 0 and 0 < headers < rows:
         sheet.freeze_panes = sheet.cell(row=headers + 1, column=1)
 
 
@@ -159,6 +204,12 @@ def _fill(target: Any, text: str) -> None:
     target.number_format = number.number_format
     if text.strip() != number.shown:  # the written form says more than the number shows
         target.comment = _comment(text.strip()[:MAX_CELL_CHARS])
+
+
+def _add_note(target: Any, text: str) -> None:
+    """``text`` in the cell's comment, after what it says already (a number's written form)."""
+    had = target.comment.text + "\n" if target.comment is not None else ""
+    target.comment = _comment((had + text)[:MAX_CELL_CHARS])
 
 
 def _comment(text: str) -> Comment:

@@ -28,9 +28,14 @@ def ending_header(text: str) -> Header:
     """The header of the table ``text`` ends with, one value a column; () when the text
     does not end in a table, or its table has no header row."""
     found = find_tables(text)
-    if not found or not _EDGE.fullmatch(text, found[-1].end):
+    if not found or not ends(text, found[-1]):
         return ()
     return header_of(found[-1])
+
+
+def ends(text: str, table: Table) -> bool:
+    """Nothing but blank space and code fences follows ``table`` in ``text``."""
+    return _EDGE.fullmatch(text, table.end) is not None
 
 
 def header_of(table: Table) -> Header:
@@ -49,15 +54,16 @@ def header_of(table: Table) -> Header:
 def continued_table(text: str, header: Header) -> Table | None:
     """``text``'s first table when it continues a table whose header is ``header``: it
     is at the top of the text, has no header cell, and as many columns."""
-    if not header:
-        return None
     found = find_tables(text)
-    if not found:
-        return None
-    first = found[0]
+    return found[0] if found and continues(text, found[0], header) else None
+
+
+def continues(text: str, table: Table, header: Header) -> bool:
+    """``table`` (of ``text``) continues a table whose header is ``header``: nothing but
+    blank space and code fences before it, no header cell, as many columns."""
+    if not header or table.columns != len(header):
+        return False
     top = _EDGE.match(text)
-    if top is None or top.end() < first.start:
-        return None
-    if first.columns != len(header) or any(cell.header for cell in first.cells):
-        return None
-    return first
+    if top is None or top.end() < table.start:
+        return False
+    return not any(cell.header for cell in table.cells)
