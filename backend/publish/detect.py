@@ -5,6 +5,7 @@ they appear on any page."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import chain
 
 from backend.publish.joined import joined
@@ -36,6 +37,20 @@ def find_personal_data(
 def _all(
     pages: Sequence[str], extra_names: Iterable[str], kept_names: Iterable[str]
 ) -> Iterator[Finding]:
+    yield from _patterns(tuple(pages))
+    yield from person_findings(pages, extra_names, kept_names)
+
+
+@lru_cache(maxsize=1)
+def _patterns(pages: tuple[str, ...]) -> tuple[Finding, ...]:
+    """The pattern detectors' findings, which depend on the pages alone. The last
+    document's are kept: an export finds the personal data again (``deidentify``, the
+    names of the whole document added) on the texts its review state was just found on,
+    and only the persons can differ."""
+    return tuple(_pattern_findings(pages))
+
+
+def _pattern_findings(pages: Sequence[str]) -> Iterator[Finding]:
     for page, text in enumerate(pages):
         j = joined(text)  # a number or address going on in the next line is read whole
         folded = ascii_folded(j.text)
@@ -49,4 +64,3 @@ def _all(
             birth_dates(page, j.text),
         ):
             yield j.placed(finding)
-    yield from person_findings(pages, extra_names, kept_names)

@@ -12,6 +12,7 @@ from backend.export import ExportOptions, collect
 from backend.export.deidentify import deidentify
 from backend.models import VersionKind
 from backend.publish.decisions import Decision
+from backend.publish.detect import _patterns
 from backend.session.document_session import DocumentSession
 from backend.session.publish import accept_all, decide, mark_region, publish_state
 from tests.conftest import SAMPLE_PDF
@@ -73,3 +74,21 @@ def test_a_region_the_reviewer_marks_places_a_finding_no_reading_places(tmp_path
     page = deidentify(document, state).pages[0]
     assert page.redactions == ((0.2, 0.3, 0.6, 0.35),)
     assert sorted(page.unplaced) == ["person", "person"]  # the phone alone was marked
+
+
+def test_the_export_reuses_the_pattern_findings_of_its_review_state(tmp_path: Path) -> None:
+    # Only the persons can differ between the review state's findings and the export's
+    # (the document's names added): the numbers and addresses are not looked for again.
+    session = DocumentSession.open(SAMPLE_PDF, store_path=tmp_path / "r.review", create=True)
+    try:
+        session.store.add_version(0, VersionKind.EDIT, PAGE)
+        accept_all(session.store, publish_state(session.store, session.page_count))
+        state = publish_state(session.store, session.page_count)
+        document = collect(session, ExportOptions(pages=(0,)))
+    finally:
+        session.close()
+    before = _patterns.cache_info()
+    page = deidentify(document, state).pages[0]
+    after = _patterns.cache_info()
+    assert (after.hits, after.misses) == (before.hits + 1, before.misses)
+    assert page.text == "原　　告　王○○\n原告王○○主張：電話○○○○○○○○○○○○。"
