@@ -23,6 +23,7 @@ from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
 from backend.provenance import ProvenanceLike
+from backend.session.critical_outcomes import record_outcome
 from backend.session.import_fit import import_warnings
 from backend.session.search_hits import hits_in
 from backend.session.team import open_team_store
@@ -174,8 +175,7 @@ class DocumentSession:
         return self.store.statuses(self.page_count)
 
     def status_summary(self) -> dict[ReviewStatus, int]:
-        counts = Counter(self.statuses())
-        return {status: counts.get(status, 0) for status in ReviewStatus}
+        return {**dict.fromkeys(ReviewStatus, 0), **Counter(self.statuses())}
 
     def search(self, query: str, *, limit: int = 500) -> list[SearchHit]:
         """Every match in the working transcripts, one hit each (at most ``limit``)."""
@@ -193,6 +193,7 @@ class DocumentSession:
         """Record a review decision; any typed text is saved to history first."""
         draft_change = self.store.commit_draft(page)
         change = self.store.set_status(page, status)
+        record_outcome(self, page, status)  # an approval: what became of its critical items
         return Change(pages=change.pages, status=True, versions=draft_change.versions)
 
     def restore(self, version_id: int) -> Change:

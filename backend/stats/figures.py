@@ -5,7 +5,8 @@ CER of the first reading of each page against its approved text (mean, median an
 pooled: all characters changed over all approved characters), the share of pages
 with a critical correction, tokens and seconds per page. Per person: time on pages
 (``time_rule.time_on_pages``), pages approved, characters corrected. Per page: its
-reading's CER both ways, its critical correction, each person's time. Per document:
+reading's CER both ways, its critical correction, each person's time; per page and per
+person, the critical items raised at approval and what became of them. Per document:
 ``progress``.
 """
 
@@ -18,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from backend.stats.comparing import measure_pairs
-from backend.stats.history import History, Reading
+from backend.stats.history import History, Outcome, Reading
 from backend.stats.measures import Changes, CriticalChars
 from backend.stats.pair_cache import PairCache
 from backend.stats.progress import Progress, progress
@@ -60,6 +61,12 @@ class PersonRow:
     pages_written: int  # approved pages whose approved text they wrote
     chars_corrected: int  # on those pages, from the first machine reading
     critical_corrections: int
+    # The critical items of the pages they approved (``Outcome``): None when no approval
+    # of theirs has them stored (made before they were), never 0 for not known.
+    critical_raised: int | None = None
+    critical_accepted: int | None = None
+    critical_dismissed: int | None = None
+    outcomes_unknown: int = 0  # pages they approved whose items' outcomes were not stored
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,11 @@ class PageRow:
     chars_changed: int | None
     critical: bool | None
     seconds: dict[str, float] = field(default_factory=dict)
+    # The critical items raised at its approval in force and what became of them; None:
+    # not approved, or approved before they were stored.
+    critical_raised: int | None = None
+    critical_accepted: int | None = None
+    critical_dismissed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -147,9 +159,11 @@ def _pages(
     for (who, page), s in sorted(spent.items()):
         seconds[page][who] = round(s, 1)
     rows = []
+    outcomes = outcomes_in_force(history)
     for page in sorted({*first, *history.approvals, *seconds}):
         reading = first.get(page)
         c = compared.get(reading.version_id) if reading else None
+        o = outcomes.get(page)
         rows.append(
             PageRow(
                 page=page,
@@ -161,9 +175,22 @@ def _pages(
                 chars_changed=c.distance if c else None,
                 critical=c.critical if c else None,
                 seconds=seconds.get(page, {}),
+                critical_raised=o.raised if o else None,
+                critical_accepted=o.accepted if o else None,
+                critical_dismissed=o.dismissed if o else None,
             )
         )
     return rows
+
+
+def outcomes_in_force(history: History) -> dict[int, Outcome]:
+    """The critical outcomes recorded at each page's approval in force (an outcome of an
+    earlier approval of another text is not this one's)."""
+    return {
+        page: o
+        for page, o in history.outcomes.items()
+        if page in history.approvals and o.version_id == history.approvals[page].version_id
+    }
 
 
 def _people(
@@ -182,6 +209,9 @@ def _people(
         reading = first.get(page)
         if a.text_author:
             written[a.text_author].append(compared.get(reading.version_id) if reading else None)
+    outcomes: dict[str, list[Outcome]] = defaultdict(list)
+    for page, o in outcomes_in_force(history).items():
+        outcomes[history.approvals[page].approver].append(o)
     names = {*timed, *approved, *written}
     if history.viewer is not None:  # a reviewer sees their own work only
         names &= {history.viewer}
@@ -200,9 +230,21 @@ def _people(
                 pages_written=len(written.get(who, [])),
                 chars_corrected=sum(c.distance for c in done),
                 critical_corrections=sum(c.critical for c in done),
+                **_outcome_sums(outcomes.get(who, [])),
+                outcomes_unknown=approved.get(who, 0) - len(outcomes.get(who, [])),
             )
         )
     return rows
+
+
+def _outcome_sums(known: list[Outcome]) -> dict[str, int | None]:
+    if not known:
+        return {}  # not known: None, not 0
+    return {
+        "critical_raised": sum(o.raised for o in known),
+        "critical_accepted": sum(o.accepted for o in known),
+        "critical_dismissed": sum(o.dismissed for o in known),
+    }
 
 
 def _pooled(done: list[Changes], approved_chars: int) -> float | None:

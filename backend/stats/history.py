@@ -60,6 +60,18 @@ class Activity:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """What became of a page's critical items at an approval (``critical_outcomes``)."""
+
+    page: int
+    version_id: int | None  # the approved text's version
+    raised: int
+    accepted: int
+    dismissed: int
+    author: str  # who approved
+
+
+@dataclass(frozen=True)
 class History:
     page_count: int
     readings: list[Reading] = field(default_factory=list)
@@ -69,6 +81,8 @@ class History:
     # The texts of versions by id, read only for pairs the measures' cache lacks.
     texts: Callable[[Sequence[int]], dict[int, str]] = lambda ids: {}
     scope: str = ""  # the store and document, for the measures' cache ("": not cached)
+    # Each page's latest critical outcomes (pages approved before they were stored: none).
+    outcomes: dict[int, Outcome] = field(default_factory=dict)
 
 
 def first_per_source(rows: list[Reading]) -> list[Reading]:

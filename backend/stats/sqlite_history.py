@@ -17,6 +17,7 @@ from backend.stats.history import (
     Activity,
     Approval,
     History,
+    Outcome,
     Reading,
     as_float,
     first_per_source,
@@ -64,6 +65,10 @@ UNION ALL SELECT author, page, updated_at, 'work' FROM drafts
 UNION ALL SELECT author, page, created_at, kind FROM page_visits
 ORDER BY 1, 3
 """
+_OUTCOMES = """
+SELECT page, version_id, raised, accepted, dismissed, author FROM critical_outcomes
+ WHERE id IN (SELECT max(id) FROM critical_outcomes GROUP BY page)
+"""
 
 
 def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> History:
@@ -80,7 +85,8 @@ def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> 
         rows = conn.execute(_TEXTS, (json.dumps(list(ids)),))
         return {int(i): str(t) for i, t in rows}
 
-    return History(page_count, readings, approvals, activity, None, texts, scope)
+    outcomes = {int(r[0]): outcome_from(r) for r in conn.execute(_OUTCOMES)}
+    return History(page_count, readings, approvals, activity, None, texts, scope, outcomes)
 
 
 def _reading(row: tuple[object, object, object, object]) -> Reading:
@@ -106,6 +112,13 @@ def reading_from(version_id: int, page: int, at: float, values: list[object]) ->
         seconds=as_float(latency),
         created_at=at,
     )
+
+
+def outcome_from(row: Sequence[object]) -> Outcome:
+    page, vid, raised, accepted, dismissed, author = row
+    version_id = None if vid is None else int(str(vid))
+    counts = (int(str(raised)), int(str(accepted)), int(str(dismissed)))
+    return Outcome(int(str(page)), version_id, *counts, str(author))
 
 
 def _str(value: object) -> str:

@@ -55,10 +55,11 @@ def table_cells(stats: Statistics, by: str) -> tuple[list[str], list[list[str]]]
     if by == "person":
         head = [_("reviewer"), _("pages timed"), _("s/page"), _("approved"), _("written")]
         rows = [_person_row(p) for p in stats.people]
-        head += [_("chars corrected"), _("critical")]
+        head += [_("chars corrected"), _("critical"), *_outcome_head()]
+        head += [_("items not stored")]
     elif by == "page":
         head = [_("page"), _("approved"), _("model"), _("CER"), _("CER of reading")]
-        head += [_("changed"), _("critical"), _("seconds")]
+        head += [_("changed"), _("critical"), _("seconds"), *_outcome_head()]
         rows = [_page_row(r) for r in stats.pages]
     else:
         keys = list(stats.sources[by][0].key) if stats.sources[by] else list(_KEYS[by])
@@ -77,17 +78,29 @@ _KEYS = {
 }
 
 
+def _outcome_head() -> list[str]:
+    """The critical items raised at approval and what became of them."""
+    return [_("items raised"), _("items accepted"), _("items dismissed")]
+
+
+def _outcomes(r: PageRow | PersonRow) -> list[str]:
+    # Not stored (approved before ProofDesk kept them): unknown, not zero.
+    counts = (r.critical_raised, r.critical_accepted, r.critical_dismissed)
+    return [_("unknown") if n is None else str(n) for n in counts]
+
+
 def _person_row(p: PersonRow) -> list[str]:
     timed = [p.person, str(p.pages_timed), _num(p.seconds_per_page, 0)]
     return [*timed, str(p.pages_approved), str(p.pages_written), str(p.chars_corrected),
-            str(p.critical_corrections)]  # fmt: skip
+            str(p.critical_corrections), *_outcomes(p), str(p.outcomes_unknown)]  # fmt: skip
 
 
 def _page_row(r: PageRow) -> list[str]:
     seconds = ", ".join(f"{who} {s:.0f}" for who, s in r.seconds.items())
     cers = [_pct(r.cer), _pct(r.cer_of_reading), _num(r.chars_changed, 0)]
+    outcomes = _outcomes(r) if r.approved else ["–"] * 3  # not approved: nothing to know yet
     return [str(r.page + 1), _yes(r.approved), r.model or r.engine, *cers, _yes(r.critical),
-            seconds]  # fmt: skip
+            seconds, *outcomes]  # fmt: skip
 
 
 def _source_row(s: SourceRow) -> list[str]:

@@ -23,7 +23,7 @@ from backend.stats.history import (
     History,
     first_per_source,
 )
-from backend.stats.sqlite_history import reading_from
+from backend.stats.sqlite_history import outcome_from, reading_from
 
 _WHO = "coalesce(origin_author, author)"
 _WHEN = "coalesce(origin_created_at, extract(epoch FROM created_at)::float8)"
@@ -63,6 +63,10 @@ SELECT who, page, at, kind FROM (
 ) work WHERE %(viewer)s::text IS NULL OR who = %(viewer)s
 ORDER BY 1, 3
 """
+_OUTCOMES = f"""
+SELECT DISTINCT ON (page) page, version_id, raised, accepted, dismissed, {_WHO}
+  FROM proofdesk.critical_outcomes WHERE document_id = %(doc)s ORDER BY page, id DESC
+"""
 
 
 def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
@@ -87,4 +91,5 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
         rows = c.execute(_TEXTS, {"ids": list(ids)}).fetchall()
         return {int(i): str(t) for i, t in rows}
 
-    return History(page_count, readings, approvals, activity, viewer, texts, scope)
+    outcomes = {int(r[0]): outcome_from(r) for r in c.execute(_OUTCOMES, args).fetchall()}
+    return History(page_count, readings, approvals, activity, viewer, texts, scope, outcomes)

@@ -1,6 +1,7 @@
 """Page visits on the team server (issue 26): stamped by the server, append-only, a
 reviewer reads only their own (an administrator everyone's), pushed with the history,
-counted in the time on a page; a server of schema 5 upgrades to 6."""
+counted in the time on a page; critical outcomes pushed and counted alike; a server of
+schema 5 upgrades to 6."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from backend.documents.pdf import open_pdf
+from backend.models import ReviewStatus, VersionKind
+from backend.session.document_session import DocumentSession
 from backend.stats import statistics_of
 from backend.store.postgres import admin, transfer
 from backend.store.postgres.team_store import TeamStore
 from backend.store.review_store import ReviewStore
 from tests.backend.stats.history_helpers import HistoryWriter
+from tests.pdf_factory import text_pdf
 from tests.team.conftest import PEOPLE, url
 from tests.team.pg_cluster import Cluster
 
@@ -67,11 +72,15 @@ def test_pushed_visits_count_as_on_the_embedded_store(
             w.reading(1, "二", at=T0 - 1000)
             w.visit(0, at=T0, author="rita")  # page 0 only looked at: 30 s
             w.visit(1, at=T0 + 30, author="rita")
+            edit = w.edit(1, "二。", at=T0 + 60, author="rita")
             w.status(1, "approved", at=T0 + 100, author="rita")  # +70 on page 1
             w.visit(1, at=T0 + 5, author="ron")
             w.visit(1, at=T0 + 25, author="ron", kind="leave")  # 20 s on page 1
+        outcome = {"page": 1, "version_id": edit, "reading_id": None, "raised": 3}
+        local.add_critical_outcome(outcome | {"accepted": 2, "dismissed": 1, "items": "[]"})
         transfer.push(local, open_store("ada"))
         local_stats = statistics_of(local, 50)
+        assert local_stats.pages[1].critical_accepted == 2
     finally:
         local.close()
     admin_stats = statistics_of(open_store("ada"), 50)
@@ -120,3 +129,24 @@ def test_a_server_of_schema_5_upgrades_to_6(pg: Cluster, tmp_path: Path) -> None
         assert _visits(rita) == [("rita", 2, "visit")]
     finally:
         rita.close()
+
+
+def test_the_final_approval_records_the_outcomes_on_the_server(
+    open_store: Callable[..., TeamStore], tmp_path: Path
+) -> None:
+    read = "被告應給付原告新臺幣三萬元整，原告不得再為請求。"
+    rita = open_store("rita")
+    rita.add_version(0, VersionKind.OCR, read, {"engine": "vllm", "model": "m"})
+    rita.add_version(0, VersionKind.ALTERNATE, read.replace("三", "五"), {"engine": "rapidocr"})
+    rita.add_version(0, VersionKind.EDIT, read.replace("三", "五"))  # the alternate's amount
+    pdf = open_pdf(text_pdf(tmp_path / "a.pdf", ["p"]))
+    session = DocumentSession(pdf, open_store("sam"), [])  # the senior's final approval
+    session.set_status(0, ReviewStatus.APPROVED)
+    page = statistics_of(open_store("ada"), 50).pages[0]
+    assert (page.critical_raised, page.critical_accepted, page.critical_dismissed) == (1, 1, 0)
+    with rita._read() as c:  # the document's: every member reads it, stamped as sam's
+        row = c.execute(
+            "SELECT author, raised FROM proofdesk.critical_outcomes WHERE document_id = %s",
+            (rita.doc,),
+        ).fetchone()
+    assert row == ("sam", 1)

@@ -54,6 +54,11 @@ def test_stats_json_has_every_grouping(
             "pages_written": 1,
             "chars_corrected": 1,
             "critical_corrections": 0,
+            # Approved without the outcomes stored (history written directly): unknown.
+            "critical_raised": None,
+            "critical_accepted": None,
+            "critical_dismissed": None,
+            "outcomes_unknown": 1,
         }
     ]
     assert [p["page"] for p in out["page"]] == [1, 2]  # 1-based, as the user counts
@@ -67,7 +72,7 @@ def test_stats_by_person_is_a_table_and_json_only_that(
     assert main(["stats", str(sample_pdf), "--by", "person"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:3] == ["reviewer", "pages", "timed"]
-    assert lines[1].split() == ["ana", "1", "100", "1", "1", "1", "0"]
+    assert lines[1].split() == ["ana", "1", "100", "1", "1", "1", "0", *["unknown"] * 3, "1"]
     assert main(["stats", str(sample_pdf), "--by", "page", "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)) == {"document", "viewer", "page"}
 
