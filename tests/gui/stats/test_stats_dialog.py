@@ -56,6 +56,12 @@ def test_the_dialog_from_the_menu_shows_the_known_figures_and_the_charts(
     people = dialog.tables["person"]
     assert [people.item(0, c).text() for c in range(4)] == ["ana", "2", "45", "2"]
     assert dialog.tables["page"].rowCount() == 3
+    pages = dialog.tables["page"]
+    head = [pages.headerData(i, Qt.Orientation.Horizontal) for i in range(pages.columnCount())]
+    raised = head.index("items raised")
+    # Approved with no critical outcomes stored (history written directly): unknown, not 0;
+    # page 3 is not approved: nothing to know.
+    assert [pages.item(r, raised).text() for r in range(3)] == ["unknown", "unknown", "–"]
     # The charts the history has figures for, shown as pictures.
     assert [c.name for c in dialog.charts] == [
         "cer_model", "cer_prompt", "time_per_page", "corrections", "progress",
