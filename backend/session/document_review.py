@@ -26,7 +26,7 @@ from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
 from backend.session.review_tables import fresh_settings
 from backend.store.interface import PageStore
-from backend.tables.continued import Header, ending_header
+from backend.tables.continued import Header, running_header
 
 # What the review reads around the page's text: the scan's lines and layout, and the
 # header of a table the page before ends with.
@@ -87,8 +87,6 @@ class DocumentReviews:
         # The document's facts, whose cross-page flags are part of each page's review
         # (None: reviewed without them). Its index is read at the first review.
         self.facts: DocumentFacts | None = DocumentFacts(store)
-        # The page before's working text and the header of the table it ends with.
-        self._before: dict[int, tuple[str, Header]] = {}
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -259,19 +257,17 @@ class DocumentReviews:
         return self._review_page(page, text, alternate, current, settings, scan, same=same)
 
     def continues(self, page: int) -> Header:
-        """The header of the table the page before ends with (``backend.tables.continued``),
-        which a headerless table at this page's top continues; () on the first page, when
-        it ends in no table, or when the store cannot be read now."""
-        if page <= 0:
-            return ()
+        """The header of the table that runs into the page from the pages before
+        (``backend.tables.continued.running_header``), which a headerless table at its
+        top continues; () on the first page, when none does, or when the store cannot be
+        read now. The pages before are read one at a time, only while they run on."""
         try:
-            text = self.store.working_texts(page - 1, page - 1).get(page - 1, "")
+            return running_header(self._working(p) for p in range(page - 1, -1, -1))
         except StoreError:
             return ()
-        known = self._before.get(page - 1)
-        if known is None or known[0] != text:  # read again only when that page changed
-            known = self._before[page - 1] = (text, ending_header(text))
-        return known[1]
+
+    def _working(self, page: int) -> str:
+        return self.store.working_texts(page, page).get(page, "")
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read

@@ -15,6 +15,8 @@ closing line or prose there means the table ended, or a new one begins.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from functools import lru_cache
 
 from backend.tables.find import find_tables
 from backend.tables.model import Table
@@ -22,11 +24,15 @@ from backend.tables.model import Table
 Header = tuple[str, ...]  # the header's text over each column ("" where it has none)
 
 _EDGE = re.compile(r"(?:\s|```[A-Za-z]*)*")  # blank space and code fences only
+CHAIN_PAGES = 20  # a table running over more pages than this is read from these alone
 
 
+@lru_cache(maxsize=256)
 def ending_header(text: str) -> Header:
     """The header of the table ``text`` ends with, one value a column; () when the text
-    does not end in a table, or its table has no header row."""
+    does not end in a table, or its table has no header row. Kept for the last pages
+    read: the session asks it of the page before at each review of a page, cached or not
+    (a document's page list asks it of every page)."""
     found = find_tables(text)
     if not found or not ends(text, found[-1]):
         return ()
@@ -67,3 +73,23 @@ def continues(text: str, table: Table, header: Header) -> bool:
     if top is None or top.end() < table.start:
         return False
     return not any(cell.header for cell in table.cells)
+
+
+def running_header(before: Iterable[str]) -> Header:
+    """The header of the table that runs into a page, from the texts of the pages before
+    it, the nearest first (read lazily): the header of the table the page before ends
+    with; or, when that page is all one headerless table (the middle of a table over
+    three pages or more), the header of the table it continues, as many columns. ()
+    when none, or past ``CHAIN_PAGES`` pages."""
+    middle: list[str] = []
+    for text in before:
+        header = ending_header(text)
+        if header:
+            if all(continued_table(t, header) is not None for t in middle):
+                return header
+            return ()
+        found = find_tables(text)
+        if len(found) != 1 or not ends(text, found[0]) or len(middle) >= CHAIN_PAGES:
+            return ()
+        middle.append(text)  # all one table: it may run on from the page before
+    return ()

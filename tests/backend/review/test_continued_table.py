@@ -18,7 +18,7 @@ from backend.session.document_review import DocumentReviews
 from backend.session.review_tables import default_settings
 from backend.store import ReviewStore
 from backend.tables import find_tables
-from backend.tables.continued import continued_table, ending_header, header_of
+from backend.tables.continued import continued_table, ending_header, header_of, running_header
 
 FIRST = "附表\n\n| 編號 | 物品 | 金額（新臺幣） |\n|---|---|---|\n| 1 | 手機 | 參仟 |\n"
 REST = "| 2 | 存摺 | 壺萬伍仟 |\n| 3 | 現金 | 貳佰 |\n"  # 壹 read as 壺 in the transcript
@@ -74,17 +74,31 @@ def test_what_is_a_continued_table() -> None:
     assert header_of(find_tables(deep)[0]) == ("物品 名稱", "物品 數量", "價額 元")
 
 
+def test_a_table_over_three_pages_and_more_takes_the_first_pages_header() -> None:
+    header = ending_header(FIRST)
+    middle = "\n" + REST  # all one headerless table, from the top to the end
+    assert running_header([middle, middle, FIRST]) == header  # nearest page first
+    assert running_header([REST + "以上。", FIRST]) == ()  # the table ended on the page before
+    assert running_header(["| 2 | 存摺 |\n", FIRST]) == ()  # the middle: another width
+    assert running_header([middle] * 30 + [FIRST]) == ()  # past CHAIN_PAGES
+    assert running_header([]) == ()
+
+
 def test_the_session_gives_a_page_the_header_of_the_page_befores_last_table(
     tmp_path: Path,
 ) -> None:
     store = ReviewStore(tmp_path / "doc.review", author="ana")
     try:
         first = "| 編號 | 物品 | 數量 |\n|---|---|---|\n| 1 | 刀 | 一 |"
-        store.add_versions([(0, VersionKind.OCR, first, {}), (1, VersionKind.OCR, REST, {})])
+        store.add_versions(
+            [(p, VersionKind.OCR, text, {}) for p, text in enumerate((first, REST, REST))]
+        )
         reviews = DocumentReviews(store)
         assert reviews.review(1).continues == ("編號", "物品", "數量")  # no cache kept it
         assert reviews.review(0).continues == ()
+        assert reviews.review(2).continues == ("編號", "物品", "數量")  # over three pages
         store.save_draft(0, "第一條　本頁無表格。")  # the page before, as being typed
         assert reviews.review(1).continues == ()
+        assert reviews.review(2).continues == ()
     finally:
         store.close()
