@@ -5,7 +5,7 @@ with seeded character error rates (substitutions, drops and additions at random
 places: each one character changed), then reviewed by five people with known paces
 (each page takes its reviewer's pace times a uniform 0.5-1.5, from the visit the app
 records on arriving at it, with a break of 30-90 minutes every ~25 pages and a working
-day of 8 hours), 2,700 pages approved. The
+day of 8 hours), 2,700 pages approved, each with its critical items' outcomes stored. The
 statistics must recover each source's CER (pooled: all characters changed over all
 approved) within ±0.5 percentage points and each pace within ±10 %, and compute in
 ≤ 1 s, on the embedded store and on the team store (a throw-away PostgreSQL 15, the
@@ -116,8 +116,10 @@ def _review(
     # the first change, then types and approves: the time on the page from the visits.
     w.visit(page, at=at, author=who)
     w.status(page, "in_progress", at=at + 0.25 * spent, author=who)
-    w.edit(page, truth, at=at + 0.6 * spent, author=who)
+    vid = w.edit(page, truth, at=at + 0.6 * spent, author=who)
     w.status(page, "approved", at=at + spent, author=who)
+    raised = rng.randrange(4)  # the approval's critical items, as the app records them
+    w.outcome(page, vid, raised, rng.randint(0, raised), at=at + spent, author=who)
     clock[who] = at + spent
 
 

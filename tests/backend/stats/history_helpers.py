@@ -83,6 +83,16 @@ class HistoryWriter:
             (page, kind, author, at),
         )
 
+    def outcome(
+        self, page: int, version_id: int, raised: int, accepted: int, *, at: float, author: str
+    ) -> None:
+        """The critical outcomes of an approval of ``version_id`` (the items left out)."""
+        self._conn().execute(
+            "INSERT INTO critical_outcomes (page, version_id, raised, accepted, dismissed, "
+            "author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (page, version_id, raised, accepted, raised - accepted, author, at),
+        )
+
     def _version(
         self, page: int, kind: str, text: str, at: float, author: str, prov: dict[str, Any]
     ) -> int:
