@@ -150,3 +150,22 @@ def test_the_final_approval_records_the_outcomes_on_the_server(
             (rita.doc,),
         ).fetchone()
     assert row == ("sam", 1)
+
+
+def test_a_visit_is_not_tried_while_edits_wait_offline(
+    pg: Cluster, open_store: Callable[..., TeamStore]
+) -> None:
+    """Offline, every page turn's visit would hold the store's thread for the connection
+    timeout, and the next autosave behind it: with edits in the journal it is not tried."""
+    rita = open_store("rita")
+    rita.add_page_visit(0)
+    pg.stop()
+    try:
+        rita.save_draft(1, "離線打的字")
+        assert rita.pending == 1
+        rita.add_page_visit(1)  # raised TeamUnreachableError after the timeout before
+    finally:
+        pg.start()
+    rita.flush()
+    rita.add_page_visit(2)
+    assert _visits(rita) == [("rita", 0, "visit"), ("rita", 2, "visit")]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.store.activity_rows import OUTCOME_COLUMNS, VISIT_KINDS
+from backend.store.postgres.journal import Journal
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
 
 _INSERT_OUTCOME = (
@@ -18,10 +19,17 @@ _INSERT_OUTCOME = (
 class TeamActivity(TeamLink):
     """``PageStore``'s visit and outcome methods for ``TeamStore`` (a mixin)."""
 
+    journal: Journal
+
     @again_if_dropped
     def add_page_visit(self, page: int, kind: str = "visit") -> None:
+        """Not tried while edits wait in the journal (the server is away): each try would
+        hold the store's thread for the connection timeout at every page turn, and the
+        reviewer's next autosave would wait behind it. The statistics lose that visit."""
         if kind not in VISIT_KINDS:
             raise ValueError(f"unknown visit kind {kind!r}")
+        if len(self.journal):
+            return
         with self._tx() as c:
             c.execute(
                 "INSERT INTO proofdesk.page_visits (document_id, page, kind) VALUES (%s, %s, %s)",
