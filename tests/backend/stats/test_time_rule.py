@@ -69,6 +69,9 @@ def test_after_closing_the_document_nothing_counts_until_the_next_event() -> Non
 def test_each_person_is_on_their_own_page() -> None:
     events = [_a(0, 0, "visit"), _a(0, 60, "work"), _a(1, 10, "visit", "ben"), _a(2, 70, who="ben")]
     assert time_on_pages(events) == {("ana", 0): 60.0, ("ben", 1): 60.0}
+    # Ben has no visits (his history predates them): not on the page Ana was last on.
+    events = [_a(0, 0, "visit"), _a(2, 10, who="ben"), _a(2, 40, who="ben")]
+    assert time_on_pages(events) == {("ben", 2): 30.0}
 
 
 _EVENT = st.tuples(
