@@ -4,7 +4,7 @@ where it has them (``pair_cache``), the texts read and measured for the rest."""
 from __future__ import annotations
 
 from backend.stats.history import History, Reading
-from backend.stats.measures import Changes, CriticalChars, changes
+from backend.stats.measures import Changes, CriticalChars, changes_of
 from backend.stats.pair_cache import PairCache, PairKey, pair_key
 
 
@@ -26,16 +26,18 @@ def measure_pairs(
     wanted = {r.version_id for r in missing} | {approvals[r.page].version_id for r in missing}
     texts = history.texts(sorted(wanted))
     signatures: dict[int, bytes] = {}
-    new = []
     for r in missing:
         a = approvals[r.page]
-        approved = texts.get(a.version_id, "")
         if a.version_id not in signatures:
-            signatures[a.version_id] = critical.signature(approved)
-        measured[r.version_id] = changes(
-            texts.get(r.version_id, ""), approved, critical, signatures[a.version_id]
-        )
-        new.append((keys[r.version_id], measured[r.version_id]))
+            signatures[a.version_id] = critical.signature(texts.get(a.version_id, ""))
+    pairs = [
+        (texts.get(r.version_id, ""), texts.get(approvals[r.page].version_id, "")) for r in missing
+    ]
+    sigs = [signatures[approvals[r.page].version_id] for r in missing]
+    new = []
+    for r, c in zip(missing, changes_of(pairs, critical, sigs), strict=True):
+        measured[r.version_id] = c
+        new.append((keys[r.version_id], c))
     if cache is not None and history.scope:
         cache.put(history.scope, new)
     return measured
