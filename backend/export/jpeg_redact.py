@@ -102,6 +102,7 @@ def blank(data: bytes, boxes: Sequence[Box]) -> bytes:
     picture.decodermaxblock = max(len(data), picture.decodermaxblock)
     picture.load()
     cell_w, cell_h = _mcu(picture)
+    bleed_x, bleed_y = _bleed(picture)
     pen = ImageDraw.Draw(picture)
     width, height = picture.size
     for x0, y0, x1, y1 in boxes:
@@ -110,10 +111,27 @@ def blank(data: bytes, boxes: Sequence[Box]) -> bytes:
         right = min(-(-math.ceil(x1 * width) // cell_w) * cell_w, width)
         bottom = min(-(-math.ceil(y1 * height) // cell_h) * cell_h, height)
         if right > left and bottom > top:
-            pen.rectangle((left, top, right - 1, bottom - 1), fill=0)
+            # The pixels next to the cells were decoded with the colour of the cells'
+            # edge (``_bleed``): they go too, else the JPEG written keeps a trace of it.
+            rect = (left - bleed_x, top - bleed_y, right - 1 + bleed_x, bottom - 1 + bleed_y)
+            pen.rectangle(rect, fill=0)
     out = io.BytesIO()
     picture.save(out, format="JPEG", quality="keep")
     return out.getvalue()
+
+
+def _bleed(picture: Image.Image) -> tuple[int, int]:
+    """How far, in pixels across and down, the colour of the cells under a box reached
+    past them when the scan was decoded. Where the colour is stored at half the
+    resolution (4:2:2, 4:2:0), libjpeg's upsampling ("fancy upsampling", on in Pillow)
+    gives each pixel a blend of its own colour sample and the nearest neighbouring one,
+    so the pixel line just past the cells holds a quarter of the colour under the box;
+    written again, it would carry that trace into the JPEG (a red seal's edge). One
+    pixel a subsampled direction; none for grey or 4:4:4 colour."""
+    layers = getattr(picture, "layer", None) or [("", 1, 1, 0)]
+    across = {h for _id, h, _v, _q in layers}
+    down = {v for _id, _h, v, _q in layers}
+    return int(len(across) > 1), int(len(down) > 1)
 
 
 def _mcu(picture: Image.Image) -> tuple[int, int]:

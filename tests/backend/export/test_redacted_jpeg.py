@@ -23,7 +23,7 @@ from backend.export.redacted_pdf import _redact
 W, H = 400, 320  # the page is the image: one point, one pixel
 BOX = (0.1, 0.125, 0.4, 0.3125)  # as the page is shown: pixels 40..160 × 40..100
 UNDER = (slice(40, 100), slice(40, 160))  # rows, columns
-CELLS = (slice(32, 112), slice(32, 160))  # the 16×16 cells under it, at the most
+CELLS = (slice(31, 113), slice(31, 161))  # the 16×16 cells under it and the pixel past them
 
 
 def _scan(mode: str = "L", seed: int = 7) -> Image.Image:
