@@ -14,7 +14,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store.postgres import admin
 from backend.store.postgres.connection import conninfo
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.team.conftest import url
 from tests.team.pg_cluster import Cluster
 

@@ -16,33 +16,8 @@ from backend.errors import ImportError_
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
+from tests.backend.cli.cli_helpers import EXIT_BAD_INPUT, assert_one_line_error, run_cli
 from tests.conftest import DATA, ROOT
-
-EXIT_BAD_INPUT = 2
-
-
-def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """``python -m backend ARGS`` from the repository root, in the test's data dir."""
-    return subprocess.run(
-        [sys.executable, "-m", "backend", *map(str, args)],
-        cwd=ROOT,
-        env=dict(os.environ),  # carries the fixture's PROOFDESK_DATA_DIR
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
-
-
-def assert_one_line_error(result: subprocess.CompletedProcess[str]) -> str:
-    assert result.returncode == EXIT_BAD_INPUT, result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("proofdesk: ")
-    assert result.stdout == ""
-    return lines[0]
-
 
 # -- info ---------------------------------------------------------------------------
 

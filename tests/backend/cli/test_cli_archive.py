@@ -10,7 +10,7 @@ import pytest
 
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import assert_one_line_error, run_cli
+from tests.backend.cli.cli_helpers import assert_one_line_error, run_cli
 from tests.backend.export.archive_helpers import digital_alternate
 from tests.conftest import DATA
 

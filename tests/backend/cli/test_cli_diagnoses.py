@@ -10,7 +10,7 @@ from pathlib import Path
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 SENTENCE = "被告應於本判決確定後給付原告新臺幣十二萬元。"
 CLEAN = "第一條\n" + SENTENCE + "\n被告不得再為請求。\n"

@@ -9,7 +9,7 @@ from backend.facts.model import Fact, FactGroup, FactKind, FactVariant
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from backend.session.facts import DocumentFacts
-from tests.backend.cli.test_cli import assert_one_line_error, run_cli
+from tests.backend.cli.cli_helpers import assert_one_line_error, run_cli
 
 
 def test_glossary_add_remove_export_import_round_trip(sample_pdf: Path, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 PAGE = (
     "原　　告　王志明　住臺中市西屯區台灣大道三段99號5樓\n"

@@ -22,7 +22,7 @@ from tests.backend.cli.cli_fuzz_support import (
     hostile_text,
     options,
 )
-from tests.backend.cli.test_cli import assert_one_line_error, run_cli
+from tests.backend.cli.cli_helpers import assert_one_line_error, run_cli
 from tests.pdf_factory import text_pdf
 
 TEXTS = ("原告林ＯＯ與被告", "理由：林OO主張", "無此人")

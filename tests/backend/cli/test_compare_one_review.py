@@ -10,7 +10,7 @@ from pathlib import Path
 
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.conftest import DATA
 
 

@@ -13,7 +13,7 @@ import pytest
 from backend.cli import commands as cli
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
     layer_text,
     reviewed,

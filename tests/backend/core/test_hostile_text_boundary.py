@@ -24,7 +24,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.ocr.batch_files.results import read_results
 from backend.safe_text import PLACEHOLDER, REPLACED_KEY, admit
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.hostile import HostileServer
 from tests.hostile import server as h
 

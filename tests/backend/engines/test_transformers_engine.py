@@ -21,7 +21,7 @@ from backend.engines.transformers import LocalOptions, TransformersEngine, inspe
 from backend.engines.transformers.memory import out_of_memory_message
 from backend.errors import LocalModelError, ModelNotFoundError
 from backend.server.planner import GIB
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.conftest import DATA
 
 CONFIGS = DATA / "model-configs"

@@ -16,7 +16,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.review.values import DiagnosisKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.export.test_export_jsonl import SCHEMA, errors
 
 SENTENCE = "被告應於本判決確定後給付原告新臺幣十二萬元。"

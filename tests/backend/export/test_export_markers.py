@@ -13,7 +13,7 @@ from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.review.tables import OPTIONS
 
 # A court's own way of marking what it could not read, and one default marker.

@@ -22,7 +22,7 @@ from backend.export import ExportFormat, ExportOptions, collect, write_export
 from backend.export.cell_numbers import cell_number
 from backend.models import ReviewStatus
 from backend.session.document_session import DocumentSession
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 MARKDOWN = (
     "附表一：裁判費\n"

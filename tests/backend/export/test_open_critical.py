@@ -11,7 +11,7 @@ from backend.export.report import render_report
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 RIGHT = "第二條\n被告應給付原告新臺幣三萬元。\n"
 

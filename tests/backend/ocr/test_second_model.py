@@ -19,7 +19,7 @@ from backend.models import VersionKind
 from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.cli.test_cli_ocr import KEY, ocr
 from tests.fakevllm import FakeVllm
 

@@ -24,7 +24,7 @@ from backend.session.document_session import DocumentSession
 from backend.session.own_text import set_own_text
 from backend.session.readings import ReadingNotFound, find_reading
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.review.tables import SETTINGS, TABLES
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"

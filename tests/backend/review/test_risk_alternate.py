@@ -11,7 +11,7 @@ from pathlib import Path
 from backend.models import AltText, VersionKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import assert_one_line_error, run_cli
+from tests.backend.cli.cli_helpers import assert_one_line_error, run_cli
 
 CLEAN = "第一條\n被告應於本判決確定後給付原告新臺幣十二萬元。\n被告不得再為請求。\n"
 FLIPPED = CLEAN.replace("不得", "得")

@@ -18,7 +18,7 @@ from backend.review.risk import W_CRITICAL, by_risk, page_risk
 from backend.review.values import DiagnosisKind, FlagKind, PageReview
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.backend.review.diagnoses.layout_helpers import corpus_lines, one_column
 from tests.backend.review.tables import SETTINGS, TABLES
 

@@ -17,7 +17,7 @@ import pytest
 from backend.errors import StoreError
 from backend.session.document_session import DocumentSession
 from backend.store.review_store import ReviewStore
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 PAGE = "第一條 本契約自簽訂日起生效,雙方應誠信履行。" * 4000  # ~100,000 characters
 

@@ -20,7 +20,7 @@ from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.store.job_rows import JobStore, PageJobState
 from backend.store.review_store import ReviewStore
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 # Far past any page (a dense page of legal text is ~5,000 characters), in both scripts.
 HUGE = {

@@ -13,7 +13,7 @@ from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from gui.aids.compare_models import FlagRole
 from gui.shell.main_window import MainWindow
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 from tests.conftest import DATA
 from tests.gui.aids.review_helpers import wait_reviewed
 from tests.gui.conftest import wait_for

@@ -16,7 +16,7 @@ from backend.session.document_session import DocumentSession
 from gui.aids.review_queue_model import ReviewQueueModel, risk_ranks
 from gui.review.page_list_model import PageListModel
 from tests import pdf_factory
-from tests.backend.cli.test_cli import run_cli
+from tests.backend.cli.cli_helpers import run_cli
 
 SENTENCE = "被告應於本判決確定後給付原告新臺幣十二萬元。"
 CLEAN = "第一條\n" + SENTENCE + "\n被告不得再為請求。\n"
