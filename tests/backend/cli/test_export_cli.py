@@ -14,7 +14,7 @@ from backend.cli import commands as cli
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests.backend.cli.cli_helpers import run_cli
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     layer_text,
     reviewed,
     squeeze,

@@ -23,7 +23,7 @@ from backend.export import (
 )
 from backend.export.docx_file import EAST_ASIAN_FONT, blocks
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     APPROVED,
     HOSTILE_NOTE,
     reviewed,

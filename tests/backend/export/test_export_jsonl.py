@@ -19,7 +19,7 @@ import pytest
 from backend.export import ExportFormat, ExportOptions, collect, write_export
 from backend.review.values import Flag, FlagKind
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     APPROVED,
     ocr_reading,
     reviewed,

@@ -13,7 +13,7 @@ from backend.export.pages import Layout
 from backend.export.pdf_layout import place
 from backend.models import AltLine
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     add_alternate,
     layer_text,
     reviewed,

@@ -14,10 +14,10 @@ import pytest
 from backend.export import ExportFormat, ExportOptions, collect, preview, write_export
 from backend.export import report as report_module
 from backend.session.document_session import DocumentSession
-from tests.backend.export.preview_helpers import assert_preview_begins
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     reviewed,
 )
+from tests.backend.export.preview_helpers import assert_preview_begins
 
 PAGES = (2, 3, 4, 5, 6)  # page 3 is approved, the others are not
 

@@ -21,7 +21,7 @@ from backend.export import (
 )
 from backend.export.registry import UnknownFormatError, export_format
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import reviewed  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import reviewed  # noqa: F401  (fixture)
 
 
 def _export_option(name: str) -> argparse.Action:

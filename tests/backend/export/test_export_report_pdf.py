@@ -10,7 +10,7 @@ import pymupdf
 from backend import i18n
 from backend.export import ExportFormat, collect, write_export
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import (  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import (  # noqa: F401  (fixture)
     reviewed,
 )
 

@@ -27,7 +27,7 @@ from backend.export import (
 )
 from backend.export.safe_write import MAX_STEM_BYTES
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_support import reviewed  # noqa: F401  (fixture)
+from tests.backend.export.export_support_helpers import reviewed  # noqa: F401  (fixture)
 
 
 def _files(folder: Path) -> set[str]:
