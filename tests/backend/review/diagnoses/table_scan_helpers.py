@@ -11,7 +11,7 @@ from backend.models import AltText
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
-from tests.backend.review.diagnoses.test_table_cells import ROWS
+from tests.backend.review.diagnoses.table_sample_helpers import ROWS
 
 CELLS = DiagnosisKind.TABLE_CELLS
 # The middle rows: a row lost or merged has a row of the page above and below it.

@@ -18,8 +18,8 @@ from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
+from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
 from tests.backend.review.diagnoses.table_scan_helpers import named_at
-from tests.backend.review.diagnoses.test_table_cells import COLUMNS, HEADER, ROWS, markdown
 from tests.properties import examples
 
 CELLS = DiagnosisKind.TABLE_CELLS

@@ -12,7 +12,7 @@ from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
 from tests.backend.review.diagnoses.layout_helpers import found, reading
-from tests.backend.review.diagnoses.test_table_cells import COLUMNS, HEADER, ROWS, markdown
+from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
 from tests.backend.review.diagnoses.test_table_columns import CELLS, LETTER, PITCH
 
 

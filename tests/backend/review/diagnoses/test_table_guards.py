@@ -13,7 +13,7 @@ from backend.review.diagnoses.table_heights import misread_rows, row_heights
 from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
-from tests.backend.review.diagnoses.test_table_cells import COLUMNS, ROWS, markdown
+from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, ROWS, markdown
 from tests.backend.review.diagnoses.test_table_heights import CELLS
 
 LETTER = 0.02  # a letter's width across the page, and a line's height

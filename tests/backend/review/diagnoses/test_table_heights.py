@@ -9,7 +9,7 @@ from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
-from tests.backend.review.diagnoses.test_table_cells import COLUMNS, HEADER, ROWS, markdown
+from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
 
 CELLS = [
     ["四", "7530元", "民國95年11月19日"],

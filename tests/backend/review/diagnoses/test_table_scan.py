@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 from backend.models import AltText
 from backend.review.diagnoses import table_scan
 from tests.backend.review.diagnoses.layout_helpers import found, misread, reading
-from tests.backend.review.diagnoses.table_scan_helpers import CELLS, MIDDLE, Lines, named_at
-from tests.backend.review.diagnoses.test_table_cells import (
+from tests.backend.review.diagnoses.table_sample_helpers import (
     COLUMNS,
     HEADER,
     ROWS,
     cell_by_cell,
     markdown,
 )
+from tests.backend.review.diagnoses.table_scan_helpers import CELLS, MIDDLE, Lines, named_at
 from tests.properties import examples
 
 
