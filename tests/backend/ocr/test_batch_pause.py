@@ -6,10 +6,8 @@ from __future__ import annotations
 import asyncio
 
 from backend.ocr.batch import Batch, BatchEvent
-from tests.backend.ocr.test_batch import FAST, Outcome, fake, lane, prepare
+from tests.backend.ocr.batch_helpers import FAST, Outcome, lane, prepare
 from tests.fakevllm import FakeVllm
-
-__all__ = ["fake"]  # the batch tests' fake server fixture, used here as it is
 
 
 def test_a_pause_on_the_batchs_first_event_comes_before_any_page(fake: FakeVllm) -> None:

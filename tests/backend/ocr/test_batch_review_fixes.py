@@ -32,7 +32,7 @@ from backend.ocr.batch_files.importing import import_results
 from backend.ocr.lanes import Lane
 from backend.ocr.ramp import QUICK_LOOKS, RAMP_POLL_S
 from backend.store.review_store import ReviewStore
-from tests.backend.ocr.test_batch import image_for
+from tests.backend.ocr.batch_helpers import image_for
 
 SHA = "ab" * 32
 

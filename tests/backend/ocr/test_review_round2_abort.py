@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.backend.ocr.test_batch import lane, run_batch
+from tests.backend.ocr.batch_helpers import lane, run_batch
 from tests.fakevllm import FakeVllm
 
 

@@ -22,8 +22,8 @@ from backend.ocr.jobs import JobSpec
 from backend.ocr.lanes import Lane
 from backend.session.document_session import DocumentSession
 from backend.store.job_rows import JobStore, PageJobState, Selection
+from tests.backend.ocr.batch_helpers import Outcome, lane, make_batch
 from tests.backend.ocr.job_runner_helpers import fake_job_runner
-from tests.backend.ocr.test_batch import Outcome, lane, make_batch
 from tests.fakevllm import FakeVllm
 
 POLICY = RetryPolicy(max_attempts=3, base_delay_s=0.01, max_delay_s=0.5, lane_cooldown_s=0.05)
