@@ -101,7 +101,7 @@ def blank(data: bytes, boxes: Sequence[Box]) -> bytes:
     # its blanking ~3x slower beside a busy thread (95 against 34 ms a page, 2 cores).
     picture.decodermaxblock = max(len(data), picture.decodermaxblock)
     picture.load()
-    cell_w, cell_h = _mcu(picture)
+    cell_w, cell_h = mcu(picture)
     bleed_x, bleed_y = _bleed(picture)
     pen = ImageDraw.Draw(picture)
     width, height = picture.size
@@ -134,7 +134,7 @@ def _bleed(picture: Image.Image) -> tuple[int, int]:
     return int(len(across) > 1), int(len(down) > 1)
 
 
-def _mcu(picture: Image.Image) -> tuple[int, int]:
+def mcu(picture: Image.Image) -> tuple[int, int]:
     """The width and height in pixels of the JPEG's MCU: 8 × its largest sampling
     factors (16×16 for 4:2:0 colour, 8×8 for grey)."""
     layers = getattr(picture, "layer", None) or [("", 1, 1, 0)]
