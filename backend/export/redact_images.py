@@ -14,6 +14,7 @@ over an image whose pixels are still there.
 
 from __future__ import annotations
 
+import io
 import os
 from collections import deque
 from collections.abc import Sequence
@@ -21,8 +22,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from types import TracebackType
 
 import pymupdf
+from PIL import Image
 
-from backend.export.jpeg_redact import Job, blank, store
+from backend.export.jpeg_redact import Job, blank, mcu, store
 
 # PyMuPDF's type stubs lack some of its redaction constants: named once here.
 IMAGE_PIXELS: int = pymupdf.PDF_REDACT_IMAGE_PIXELS  # type: ignore[attr-defined]
@@ -93,7 +95,40 @@ class ImageWork:
 
 
 def redact_pixels(page: pymupdf.Page, rects: Sequence[pymupdf.Rect]) -> None:
-    """MuPDF's pixel redaction of every image under ``rects``, nothing else."""
-    for rect in rects:
-        page.add_redact_annot(rect, fill=(0, 0, 0))
+    """MuPDF's pixel redaction of every image under ``rects``, nothing else (the boxes
+    are drawn already): each box widened for the JPEGs under it (``_widened``)."""
+    for rect in _widened(page, rects):
+        page.add_redact_annot(rect, fill=())  # no fill: the boxes are drawn already
     page.apply_redactions(images=IMAGE_PIXELS, graphics=LINE_ART_NONE, text=TEXT_NONE)
+
+
+def _widened(page: pymupdf.Page, rects: Sequence[pymupdf.Rect]) -> list[pymupdf.Rect]:
+    """The boxes for MuPDF's way, widened by a JPEG's coding cell and a pixel on every
+    side. MuPDF blanks exactly the box, and a JPEG codes 8×8 or 16×16 cells as one: the
+    pixels of a cell the box cuts, past its edge, were decoded from the same numbers as
+    those under it and keep a trace of them (a stroke's ringing); so does the pixel past
+    a cell, where the colour is at half resolution (``jpeg_redact._bleed``). Widened by
+    a cell and a pixel, every cell that holds a pixel under the box is blanked whole.
+    An inline image, whose coding is not read here, counts as a JPEG of 16×16 cells."""
+    margin = 0.0
+    for info in page.get_image_info(xrefs=True):
+        bbox = pymupdf.Rect(info["bbox"])
+        if not any(r.intersects(bbox) for r in rects):
+            continue
+        cell = _cell(page.parent, int(info.get("xref") or 0))
+        if cell:
+            side = min(int(info["width"]), int(info["height"])) or 1
+            margin = max(margin, (cell + 1) * max(bbox.width, bbox.height) / side)
+    return [pymupdf.Rect(r.x0 - margin, r.y0 - margin, r.x1 + margin, r.y1 + margin) for r in rects]
+
+
+def _cell(doc: pymupdf.Document, xref: int) -> int:
+    """The larger side in pixels of the JPEG's coding cell; 0: not a JPEG."""
+    if xref <= 0:
+        return 16  # inline: not read
+    if doc.xref_get_key(xref, "Filter")[1] not in ("/DCTDecode", "/DCT"):
+        return 0
+    try:
+        return max(mcu(Image.open(io.BytesIO(doc.xref_stream_raw(xref)))))
+    except (OSError, ValueError):
+        return 16  # not read by Pillow: the largest usual cell

@@ -21,25 +21,22 @@ earlier state, and no object of the original page survives unreferenced.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Set as AbstractSet
 from typing import BinaryIO
 
 import pymupdf
-from PIL import Image
 
 from backend.export.format_spec import FormatSpec
-from backend.export.jpeg_redact import mcu, plan, shared_objects
+from backend.export.jpeg_redact import plan, shared_objects
 from backend.export.monitor import Monitor
 from backend.export.pages import ExportDocument, ExportPage
 from backend.export.read_back import pdf_first_page
-from backend.export.redact_images import ImageWork
+from backend.export.redact_images import ImageWork, redact_pixels
 from backend.export.redact_patterns import drop_image_patterns
 from backend.export.searchable_pdf import Widths, copy_pages, open_source, write_layer
 from backend.i18n import N_, _
 
 # PyMuPDF's type stubs lack some of its redaction constants: named once here.
-IMAGE_PIXELS: int = pymupdf.PDF_REDACT_IMAGE_PIXELS  # type: ignore[attr-defined]
 IMAGE_NONE: int = pymupdf.PDF_REDACT_IMAGE_NONE  # type: ignore[attr-defined]
 LINE_ART_TOUCHED: int = pymupdf.PDF_REDACT_LINE_ART_REMOVE_IF_TOUCHED  # type: ignore[attr-defined]
 TEXT_REMOVE: int = pymupdf.PDF_REDACT_TEXT_REMOVE  # type: ignore[attr-defined]
@@ -125,47 +122,16 @@ def _redact(
         if jobs is not None and _images_only(page):
             _fill(page, rects)  # no text or drawing to remove: the boxes are all it adds
         else:
-            for rect in rects if jobs is not None else _widened(page, rects):
+            for rect in rects:
                 page.add_redact_annot(rect, fill=(0, 0, 0))
-            images = IMAGE_NONE if jobs is not None else IMAGE_PIXELS
-            page.apply_redactions(images=images, graphics=LINE_ART_TOUCHED, text=TEXT_REMOVE)
+            page.apply_redactions(images=IMAGE_NONE, graphics=LINE_ART_TOUCHED, text=TEXT_REMOVE)
+            if jobs is None:  # the images MuPDF's way, each JPEG's box widened to its cells
+                redact_pixels(page, rects)
         drop_image_patterns(page)  # a scan drawn as a pattern's cell would stay whole in it
     for annot in list(page.annots()):
         page.delete_annot(annot)
     for widget in list(page.widgets()):
         page.delete_widget(widget)
-
-
-def _widened(page: pymupdf.Page, rects: list[pymupdf.Rect]) -> list[pymupdf.Rect]:
-    """The boxes for MuPDF's way, widened by a JPEG's coding cell and a pixel on every
-    side. MuPDF blanks exactly the box, and a JPEG codes 8×8 or 16×16 cells as one: the
-    pixels of a cell the box cuts, past its edge, were decoded from the same numbers as
-    those under it and keep a trace of them (a stroke's ringing); so does the pixel past
-    a cell, where the colour is at half resolution (``jpeg_redact._bleed``). Widened by
-    a cell and a pixel, every cell that holds a pixel under the box is blanked whole.
-    An inline image, whose coding is not read here, counts as a JPEG of 16×16 cells."""
-    margin = 0.0
-    for info in page.get_image_info(xrefs=True):
-        bbox = pymupdf.Rect(info["bbox"])
-        if not any(r.intersects(bbox) for r in rects):
-            continue
-        cell = _cell(page.parent, int(info.get("xref") or 0))
-        if cell:
-            side = min(int(info["width"]), int(info["height"])) or 1
-            margin = max(margin, (cell + 1) * max(bbox.width, bbox.height) / side)
-    return [pymupdf.Rect(r.x0 - margin, r.y0 - margin, r.x1 + margin, r.y1 + margin) for r in rects]
-
-
-def _cell(doc: pymupdf.Document, xref: int) -> int:
-    """The larger side in pixels of the JPEG's coding cell; 0: not a JPEG."""
-    if xref <= 0:
-        return 16  # inline: not read
-    if doc.xref_get_key(xref, "Filter")[1] not in ("/DCTDecode", "/DCT"):
-        return 0
-    try:
-        return max(mcu(Image.open(io.BytesIO(doc.xref_stream_raw(xref)))))
-    except (OSError, ValueError):
-        return 16  # not read by Pillow: the largest usual cell
 
 
 def _images_only(page: pymupdf.Page) -> bool:

@@ -1,7 +1,7 @@
 """A scan redacted MuPDF's way (a CMYK JPEG: ``PDF_REDACT_IMAGE_PIXELS``) keeps no trace
 of what was under a box: MuPDF blanks exactly the box, and the pixels past its edge in a
 JPEG cell it cuts were decoded from the same numbers as those under it (a seal's stroke
-rang into them). The box is widened by a cell and a pixel (``redacted_pdf._widened``).
+rang into them). The box is widened by a cell and a pixel (``redact_images._widened``).
 Two scans that differ only under the box must give the same image in the file."""
 
 from __future__ import annotations
