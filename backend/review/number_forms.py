@@ -12,7 +12,10 @@ alone says the number is not what the page prints:
   list, 1,2, not a number);
 * a numeral only Simplified Chinese writes (贰, 陆, 亿) next to another numeral: a
   Traditional document never has it, and the number it stands in is not parsed as
-  the page's (伍佰贰拾萬 gives no value, so no value comparison sees it).
+  the page's (伍佰贰拾萬 gives no value, so no value comparison sees it);
+* an ordinal's 第 with no numeral after it (第\n本條例, 第l條): the number of an article,
+  a case or a paragraph was lost or read as something else. Chinese writes 第 before a
+  numeral only, but in a handful of words (次第, 及第, 門第, 第宅 …), left alone.
 
 Each is a CRITICAL item over the number's odd part, to check against the scan.
 """
@@ -23,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from backend.i18n import _
-from backend.review.charclass import CHINESE_NUMERALS
+from backend.review.charclass import ARABIC_DIGITS, CHINESE_NUMERALS, CIRCLES
 from backend.review.numerals import parse_number
 from backend.review.tables import ReviewTables
 from backend.review.values import CriticalKind, Flag, FlagKind
@@ -43,7 +46,11 @@ _YUAN_AFTER = re.compile(r"\s*[元圓]")
 
 def number_form_flags(transcript: str, tables: ReviewTables) -> list[Flag]:
     """A CRITICAL flag over each odd part of a number in ``transcript``."""
-    return [*_bad_groups(transcript), *_simplified_numerals(transcript, tables)]
+    return [
+        *_bad_groups(transcript),
+        *_simplified_numerals(transcript, tables),
+        *_numberless_ordinals(transcript),
+    ]
 
 
 def _bad_groups(text: str) -> Iterator[Flag]:
@@ -104,3 +111,29 @@ def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
             "check the number against the scan"
         ).format(char=c, standard=odd[c])
         yield Flag(i, i + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)
+
+
+# What may follow 第 (past spaces and line ends): a numeral of any form; a circle is a
+# zero or a masked digit (第○條).
+_ORDINAL_NUMERALS = (
+    frozenset(CHINESE_NUMERALS) | ARABIC_DIGITS | CIRCLES | frozenset("ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ")
+)
+_ORDINAL = re.compile(r"第\s*(\S)")
+# The words in which 第 is no ordinal: 次第 (in order), 及第/落第 (passed/failed the
+# examination), 門第 (family standing), 府第/宅第/甲第 (a mansion), 等第 (a grade), 第宅.
+_WORD_BEFORE = frozenset("次及落門府宅甲等科")
+_WORD_AFTER = frozenset("宅")
+
+
+def _numberless_ordinals(text: str) -> Iterator[Flag]:
+    for m in _ORDINAL.finditer(text):
+        after = m.group(1)
+        if after in _ORDINAL_NUMERALS or after in _WORD_AFTER:
+            continue
+        if m.start() and text[m.start() - 1] in _WORD_BEFORE:
+            continue
+        said = _(
+            "number: 第 is followed by 「{after}」, not by a numeral (the number of an "
+            "article, a case or an item lost or misread?); check it against the scan"
+        ).format(after=after)
+        yield Flag(m.start(), m.start() + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)

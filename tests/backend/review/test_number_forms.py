@@ -24,6 +24,10 @@ ODD = [
     ("被告應給付原告新臺幣１，２００，００元。", "１，２００，００", CriticalKind.AMOUNT),
     ("被告應賠償56,00元予原告。", "56,00", CriticalKind.AMOUNT),  # framed by 元 alone
     ("擔保金新臺幣56,00，由被告負擔。", "56,00", CriticalKind.AMOUNT),  # by 新臺幣 alone
+    # An ordinal whose number was lost or read as a letter (both engines under a stamp).
+    ("行政程序補充規定\n第\n本條例自公布日施行。", "第", CriticalKind.NUMBER),
+    ("依民法第l84條規定，請求損害賠償。", "第", CriticalKind.NUMBER),
+    ("臺灣高等法院一一二年度上字第號民事判決", "第", CriticalKind.NUMBER),
 ]
 
 WELL_FORMED = [
@@ -40,6 +44,15 @@ WELL_FORMED = [
     "其有贰心者，依法論處。",  # a Simplified numeral as a word, no numeral beside it
     "詳如附表編號1，2000元。",  # a clause's comma after a list's number
     "詳如附表編號1，20元。",
+    "依民法第\n一八四條第一項前段",  # a line end between 第 and its number
+    "第○條所定之期間",  # a masked or circled digit
+    "第壹審判決",
+    "依第Ⅱ類",
+    "民國一一二年度上字第１２３號",
+    "爰依次第審酌如下。",
+    "其人及第後任官。",
+    "門第之見",
+    "被告之第宅",  # words, no ordinals
 ]
 
 
