@@ -32,12 +32,12 @@ _WHO = "coalesce(origin_author, author)"
 _WHEN = "coalesce(origin_created_at, extract(epoch FROM created_at)::float8)"
 _INSERT_TEAM_OUTCOME = (
     f"INSERT INTO proofdesk.critical_outcomes (document_id, {', '.join(OUTCOME_COLUMNS)}, "
-    f"origin_author, origin_created_at) VALUES (%s, {', '.join('%s' for _ in OUTCOME_COLUMNS)}, "
+    f"origin_author, origin_created_at) VALUES (%s, {', '.join(['%s'] * len(OUTCOME_COLUMNS))}, "
     "%s, %s)"
 )
 _INSERT_LOCAL_OUTCOME = (
     f"INSERT INTO critical_outcomes ({', '.join(OUTCOME_COLUMNS)}, author, created_at) "
-    f"VALUES ({', '.join('?' for _ in OUTCOME_COLUMNS)}, ?, ?)"
+    f"VALUES ({', '.join(['?'] * len(OUTCOME_COLUMNS))}, ?, ?)"
 )
 
 
