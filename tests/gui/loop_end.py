@@ -58,5 +58,20 @@ def end_loop(loop: QEventLoop, generators: AsyncGenCloser, test: str = "") -> No
     loop.run_until_complete(loop.settle())  # what the cancelled tasks scheduled on the way out
     loop.run_until_complete(generators.close_all(collect=True))
     generators.uninstall()
+    kill_timers(loop)
+
+
+def kill_timers(loop: QEventLoop) -> None:
+    """Unregister the Qt timers of the loop's pending ``call_later``s, here, on the GUI
+    thread. Left registered, they outlive the test with the loop: the garbage collector
+    may destroy the loop's timer object on a worker thread, where Qt cannot unregister
+    them, and a later test's event processing fired one at the freed object (a
+    segmentation fault in ``QTimerInfoList::activateTimers``, seen in the GUI tests
+    after a batch test on a busy machine)."""
+    timer = loop._timer  # qasync's _SimpleTimer: a QObject with a timer per callback
+    callbacks: dict[int, object] = getattr(timer, "_SimpleTimer__callbacks", {})
+    for timer_id in list(callbacks):
+        timer.killTimer(timer_id)
+    callbacks.clear()
     loop.close()
     asyncio.set_event_loop(None)
