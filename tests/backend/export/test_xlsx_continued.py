@@ -7,14 +7,11 @@ number of columns) keeps a sheet of its own. Through a real store, reopened with
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import openpyxl
 
-from backend.export import ExportFormat, ExportOptions, collect, write_export
-from backend.models import ReviewStatus
-from backend.session.document_session import DocumentSession
+from tests.backend.export.xlsx_helpers import approved_xlsx
 
 PAGES = (
     "附表\n| 編號 | 物品 | 金額 |\n|---|---|---|\n| 1 | 刀 | 300 |\n",
@@ -25,22 +22,8 @@ PAGES = (
 
 
 def test_a_table_split_over_pages_is_one_sheet(sample_pdf: Path, tmp_path: Path) -> None:
-    source = tmp_path / "tables.jsonl"
-    lines = [
-        json.dumps({"page": i + 1, "text": t}, ensure_ascii=False) for i, t in enumerate(PAGES)
-    ]
-    source.write_text("\n".join(lines) + "\n", "utf-8")
-    session = DocumentSession.open(sample_pdf, store_path=tmp_path / "review.sqlite3")
-    try:
-        session.import_transcripts(source)
-        for page in range(len(PAGES)):
-            session.set_status(page, ReviewStatus.APPROVED)
-        out = tmp_path / "out.xlsx"
-        write_export(collect(session, ExportOptions(pages=(0, 1, 2, 3))), ExportFormat.XLSX, out)
-        alone = tmp_path / "alone.xlsx"  # page 2 without page 1: it continues nothing here
-        write_export(collect(session, ExportOptions(pages=(1,))), ExportFormat.XLSX, alone)
-    finally:
-        session.close()
+    # page 2 alone (the second export) continues nothing: page 1 is not in it
+    out, alone = approved_xlsx(sample_pdf, tmp_path, PAGES, (0, 1, 2, 3), (1,))
     book = openpyxl.load_workbook(out)
     assert book.sheetnames == ["p1-t1", "p4-t1"]
     sheet = book["p1-t1"]
