@@ -129,6 +129,11 @@ ls "$APP"/rapidocr/*.yaml >/dev/null 2>&1 || fail "the built app lacks RapidOCR'
 ls "$APP"/rapid_layout/configs/*.yaml >/dev/null 2>&1 || fail "the built app lacks rapid-layout's configs"
 { find "$APP" -name 'libonnxruntime*.so*' | grep -q . && ls "$APP"/onnxruntime/capi/*.so >/dev/null 2>&1; } \
   || fail "the built app lacks onnxruntime"
+# The statistics' charts (issue 26): Nuitka's matplotlib plugin ships mpl-data (its
+# matplotlibrc, with the backend fixed, and the DejaVu faces for Latin labels).
+for f in matplotlib/mpl-data/matplotlibrc matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf; do
+  [ -f "$APP/$f" ] || fail "the built app lacks $f"
+done
 
 # -- the built binary runs ---------------------------------------------------------
 # A throwaway home: no settings, store or keyring of the person building are used.
@@ -149,6 +154,29 @@ say "CLI: proofdesk layout (the CDLA layout model in the app's worker process)"
 run_app "$EXE" layout --pages 3 "$SAMPLE" >"$SMOKE/layout.txt" 2>&1 \
   || { cat "$SMOKE/layout.txt" >&2; fail "the layout model failed in the built app"; }
 grep -q "table" "$SMOKE/layout.txt" || fail "the layout model found no table on the sample's page 3"
+say "CLI: proofdesk stats and the review report's charts (matplotlib in the app)"
+# The app cannot approve a page from the command line: the venv writes a short review
+# history (two models' readings, five pages approved) into a store the app then reads.
+HOME="$SMOKE" PROOFDESK_DATA_DIR="$SMOKE/seed" PYTHONPATH=$ROOT "$PY" packaging/seed_stats.py \
+  "$SMOKE/stats.db" "$SAMPLE"
+run_app "$EXE" stats --store "$SMOKE/stats.db" "$SAMPLE" >"$SMOKE/stats.txt" 2>&1 \
+  || { cat "$SMOKE/stats.txt" >&2; fail "proofdesk stats failed in the built app"; }
+grep -q "Qwen2.5-VL-72B-Instruct" "$SMOKE/stats.txt" || fail "proofdesk stats shows no model's CER"
+run_app "$EXE" export --format report --lang zh_TW --store "$SMOKE/stats.db" \
+  -o "$SMOKE/report.html" "$SAMPLE" 2>"$SMOKE/report.err" \
+  || { cat "$SMOKE/report.err" >&2; fail "the review report failed in the built app"; }
+charts=$(grep -o 'data:image/png;base64' "$SMOKE/report.html" | wc -l)
+echo "  report: $charts PNG charts"
+[ "$charts" -eq 5 ] || fail "the review report has $charts charts, not 5"
+# matplotlib warns of every glyph its face lacks: zh_TW labels in a Latin face are tofu.
+if fc-list 'Noto Sans CJK TC' family | grep -q .; then
+  if grep -q "missing from font" "$SMOKE/report.err"; then
+    grep -m3 "missing from font" "$SMOKE/report.err" >&2
+    fail "the built app drew the zh_TW charts without a CJK face (tofu)"
+  fi
+else
+  echo "  (no Noto Sans CJK TC on this machine: the CJK face is not checked)"
+fi
 say "GUI: first page on screen, offscreen, then quit (PROOFDESK_BENCH_FIRST_PAGE=1)"
 starts=()
 for lang in en en en zh_TW; do
@@ -191,5 +219,5 @@ tar_mb=$(($(stat -c %s "$TARBALL") / 1000000))
   echo "  app folder:   $APP  ${app_mb} MB unpacked"
   echo "  tarball:      $TARBALL  ${tar_mb} MB"
   echo "  start:        first page on screen after ${start_median} s (median of 3, offscreen)"
-  echo "  checks:       GUI en + zh_TW exit 0; CLI info; RapidOCR in a worker; install.sh"
+  echo "  checks:       GUI en + zh_TW exit 0; CLI info; RapidOCR in a worker; layout; stats + report charts (zh_TW); install.sh"
 } | tee "$REPORT"
