@@ -25,6 +25,9 @@ Header = tuple[str, ...]  # the header's text over each column ("" where it has 
 
 _EDGE = re.compile(r"(?:\s|```[A-Za-z]*)*")  # blank space and code fences only
 CHAIN_PAGES = 20  # a table running over more pages than this is read from these alone
+# The most pages before a page ``running_header`` reads: CHAIN_PAGES middle pages, then
+# the one whose table has the header.
+PAGES_BEFORE = CHAIN_PAGES + 1
 
 
 @lru_cache(maxsize=256)
@@ -73,6 +76,21 @@ def continues(text: str, table: Table, header: Header) -> bool:
     if top is None or top.end() < table.start:
         return False
     return not any(cell.header for cell in table.cells)
+
+
+@lru_cache(maxsize=256)
+def may_continue(text: str) -> bool:
+    """``text`` starts with a headerless table: it continues the table the page before
+    ends with if that one is as wide (``continued_table``); when False, no header makes
+    it continue anything, so the pages before need not be read. Kept for the last pages
+    asked, as ``ending_header``: the session asks it at each review of a page."""
+    found = find_tables(text)
+    if not found:
+        return False
+    top = _EDGE.match(text)
+    if top is None or top.end() < found[0].start:
+        return False
+    return not any(cell.header for cell in found[0].cells)
 
 
 def running_header(before: Iterable[str]) -> Header:
