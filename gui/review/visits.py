@@ -29,7 +29,9 @@ class VisitLog(QObject):
         self.controller = controller
         self.pending: set[asyncio.Task[None]] = set()
         controller.page_loaded.connect(self.arrived)
-        controller.hooks.closing.append(self.leaving)
+        # First of the closing hooks: a close cancelled while the write runs then stops
+        # with nothing torn down yet (the aids' hook, after it, cannot be run twice).
+        controller.hooks.closing.insert(0, self.leaving)
 
     def arrived(self, page: int) -> None:
         ws = self.controller.workspace
@@ -41,15 +43,18 @@ class VisitLog(QObject):
     async def leaving(self) -> None:
         """The document closes on the page shown (a closing hook: before the store closes)."""
         ws, page = self.controller.workspace, self.controller.current
-        if ws is not None and page >= 0:
+        # A store already closing has nothing to record it in, and ``run_in_store`` would
+        # cancel the close itself, which nobody asked to stop.
+        if ws is not None and page >= 0 and not (ws.closing or ws.closed):
             await record(ws, page, "leave")
 
 
 async def record(ws: Workspace, page: int, kind: str) -> None:
+    """Store the visit; a failed write is only logged. A cancellation goes on up: the
+    task that records (a visit's, the close's) was cancelled, or the document is closing
+    (``run_in_store``), and a close or an open that was cancelled must stop, not carry on."""
     store = ws.session.store
     try:
         await ws.run_in_store(lambda: store.add_page_visit(page, kind))
-    except asyncio.CancelledError:
-        return  # the document closed first: nothing to record it in
     except Exception as exc:  # whatever failed, navigation goes on
         log.warning("page %s %s not recorded: %s", page + 1, kind, exc)
