@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from bench import (
     alt_stall,
+    continued_reads,
     critical,
     diff,
     effort,
@@ -64,6 +65,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "real_errors": real_errors.run,  # RapidOCR/Tesseract's real errors on damaged pages
     "failures": failures.run,  # whole-page failures named and ranked, clean pages, cost
     "table_checks": table_checks.run,  # seeded table errors caught at the cell; clean tables
+    "continued_reads": continued_reads.run,  # a table's pages before, read per review (store calls)
     "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
     "layout": layout.run,  # the layout model (tables on the scan): load and cost per page
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)

@@ -25,8 +25,9 @@ from backend.session.own_text import load_own_text, own_text_key
 from backend.session.page_findings import PageFindings, findings, open_critical
 from backend.session.readings import same_reading, squashed
 from backend.session.review_tables import fresh_settings
+from backend.session.tables_before import TablesBefore
 from backend.store.interface import PageStore
-from backend.tables.continued import PAGES_BEFORE, Header, may_continue, running_header
+from backend.tables.continued import Header
 
 # What the review reads around the page's text: the scan's lines and layout, and the
 # header of a table the page before ends with.
@@ -87,9 +88,8 @@ class DocumentReviews:
         # The document's facts, whose cross-page flags are part of each page's review
         # (None: reviewed without them). Its index is read at the first review.
         self.facts: DocumentFacts | None = DocumentFacts(store)
-        # Per page, whether its working version (by id) starts with a headerless table
-        # (``may_continue``): a cached review of a page with no draft reads no text.
-        self._opens: dict[int, tuple[int | None, bool]] = {}
+        # The header of a table that runs into a page from the pages before.
+        self.tables_before = TablesBefore(store)
 
     def alternates(self, page: int) -> list[Version]:
         """Every stored reading the page can be compared with: its alternate readings,
@@ -139,11 +139,7 @@ class DocumentReviews:
         shown = self.store.draft(page) if text is None else text
         lines = self.scan_lines(page)
         layout = self.layout(page)
-        # Only a page that starts with a headerless table reads the pages before.
-        opens = page > 0 and (
-            self._opens_version(page, current_id) if shown is None else may_continue(shown)
-        )
-        continues = self._running(page) if opens else ()
+        continues = self.tables_before.header(page, shown, current_id)
         key = (
             None if shown is None else _digest(shown),
             alternate_id,
@@ -260,51 +256,8 @@ class DocumentReviews:
         same = alternate.engine in UNSTORED_OWN and squashed(alternate.text) == squashed(text)
         current = self.store.current_version(page)
         settings = fresh_settings(settings)
-        scan = (self.scan_lines(page), self.layout(page), self.continues(page, text))
+        scan = (self.scan_lines(page), self.layout(page), self.tables_before.continues(page, text))
         return self._review_page(page, text, alternate, current, settings, scan, same=same)
-
-    def continues(self, page: int, text: str | None = None) -> Header:
-        """The header of the table that runs into the page from the pages before
-        (``backend.tables.continued.running_header``), which a headerless table at its
-        top continues; () on the first page, when none does, when the page does not
-        start with a headerless table (``may_continue``: no header would change its
-        review), or when the store cannot be read now. ``text``: the page's text as
-        reviewed (None: its working text, read)."""
-        if page <= 0:
-            return ()
-        try:
-            opens = may_continue(self._working(page) if text is None else text)
-        except StoreError:
-            return ()
-        return self._running(page) if opens else ()
-
-    def _running(self, page: int) -> Header:
-        """``running_header`` from the pages before ``page``, read in one store call: on
-        the team server, a round trip a page made each review inside a long table cost
-        up to ``PAGES_BEFORE`` of them, cached review or not."""
-        first = max(0, page - PAGES_BEFORE)
-        if first >= page:
-            return ()
-        try:
-            texts = self.store.working_texts(first, page - 1)
-        except StoreError:
-            return ()
-        return running_header(texts.get(p, "") for p in range(page - 1, first - 1, -1))
-
-    def _opens_version(self, page: int, current_id: int | None) -> bool:
-        """``may_continue`` of the page's working text when it has no draft, kept by the
-        working version's id (a version's text never changes)."""
-        known = self._opens.get(page)
-        if known is None or known[0] != current_id:
-            try:
-                known = (current_id, may_continue(self._working(page)))
-            except StoreError:
-                return False  # read again next time
-            self._opens[page] = known
-        return known[1]
-
-    def _working(self, page: int) -> str:
-        return self.store.working_texts(page, page).get(page, "")
 
     def _same_reading(self, alternate: Version, current: Version | None, text: str) -> bool:
         if squashed(alternate.text) != squashed(text):  # the usual case: no history read

@@ -71,7 +71,9 @@ def test_a_cached_review_reads_the_pages_before_once_and_only_in_a_table(
         cached = store.take()
         opens = may_continue(PAGES[page])
         assert len(before(first, page)) == (1 if page and opens else 0), page
-        # The page's own text is read once, at its first review (no draft: kept by id).
+        # The page's own text is read once, at its first review (no draft: kept by id);
+        # then only the pages before that gave the header (here every page back to the
+        # header's, or CHAIN_PAGES + 1 pages), in one call.
         assert cached == ([(max(0, page - LAST_REACHED), page - 1)] if page and opens else [])
     assert reviews.review(LAST_REACHED).continues == HEADER
 
@@ -100,3 +102,29 @@ def test_the_header_is_the_one_the_pages_read_one_at_a_time_give(
     store.save_draft(2, PROSE)
     assert reviews.review(3).continues == ()
     assert reviews.review(1).continues == HEADER
+
+
+def test_when_a_page_before_changed_every_page_it_may_need_is_read(tmp_path: Path) -> None:
+    store = CountedStore(tmp_path / "doc.review", author="ana")
+    try:
+        pages = [PROSE, PROSE, FIRST, MIDDLE]
+        store.add_versions([(p, VersionKind.OCR, t, {}) for p, t in enumerate(pages)])
+        reviews = DocumentReviews(store)
+        reviews.facts = None
+        assert reviews.review(3).continues == HEADER
+        store.take()
+        assert reviews.review(3).continues == HEADER
+        assert store.take() == [(2, 2)]  # the header's page alone: what gave it
+        store.save_draft(2, MIDDLE)  # now a middle page: the pages before it matter
+        # What gave the header changed: a second call reads every page it may need.
+        assert reviews.review(3).continues == ()  # page 1 is prose
+        assert store.take() == [(2, 2), (0, 2)]
+        assert reviews.review(3).continues == ()
+        assert store.take() == [(1, 2)]  # the pages that ended it
+        store.save_draft(1, FIRST)
+        assert reviews.review(3).continues == HEADER  # over three pages now
+        assert store.take() == [(1, 2), (0, 2)]
+        assert reviews.review(3).continues == HEADER
+        assert store.take() == [(1, 2)]
+    finally:
+        store.close()
