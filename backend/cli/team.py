@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from backend.cli.output import PREFIX, fail, say, warn
 from backend.i18n import _
 from backend.session.document_session import DocumentSession
 from backend.store.postgres.urls import is_team_url
+
+if TYPE_CHECKING:
+    from backend.store.postgres.team_store import TeamStore
 
 
 def store_target(value: str) -> Path | str:
@@ -58,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             if args.move == "push":
                 count = transfer.push(local.store.local(), team)
+                _share_measures(team, local.page_count)
                 message = _("Pushed {count} version(s) to the team server.")
             else:
                 count = transfer.pull(team, local.store.local())
@@ -70,6 +74,26 @@ def run(args: argparse.Namespace) -> int:
         warn(PREFIX + local.backup_error)
     say(message.format(count=count), one_line=True)
     return 0
+
+
+def _share_measures(team: TeamStore, page_count: int) -> None:
+    """The pushed approvals' measures for every member's statistics (``shared_measures``);
+    the push stands without them: the statistics then measure those pages themselves."""
+    import psycopg
+
+    from backend.stats.shared_measures import share_pushed
+    from backend.store.postgres.errors import TeamStoreError
+
+    try:
+        share_pushed(team, page_count)
+    except (TeamStoreError, psycopg.Error) as exc:
+        warn(
+            PREFIX
+            + _(
+                "The statistics' measures were not shared ({error}); "
+                "statistics will measure the pushed pages again."
+            ).format(error=exc)
+        )
 
 
 def progress(session: DocumentSession) -> dict[str, Any] | None:

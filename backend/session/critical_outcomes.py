@@ -23,6 +23,7 @@ from rapidfuzz.distance import Levenshtein
 
 from backend.models import ReviewStatus, Version, VersionKind
 from backend.review.values import FlagKind
+from backend.session.approval_measures import critical_chars_now, measure_rows
 
 if TYPE_CHECKING:
     from backend.session.document_review import DocumentReviews
@@ -43,19 +44,32 @@ def record_outcome(session: WithReviews, page: int, status: ReviewStatus) -> Non
     if status is not ReviewStatus.APPROVED:
         return
     reviews = session.reviews
+    store = reviews.store
     try:
-        approved = reviews.store.approved_version(page)
-        row = None if approved is None else outcome_row(reviews, page, approved)
-        if row is not None:
-            reviews.store.add_critical_outcome(row)
+        approved = store.approved_version(page)
+        if approved is None:
+            return
+        versions = store.versions(page)
     except Exception as exc:  # whatever failed, the approval stands
+        log.warning("page %s's approval not measured: %s", page + 1, exc)
+        return
+    try:
+        row = outcome_row(reviews, page, approved, versions)
+        if row is not None:
+            store.add_critical_outcome(row)
+    except Exception as exc:
         log.warning("critical outcomes of page %s not recorded: %s", page + 1, exc)
+    try:  # the statistics' measures, shared with the team (the embedded store keeps none)
+        store.add_pair_measures(measure_rows(versions, approved, critical_chars_now()))
+    except Exception as exc:
+        log.warning("measures of page %s's readings not shared: %s", page + 1, exc)
 
 
-def outcome_row(reviews: DocumentReviews, page: int, approved: Version) -> dict[str, Any] | None:
+def outcome_row(
+    reviews: DocumentReviews, page: int, approved: Version, versions: list[Version]
+) -> dict[str, Any] | None:
     """The row to store (``activity_rows.OUTCOME_COLUMNS``); None: the page has no
-    machine reading, so no items were raised on one."""
-    versions = reviews.store.versions(page)
+    machine reading, so no items were raised on one. ``versions``: the page's."""
     readings = [v for v in versions if v.kind is VersionKind.OCR]
     if not readings:
         return None

@@ -8,6 +8,12 @@ pages took, how the document goes, from what the review store already holds.
 
 from __future__ import annotations
 
+from backend.review.change_measures import (
+    Changes,
+    CriticalChars,
+    changes,
+    critical_chars,
+)
 from backend.stats.figures import (
     GROUPINGS,
     PageRow,
@@ -18,12 +24,6 @@ from backend.stats.figures import (
     compute,
 )
 from backend.stats.history import Activity, Approval, History, Reading
-from backend.stats.measures import (
-    Changes,
-    CriticalChars,
-    changes,
-    critical_chars,
-)
 from backend.stats.pair_cache import PairCache
 from backend.stats.progress import PACE_DAYS, Day, Progress
 from backend.stats.reading import statistics_of

@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from backend.review.change_measures import Changes, CriticalChars
 from backend.stats.comparing import measure_pairs
 from backend.stats.history import History, Outcome, Reading
-from backend.stats.measures import Changes, CriticalChars
 from backend.stats.pair_cache import PairCache
 from backend.stats.progress import Progress, progress
 from backend.stats.time_rule import time_on_pages
@@ -184,13 +184,16 @@ def _pages(
 
 
 def outcomes_in_force(history: History) -> dict[int, Outcome]:
-    """The critical outcomes recorded at each page's approval in force (an outcome of an
-    earlier approval of another text is not this one's)."""
-    return {
-        page: o
-        for page, o in history.outcomes.items()
-        if page in history.approvals and o.version_id == history.approvals[page].version_id
-    }
+    """The critical outcomes recorded at each page's approval in force, by its approver,
+    the newest (an outcome of an earlier approval of another text is not this one's, and
+    one another member wrote is not the approver's: a reviewer could otherwise rewrite
+    what became of someone else's items)."""
+    found: dict[int, Outcome] = {}
+    for o in history.outcomes:
+        a = history.approvals.get(o.page)
+        if a is not None and o.version_id == a.version_id and o.author == a.approver:
+            found[o.page] = o
+    return found
 
 
 def _people(

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-# Readings by a machine (a VLM's ``ocr`` versions, an offline engine's ``alternate``
-# versions). Imports are left out: one may be a person's transcript.
-READING_KINDS = ("ocr", "alternate")
+from backend.review.change_measures import Changes
+from backend.session.approval_measures import READING_KINDS as _READING_KINDS
+
+# The versions measured: a machine's readings (the approval shares the same ones' measures).
+READING_KINDS = tuple(k.value for k in _READING_KINDS)
 # Versions a person wrote on a page: work, with a time stamp.
 WORK_KINDS = ("edit", "restore")
 # The author of status events the store writes itself (a migration's reopened pages).
@@ -72,6 +74,18 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class SharedMeasure:
+    """A reading's measures against an approved text, as a member's ProofDesk shared them
+    on the team store (``shared_measures``): trusted only when written by the approver."""
+
+    reading_id: int
+    approved_id: int
+    critical_digest: str
+    changes: Changes
+    author: str  # who wrote the row (the server's stamp, or pushed history's origin)
+
+
+@dataclass(frozen=True)
 class History:
     page_count: int
     readings: list[Reading] = field(default_factory=list)
@@ -81,8 +95,10 @@ class History:
     # The texts of versions by id, read only for pairs the measures' cache lacks.
     texts: Callable[[Sequence[int]], dict[int, str]] = lambda ids: {}
     scope: str = ""  # the store and document, for the measures' cache ("": not cached)
-    # Each page's latest critical outcomes (pages approved before they were stored: none).
-    outcomes: dict[int, Outcome] = field(default_factory=dict)
+    # The critical outcomes stored at approvals, oldest first (pages approved before they
+    # were stored have none); ``figures.outcomes_in_force`` picks each page's.
+    outcomes: list[Outcome] = field(default_factory=list)
+    shared: list[SharedMeasure] = field(default_factory=list)  # oldest first
 
 
 def first_per_source(rows: list[Reading]) -> list[Reading]:

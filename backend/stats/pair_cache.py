@@ -19,8 +19,8 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from backend.review.change_measures import Changes
 from backend.settings.paths import data_dir, make_private_dir
-from backend.stats.measures import Changes
 
 _log = logging.getLogger(__name__)
 CACHE_FILE = "stats.sqlite3"

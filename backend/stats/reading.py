@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from backend.session.review_tables import current_tables
+from typing import TYPE_CHECKING
+
+from backend.review.change_measures import CriticalChars
+from backend.session.approval_measures import critical_chars_now
 from backend.stats.figures import Statistics, compute
-from backend.stats.measures import CriticalChars, critical_chars, modal_words
 from backend.stats.pair_cache import PairCache
 from backend.stats.sqlite_history import read_history
 from backend.store.interface import PageStore
+
+if TYPE_CHECKING:
+    from backend.store.postgres.team_store import TeamStore
 
 
 def statistics_of(
@@ -17,8 +22,7 @@ def statistics_of(
     the measured pairs are kept (default: the data folder's; see ``pair_cache``)."""
     from backend.store.postgres.team_store import TeamStore
 
-    rules = current_tables().rules
-    critical = critical_chars(modal_words([(w.text, w.family) for w in rules.words]))
+    critical = critical_chars_now()
     own = cache is None
     cache = PairCache() if cache is None else cache
     try:
@@ -37,6 +41,10 @@ def _team(store: object, page_count: int, critical: CriticalChars, cache: PairCa
     from backend.store.postgres.team_store import TeamStore
 
     assert isinstance(store, TeamStore)
-    scope = f"team:{store.url}:{store.doc}"
     with store._read() as c:  # its connection, as the store's other readers use it
-        return compute(read_team(c, store.doc, page_count, scope), critical, cache)
+        return compute(read_team(c, store.doc, page_count, team_scope(store)), critical, cache)
+
+
+def team_scope(store: TeamStore) -> str:
+    """The team store's document, as this machine's cache of measured pairs names it."""
+    return f"team:{store.url}:{store.doc}"

@@ -66,8 +66,7 @@ UNION ALL SELECT author, page, created_at, kind FROM page_visits
 ORDER BY 1, 3
 """
 _OUTCOMES = """
-SELECT page, version_id, raised, accepted, dismissed, author FROM critical_outcomes
- WHERE id IN (SELECT max(id) FROM critical_outcomes GROUP BY page)
+SELECT page, version_id, raised, accepted, dismissed, author FROM critical_outcomes ORDER BY id
 """
 
 
@@ -85,7 +84,7 @@ def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> 
         rows = conn.execute(_TEXTS, (json.dumps(list(ids)),))
         return {int(i): str(t) for i, t in rows}
 
-    outcomes = {int(r[0]): outcome_from(r) for r in conn.execute(_OUTCOMES)}
+    outcomes = [outcome_from(r) for r in conn.execute(_OUTCOMES)]
     return History(page_count, readings, approvals, activity, None, texts, scope, outcomes)
 
 

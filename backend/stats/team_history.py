@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from backend.review.change_measures import Changes
 from backend.stats.history import (
     READING_KINDS,
     WORK_KINDS,
     Activity,
     Approval,
     History,
+    SharedMeasure,
     first_per_source,
 )
 from backend.stats.sqlite_history import outcome_from, reading_from
@@ -73,8 +75,16 @@ SELECT who, page, at, kind FROM (
 ORDER BY 1, 3
 """
 _OUTCOMES = f"""
-SELECT DISTINCT ON (page) page, version_id, raised, accepted, dismissed, {_WHO}
-  FROM proofdesk.critical_outcomes WHERE document_id = %(doc)s ORDER BY page, id DESC
+SELECT page, version_id, raised, accepted, dismissed, {_WHO}
+  FROM proofdesk.critical_outcomes WHERE document_id = %(doc)s ORDER BY id
+"""
+
+# The measures members' ProofDesks shared at approval (``schema_7.sql``); whose are
+# trusted is decided with the approvals (``comparing.trusted_measures``).
+_MEASURES = """
+SELECT reading_id, approved_id, critical_digest, distance, reading_chars, approved_chars,
+       critical, coalesce(origin_author, author)
+  FROM proofdesk.pair_measures WHERE document_id = %(doc)s ORDER BY id
 """
 
 
@@ -100,5 +110,13 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
         rows = c.execute(_TEXTS, {"ids": list(ids)}).fetchall()
         return {int(i): str(t) for i, t in rows}
 
-    outcomes = {int(r[0]): outcome_from(r) for r in c.execute(_OUTCOMES, args).fetchall()}
-    return History(page_count, readings, approvals, activity, viewer, texts, scope, outcomes)
+    outcomes = [outcome_from(r) for r in c.execute(_OUTCOMES, args).fetchall()]
+    shared = [
+        SharedMeasure(
+            int(r), int(a), str(dig), Changes(int(d), int(rc), int(ac), bool(cr)), str(who)
+        )
+        for r, a, dig, d, rc, ac, cr, who in c.execute(_MEASURES, args).fetchall()
+    ]
+    return History(
+        page_count, readings, approvals, activity, viewer, texts, scope, outcomes, shared
+    )

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
 VISIT_KINDS = ("visit", "leave")
 OUTCOME_COLUMNS = ("page", "version_id", "reading_id", "raised", "accepted", "dismissed", "items")
+# A machine reading measured against the approved text (``backend.stats.shared_measures``).
+MEASURE_COLUMNS = (
+    "reading_id", "approved_id", "critical_digest", "distance", "reading_chars",
+    "approved_chars", "critical",
+)  # fmt: skip
 _INSERT_OUTCOME = (
     f"INSERT INTO critical_outcomes ({', '.join(OUTCOME_COLUMNS)}, author, created_at) "
     f"VALUES ({', '.join('?' for _ in OUTCOME_COLUMNS)}, ?, ?)"
@@ -41,3 +47,9 @@ class ActivityLog:
         values = [row[k] for k in OUTCOME_COLUMNS]
         with self._write() as c:
             c.execute(_INSERT_OUTCOME, (*values, self.author, time.time()))
+
+    def add_pair_measures(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Nothing to keep here: the embedded store's statistics are computed on this
+        machine, which keeps the pairs it measured (``backend.stats.pair_cache``); only a
+        team store shares them, so that every member's first statistics are quick."""
+        del rows

@@ -121,6 +121,11 @@ class PageStore(Protocol):
         """Record an approval's critical items and their outcomes (``OUTCOME_COLUMNS``)."""
         ...
 
+    def add_pair_measures(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Share the measures of machine readings against an approved text
+        (``MEASURE_COLUMNS``), as this store's author; kept only where others read them."""
+        ...
+
     # what each store can do, answered by the store itself
     def local_file(self) -> Path | None:
         """The store's file on this computer; None for a review on the team server."""

@@ -30,8 +30,7 @@ def test_pulled_outcomes_name_the_pulled_versions(
             w.reading(0, "一", at=T0)
             edit = w.edit(0, "一。", at=T0 + 60, author="rita")
             w.status(0, "approved", at=T0 + 90, author="rita")
-        row = {"page": 0, "version_id": edit, "reading_id": None, "raised": 1}
-        local.add_critical_outcome(row | {"accepted": 1, "dismissed": 0, "items": "[]"})
+            w.outcome(0, edit, 1, 1, at=T0 + 90, author="rita")  # at her approval
         transfer.push(local, open_store("ada"))
     finally:
         local.close()

@@ -17,6 +17,7 @@ from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.stats import statistics_of
 from backend.store.postgres import admin, transfer
+from backend.store.postgres.team_sql import SCHEMA_VERSION
 from backend.store.postgres.team_store import TeamStore
 from backend.store.review_store import ReviewStore
 from tests.backend.stats.history_helpers import HistoryWriter
@@ -25,6 +26,9 @@ from tests.team.conftest import PEOPLE, url
 from tests.team.pg_cluster import Cluster
 
 T0 = 1_767_225_600.0
+
+PAIR = {"reading_id": 1, "approved_id": 2, "critical_digest": "d", "distance": 0}
+PAIR |= {"reading_chars": 1, "approved_chars": 1, "critical": False}
 
 
 def _visits(store: TeamStore) -> list[tuple[str, int, str]]:
@@ -76,8 +80,7 @@ def test_pushed_visits_count_as_on_the_embedded_store(
             w.status(1, "approved", at=T0 + 100, author="rita")  # +70 on page 1
             w.visit(1, at=T0 + 5, author="ron")
             w.visit(1, at=T0 + 25, author="ron", kind="leave")  # 20 s on page 1
-        outcome = {"page": 1, "version_id": edit, "reading_id": None, "raised": 3}
-        local.add_critical_outcome(outcome | {"accepted": 2, "dismissed": 1, "items": "[]"})
+            w.outcome(1, edit, 3, 2, at=T0 + 100, author="rita")  # at her approval
         transfer.push(local, open_store("ada"))
         local_stats = statistics_of(local, 50)
         assert local_stats.pages[1].critical_accepted == 2
@@ -96,7 +99,7 @@ def test_pushed_visits_count_as_on_the_embedded_store(
         back.close()
 
 
-def test_a_server_of_schema_5_upgrades_to_6(pg: Cluster, tmp_path: Path) -> None:
+def test_a_server_of_schema_5_upgrades_to_the_current_schema(pg: Cluster, tmp_path: Path) -> None:
     pg.psql("CREATE DATABASE schema_five")
     with psycopg.connect(pg.url(db="schema_five"), autocommit=True) as conn:
         with conn.transaction():  # the schema as version 5 made it
@@ -111,7 +114,7 @@ def test_a_server_of_schema_5_upgrades_to_6(pg: Cluster, tmp_path: Path) -> None
         for name in PEOPLE:
             admin.give(conn, doc, name)
         assert admin.upgrade(conn)
-        assert admin.schema_version(conn) == 6
+        assert admin.schema_version(conn) == SCHEMA_VERSION == 7
         assert not admin.upgrade(conn)  # once
     rita = TeamStore(
         pg.url("rita", "pw-rita", db="schema_five"),
@@ -126,6 +129,7 @@ def test_a_server_of_schema_5_upgrades_to_6(pg: Cluster, tmp_path: Path) -> None
             {"page": 2, "version_id": None, "reading_id": None, "raised": 0}
             | {"accepted": 0, "dismissed": 0, "items": "[]"}
         )
+        rita.add_pair_measures([PAIR])  # schema 7's table
         assert _visits(rita) == [("rita", 2, "visit")]
     finally:
         rita.close()

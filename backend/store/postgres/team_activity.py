@@ -1,18 +1,25 @@
-"""The team store's side of page visits and critical outcomes (issue 26): ``schema_6.sql``'s
-tables, as ``store.activity_rows`` keeps them in SQLite. The server stamps each row's
-author and time."""
+"""The team store's side of page visits, critical outcomes and the statistics' pair
+measures (issue 26): ``schema_6.sql``'s and ``schema_7.sql``'s tables (the first two as
+``store.activity_rows`` keeps them in SQLite). The server stamps each row's author and
+time."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from backend.store.activity_rows import OUTCOME_COLUMNS, VISIT_KINDS
+from backend.store.activity_rows import MEASURE_COLUMNS, OUTCOME_COLUMNS, VISIT_KINDS
 from backend.store.postgres.journal import Journal
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
 
 _INSERT_OUTCOME = (
     f"INSERT INTO proofdesk.critical_outcomes (document_id, {', '.join(OUTCOME_COLUMNS)}) "
     f"VALUES (%s, {', '.join('%s' for _ in OUTCOME_COLUMNS)})"
+)
+
+INSERT_MEASURE = (
+    f"INSERT INTO proofdesk.pair_measures (document_id, {', '.join(MEASURE_COLUMNS)}) "
+    f"VALUES (%s, {', '.join('%s' for _ in MEASURE_COLUMNS)})"
 )
 
 
@@ -40,3 +47,13 @@ class TeamActivity(TeamLink):
     def add_critical_outcome(self, row: dict[str, Any]) -> None:
         with self._tx() as c:
             c.execute(_INSERT_OUTCOME, (self.doc, *(row[k] for k in OUTCOME_COLUMNS)))
+
+    @again_if_dropped
+    def add_pair_measures(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Shared with the document's members, stamped with this login (``schema_7.sql``)."""
+        if not rows:
+            return
+        with self._tx() as c, c.cursor() as cur:
+            cur.executemany(
+                INSERT_MEASURE, [(self.doc, *(r[k] for k in MEASURE_COLUMNS)) for r in rows]
+            )

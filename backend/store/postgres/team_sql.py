@@ -14,7 +14,7 @@ from typing import Any
 
 from backend.models import ReviewStatus, Version, VersionKind
 
-SCHEMA_VERSION = 6  # the team schema this ProofDesk needs (``admin.upgrade`` brings it there)
+SCHEMA_VERSION = 7  # the team schema this ProofDesk needs (``admin.upgrade`` brings it there)
 VERSION_COLUMNS = (
     "id, page, kind, text, "
     "coalesce(origin_created_at, extract(epoch FROM created_at)::float8), "
