@@ -61,10 +61,16 @@ class Excluded:
         """A word at [start, end) would start inside a false friend or run into one.
         A listed word holding a whole false friend, context and all (參加人 holds
         參加), is the table's word for it and stands."""
-        return any(
-            (s <= start < e or start < s < end) and not (start <= ws and we <= end)
-            for s, e, ws, we in self._near(start, end)
-        )
+        # (``_near``'s walk written out: asked for each word a lexicon matches, thousands
+        # a page, where most texts' false friends are few and far from the word.)
+        spans = self.spans
+        for i in range(bisect_right(self.starts, start - self.longest - 1), len(spans)):
+            s, e, ws, we = spans[i]
+            if s >= end:
+                return False
+            if (s <= start < e or start < s < end) and not (start <= ws and we <= end):
+                return True
+        return False
 
     def cover(self, start: int, end: int) -> int | None:
         """Where the false friend [start, end) lies wholly inside ends, context and

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from weakref import WeakKeyDictionary
 
 from backend.i18n import _
 from backend.review.charclass import ARABIC_DIGITS, CHINESE_NUMERALS, CIRCLES
@@ -90,14 +91,8 @@ _WIDE = frozenset("０１２３４５６７８９")
 
 
 def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
-    folds = tables.fold_table(False, True, alternate=True)
-    odd = {
-        c: folds[ord(c)]
-        for c in tables.simplified_only()
-        # 万 is parsed as 萬 already: only a numeral no number is parsed with.
-        if ord(c) in folds and folds[ord(c)] in CHINESE_NUMERALS and parse_number(c) is None
-    }
-    if not odd or not any(c in odd for c in text):
+    odd = _odd_numerals(tables)
+    if not odd or odd.keys().isdisjoint(text):  # (in C: this ran a page's every character)
         return
     numerals = set(CHINESE_NUMERALS) | set(odd) | set("0123456789")
     for i, c in enumerate(text):
@@ -111,6 +106,25 @@ def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
             "check the number against the scan"
         ).format(char=c, standard=odd[c])
         yield Flag(i, i + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)
+
+
+# The Simplified numerals of each tables object (by identity, weakly held): built
+# from its thousands of folds, they were most of this module's cost when built per page.
+_ODD: WeakKeyDictionary[ReviewTables, dict[str, str]] = WeakKeyDictionary()
+
+
+def _odd_numerals(tables: ReviewTables) -> dict[str, str]:
+    """The numerals only Simplified Chinese writes, each with its Traditional form."""
+    odd = _ODD.get(tables)
+    if odd is None:
+        folds = tables.fold_table(False, True, alternate=True)
+        odd = _ODD[tables] = {
+            c: folds[ord(c)]
+            for c in tables.simplified_only()
+            # 万 is parsed as 萬 already: only a numeral no number is parsed with.
+            if ord(c) in folds and folds[ord(c)] in CHINESE_NUMERALS and parse_number(c) is None
+        }
+    return odd
 
 
 # What may follow 第 (past spaces and line ends): a numeral of any form; a circle is a

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from itertools import pairwise
 
 from backend.review.charclass import CHINESE_NUMERALS, CIRCLES, PLAIN_DIGITS, TYPED_ZEROS
@@ -99,6 +100,10 @@ def _arabic_value(token: str) -> Number:
 MAX_NUMERAL_CHARS = 200
 
 
+# Kept for the numerals last asked (a value is immutable): both readings of a page hold
+# mostly the same numbers, and the date, amount, article and number extractors each
+# parse the runs they match, so a review parsed each numeral several times over.
+@lru_cache(maxsize=4096)
 def parse_number(text: str) -> Number | None:
     """The value of a numeral in any of the forms above, or None if it is not one."""
     text = _SPACES.sub("", text).translate(_TENS)
@@ -217,7 +222,7 @@ def find_numbers(
         run, value = m.group(), parse_number(m.group())
         if value is None:
             continue
-        has_arabic = any(c.isdigit() for c in run)  # str.isdigit: ASCII and full-width
+        has_arabic = any(map(str.isdigit, run))  # str.isdigit: ASCII and full-width
         if not has_arabic and set(run) <= _ZEROS and not _said(text, *m.span(), m.end()):
             continue  # 王〇〇: circles alone are a mask, not zeros (but 零元 is a sum)
         if _surname_mask(run) and not _said(text, *m.span(), m.end()):

@@ -127,7 +127,7 @@ def _number_terms(
     text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
 ) -> Iterator[CriticalTerm]:
     def free(start: int, end: int) -> bool:  # not inside a date, amount, article ...
-        return not any(taken[start:end])
+        return taken.find(1, start, end) < 0
 
     for start, end, value in find_numbers(text, excluded, free):
         yield CriticalTerm(start, end, CriticalKind.NUMBER, text[start:end], value)
@@ -202,7 +202,8 @@ def extract_terms(
         for term in sorted(
             extract(text, rules, excluded, taken), key=lambda t: (t.start, t.start - t.end)
         ):
-            if term.end > term.start and not any(taken[term.start : term.end]):
+            # (``find`` in C: no byte of the span taken yet)
+            if term.end > term.start and taken.find(1, term.start, term.end) < 0:
                 taken[term.start : term.end] = b"\x01" * (term.end - term.start)
                 chosen.append(term)
     return sorted(chosen, key=lambda t: t.start)
