@@ -59,7 +59,7 @@ def record_outcome(session: WithReviews, page: int, status: ReviewStatus) -> Non
             store.add_critical_outcome(row)
     except Exception as exc:
         log.warning("critical outcomes of page %s not recorded: %s", page + 1, exc)
-    try:  # the statistics' measures, shared with the team (the embedded store keeps none)
+    try:  # the statistics' measures of the page's readings (``approval_measures``)
         store.add_pair_measures(measure_rows(versions, approved, critical_chars_now()))
     except Exception as exc:
         log.warning("measures of page %s's readings not shared: %s", page + 1, exc)

@@ -2,10 +2,12 @@
 
 A page approved on the team store has its readings' measures shared by the approver's
 ProofDesk at approval (``backend.session.approval_measures``). History pushed from an
-embedded store was approved elsewhere: the administrator who pushes it measures it once
-here, and shares each pair as written by the page's approver (``origin_author``, which
-only an administrator may write, and only into history brought in: ``stamp_event``), so
-every member's first statistics read ~8,000 rows instead of ~40 MB of text.
+embedded store was approved elsewhere (its file's measures name its own version ids, and
+pages approved before they were recorded have none): the administrator who pushes it
+measures it once here, and shares each pair as written by the page's approver
+(``origin_author``, which only an administrator may write, and only into history brought
+in: ``stamp_event``), so every member's first statistics read ~8,000 rows instead of
+~40 MB of text.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import json
 import sqlite3
 from collections.abc import Sequence
 
+from backend.review.change_measures import Changes
 from backend.stats.history import (
     MACHINE_AUTHOR,
     READING_KINDS,
@@ -19,6 +20,7 @@ from backend.stats.history import (
     History,
     Outcome,
     Reading,
+    SharedMeasure,
     as_float,
     first_per_source,
     prompt_name,
@@ -68,6 +70,11 @@ ORDER BY 1, 3
 _OUTCOMES = """
 SELECT page, version_id, raised, accepted, dismissed, author FROM critical_outcomes ORDER BY id
 """
+# The measures written at approval (``schema._V8``); whose count: ``comparing.trusted_measures``.
+MEASURE_FIELDS = (
+    "reading_id, approved_id, critical_digest, distance, reading_chars, approved_chars, critical"
+)
+_MEASURES = f"SELECT {MEASURE_FIELDS}, author FROM pair_measures ORDER BY id"
 
 
 def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> History:
@@ -85,7 +92,8 @@ def read_history(conn: sqlite3.Connection, page_count: int, scope: str = "") -> 
         return {int(i): str(t) for i, t in rows}
 
     outcomes = [outcome_from(r) for r in conn.execute(_OUTCOMES)]
-    return History(page_count, readings, approvals, activity, None, texts, scope, outcomes)
+    shared = [measure_from(r) for r in conn.execute(_MEASURES)]
+    return History(page_count, readings, approvals, activity, None, texts, scope, outcomes, shared)
 
 
 def _reading(row: tuple[object, object, object, object]) -> Reading:
@@ -118,6 +126,13 @@ def outcome_from(row: Sequence[object]) -> Outcome:
     version_id = None if vid is None else int(str(vid))
     counts = (int(str(raised)), int(str(accepted)), int(str(dismissed)))
     return Outcome(int(str(page)), version_id, *counts, str(author))
+
+
+def measure_from(row: Sequence[object]) -> SharedMeasure:
+    reading, approved, digest, distance, reading_chars, approved_chars, critical, who = row
+    counts = [int(str(n)) for n in (distance, reading_chars, approved_chars)]
+    changes = Changes(counts[0], counts[1], counts[2], bool(critical))
+    return SharedMeasure(int(str(reading)), int(str(approved)), str(digest), changes, str(who))
 
 
 def _str(value: object) -> str:

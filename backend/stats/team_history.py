@@ -15,17 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from backend.review.change_measures import Changes
 from backend.stats.history import (
     READING_KINDS,
     WORK_KINDS,
     Activity,
     Approval,
     History,
-    SharedMeasure,
     first_per_source,
 )
-from backend.stats.sqlite_history import outcome_from, reading_from
+from backend.stats.sqlite_history import MEASURE_FIELDS, measure_from, outcome_from, reading_from
 
 _WHO = "coalesce(origin_author, author)"
 _WHEN = "coalesce(origin_created_at, extract(epoch FROM created_at)::float8)"
@@ -81,10 +79,9 @@ SELECT page, version_id, raised, accepted, dismissed, {_WHO}
 
 # The measures members' ProofDesks shared at approval (``schema_7.sql``); whose are
 # trusted is decided with the approvals (``comparing.trusted_measures``).
-_MEASURES = """
-SELECT reading_id, approved_id, critical_digest, distance, reading_chars, approved_chars,
-       critical, coalesce(origin_author, author)
-  FROM proofdesk.pair_measures WHERE document_id = %(doc)s ORDER BY id
+_MEASURES = f"""
+SELECT {MEASURE_FIELDS}, {_WHO} FROM proofdesk.pair_measures WHERE document_id = %(doc)s
+ ORDER BY id
 """
 
 
@@ -111,12 +108,7 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
         return {int(i): str(t) for i, t in rows}
 
     outcomes = [outcome_from(r) for r in c.execute(_OUTCOMES, args).fetchall()]
-    shared = [
-        SharedMeasure(
-            int(r), int(a), str(dig), Changes(int(d), int(rc), int(ac), bool(cr)), str(who)
-        )
-        for r, a, dig, d, rc, ac, cr, who in c.execute(_MEASURES, args).fetchall()
-    ]
+    shared = [measure_from(r) for r in c.execute(_MEASURES, args).fetchall()]
     return History(
         page_count, readings, approvals, activity, viewer, texts, scope, outcomes, shared
     )

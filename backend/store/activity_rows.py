@@ -1,6 +1,7 @@
 """The embedded store's side of what the review statistics need beyond the edits
-(issue 26): page visits and the critical items' outcomes at approval, append-only logs
-stamped with this store's author and the time now (``schema._V7``)."""
+(issue 26): page visits, the critical items' outcomes and the readings' measures at
+approval, append-only logs stamped with this store's author and the time now
+(``schema._V7``, ``schema._V8``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,11 @@ MEASURE_COLUMNS = (
 _INSERT_OUTCOME = (
     f"INSERT INTO critical_outcomes ({', '.join(OUTCOME_COLUMNS)}, author, created_at) "
     f"VALUES ({', '.join('?' for _ in OUTCOME_COLUMNS)}, ?, ?)"
+)
+
+_INSERT_MEASURE = (
+    f"INSERT INTO pair_measures ({', '.join(MEASURE_COLUMNS)}, author, created_at) "
+    f"VALUES ({', '.join('?' for _ in MEASURE_COLUMNS)}, ?, ?)"
 )
 
 
@@ -49,7 +55,9 @@ class ActivityLog:
             c.execute(_INSERT_OUTCOME, (*values, self.author, time.time()))
 
     def add_pair_measures(self, rows: Sequence[dict[str, Any]]) -> None:
-        """Nothing to keep here: the embedded store's statistics are computed on this
-        machine, which keeps the pairs it measured (``backend.stats.pair_cache``); only a
-        team store shares them, so that every member's first statistics are quick."""
-        del rows
+        """Record the measures of machine readings against an approved text
+        (``MEASURE_COLUMNS``), as this store's author, now."""
+        now = time.time()
+        values = [(*(r[k] for k in MEASURE_COLUMNS), self.author, now) for r in rows]
+        with self._write() as c:
+            c.executemany(_INSERT_MEASURE, values)

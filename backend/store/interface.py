@@ -122,8 +122,8 @@ class PageStore(Protocol):
         ...
 
     def add_pair_measures(self, rows: Sequence[dict[str, Any]]) -> None:
-        """Share the measures of machine readings against an approved text
-        (``MEASURE_COLUMNS``), as this store's author; kept only where others read them."""
+        """Record the measures of machine readings against an approved text
+        (``MEASURE_COLUMNS``), as this store's author, now."""
         ...
 
     # what each store can do, answered by the store itself

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 _V1 = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -219,8 +219,30 @@ CREATE TRIGGER IF NOT EXISTS outcomes_append_only_d BEFORE DELETE ON critical_ou
 BEGIN SELECT RAISE(ABORT, 'critical outcomes are append-only'); END;
 """
 
+# The measures of each machine reading against the text a page's approval names, written
+# at approval (``backend.session.approval_measures``), so that the statistics read them
+# instead of every text measured again; as the team store's ``schema_7.sql``.
+_V8 = """
+CREATE TABLE IF NOT EXISTS pair_measures (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    reading_id      INTEGER NOT NULL,
+    approved_id     INTEGER NOT NULL,
+    critical_digest TEXT    NOT NULL,
+    distance        INTEGER NOT NULL CHECK (distance >= 0),
+    reading_chars   INTEGER NOT NULL CHECK (reading_chars >= 0),
+    approved_chars  INTEGER NOT NULL CHECK (approved_chars >= 0),
+    critical        INTEGER NOT NULL CHECK (critical IN (0, 1)),
+    author          TEXT    NOT NULL,
+    created_at      REAL    NOT NULL
+);
+CREATE TRIGGER IF NOT EXISTS measures_append_only_u BEFORE UPDATE ON pair_measures
+BEGIN SELECT RAISE(ABORT, 'pair measures are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS measures_append_only_d BEFORE DELETE ON pair_measures
+BEGIN SELECT RAISE(ABORT, 'pair measures are append-only'); END;
+"""
+
 # Index i holds the script that upgrades schema version i to i + 1.
-_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
+_MIGRATIONS: list[str] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8]
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

@@ -13,6 +13,9 @@ import json
 import sqlite3
 from typing import Any
 
+from backend.review.change_measures import CriticalChars
+from backend.session.approval_measures import READING_KINDS, measure_texts
+from backend.store.activity_rows import MEASURE_COLUMNS
 from backend.store.review_store import ReviewStore
 
 
@@ -91,6 +94,25 @@ class HistoryWriter:
             "INSERT INTO critical_outcomes (page, version_id, raised, accepted, dismissed, "
             "author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (page, version_id, raised, accepted, raised - accepted, author, at),
+        )
+
+    def measures(
+        self, page: int, approved_id: int, critical: CriticalChars, *, at: float, author: str
+    ) -> None:
+        """The page's readings measured against ``approved_id``, as the app records them at
+        its approval (``approval_measures``)."""
+        c = self._conn()
+        kinds = [k.value for k in READING_KINDS]
+        readings = c.execute(
+            "SELECT id, text FROM versions WHERE page = ? AND kind IN (?, ?) ORDER BY id",
+            (page, *kinds),
+        ).fetchall()
+        (text,) = c.execute("SELECT text FROM versions WHERE id = ?", (approved_id,)).fetchone()
+        rows = measure_texts(readings, (approved_id, text), critical)
+        c.executemany(
+            f"INSERT INTO pair_measures ({', '.join(MEASURE_COLUMNS)}, author, created_at) "
+            f"VALUES ({', '.join('?' for _c in MEASURE_COLUMNS)}, ?, ?)",
+            [(*(r[k] for k in MEASURE_COLUMNS), author, at) for r in rows],
         )
 
     def _version(
