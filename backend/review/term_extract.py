@@ -140,6 +140,8 @@ def _mask_terms(
 
     A seal an engine read among the circles (陳印○, 陳㊞○) is one of them: the
     value is the mask's, so 陳印○ and 陳○○ are one name."""
+    if MASK_CHARS.isdisjoint(text):
+        return  # no circle: no mask (the pattern ends in one), and no Han tried for a head
     seals = _seals(rules.mask_misreads)
     for m in _mask_pattern(seals).finditer(text):
         start, end = m.span()
@@ -215,6 +217,15 @@ def extract_word_terms(
     """Outcome and party-role words in ``text`` (駁回, 有期徒刑, 原告, 被上訴人), sorted."""
     excluded = rules.excluded(text) if excluded is None else excluded
     return [
-        CriticalTerm(s, e, LegalKind(w.family), text[s:e], w.meaning, w.compares_as)
+        CriticalTerm(s, e, _legal_kind(w.family), text[s:e], w.meaning, w.compares_as)
         for s, e, w in rules.worded.scan(text, excluded)
     ]
+
+
+# (An Enum's call by value runs several steps in Python, for each of a page's words.)
+_LEGAL_KINDS = {k.value: k for k in LegalKind}
+
+
+def _legal_kind(family: str) -> LegalKind:
+    kind = _LEGAL_KINDS.get(family)
+    return LegalKind(family) if kind is None else kind  # (not one: the Enum's own error)

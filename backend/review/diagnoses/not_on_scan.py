@@ -159,7 +159,8 @@ def _unread_room(
     faint Han line) did not read its ink either."""
     read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
     if read:
-        boxes = [ln.box for ln in read if ln.box and not _garbled(ln, equal_blocks)]
+        runs = _AltRuns(equal_blocks)
+        boxes = [ln.box for ln in read if ln.box and not _garbled(ln, runs)]
         # The width of each scan line no line read across: a line read in part
         # (Tesseract often drops a line's first words) leaves the rest unread.
         level = _Level(boxes)
@@ -209,15 +210,31 @@ class _Level:
         return [self.boxes[k] for k in sorted(self.by_top[lo:hi])]
 
 
-def _garbled(line: AltLine, equal_blocks: Sequence[tuple[int, int, int]]) -> bool:
+class _AltRuns:
+    """The shared runs by where they stand in the alternate, to sum those over one of
+    its lines without walking every run for every line."""
+
+    def __init__(self, equal_blocks: Sequence[tuple[int, int, int]]) -> None:
+        self.runs = sorted((a, n) for _t, a, n in equal_blocks if n > 0)
+        self.starts = [a for a, _n in self.runs]
+        self.longest = max((n for _a, n in self.runs), default=0)
+
+    def shared(self, start: int, end: int) -> int:
+        """How many of the alternate's characters [start, end) the runs hold (a run
+        overlapping it starts after ``start - longest`` and before ``end``)."""
+        lo = bisect_right(self.starts, start - self.longest)
+        hi = bisect_left(self.starts, end)
+        return sum(max(0, min(end, a + n) - max(start, a)) for a, n in self.runs[lo:hi])
+
+
+def _garbled(line: AltLine, runs: _AltRuns) -> bool:
     """Little of the line's letters is shared with the transcript. Its letters, not its
     characters: the alignment leaves a table row's pipes and spaces out of its shared
     runs, so a row read with two cells misread counted as garbled, its ink as unread."""
     letters = _letters(line.text)
     if not letters:
         return False  # a rule line (a table's |---|): no letters to misread
-    same = sum(max(0, min(line.end, a + n) - max(line.start, a)) for _t, a, n in equal_blocks)
-    return same < GARBLED * letters
+    return runs.shared(line.start, line.end) < GARBLED * letters
 
 
 def _across(a: Box, b: Box) -> float:

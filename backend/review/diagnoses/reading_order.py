@@ -98,6 +98,9 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     found: list[Found] = []
     places = Places(lines)
     starts = [ln.start for ln in lines]  # (``line_at``, bisected without a key call a step)
+    # The first start after an offset, bisected too when the lines are in text order
+    # (an engine's always are): a run crossing a line end asked every line for it.
+    ordered = all(a <= b for a, b in pairwise(starts))
     covered = 0
     for t, a, n in evidence.equal_blocks:
         if n < MIN_RUN:
@@ -109,7 +112,13 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
         while k < a + n:
             on = bisect_right(starts, k) - 1
             idx = on if on >= 0 and k < lines[on].end else None
-            end = min(a + n, lines[idx].end) if idx is not None else _next_start(lines, k, a + n)
+            if idx is not None:
+                end = min(a + n, lines[idx].end)
+            elif ordered:
+                later = bisect_right(starts, k)
+                end = min(starts[later], a + n) if later < len(starts) else a + n
+            else:
+                end = _next_start(lines, k, a + n)
             if idx is not None and end - k >= MIN_RUN:
                 found.append((t + k - a, t + end - a, idx, k, end))
             k = max(end, k + 1)

@@ -234,17 +234,22 @@ def _periodic(text: str) -> list[_Loop]:
     widening each was most of the detector's cost. A short unit's stretch is
     maximal already (widening only turns its unit, which shortens it) and no unit
     is a loop under FEWEST copies (``min_repeats``), so those are left out first."""
-    short = [c for c in _short_periods(text) if c.repeats >= FEWEST]
+    short = _short_periods(text, FEWEST)
     return [_widen(text, c) for c in short + _piece_periods(text)]
 
 
-def _short_periods(text: str) -> list[_Loop]:
+def _short_periods(text: str, fewest: int = 2) -> list[_Loop]:
+    """Every maximal stretch of a unit of up to ``SHORT_PERIOD`` characters repeated
+    back to back ``fewest`` times at least (those of fewer copies left out in the
+    arrays: a page has hundreds of two, the 00 of its amounts)."""
     if len(text) < 2:
         return []
     import numpy as np  # imported here: most imports of the review never reach it
 
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    runs = _runs(codes, min(SHORT_PERIOD, len(text) - 1), 0xFFFFFFFF)  # (no code point)
+    shifts = min(SHORT_PERIOD, len(text) - 1)
+    # k copies of a unit of P: a run of text[i] == text[i + P] (k - 1) * P long.
+    runs = _runs(codes, shifts, 0xFFFFFFFF, max(1, fewest - 1))  # (no code point)
     return [_Loop(start, end + period, period) for period, start, end in runs]
 
 
@@ -268,10 +273,13 @@ def _piece_periods(text: str) -> list[_Loop]:
     return [c for c in found if c.period > SHORT_PERIOD]
 
 
-def _runs(values: NDArray[Any], shifts: int, pad: int) -> list[tuple[int, int, int]]:
+def _runs(
+    values: NDArray[Any], shifts: int, pad: int, least: int = 1
+) -> list[tuple[int, int, int]]:
     """(shift, start, end) of every maximal run [start, end) of ``values[i] ==
-    values[i + shift]`` at least ``shift`` long (two copies of a unit ``shift`` values
-    long, back to back), shift = 1 … ``shifts``, by shift and then by start.
+    values[i + shift]`` at least ``least`` times ``shift`` long (``least`` + 1 copies
+    of a unit ``shift`` values long, back to back), shift = 1 … ``shifts``, by shift
+    and then by start.
 
     Every shift at once, in a few array operations, not a handful a shift (this was
     most of the detector's time on an ordinary page): row k of a view of the values
@@ -294,7 +302,7 @@ def _runs(values: NDArray[Any], shifts: int, pad: int) -> list[tuple[int, int, i
     edges = np.diff(same.ravel())
     rising, falling = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     shift, start, end = rising // (n + 1) + 1, rising % (n + 1), falling % (n + 1)
-    long = end - start >= shift
+    long = end - start >= shift * least
     return list(zip(shift[long].tolist(), start[long].tolist(), end[long].tolist(), strict=True))
 
 

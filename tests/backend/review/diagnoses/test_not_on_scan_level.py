@@ -1,6 +1,7 @@
 """The scan lines' unread width finds the read lines on each by height (``_Level``):
 the same lines, in the same order, as trying every pair, so the width is the same to
-the last bit; boxes upside down are tried against every line."""
+the last bit; boxes upside down are tried against every line. A read line's shared
+characters are summed from the runs that can overlap it (``_AltRuns``): the same count."""
 
 from __future__ import annotations
 
@@ -43,3 +44,16 @@ def test_a_line_level_with_another_is_found_and_one_far_below_is_not() -> None:
     # Two of them on the scan's line at 0.10-0.12 (one starting above it), in their order.
     assert _by_height((0.1, 0.10, 0.9, 0.12), boxes) == [boxes[1], boxes[2]]
     assert _by_height((0.1, 0.80, 0.9, 0.82), boxes) == []
+
+
+RUNS = st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60), st.integers(-2, 12)), max_size=10)
+
+
+@examples(200)
+@given(runs=RUNS, start=st.integers(0, 70), length=st.integers(0, 20))
+def test_what_the_runs_share_of_a_line_is_their_every_overlap(
+    runs: list[tuple[int, int, int]], start: int, length: int
+) -> None:
+    end = start + length
+    every = sum(max(0, min(end, a + n) - max(start, a)) for _t, a, n in runs)
+    assert not_on_scan._AltRuns(runs).shared(start, end) == every

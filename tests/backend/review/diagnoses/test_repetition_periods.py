@@ -75,6 +75,15 @@ def test_periodic_stretches_are_the_ones_a_scan_finds(text: str) -> None:
 
 
 @examples(400)
+@given(texts, st.integers(2, 5))
+@example("。。一一一一一一一" + "0" * 30, FEWEST)
+def test_short_stretches_of_fewer_copies_are_left_out_in_the_arrays(text: str, k: int) -> None:
+    # ``_periodic`` asks for FEWEST copies at least: the arrays drop the rest, the
+    # same stretches as dropping them from the whole list.
+    assert _short_periods(text, k) == [c for c in _short_periods(text) if c.repeats >= k]
+
+
+@examples(400)
 @given(texts)
 @example("主管機關應予駁回。" * 30)
 @example("。。一一一一一一一" + "0" * 30)
