@@ -49,19 +49,12 @@ class Excluded:
         self.starts = [s for s, *_ in self.spans]
         self.longest = max((e - s for s, e, *_ in self.spans), default=0)
 
-    def _near(self, start: int, end: int) -> Iterator[tuple[int, int, int, int]]:
-        """Spans that may overlap [start, end): none starts before start - longest."""
-        spans = self.spans
-        for i in range(bisect_right(self.starts, start - self.longest - 1), len(spans)):
-            if spans[i][0] >= end:
-                return
-            yield spans[i]
-
     def blocks(self, start: int, end: int) -> bool:
         """A word at [start, end) would start inside a false friend or run into one.
         A listed word holding a whole false friend, context and all (參加人 holds
         參加), is the table's word for it and stands."""
-        # (``_near``'s walk written out: asked for each word a lexicon matches, thousands
+        # The spans that may overlap [start, end): none starts before start - longest.
+        # (Walked inline, no generator: asked for each word a lexicon matches, thousands
         # a page, where most texts' false friends are few and far from the word.)
         spans = self.spans
         for i in range(bisect_right(self.starts, start - self.longest - 1), len(spans)):
@@ -75,8 +68,15 @@ class Excluded:
     def cover(self, start: int, end: int) -> int | None:
         """Where the false friend [start, end) lies wholly inside ends, context and
         all (一 in 一般; 一一二 is not in 一一); None if there is none."""
-        ends = [we for s, e, _, we in self._near(start, end) if s <= start and end <= e]
-        return max(ends, default=None)
+        # (The spans walked as ``blocks`` walks them: asked for each numeral of a page.)
+        spans, best = self.spans, None
+        for i in range(bisect_right(self.starts, start - self.longest - 1), len(spans)):
+            s, e, _, we = spans[i]
+            if s >= end:
+                break
+            if s <= start and end <= e and (best is None or we > best):
+                best = we
+        return best
 
 
 class Exclusions:
