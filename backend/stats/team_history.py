@@ -44,17 +44,18 @@ _TEXTS = "SELECT id, text FROM proofdesk.versions WHERE id = ANY(%(ids)s)"
 # scanned every version once per approval (3,000 pages: 70-80 s, here 0.06 s).
 _APPROVALS = f"""
 WITH s AS MATERIALIZED (
-    SELECT DISTINCT ON (page) page, status, version_id, {_WHO} AS who, {_WHEN} AS at
+    SELECT DISTINCT ON (page) page, status, version_id, {_WHO} AS who, {_WHEN} AS at,
+           origin_author IS NOT NULL AS brought
       FROM proofdesk.status_events WHERE document_id = %(doc)s
      ORDER BY page, id DESC
 ), f AS MATERIALIZED (
-    SELECT s.page, coalesce(s.version_id, p.current_version) AS vid, s.who, s.at
+    SELECT s.page, coalesce(s.version_id, p.current_version) AS vid, s.who, s.at, s.brought
       FROM s LEFT JOIN proofdesk.pages p ON p.document_id = %(doc)s AND p.page = s.page
      WHERE s.status = 'final'
 )
 SELECT f.page, v.id, coalesce(v.origin_created_at, extract(epoch FROM v.created_at)::float8),
        CASE WHEN v.kind IN ({_WORK}) THEN coalesce(v.origin_author, v.author) ELSE '' END,
-       f.who, f.at
+       f.who, f.at, f.brought
   FROM f JOIN proofdesk.versions v ON v.id = f.vid
 """
 _ACTIVITY = f"""
@@ -73,15 +74,15 @@ SELECT who, page, at, kind FROM (
 ORDER BY 1, 3
 """
 _OUTCOMES = f"""
-SELECT page, version_id, raised, accepted, dismissed, {_WHO}
+SELECT page, version_id, raised, accepted, dismissed, {_WHO}, origin_author IS NOT NULL
   FROM proofdesk.critical_outcomes WHERE document_id = %(doc)s ORDER BY id
 """
 
 # The measures members' ProofDesks shared at approval (``schema_7.sql``); whose are
 # trusted is decided with the approvals (``comparing.trusted_measures``).
 _MEASURES = f"""
-SELECT {MEASURE_FIELDS}, {_WHO} FROM proofdesk.pair_measures WHERE document_id = %(doc)s
- ORDER BY id
+SELECT {MEASURE_FIELDS}, {_WHO}, origin_author IS NOT NULL
+  FROM proofdesk.pair_measures WHERE document_id = %(doc)s ORDER BY id
 """
 
 
@@ -94,10 +95,13 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
     readings = first_per_source(
         [reading_from(int(r[0]), int(r[1]), float(r[-1]), list(r[2:-1])) for r in rows]
     )
-    approvals = {
-        int(page): Approval(int(page), int(vid), float(v_at), str(writer), str(who), float(at))
-        for page, vid, v_at, writer, who, at in c.execute(_APPROVALS, args).fetchall()
-    }
+    approvals: dict[int, Approval] = {}
+    brought: dict[int, bool] = {}  # approved version id -> the approval was brought in
+    for page, vid, v_at, writer, who, at, pushed in c.execute(_APPROVALS, args).fetchall():
+        approvals[int(page)] = Approval(
+            int(page), int(vid), float(v_at), str(writer), str(who), float(at)
+        )
+        brought[int(vid)] = bool(pushed)
     activity = [
         Activity(str(a), int(p), float(t), str(k))
         for a, p, t, k in c.execute(_ACTIVITY, args).fetchall()
@@ -107,8 +111,21 @@ def read_history(c: Any, doc: int, page_count: int, scope: str = "") -> History:
         rows = c.execute(_TEXTS, {"ids": list(ids)}).fetchall()
         return {int(i): str(t) for i, t in rows}
 
-    outcomes = [outcome_from(r) for r in c.execute(_OUTCOMES, args).fetchall()]
-    shared = [measure_from(r) for r in c.execute(_MEASURES, args).fetchall()]
+    # An approval's figures are read from its approver's rows (``figures.outcomes_in_force``,
+    # ``comparing.trusted_measures``) of the same kind: a pushed approval's brought in with
+    # it, a live one's written live. Else a login bearing a pushed approver's name (an
+    # embedded store's author is any name typed in its settings; say a reviewer, who gives
+    # no final approval here) could rewrite that approval's figures with rows of their own.
+    outcomes = [
+        outcome_from(r[:-1])
+        for r in c.execute(_OUTCOMES, args).fetchall()
+        if r[1] is not None and brought.get(int(r[1])) is bool(r[-1])
+    ]
+    shared = [
+        measure_from(r[:-1])
+        for r in c.execute(_MEASURES, args).fetchall()
+        if brought.get(int(r[1])) is bool(r[-1])
+    ]
     return History(
         page_count, readings, approvals, activity, viewer, texts, scope, outcomes, shared
     )
