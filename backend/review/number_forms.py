@@ -91,8 +91,8 @@ _WIDE = frozenset("０１２３４５６７８９")
 
 
 def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
-    odd = _odd_numerals(tables)
-    if not odd or odd.keys().isdisjoint(text):  # (in C: this ran a page's every character)
+    odd, anywhere = _odd_numerals(tables)
+    if anywhere is None or anywhere.search(text) is None:  # (a class, in C: most pages)
         return
     numerals = set(CHINESE_NUMERALS) | set(odd) | set("0123456789")
     for i, c in enumerate(text):
@@ -108,23 +108,27 @@ def _simplified_numerals(text: str, tables: ReviewTables) -> Iterator[Flag]:
         yield Flag(i, i + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)
 
 
+_Odd = tuple[dict[str, str], re.Pattern[str] | None]
 # The Simplified numerals of each tables object (by identity, weakly held): built
 # from its thousands of folds, they were most of this module's cost when built per page.
-_ODD: WeakKeyDictionary[ReviewTables, dict[str, str]] = WeakKeyDictionary()
+_ODD: WeakKeyDictionary[ReviewTables, _Odd] = WeakKeyDictionary()
 
 
-def _odd_numerals(tables: ReviewTables) -> dict[str, str]:
-    """The numerals only Simplified Chinese writes, each with its Traditional form."""
-    odd = _ODD.get(tables)
-    if odd is None:
+def _odd_numerals(tables: ReviewTables) -> _Odd:
+    """The numerals only Simplified Chinese writes, each with its Traditional form, and
+    a class finding any of them (None: there are none)."""
+    found = _ODD.get(tables)
+    if found is None:
         folds = tables.fold_table(False, True, alternate=True)
-        odd = _ODD[tables] = {
+        odd = {
             c: folds[ord(c)]
             for c in tables.simplified_only()
             # 万 is parsed as 萬 already: only a numeral no number is parsed with.
             if ord(c) in folds and folds[ord(c)] in CHINESE_NUMERALS and parse_number(c) is None
         }
-    return odd
+        anywhere = re.compile(f"[{re.escape(''.join(sorted(odd)))}]") if odd else None
+        found = _ODD[tables] = (odd, anywhere)
+    return found
 
 
 # What may follow 第 (past spaces and line ends): a numeral of any form; a circle is a

@@ -140,7 +140,7 @@ def _mask_terms(
 
     A seal an engine read among the circles (陳印○, 陳㊞○) is one of them: the
     value is the mask's, so 陳印○ and 陳○○ are one name."""
-    if MASK_CHARS.isdisjoint(text):
+    if _ANY_MASK.search(text) is None:
         return  # no circle: no mask (the pattern ends in one), and no Han tried for a head
     seals = _seals(rules.mask_misreads)
     for m in _mask_pattern(seals).finditer(text):
@@ -159,6 +159,10 @@ def _seals(misreads: frozenset[str]) -> str:
     """Misreadings that stand among a mask's circles (not 。 or ASCII, which end or
     follow a name as punctuation)."""
     return "".join(sorted(c for c in misreads if not c.isascii() and c not in DOTS))
+
+
+# (A class found in C: ``isdisjoint`` on a text makes a string of each character.)
+_ANY_MASK = re.compile(f"[{re.escape(''.join(sorted(MASK_CHARS)))}]")
 
 
 @lru_cache(maxsize=4)
