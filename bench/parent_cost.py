@@ -2,9 +2,14 @@
 
 ``failures`` measures the new checks' cost; with ``REVIEW_PARENT=/path/to/worktree``
 (e.g. ``git worktree add /tmp/parent cdd5f91``, the commit before issue 22's work) it also
-times that tree's ``review_page`` on the very same pages and alternates in a child
-process (its own imports), run before and after this tree's timing so a change of load
-between them shows. Both time each review once after a warm-up pass over all of them.
+times that tree's ``review_page`` on the very same pages and alternates. Each tree is
+timed in a child process of its own (its own imports; this tree's gets the scan's lines
+too), twice, alternating with the other's (``failures.cost_rows``); a child times each
+review once after a warm-up pass over all of them, and each case counts its best of two.
+
+Until 2026-12-03 this tree's was timed once inside the bench's own process, after all
+its other work, against the best of two runs of the parent's in fresh processes; now
+both trees run the one harness alike.
 """
 
 from __future__ import annotations
@@ -14,31 +19,35 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from backend.models import AltText, ScanLines
-from backend.review.page_aids import review_page
-from backend.session.review_tables import default_settings
 
 PARENT = os.environ.get("REVIEW_PARENT", "")
+ROOT = Path(__file__).resolve().parents[1]  # this tree
 
-# Runs inside the other tree: the same cases, its own review_page; prints seconds per case.
+# Runs inside a tree (this one or the other): the same cases, its own review_page;
+# prints seconds per case.
 _CHILD = """
-import json, sys, time
+import inspect, json, sys, time
 from backend.models import AltLine, AltText
 from backend.review.page_aids import review_page
 from backend.session.review_tables import default_settings
 cases = json.load(open(sys.argv[1], encoding="utf-8"))
 alts = [AltText(c["alt"], c["engine"], tuple(AltLine.from_json(x) for x in c["lines"]))
         for c in cases]
+kw = [{} for _ in cases]
+if "scan_lines" in inspect.signature(review_page).parameters:  # a tree that reads them
+    from backend.models import ScanLines
+    kw = [{"scan_lines": None if c["scan"] is None else ScanLines(
+        tuple(tuple(b) for b in c["scan"]["boxes"]), c["scan"]["detector"])} for c in cases]
 settings = default_settings()
-for c, a in zip(cases, alts):
-    review_page(0, c["text"], a, settings=settings)
+for c, a, k in zip(cases, alts, kw):
+    review_page(0, c["text"], a, settings=settings, **k)
 out = []
-for c, a in zip(cases, alts):
+for c, a, k in zip(cases, alts, kw):
     t0 = time.perf_counter()
-    review_page(0, c["text"], a, settings=settings)
+    review_page(0, c["text"], a, settings=settings, **k)
     out.append(time.perf_counter() - t0)
 print(json.dumps(out))
 """
@@ -47,15 +56,10 @@ Case = tuple[str, AltText, ScanLines | None]
 
 
 def ours(cases: list[Case]) -> list[float]:
-    settings = default_settings()
-    for text, alt, lines in cases:
-        review_page(0, text, alt, scan_lines=lines, settings=settings)
-    out = []
-    for text, alt, lines in cases:
-        t0 = time.perf_counter()
-        review_page(0, text, alt, scan_lines=lines, settings=settings)
-        out.append(time.perf_counter() - t0)
-    return out
+    """Seconds per case in this tree, timed as the parent's is (a child process)."""
+    found = parent(cases, str(ROOT))
+    assert found is not None
+    return found
 
 
 def parent(cases: list[Case], tree: str = PARENT) -> list[float] | None:
@@ -68,8 +72,9 @@ def parent(cases: list[Case], tree: str = PARENT) -> list[float] | None:
             "alt": alt.text,
             "engine": alt.engine,
             "lines": [x.as_json() for x in alt.lines],
+            "scan": None if scan is None else {"boxes": scan.boxes, "detector": scan.detector},
         }
-        for text, alt, _ in cases
+        for text, alt, scan in cases
     ]
     with tempfile.TemporaryDirectory(prefix="proofdesk-parent-") as tmp:
         path = Path(tmp) / "cases.json"
