@@ -19,7 +19,7 @@ def _history(path: Path) -> ReviewStore:
     """Rita approves page 1 in 100 s, Ron page 2 in 40 s; model A misread one of 13."""
     local = ReviewStore(path, author="ada")
     with HistoryWriter(local) as w:
-        w.reading(0, "本院認為被告之行為事實朋確", at=T0, model="A")
+        w.reading(0, "本院認為被告之行為事實朋確", at=T0, model="A", tokens=(900, 40), seconds=2.5)
         w.reading(1, "第二頁", at=T0, model="A")
         w.status(0, "in_progress", at=T0 + 10, author="rita")
         w.edit(0, "本院認為被告之行為事實明確", at=T0 + 70, author="rita")
@@ -42,6 +42,8 @@ def test_the_administrator_sees_everyone_a_reviewer_their_own(
     assert admin.viewer is None
     assert {p.person: p.seconds for p in admin.people} == {"rita": 100.0, "ron": 40.0}
     assert admin.sources == local_stats.sources  # the same figures as the embedded store's
+    (model_a,) = admin.sources["model"]  # the provenance's fields read on the server too
+    assert (model_a.tokens_per_page, model_a.seconds_per_page) == (940.0, 2.5)
     assert admin.people == local_stats.people
     assert admin.document == local_stats.document
     rita = statistics_of(open_store("rita"), 50)
