@@ -155,10 +155,12 @@ run_app "$EXE" layout --pages 3 "$SAMPLE" >"$SMOKE/layout.txt" 2>&1 \
   || { cat "$SMOKE/layout.txt" >&2; fail "the layout model failed in the built app"; }
 grep -q "table" "$SMOKE/layout.txt" || fail "the layout model found no table on the sample's page 3"
 say "CLI: proofdesk stats and the review report's charts (matplotlib in the app)"
-# The app cannot approve a page from the command line: the venv writes a short review
-# history (two models' readings, five pages approved) into a store the app then reads.
-HOME="$SMOKE" PROOFDESK_DATA_DIR="$SMOKE/seed" PYTHONPATH=$ROOT "$PY" packaging/seed_stats.py \
-  "$SMOKE/stats.db" "$SAMPLE"
+# The app cannot approve a page from the command line: it makes the store (importing the
+# sample's transcripts), the venv adds a short review history (two models' readings, five
+# pages approved) as rows, and the app reads it.
+run_app "$EXE" import --store "$SMOKE/stats.db" --from resources/samples/legal-sample.vlm-style.jsonl \
+  "$SAMPLE" >/dev/null || fail "proofdesk import failed in the built app"
+PYTHONPATH=$ROOT "$PY" packaging/seed_stats.py "$SMOKE/stats.db"
 run_app "$EXE" stats --store "$SMOKE/stats.db" "$SAMPLE" >"$SMOKE/stats.txt" 2>&1 \
   || { cat "$SMOKE/stats.txt" >&2; fail "proofdesk stats failed in the built app"; }
 grep -q "Qwen2.5-VL-72B-Instruct" "$SMOKE/stats.txt" || fail "proofdesk stats shows no model's CER"
