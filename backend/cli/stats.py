@@ -19,6 +19,7 @@ from typing import Any
 from backend.cli.output import PREFIX, say, say_json, warn
 from backend.errors import NoReviewError
 from backend.i18n import _
+from backend.review.change_measures import critical_chars
 from backend.session.document_session import DocumentSession
 from backend.stats import (
     GROUPINGS,
@@ -26,7 +27,6 @@ from backend.stats import (
     Statistics,
     as_json,
     compute,
-    critical_chars,
     statistics_of,
 )
 from backend.stats.tables import document_lines, table_cells

@@ -8,12 +8,6 @@ pages took, how the document goes, from what the review store already holds.
 
 from __future__ import annotations
 
-from backend.review.change_measures import (
-    Changes,
-    CriticalChars,
-    changes,
-    critical_chars,
-)
 from backend.stats.figures import (
     GROUPINGS,
     PageRow,
@@ -35,8 +29,6 @@ __all__ = [
     "PACE_DAYS",
     "Activity",
     "Approval",
-    "Changes",
-    "CriticalChars",
     "Day",
     "History",
     "PageRow",
@@ -47,9 +39,7 @@ __all__ = [
     "SourceRow",
     "Statistics",
     "as_json",
-    "changes",
     "compute",
-    "critical_chars",
     "statistics_of",
     "time_on_pages",
 ]

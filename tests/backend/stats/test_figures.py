@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from backend.stats import IDLE_CUTOFF_S, History, Statistics, compute, critical_chars, statistics_of
+from backend.review.change_measures import critical_chars
+from backend.stats import IDLE_CUTOFF_S, History, Statistics, compute, statistics_of
 from backend.store.review_store import ReviewStore
 from tests.backend.stats.history_helpers import HistoryWriter
 

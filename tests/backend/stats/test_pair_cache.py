@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from backend.review.change_measures import modal_words
+from backend.review.change_measures import critical_chars, modal_words
 from backend.session.review_tables import current_tables
-from backend.stats import PairCache, compute, critical_chars, statistics_of
+from backend.stats import PairCache, compute, statistics_of
 from backend.stats.sqlite_history import read_history
 from backend.store.review_store import ReviewStore
 from tests.backend.stats.history_helpers import HistoryWriter
