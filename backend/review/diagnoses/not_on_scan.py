@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from backend.i18n import _
 from backend.models import AltLine, AltText, ScanLines
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
+from backend.review.diagnoses.invented_span import named_span
 from backend.review.diagnoses.shared import excerpt, has_alternate
 from backend.review.values import Hunk
 
@@ -87,14 +88,16 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         "{chars} characters (“{start}”) that no reading and no line of the scan "
         "supports: the model may have invented them"
     )
+    # The span named leaves out a neighbouring line the alignment joined to the hunk.
+    spans, text = [named_span(h) for h in invented], evidence.transcript
     return [
         Diagnosis(
             DiagnosisKind.NOT_ON_SCAN,
-            h.start,
-            h.end,
-            detail.format(chars=_letters(h.text), start=excerpt(h.text)),
+            s,
+            e,
+            detail.format(chars=_letters(text[s:e]), start=excerpt(text[s:e])),
         )
-        for h in invented
+        for s, e in spans
     ]
 
 

@@ -80,6 +80,10 @@ def sentence_lines(truth: str) -> list[int]:
 
 @given(seed=st.integers(0, 10_000), scan=st.booleans())
 @examples(30)
+# Explore: the next line, read badly (第甲百八十九條未五項　利田已王), tied with scattered
+# characters of the invented sentences, and the diff made both one hunk: its opening
+# was named too (the end 18 past the invented text's).
+@example(seed=1505, scan=False)
 def test_invented_sentences_are_named(seed, scan) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     page = one_column_page(seed)
