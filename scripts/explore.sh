@@ -4,6 +4,8 @@
 # examples, no example database) with a new --hypothesis-seed, and prints each new
 # failure with what reproduces it. CI replays fixed examples (the `ci` profile); this
 # is how new ones are found. A bug it finds becomes an explicit @example and a fix.
+# A round pytest ends with no test failing but a non-zero status (a bad path, no
+# property test collected, an internal error) counts as a failure too: it checked nothing.
 #   bash scripts/explore.sh [MINUTES] [pytest paths or -k ...]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +33,17 @@ while [ "$(date +%s)" -lt "$end" ]; do
     break
   fi
   found=$(grep -cE "^(FAILED|ERROR) " "$log")
+  if [ $rc -ne 0 ] && [ "$found" -eq 0 ]; then
+    # pytest failed with no test failing: a bad path or option (4), no property test
+    # collected (5), an internal error (3), an interrupt (2) or a crash. Not a clean
+    # round: it counts as a failure, with the log's end to say why.
+    failures=$((failures + 1))
+    echo "!! round $rounds: pytest exited $rc with no test failing; full log: $log"
+    tail -n 25 "$log" | sed 's/^/   /'
+    # A bad path, or nothing to run, is the same with every seed: no more rounds.
+    { [ $rc -eq 4 ] || [ $rc -eq 5 ]; } && break
+    continue
+  fi
   if [ "$found" -gt 0 ]; then
     failures=$((failures + found))
     echo "!! round $rounds: $found failure(s); full log: $log"
