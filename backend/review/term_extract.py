@@ -24,7 +24,7 @@ from backend.review.charclass import DOTS, HAN, MASK_CHARS, is_han
 from backend.review.legal_rules import LegalRules
 from backend.review.lexicon import Excluded
 from backend.review.numerals import NUMERAL as _N
-from backend.review.numerals import Number, find_numbers, parse_number
+from backend.review.numerals import NUMERAL_FIRST, Number, find_numbers, parse_number
 from backend.review.values import CriticalKind
 from backend.review.values import LegalKind as LegalKind  # its home before values.py
 
@@ -58,13 +58,19 @@ _CASE_RE = re.compile(
     rf"(?P<y>{_N})\s*年度\s*(?P<w>[\u3400-\u9fff]{{1,6}}?)\s*字\s*第\s*(?P<n>{_N})\s*號"
 )
 _ERA = r"(?:中\s*華\s*)?民\s*國|西\s*元|公\s*元"
+# Each pattern that may start with an optional prefix (an era, a currency) is led by a
+# lookahead at the class of its first characters: the engine tries a pattern at every
+# place of a page, and this leaves a place in one test instead of trying each
+# alternative of the prefix and then the numeral (``numerals.NUMERAL``'s own note).
 _DATE_RE = re.compile(
-    rf"(?P<era>(?:{_ERA})\s*)?(?P<y>{_N})\s*年(?!度)"
+    rf"(?=[中民西公{NUMERAL_FIRST}])(?P<era>(?:{_ERA})\s*)?(?P<y>{_N})\s*年(?!度)"
     rf"(?:\s*(?P<m>{_N})\s*月(?:\s*(?P<d>{_N})\s*日)?)?"
 )
 _ARTICLE_RE = re.compile(rf"第\s*(?P<n>{_N})\s*(?P<u>[條項款目])(?:\s*之\s*(?P<s>{_N}))?")
 _CURRENCY = r"新[臺台]幣|NT\$|ＮＴ＄"
-_AMOUNT_RE = re.compile(rf"(?:(?P<cur>{_CURRENCY})\s*)?(?P<n>{_N})(?:\s*(?P<yuan>[元圓]))?")
+_AMOUNT_RE = re.compile(
+    rf"(?=[新NＮ{NUMERAL_FIRST}])(?:(?P<cur>{_CURRENCY})\s*)?(?P<n>{_N})(?:\s*(?P<yuan>[元圓]))?"
+)
 # 百分之五, 千分之三, 十分之一, 5%, ５％: one value, whichever way it is written.
 _PERCENT_RE = re.compile(
     rf"(?P<base>[十百千萬])\s*分\s*之\s*(?P<n>{_N})|(?P<m>{_N})\s*(?P<sign>[%％‰])"
