@@ -10,14 +10,17 @@ Levenshtein alignment the statistics use (``rapidfuzz``); an insertion at either
 a span counts as a change of it (a digit added to a number).
 
 Recorded on the store's thread, after the approval: a failure is logged, never in the
-approval's way (it is a figure of the statistics, not the reviewer's work).
+approval's way (it is a figure of the statistics, not the reviewer's work). On the team
+store, once the approval is on the server (``follow_approvals``): one given while the
+server was away waits in the journal, and its outcomes are recorded when it is sent.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rapidfuzz.distance import Levenshtein
 
@@ -27,6 +30,7 @@ from backend.session.approval_measures import critical_chars_now, measure_rows
 
 if TYPE_CHECKING:
     from backend.session.document_review import DocumentReviews
+    from backend.store.interface import PageStore
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +39,36 @@ class WithReviews(Protocol):
     """A ``DocumentSession`` (which calls this module) as far as it is read here."""
 
     @property
+    def store(self) -> PageStore: ...
+
+    @property
     def reviews(self) -> DocumentReviews: ...
+
+
+@runtime_checkable
+class TellsApprovals(Protocol):
+    """A store that says when an approval is on the server (``TeamActivity``)."""
+
+    def follow_approvals(self, record: Callable[[int], None]) -> None: ...
+
+
+def follow_approvals(session: WithReviews) -> None:
+    """Where the store tells when an approval reaches the server, record its outcomes
+    then (the team store: also those its journal sent when it opened)."""
+    store = session.store
+    if isinstance(store, TellsApprovals):
+        store.follow_approvals(lambda page: _record(session, page))
 
 
 def record_outcome(session: WithReviews, page: int, status: ReviewStatus) -> None:
     """After ``page`` was given ``status``: when it is an approval, store the outcomes of
     the page's critical items against the text approved."""
-    if status is not ReviewStatus.APPROVED:
-        return
+    if status is not ReviewStatus.APPROVED or isinstance(session.store, TellsApprovals):
+        return  # (a store that tells has done it, or will when its journal is sent)
+    _record(session, page)
+
+
+def _record(session: WithReviews, page: int) -> None:
     reviews = session.reviews
     store = reviews.store
     try:

@@ -8,7 +8,6 @@ every mutation so each screen redraws only what changed.
 from __future__ import annotations
 
 import getpass
-import json
 import logging
 import sqlite3
 import time
@@ -23,8 +22,9 @@ from backend.i18n import _
 from backend.models import Change, PageState, ReviewStatus, SearchHit, VersionKind
 from backend.ocr.prompts import DOCUMENT_PROMPT_KEY, default_prompt, page_prompt_key
 from backend.provenance import ProvenanceLike
-from backend.session.critical_outcomes import record_outcome
+from backend.session.critical_outcomes import follow_approvals, record_outcome
 from backend.session.import_fit import import_warnings
+from backend.session.replaced_file import note_replaced_file
 from backend.session.search_hits import hits_in
 from backend.session.team import open_team_store
 from backend.settings import paths
@@ -57,6 +57,7 @@ class DocumentSession:
         self._last_backup = time.monotonic()
         self._jobs: JobStore | None = None
         self._reviews: DocumentReviews | None = None
+        follow_approvals(self)  # the team store: an approval's outcomes once it is sent
 
     # -- opening and closing --------------------------------------------------
 
@@ -99,7 +100,7 @@ class DocumentSession:
             notices += _reconcile(store, pdf, allow_mismatch=allow_mismatch)
             notices += _recover(store)
             if store_path is None:
-                notices += _note_replaced_file(pdf)
+                notices += note_replaced_file(pdf)
         except BaseException as exc:
             try:
                 store.abandon()  # e.g. a store made for another PDF: leave it as it was
@@ -373,28 +374,3 @@ def _recover(store: PageStore) -> list[str]:
             pages_count=len(recovered.pages)
         )
     return [notice]
-
-
-def _note_replaced_file(pdf: PdfDocument) -> list[str]:
-    """Tell the user when the file at this path now has different content."""
-    index_path = paths.documents_index_path()
-    try:
-        index: dict[str, str] = json.loads(index_path.read_text("utf-8"))
-    except (OSError, ValueError):
-        index = {}
-    previous = index.get(pdf.info.path)
-    index[pdf.info.path] = pdf.info.sha256
-    try:
-        paths.make_private_dir(index_path.parent)
-        paths.write_private(index_path, json.dumps(index, ensure_ascii=False, indent=1))
-    except OSError:
-        pass  # the index only feeds a notice; never block opening for it
-    if previous is not None and previous != pdf.info.sha256:
-        return [
-            _(
-                "This file has changed since it was last reviewed (its content is "
-                "different). A new review starts; the earlier one is kept for the old "
-                "content."
-            )
-        ]
-    return []

@@ -2,8 +2,11 @@
 
 - A page someone else has claimed opens read-only, with "being edited by X since
   HH:MM" in the status bar, until their claim goes (live, or when it lapses).
-- "offline — N edits waiting" while typing waits in the local journal; the journal
-  is sent as soon as the server answers again.
+- "offline — N edits waiting" while the server is away (``store.away``: its calls fail
+  at once, none waits for the connection timeout) or typing waits in the local journal.
+  Every few ticks the server is tried in the background, on a thread of its own (never
+  the window's, nor the store's, where a page turn would wait behind it); the journal is
+  sent as soon as the server answers again.
 - Other reviewers' saves, claims and status changes arrive by LISTEN/NOTIFY; each
   becomes the session's ``Change`` record on the workspace, so the views redraw
   what it names. The listener is polled every second on the Qt thread with a zero
@@ -46,6 +49,7 @@ if TYPE_CHECKING:
     from gui.widgets.transcript_editor import TranscriptEditor
 
 POLL_MS = 1000  # live updates show within about this, well inside the 2 s asked for
+PROBE_TICKS = 5  # while away, the server is tried every this many polls (one try at a time)
 
 
 class TeamFeature(QObject):
@@ -78,6 +82,8 @@ class TeamFeature(QObject):
         nav.page_loaded.connect(self._page_loaded)
         runner.failed.connect(self._failed)
         self.conflict_view: QDialog | None = None
+        self._probing: asyncio.Task[None] | None = None  # a try of the server while away
+        self._away_ticks = 0
         if settings.team_url:
             use_store(settings.team_url)
 
@@ -281,9 +287,23 @@ class TeamFeature(QObject):
             if self.claimed_by is not None or current in store.broken:  # read-only here
                 self.runner.run(self.nav.reload_page(current), name="live page")
             self.runner.run(self.check_claim(current), name="claim")
-        if store.pending:
+        if store.away.known:
+            self._try_server(store)
+        elif store.pending:
             self.runner.run(self._send_journal(ws, store), name="journal")
         self._show_offline()
+
+    def _try_server(self, store: TeamStore) -> None:
+        """While the server is away, try it every ``PROBE_TICKS`` polls on a thread of its
+        own: the store's thread stays free for the reviewer's saves and page turns."""
+        self._away_ticks += 1
+        if (self._probing is None or self._probing.done()) and self._away_ticks >= PROBE_TICKS:
+            self._away_ticks = 0
+            self._probing = self.runner.run(self._probe(store))
+
+    async def _probe(self, store: TeamStore) -> None:
+        if await asyncio.to_thread(store.probe):
+            self._show_offline()  # back: the next poll sends the journal
 
     async def _send_journal(self, ws: Workspace, store: TeamStore) -> None:
         try:
@@ -301,8 +321,9 @@ class TeamFeature(QObject):
     def _show_offline(self) -> None:
         store = self._store()
         waiting = store.pending if store is not None else 0
-        self.offline_label.setVisible(bool(waiting))
-        if waiting:
+        away = store is not None and store.away.known  # nothing to send, but say why it waits
+        self.offline_label.setVisible(bool(waiting) or away)
+        if waiting or away:
             self.offline_label.setText(self.tr("offline — {n} edits waiting").format(n=waiting))
 
     # -- progress -------------------------------------------------------------------------

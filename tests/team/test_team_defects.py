@@ -139,6 +139,7 @@ def test_a_status_or_note_sent_twice_is_recorded_once(pg: Cluster, open_store: O
         assert rita.pending == 2
     finally:
         pg.start()
+    assert rita.probe()  # back (as the window finds in the background): calls try it again
     # The connection dropped right after the server committed them: the client never
     # heard, so the journal still has both and sends them again.
     for entry in rita.journal.entries():

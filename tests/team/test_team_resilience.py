@@ -43,6 +43,7 @@ def test_server_stopped_mid_typing_loses_no_keystroke(pg: Cluster, open_store: O
                 pg.stop()
             if i == START_AT:
                 pg.start()
+                assert rita.probe()  # as the window finds in the background: saves try again
             typed += ch
             change = rita.save_draft(0, typed)
             if STOP_AT <= i < START_AT:

@@ -1,11 +1,17 @@
 """The team store's side of page visits, critical outcomes and the statistics' pair
 measures (issue 26): ``schema_6.sql``'s and ``schema_7.sql``'s tables (the first two as
 ``store.activity_rows`` keeps them in SQLite). The server stamps each row's author and
-time."""
+time.
+
+An approval's outcomes and measures are recorded by the session once the approval is on
+the server (``follow_approvals``): at once, or, given while the server was away, when
+the journal sends it (they are read from the server's versions, which an offline desk
+cannot read). A visit made while the server is away is not kept: the server stamps its
+time, so one sent later would count the wrong seconds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from backend.store.activity_rows import MEASURE_COLUMNS, OUTCOME_COLUMNS, VISIT_KINDS
@@ -28,14 +34,34 @@ class TeamActivity(TeamLink):
 
     journal: Journal
 
+    def __init__(self, info: str) -> None:
+        super().__init__(info)
+        self._approved: list[int] = []  # pages whose approval reached the server, not told
+        self._on_approval: Callable[[int], None] | None = None
+
+    def follow_approvals(self, record: Callable[[int], None]) -> None:
+        """Call ``record(page)`` each time an approval reaches the server (given now, or
+        sent from the journal), starting with those sent before anyone listened (the
+        journal replayed when the store opened)."""
+        self._on_approval = record
+        while self._approved:
+            record(self._approved.pop(0))
+
+    def _status_sent(self, page: int, status: str) -> None:
+        if status == "final":  # (the database's word for approved)
+            self._approved.append(page)
+            if self._on_approval is not None:
+                self.follow_approvals(self._on_approval)
+
     @again_if_dropped
     def add_page_visit(self, page: int, kind: str = "visit") -> None:
-        """Not tried while edits wait in the journal (the server is away): each try would
-        hold the store's thread for the connection timeout at every page turn, and the
-        reviewer's next autosave would wait behind it. The statistics lose that visit."""
+        """Not tried while the server is away (``away``) or edits wait in the journal: each
+        try would hold the store's thread for the connection timeout at every page turn,
+        and the reviewer's next autosave would wait behind it. The statistics lose that
+        visit."""
         if kind not in VISIT_KINDS:
             raise ValueError(f"unknown visit kind {kind!r}")
-        if len(self.journal):
+        if len(self.journal) or self.away.known:
             return
         with self._tx() as c:
             c.execute(

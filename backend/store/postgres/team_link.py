@@ -16,6 +16,7 @@ import psycopg
 
 from backend.models import ReviewStatus, Version
 from backend.store.postgres import team_writes as w
+from backend.store.postgres.away import Away
 from backend.store.postgres.connection import connect
 from backend.store.postgres.db_errors import mapped
 from backend.store.postgres.errors import TeamUnreachableError
@@ -59,6 +60,7 @@ class TeamLink:
 
     def __init__(self, info: str) -> None:
         self._info = info
+        self.away = Away()  # a failed attempt: calls fail at once until the server answers
         self._conn: w.Conn | None = connect(info)
         # Connections made for this store's document on the side (live updates): closed
         # with the store, so one whose maker never heard it was made (its task cancelled,
@@ -70,8 +72,26 @@ class TeamLink:
     def _c(self) -> w.Conn:
         if self._conn is None or self._conn.closed or self._conn.broken:
             self._conn = None
-            self._conn = connect(self._info)
+            self.away.check()  # known away: fail now, not after the connection timeout
+            try:
+                self._conn = connect(self._info)
+            except TeamUnreachableError as exc:
+                self.away.failed(exc)
+                raise
+            self.away.answered()
         return self._conn
+
+    def probe(self) -> bool:
+        """Try the server on a connection of its own, for a caller off the store's thread
+        (the window, in the background): whether it answers. A success lets the store's
+        next call connect; a failure postpones that call's own attempt (``away``)."""
+        try:
+            connect(self._info).close()
+        except TeamUnreachableError as exc:
+            self.away.failed(exc)
+            return False
+        self.away.answered()
+        return True
 
     @contextmanager
     def _tx(self) -> Iterator[w.Conn]:

@@ -84,7 +84,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
     def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
         """Run a write on the server; when it cannot be reached, keep it in the journal."""
         try:
-            self.flush()
+            self.flush(asked=False)
             return run()
         except TeamUnreachableError:
             self.journal.append(entry)
@@ -98,10 +98,12 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         """Edits in the local journal, not yet on the server."""
         return len(self.journal)
 
-    def flush(self) -> list[str]:
+    def flush(self, *, asked: bool = True) -> list[str]:
         """Replay the journal on the server (raises ``TeamUnreachableError`` if still away)."""
         if not len(self.journal):
             return []
+        if asked:  # not a write's own replay: tried even when known away (``away``)
+            self.away.forget()
         messages = []
         self._committed = {}  # the versions this replay commits (``j.version_shown``)
         for entry in self.journal.entries():  # JournalEntryError (journal kept) before any
@@ -348,12 +350,10 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self, page: int, status: str, key: str | None = None, seen: int | None = None
     ) -> Change:
         with self._tx() as c:
-            c.execute(
-                "INSERT INTO proofdesk.status_events (document_id, page, status, op_key, "
-                "version_id) VALUES (%s, %s, %s, %s, %s) "
-                "ON CONFLICT (document_id, op_key) DO NOTHING",
-                (self.doc, page, status, key, seen),
-            )
+            w.status_event_in(c, self.doc, page, status, key, seen)
+        # Also when the key was recorded before (its first send's reply was lost): its
+        # outcomes measured twice are the same rows, and the statistics count one.
+        self._status_sent(page, status)  # an approval's outcomes follow it (team_activity)
         return Change(pages=frozenset({page}), status=True)
 
     def set_note(self, page: int, text: str) -> Change:

@@ -112,6 +112,18 @@ def restore_in(
     return vid, None
 
 
+def status_event_in(
+    c: Conn, doc: int, page: int, status: str, key: str | None, seen: int | None
+) -> None:
+    """Record a status (``seen``: the version shown, schema 3) once however often its
+    ``key`` is sent (again after a dropped connection, or replayed from the journal)."""
+    c.execute(
+        "INSERT INTO proofdesk.status_events (document_id, page, status, op_key, version_id) "
+        "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (document_id, op_key) DO NOTHING",
+        (doc, page, status, key, seen),
+    )
+
+
 def claim_in(c: Conn, doc: int, page: int, lease_s: float) -> None:
     """Take or renew the page's lease; ``PageClaimedError`` when someone else holds it."""
     row = c.execute(
