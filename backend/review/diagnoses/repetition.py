@@ -188,8 +188,9 @@ def min_repeats(unit: str, alone: bool = False) -> int:
     Far more than any text holds: a Han character 6 times (一一一年 is three); a
     sentence or clause of 10+ characters 3 times; shorter units enough copies for
     24 characters. Table rows 6 times, and only rows with some words (a blank
-    form's empty rows repeat on the page). Masks and fillers (○○○, 0000, □□) 24
-    times; rules and leaders (-----, ……, spaces) only beyond 300 characters.
+    form's empty rows repeat on the page) or whole delimiter rows (|---|: a table
+    has one). Masks and fillers (○○○, 0000, □□) 24 times; rules and leaders
+    (-----, ……, spaces) only beyond 300 characters.
 
     ``alone``: no independent alternate can say whether the page holds the copies.
     Legal text repeats a clause or row a few times back to back on its own: a
@@ -200,8 +201,15 @@ def min_repeats(unit: str, alone: bool = False) -> int:
     period = len(unit)
     if not unit.strip():
         return NEVER  # whitespace alone: layout
-    if "|" in unit and "-" in unit and not unit.strip("|-: "):
-        return NEVER  # a Markdown table's delimiter row: as long as the table is wide
+    floor = ALONE_REPEATS if alone else 0
+    if "|" in unit and "-" in unit and not unit.strip("|-: \n"):
+        # A Markdown table's delimiter row: within the row, as long as the table is wide;
+        # whole rows, one after another, a loop (a table has one, under its header).
+        # (A row of "-" cells, nothing in them, is no delimiter row: the rule below.)
+        if "\n" not in unit:
+            return NEVER
+        if "---" in unit:
+            return max(floor, 6)
     tagged = "<" in unit  # most units have no tag: the regexes are skipped (hot path)
     row = "|" in unit or "\t" in unit or (tagged and _HTML_CELL.search(unit + unit) is not None)
     readable = _readable(unit) if tagged else unit
@@ -216,7 +224,6 @@ def min_repeats(unit: str, alone: bool = False) -> int:
         if all(c in _SENTENCE_PUNCT or c.isspace() for c in unit):
             return max(3, math.ceil(6 / period))
         return max(3, math.ceil(300 / period))
-    floor = ALONE_REPEATS if alone else 0
     if row:
         return max(floor, 6 if letters >= 4 else max(6, math.ceil(300 / period)))
     return max(floor, 3 if period >= 10 else max(3, math.ceil(24 / period)))
