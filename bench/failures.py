@@ -270,16 +270,10 @@ def rows(label: str, t: Tally) -> list[Row]:
 
 def cost_rows(cases: list[parent_cost.Case]) -> list[Row]:
     """The whole review here against the parent tree's (``REVIEW_PARENT``), same pages."""
-    if not cases or not parent_cost.PARENT:
+    timed = parent_cost.paired(cases) if cases else None
+    if timed is None:
         return []
-    # Alternated, each tree twice, each case its best of two: a change of load between
-    # the runs weighs on both alike (the parent alone had two tries until 2026-12-03).
-    parent_runs, our_runs = [], []
-    for _ in range(2):
-        parent_runs.append(parent_cost.parent(cases) or [])
-        our_runs.append(parent_cost.ours(cases))
-    then = [min(a, b) for a, b in zip(*parent_runs, strict=True)]
-    here = [min(a, b) for a, b in zip(*our_runs, strict=True)]
+    here, then = timed  # each case's best of ROUNDS, the trees asked in turn
     name = f"parent tree {parent_cost.PARENT}"
     return [
         Row(
