@@ -161,3 +161,51 @@ def test_without_a_probe_the_store_tries_again_after_a_while(
     proxy.come_back()
     rita.save_draft(1, "離線打的字")  # due: tried, found back, the journal sent first
     assert rita.pending == 0 and rita.draft(1) == "離線打的字"
+
+
+def test_an_approval_given_away_is_refused_when_a_colleague_saved_newer_text_meanwhile(
+    proxy: Proxy,
+    via_proxy: Callable[[str], TeamStore],
+    open_store: Callable[..., TeamStore],
+    tmp_path: Path,
+) -> None:
+    """The approval journals a commit of the draft (nothing typed) before it: the replay
+    commits nothing, and the approval is still of the version sam was shown, not of
+    ron's newer one that sam never read."""
+    _page_to_approve(open_store("rita"))
+    sam = via_proxy("sam")
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), sam, [])
+    shown = session.page_state(0).text
+    _away(sam, proxy)
+    session.set_status(0, ReviewStatus.APPROVED)
+    assert sam.pending == 2  # the commit and the approval
+    ron = open_store("ron")  # on the server meanwhile: a newer working text
+    ron.page_state(0)
+    ron.save_draft(0, shown + "（更正）")
+    ron.commit_draft(0)
+    proxy.come_back()
+    assert sam.probe()
+    told = sam.flush()
+    assert any("changed after you saw it" in m for m in told), told
+    assert sam.pending == 0
+    assert ron.status(0) is not ReviewStatus.APPROVED and ron.approved_version(0) is None
+    assert ron.page_state(0).text == shown + "（更正）"  # ron's text stands, nothing lost
+
+
+def test_an_approval_given_away_after_typing_nothing_approves_the_text_shown(
+    proxy: Proxy,
+    via_proxy: Callable[[str], TeamStore],
+    open_store: Callable[..., TeamStore],
+    tmp_path: Path,
+) -> None:
+    """With nobody saving meanwhile, the same journaled approval lands on the version shown."""
+    _page_to_approve(open_store("rita"))
+    sam = via_proxy("sam")
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), sam, [])
+    shown = session.page_state(0).text
+    _away(sam, proxy)
+    session.set_status(0, ReviewStatus.APPROVED)
+    proxy.come_back()
+    assert sam.probe() and sam.flush() == [] and sam.pending == 0
+    approved = open_store("ron").approved_version(0)
+    assert approved is not None and approved.text == shown

@@ -51,8 +51,9 @@ class StatusEntry:
     status: str
     key: str | None = None  # recorded once however often it is sent
     seen: int | None = None  # the version shown: the server approves no other (schema 3)
-    # Given while the page's own edits still waited in the journal: the version shown is
-    # the one replaying those edits makes (``TeamStore._shown``), unknown until then.
+    # Given while the page's own edits (or a commit of them) still waited in the journal:
+    # the version approved is the one replaying those edits commits, unknown until then;
+    # ``seen`` when the replay commits none (nothing typed, or the same text).
     after_edit: bool = False
 
 
@@ -67,9 +68,14 @@ class NoteEntry:
 def version_shown(entry: StatusEntry, committed: dict[int, int]) -> int | None:
     """The version a status names: the one shown, or, given after edits that waited in
     the journal, the version their replay committed (``committed``: this desk's own text;
-    one that lost to a newer save is not current, so the server refuses it). None: no
-    commit replayed, and the server stamps the working version (as before schema 3)."""
-    return committed.get(entry.page) if entry.after_edit else entry.seen
+    one that lost to a newer save is not current, so the server refuses it). A replay
+    that committed nothing (an approval journals a commit of the draft, typed or not)
+    leaves the version shown: a colleague's newer one is refused, never approved unseen.
+    None only when no version was shown (a journal from before ``seen`` was kept beside
+    ``after_edit``): the server stamps the working version, as before schema 3."""
+    if entry.after_edit:
+        return committed.get(entry.page, entry.seen)
+    return entry.seen
 
 
 JournalEntry = DraftEntry | CommitEntry | StatusEntry | NoteEntry

@@ -335,10 +335,10 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         # One key per change, so sending it again (the connection dropped right after the
         # commit, or the journal replays after an outage) records it once.
         key = uuid.uuid4().hex
-        # The version shown here: the server approves no other (schema_3.sql).
+        # The version shown here: the server approves no other (schema_3.sql), also
+        # after edits waiting in the journal if their replay commits none (``version_shown``).
         after_edit = self.journal.holds(page)
-        seen = None if after_edit else self._seen.get(page)
-        entry = j.StatusEntry(page, status, key, seen, after_edit)
+        entry = j.StatusEntry(page, status, key, self._seen.get(page), after_edit)
         return self._write(entry, lambda: self._send_status(entry))
 
     def _send_status(self, entry: j.StatusEntry) -> Change:  # after any replay (_write)
