@@ -6,6 +6,12 @@ forwards and closes every new one as soon as it is made, counting them
 (``attempts``): a client that tries the server again is seen doing so, at once,
 without waiting out a connection timeout (a stopped server's port would refuse the
 connection just as fast, but could not count the tries).
+
+Stalled (``stall``), it forwards nothing and closes nothing, like a network that went
+away under open connections: it stops reading, with each connection's receive buffer
+made small, so a client sending more than the buffers hold meets a closed TCP window
+(this machine's kernel acknowledges what it buffers for the proxy, so only a full
+window, not a small query, shows the client that nothing goes through).
 """
 
 from __future__ import annotations
@@ -25,6 +31,8 @@ class Proxy:
         self.attempts = 0  # connections made while away
         self._lock = threading.Lock()
         self._open: list[socket.socket] = []
+        self._flowing = threading.Event()  # cleared: stalled (nothing read or forwarded)
+        self._flowing.set()
         threading.Thread(target=self._accept, daemon=True).start()
 
     def url(self, user: str, password: str, db: str = "proofdesk") -> str:
@@ -45,8 +53,17 @@ class Proxy:
         with self._lock:
             self.away = False
 
+    def stall(self) -> None:
+        """Forward nothing more and close nothing (see the module's doc)."""
+        with self._lock:
+            self._flowing.clear()
+            for s in self._open:
+                with contextlib.suppress(OSError):
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+
     def close(self) -> None:
         self.go_away()
+        self._flowing.set()  # stalled pumps end on their cut sockets
         self._listener.close()
 
     def __enter__(self) -> Proxy:
@@ -71,12 +88,13 @@ class Proxy:
                 server = socket.create_connection(self._target)
                 self._open += [client, server]
             for a, b in ((client, server), (server, client)):
-                threading.Thread(target=_pump, args=(a, b), daemon=True).start()
+                threading.Thread(target=_pump, args=(a, b, self._flowing), daemon=True).start()
 
 
-def _pump(src: socket.socket, dst: socket.socket) -> None:
+def _pump(src: socket.socket, dst: socket.socket, flowing: threading.Event) -> None:
     try:
-        while data := src.recv(65536):
+        while flowing.wait() and (data := src.recv(65536)):
+            flowing.wait()  # stalled: hold what was read, and read no more
             dst.sendall(data)
     except OSError:
         pass

@@ -25,6 +25,16 @@ from backend.store.postgres.errors import (
 from backend.store.postgres.urls import is_team_url as is_team_url
 
 CONNECT_TIMEOUT_S = 5
+# A connection whose network goes away while open: without these, a query sent into it
+# waits until TCP gives up (~15 min of retransmissions on Linux) and an idle one (the live
+# updates' LISTEN) is never found dead. Data the server has not acknowledged for
+# TCP_USER_TIMEOUT_S fails the call (the kernel acknowledges, not the query's work, so a
+# slow query is not cut); an idle connection is probed after KEEPALIVE_IDLE_S, every
+# KEEPALIVE_INTERVAL_S. Seconds, like the connect timeout: then the journal takes over.
+TCP_USER_TIMEOUT_S = 10
+KEEPALIVE_IDLE_S = 10
+KEEPALIVE_INTERVAL_S = 5
+KEEPALIVE_COUNT = 3
 
 
 def _is_local(host: str) -> bool:
@@ -60,6 +70,11 @@ def conninfo(url: str, password: str | None = None, *, client: str = "") -> str:
     if password and not params.get("password"):
         params["password"] = password
     params.setdefault("connect_timeout", CONNECT_TIMEOUT_S)
+    params.setdefault("keepalives", 1)
+    params.setdefault("keepalives_idle", KEEPALIVE_IDLE_S)
+    params.setdefault("keepalives_interval", KEEPALIVE_INTERVAL_S)
+    params.setdefault("keepalives_count", KEEPALIVE_COUNT)
+    params.setdefault("tcp_user_timeout", TCP_USER_TIMEOUT_S * 1000)  # libpq: milliseconds
     params.setdefault("application_name", "ProofDesk")
     if client:
         params["options"] = f"-c proofdesk.client={client}"
