@@ -95,6 +95,11 @@ HALF_RINGS = frozenset("()（）")
 BROKEN_RINGS = HALF_RINGS | frozenset("CcQ")
 RING_LOOKALIKES = ZERO_LOOKALIKES | BROKEN_RINGS
 
+# The marks a pause or a sentence ends with, any width and as width folding writes
+# them: no text writes two of them in a row (時效。，惟), so one the transcript gained
+# beside another is a speck read as a mark (``diff_categories.doubled_mark``).
+PAUSE_MARKS = frozenset("，。、；：,.;:")
+
 # Marks no Traditional Chinese text writes between two Han characters (it writes
 # ，、「」『』 there): an engine makes them of specks, rules and stains on the scan,
 # so one inside a run of Han characters is noise the text gained, not punctuation.
@@ -103,3 +108,10 @@ RING_LOOKALIKES = ZERO_LOOKALIKES | BROKEN_RINGS
 # flagged, a rule the alternate did not see. Not / (及/或 is written), nor : or .
 # (主文：被告, and 一.被告 numbers a paragraph), nor the full-width marks.
 STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\_")
+
+# What the transcript may not gain alone between two Han characters (the alternate
+# reading nothing there): the stray marks, and also a middle dot or slash (a comma or
+# full stop read from a speck: 者·其, 累犯/被告) and a bracket (a ring read as its
+# half: 徐(雅). Only the transcript's gain: written text has them (及/或, 約翰·史密斯,
+# 被告(下稱甲)), but both readings then see them, so there is no difference to judge.
+GAINED_NOISE = STRAY_MARKS | frozenset("·‧・•∙/()")

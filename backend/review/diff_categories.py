@@ -18,8 +18,10 @@ from collections import Counter
 from backend.review.charclass import (
     ARABIC_DIGITS,
     BROKEN_RINGS,
+    GAINED_NOISE,
     HALF_RINGS,
     MASK_CHARS,
+    PAUSE_MARKS,
     PLAIN_DIGITS,
     SENTENCE_MARKS,
     STRAY_MARKS,
@@ -74,6 +76,8 @@ def categorise(
         return DiffCategory.SUBSTANTIVE  # 一，二 read 一二 or 一·二: ink the transcript missed
     if options.fold_masks and not t_kept and set(a_kept) <= STRAY_MARKS:
         return DiffCategory.PUNCTUATION  # the engine's specks and rules (訴訟費|用): its noise
+    if options.fold_masks and doubled_mark(t_kept, a_kept, context):
+        return DiffCategory.SUBSTANTIVE  # 時效。，惟: a speck read as a second mark
     if options.fold_masks and stray_marks(t_kept, a_kept, context):
         return DiffCategory.SUBSTANTIVE  # 訴訟[費用: noise the transcript gained, no punctuation
     if options.fold_masks and ring_dropped(t_kept, a_kept, context):
@@ -173,12 +177,27 @@ def _chinese_mark(char: str) -> bool:
 
 
 def stray_marks(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
-    """The transcript has marks no Chinese text writes there (``charclass.STRAY_MARKS``:
-    [ | " “ ,) between two Han characters, which the alternate lacks: not a
-    punctuation difference but noise inside the words (issue 22)."""
+    """The transcript has marks no Chinese text writes there (``charclass.GAINED_NOISE``:
+    [ | " “ , · / and a lone bracket) between two Han characters, which the alternate
+    lacks: not a punctuation difference but noise inside the words (issue 22)."""
     before, after = context
     gained = set(t_kept) - set(a_kept)
-    return bool(gained & STRAY_MARKS) and is_han(before) and is_han(after)
+    return bool(gained & GAINED_NOISE) and is_han(before) and is_han(after)
+
+
+def doubled_mark(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
+    """The transcript gained a pause mark right beside another, where the alternate
+    reads nothing (時效。，惟, 元。, 然): no text writes two in a row, so the gained one
+    is a speck read as a mark. A mark gained alone stays punctuation (``categorise``:
+    the alternate may have dropped faint ink); beside another it cannot be ink."""
+    before, after = context
+    marks = "".join(t_kept.split())
+    return (
+        bool(marks)
+        and not a_kept.strip()
+        and set(marks) <= PAUSE_MARKS
+        and (before in PAUSE_MARKS or after in PAUSE_MARKS)
+    )
 
 
 def _mask_lookalike(
@@ -220,7 +239,15 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
         # (10:30 keeps no context: an engine's dropped colon is the alternate's).
         i, j = _past_commas(text, i, j)
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
-    if not STRAY_MARKS.isdisjoint(t_kept):
+    if (
+        set(t_kept) <= PAUSE_MARKS
+        and STRAY_MARKS.isdisjoint(t_kept)
+        and NUMBER_MARKS.isdisjoint(t_kept.translate(_COLONS))
+    ):
+        # Pause marks alone (no colon or point, which a number's rules judge above):
+        # the characters just beside them (``doubled_mark``).
+        return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
+    if not GAINED_NOISE.isdisjoint(t_kept):
         while i > 0 and is_punctuation(text[i - 1]):
             i -= 1
         while j < len(text) and is_punctuation(text[j]):

@@ -26,6 +26,7 @@ from backend.review.legal_terms import critical_flags
 from backend.review.markers import MarkerSet
 from backend.review.own_text import OwnText, without_own_text
 from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.variant_forms import variant_flags
 from backend.tables.continued import Header
 
 # A probability, not a logprob: "underline tokens the model gave less than 50%".
@@ -114,6 +115,7 @@ def _found(
     )
     flags += diff_flags(comparison)
     tables = settings.compare.tables
+    flags += variant_flags(transcript, alternate.text, comparison.matches, tables)
     flags += critical_flags(
         transcript,
         alternate.text,

@@ -1,0 +1,63 @@
+"""Marks the transcript gained inside Chinese text (issue 22, point 3), beyond the
+stray ASCII marks (``test_stray_marks``): a middle dot, slash or lone bracket between
+two Han characters, and a pause mark right beside another.
+
+Found on the real-errors bench's tuning pages (seed 202): RapidOCR reads a faint
+comma as ·, Tesseract a full stop as / and a name's ○ as a bracket, and gains a 。
+before a comma. The other engine read nothing at those places, so only the marks
+themselves say they are noise. Sentences are written for this test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.review.values import DiffCategory
+from tests.backend.review.legal_terms_helpers import comparison, critical_of
+
+PAGE = "延長勞工工作時間者其延長工作時間之工資依下列標準加給。"
+
+
+@pytest.mark.parametrize("mark", ["·", "‧", "/", "(", ")", "()"])
+def test_a_gained_dot_slash_or_bracket_between_han_characters_is_flagged(mark: str) -> None:
+    transcript = PAGE.replace("者其", f"者{mark}其")
+    [flag] = comparison(transcript, PAGE).flags()
+    assert mark in transcript[flag.start : flag.end]
+    assert critical_of(transcript, PAGE) == []  # noise, no changed word
+
+
+@pytest.mark.parametrize("mark", ["·", "/"])
+def test_the_alternates_gained_mark_is_not_flagged(mark: str) -> None:
+    """Only the transcript's gain: the alternate's speck is its own noise. (The
+    alternate's bracket there is a ring the transcript dropped: ``ring_dropped``.)"""
+    assert comparison(PAGE, PAGE.replace("者其", f"者{mark}其")).flags() == []
+
+
+def test_a_slash_both_readings_have_is_no_difference() -> None:
+    page = "甲方及/或乙方應於三日內通知。"
+    assert comparison(page, page).hunks == ()
+
+
+@pytest.mark.parametrize(
+    ("page", "transcript"),
+    [
+        ("請求權已罹於時效，惟被告", "請求權已罹於時效。，惟被告"),  # 。 before a comma
+        ("請求權已罹於時效，惟被告", "請求權已罹於時效，、惟被告"),  # 、 after one
+        ("計新臺幣二萬元, 然未能提出", "計新臺幣二萬元。, 然未能提出"),  # half-width beside
+    ],
+)
+def test_a_pause_mark_gained_beside_another_is_flagged(page: str, transcript: str) -> None:
+    [flag] = comparison(transcript, page).flags()
+    assert set(transcript[flag.start : flag.end]) & set("。、")
+
+
+@pytest.mark.parametrize(
+    ("page", "transcript"),
+    [
+        ("第七款禁止任何人", "第七款。禁止任何人"),  # alone: the alternate may have lost faint ink
+        ("自訴人呂慧住澎湖", "自訴人、呂慧住澎湖"),
+    ],
+)
+def test_a_pause_mark_gained_alone_stays_punctuation(page: str, transcript: str) -> None:
+    hunks = comparison(transcript, page).hunks
+    assert hunks and all(h.category is DiffCategory.PUNCTUATION for h in hunks)
