@@ -71,8 +71,9 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
                     ).format(column=column + 1, place=place + 1)
                     wrong[row.start] = Problem(row, detail, column)
             alternate = evidence.alternate.text if evidence.alternate else ""
+            ink = evidence.scan_lines.boxes if evidence.scan_lines else ()
             for problem in table_scan.problems(
-                lines, alternate, table, evidence.tables, evidence.transcript
+                lines, alternate, table, evidence.tables, evidence.transcript, ink
             ):
                 wrong.setdefault(problem.row.start, problem)
         if wrong:

@@ -6,16 +6,21 @@ An engine fills an empty cell with the one above (a VLM repeats the row above's
 height the page has nothing under its column: no piece standing there, none holding
 its letters together and in order (an engine's misreading of it would), and no run
 of cells across its column's place holding letters beyond the row's other cells.
+Nor a text line the scan's detector found there (``ScanLines``): an engine that
+dropped the cell leaves no piece, but the ink is still on the page (a clean page's
+third 鑑定費 that RapidOCR did not read was named filled).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from itertools import pairwise
 from statistics import median
 
 from backend.i18n import _
+from backend.review.diagnoses.alt_lines import Box
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_pieces import MIN_PIECE, Piece, in_order_count
 from backend.review.diagnoses.table_rows import Cell, Problem, Row
@@ -28,7 +33,9 @@ def filled(
     cells: list[list[str]],
     height: float,
     centre: dict[int, float],
+    ink: Sequence[Box] = (),
 ) -> list[Problem]:
+    """``ink``: the text lines detected on the scan (page-relative boxes), () unknown."""
     out = []
     # The pieces by height, to take a row's level by bisection (scanning every piece for
     # each cell repeating the one above took much of a 100x100 table's review).
@@ -75,11 +82,28 @@ def filled(
                     and _more_than(p.letters, row_text, text)
                 )
                 for p in level
-            ):
+            ) and not _inked(ink, top, bottom, centre, pitch, cell.column):
                 detail = _("a table cell repeats the cell above it, which the page does not show")
                 out.append(Problem(row, detail, cell.column))
                 break
     return out
+
+
+def _inked(
+    ink: Sequence[Box],
+    top: float,
+    bottom: float,
+    centre: dict[int, float],
+    pitch: float | None,
+    column: int,
+) -> bool:
+    """Whether the scan has a detected text line at the row's level under ``column``:
+    its middle there, as a piece's would be (a line across several cells has its
+    middle under another column, so a row read whole excuses no empty cell)."""
+    return any(
+        top <= (b[1] + b[3]) / 2 <= bottom and _under(centre, pitch, (b[0] + b[2]) / 2, column)
+        for b in ink
+    )
 
 
 def _more_than(letters: str, others: str, text: str) -> bool:

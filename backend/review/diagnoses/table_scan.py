@@ -28,13 +28,14 @@ occur everywhere and place nothing; letters are compared as ``table_pieces`` say
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from statistics import median
 
 from backend.i18n import _
 from backend.review.diagnoses import table_columns as columns
 from backend.review.diagnoses import table_filled, table_merged, table_other_column, table_runs
-from backend.review.diagnoses.alt_lines import Line
+from backend.review.diagnoses.alt_lines import Box, Line
 from backend.review.diagnoses.table_columns import SAME_ROW, nearest
 from backend.review.diagnoses.table_filled import shared
 from backend.review.diagnoses.table_heights import misread_rows, row_heights
@@ -56,11 +57,17 @@ EDGE = 1.5
 
 
 def problems(
-    lines: list[Line], alternate: str, table: list[Row], tables: ReviewTables, transcript: str
+    lines: list[Line],
+    alternate: str,
+    table: list[Row],
+    tables: ReviewTables,
+    transcript: str,
+    ink: Sequence[Box] = (),
 ) -> list[Problem]:
     """What the page's rows say is wrong with ``table`` (``lines``: the alternate's,
     with boxes; ``alternate``: its text; ``tables``: the folds the review compares by;
-    ``transcript``: the page's text, the table's and around it)."""
+    ``transcript``: the page's text, the table's and around it; ``ink``: the text
+    lines detected on the scan, () when unknown)."""
     pieces = read_pieces(lines, alternate, tables.fold_table(True, True, alternate=True))
     if not pieces or not table:
         return []
@@ -92,7 +99,7 @@ def problems(
     lost = _lost(pieces, loose, heights, table, cells, height)
     lost += _edge_lost(pieces, loose, heights, table, centre)
     out = merged + [p for p in lost if p.row.start not in joined]
-    out += table_filled.filled(pieces, heights, table, cells, height, centre)
+    out += table_filled.filled(pieces, heights, table, cells, height, centre, ink)
     out += columns.shifted(placed, centre, table)
     out += columns.off_column(placed, centre, table, height)
     out += table_other_column.at_other_column(placed, table, height)
