@@ -209,3 +209,27 @@ def test_an_approval_given_away_after_typing_nothing_approves_the_text_shown(
     assert sam.probe() and sam.flush() == [] and sam.pending == 0
     approved = open_store("ron").approved_version(0)
     assert approved is not None and approved.text == shown
+
+
+def test_closing_a_document_while_away_raises_nothing_and_loses_nothing(
+    proxy: Proxy,
+    via_proxy: Callable[[str], TeamStore],
+    open_store: Callable[..., TeamStore],
+    tmp_path: Path,
+) -> None:
+    """The window closed offline: its typing's commits go to the journal, sent at the
+    next open, which saves the typing as versions as a close online would have."""
+    open_store("ron").add_version(1, VersionKind.OCR, READ, {"engine": "vllm"})
+    rita = via_proxy("rita")
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), rita, [])
+    session.page_state(1)
+    _away(rita, proxy)
+    session.save_draft(1, READ.replace("三", "五"))  # typed offline
+    session.close()  # raised TeamUnreachableError
+    assert rita.pending == 2  # the typing and its commit
+    proxy.come_back()
+    again = via_proxy("rita")  # the next open sends them
+    assert again.pending == 0
+    ron = open_store("ron")
+    assert ron.page_state(1).text == READ.replace("三", "五")
+    assert [v.kind for v in ron.versions(1)] == [VersionKind.OCR, VersionKind.EDIT]

@@ -187,6 +187,19 @@ class Journal:
         """Whether anything done on ``page`` still waits here."""
         return any(isinstance(raw, dict) and raw.get("page") == page for raw in self._lines)
 
+    def draft_pages(self) -> set[int]:
+        """The pages typed on offline whose typing no commit follows here yet."""
+        pages: set[int] = set()
+        for raw in self._lines:
+            page = raw.get("page") if isinstance(raw, dict) else None
+            if not isinstance(page, int):
+                continue  # (a damaged line is refused when the journal is sent)
+            if raw.get("op") == "draft":
+                pages.add(page)
+            elif raw.get("op") == "commit":
+                pages.discard(page)
+        return pages
+
     def pending_text(self, page: int) -> str | None:
         """The newest text typed offline on ``page``, if any."""
         for raw in reversed(self._lines):

@@ -24,7 +24,7 @@ from backend.i18n import _
 from backend.models import Change, VersionKind
 from backend.provenance import Provenance
 from backend.store.postgres import team_writes as w
-from backend.store.postgres.journal import DraftEntry
+from backend.store.postgres.journal import DraftEntry, Journal
 from backend.store.postgres.team_link import TeamLink, again_if_dropped
 
 
@@ -36,6 +36,7 @@ class ClaimWatch(TeamLink):
     _seen: dict[int, int | None]
     notices: list[str]
     was_unclean: bool
+    journal: Journal
 
     def __init__(self, info: str) -> None:
         super().__init__(info)
@@ -81,6 +82,18 @@ class ClaimWatch(TeamLink):
         self._held.add(page)
         self._renewed[page] = time.monotonic()
         return Change(pages=frozenset({page}), text=True, status=started)
+
+    def draft(self, page: int) -> str | None:
+        """This window's typing on the page not yet saved as a version, if any."""
+        pending = self.journal.pending_text(page)
+        if pending is not None:
+            return pending
+        text = self._one(
+            "SELECT text FROM proofdesk.drafts WHERE document_id = %s AND page = %s "
+            "AND client = %s",
+            (self.doc, page, self.client),
+        )
+        return None if text is None else str(text)
 
     def _draft_entry(self, page: int, text: str, base: int | None, empty: bool) -> DraftEntry:
         """A keystroke for the offline journal; ``held``: on a page this window claimed."""

@@ -287,10 +287,11 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self._seen[page] = vid
         return Change(pages=frozenset({page}), versions=True, status=True)  # as ``restore``
 
-    @again_if_dropped
     def commit_all_drafts(self) -> Change:
-        with self._read() as c:
-            pages = w.own_drafts(c, self.doc, self.client)
+        try:
+            pages = self._own_drafts()
+        except TeamUnreachableError:  # closing while away: the journal takes the commits
+            pages = sorted(self._held | self.journal.draft_pages())
         messages = []
         for page in pages:
             try:
@@ -299,16 +300,10 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
                 messages.append(str(exc))
         return Change(pages=frozenset(pages), versions=bool(pages), message=" ".join(messages))
 
-    def draft(self, page: int) -> str | None:
-        pending = self.journal.pending_text(page)
-        if pending is not None:
-            return pending
-        text = self._one(
-            "SELECT text FROM proofdesk.drafts WHERE document_id = %s AND page = %s "
-            "AND client = %s",
-            (self.doc, page, self.client),
-        )
-        return None if text is None else str(text)
+    @again_if_dropped
+    def _own_drafts(self) -> list[int]:
+        with self._read() as c:
+            return w.own_drafts(c, self.doc, self.client)
 
     # -- what only the embedded store does (``interface.PageStore``'s capabilities) ------------
 
