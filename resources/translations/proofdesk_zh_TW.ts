@@ -4821,84 +4821,84 @@ Backups of this document:
 <context>
     <name>TeamFeature</name>
     <message>
-        <location filename="../../gui/team/feature.py" line="86"/>
+        <location filename="../../gui/team/feature.py" line="92"/>
         <source>Team server…</source>
         <translation>團隊伺服器…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="88"/>
+        <location filename="../../gui/team/feature.py" line="94"/>
         <source>Team progress…</source>
         <translation>團隊進度…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="91"/>
+        <location filename="../../gui/team/feature.py" line="97"/>
         <source>Release My Claim on This Page</source>
         <translation>釋出我對本頁的認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="94"/>
+        <location filename="../../gui/team/feature.py" line="100"/>
         <source>Break Claim on This Page (Administrator)</source>
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="99"/>
+        <location filename="../../gui/team/feature.py" line="105"/>
         <source>Edit This Page Again</source>
         <translation>重新編輯本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="110"/>
+        <location filename="../../gui/team/feature.py" line="116"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="188"/>
+        <location filename="../../gui/team/feature.py" line="194"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="193"/>
+        <location filename="../../gui/team/feature.py" line="199"/>
         <source>your claim was broken by {name}: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已被 {name} 解除：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="196"/>
+        <location filename="../../gui/team/feature.py" line="202"/>
         <source>your claim is gone: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已失效：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="214"/>
+        <location filename="../../gui/team/feature.py" line="220"/>
         <source>Your claim on this page was not broken.</source>
         <translation>您對本頁的認領並未被解除。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="246"/>
+        <location filename="../../gui/team/feature.py" line="252"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="252"/>
+        <location filename="../../gui/team/feature.py" line="258"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="257"/>
+        <location filename="../../gui/team/feature.py" line="263"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="259"/>
+        <location filename="../../gui/team/feature.py" line="265"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="306"/>
+        <location filename="../../gui/team/feature.py" line="327"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="211"/>
-        <location filename="../../gui/team/feature.py" line="243"/>
-        <location filename="../../gui/team/feature.py" line="313"/>
+        <location filename="../../gui/team/feature.py" line="217"/>
+        <location filename="../../gui/team/feature.py" line="249"/>
+        <location filename="../../gui/team/feature.py" line="334"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>
