@@ -66,3 +66,16 @@ def test_a_users_own_variant_pair_stays_folded(tmp_path: Path) -> None:
     transcript = "甯願" + PAGE.replace("內得", "内得")
     review = review_page(0, transcript, AltText(page, "rapidocr"), settings=own)
     assert [f for f in review.flags if f.kind is FlagKind.DIFF] == []
+
+
+def test_compatibility_ideographs_beyond_the_basic_plane_are_found_too() -> None:
+    """A PDF text layer's compatibility ideograph (U+2F801 for 丸, U+2F08 the Kangxi
+    radical for 人) where the alternate reads the plain character: the search keeps
+    characters beyond U+FFFF in a class of their own (``variant_forms._variants``)."""
+    page = "扣案之丸劑與他人之物品。"
+    transcript = page.replace("丸", "\U0002f801").replace("他人", "他\u2f08")
+    flags = _glyph_flags(transcript, page)
+    assert [(transcript[f.start : f.end], f.replacement) for f in flags] == [
+        ("\U0002f801", "丸"),
+        ("\u2f08", "人"),
+    ]
