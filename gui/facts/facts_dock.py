@@ -158,12 +158,12 @@ class FactsDock(QObject):
             return  # the index was whole (and every kind ready): nothing was built
         was_ready = done.ready
         self.building = not done.ready
-        said = (-1, -1)
+        said, progress = (-1, -1), ""
         try:
             while True:
                 if not was_ready and (done.read, done.to_read) != said:  # pages read
                     said = (done.read, done.to_read)
-                    self._say(done)
+                    progress = self._say(done)
                 if done.ready and not was_ready:
                     was_ready = True
                     self.building = False
@@ -175,6 +175,11 @@ class FactsDock(QObject):
                 done = await calls.step(self.step_pages)
         finally:
             self.building = False
+            # The progress is no summary once the build ends: with the dock hidden (no
+            # refresh to replace it) or the server away (the refresh failing), "Reading
+            # the document's facts: 0 of 0 pages…" stayed above the tree for good.
+            if progress and self.panel.summary.text() == progress:  # not a refresh's since
+                self.panel.summary.clear()
 
     def catch_up(self) -> None:
         """Read again the pages others changed (the timer's; nothing while building)."""
@@ -189,13 +194,14 @@ class FactsDock(QObject):
             self.stale = True
             self.refresh()
 
-    def _say(self, done: FactsProgress) -> None:
+    def _say(self, done: FactsProgress) -> str:
         self.progress.emit(done.read, done.to_read)
         text = self.tr("Reading the document's facts: {0} of {1} pages…").format(
             done.read, done.to_read
         )
         self.panel.summary.setText(text)
         self.host.show_message(text, 3000)
+        return text
 
     async def _read_pending(self) -> None:
         try:

@@ -4,13 +4,17 @@ Every async handler goes through ``TaskRunner.run``: a failure reaches the
 user as a clear message (a ``ProofDeskError``'s text, written for them) and
 the log keeps the detail. A task started under a name cancels the previous
 task of that name, so flipping pages quickly never finishes stale work.
+
+A failure the window already says another way (``keep_quiet``: the team server away,
+which the status bar's "offline" names) opens no dialog: one outage fails every
+background read at once, and each used to open its own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -28,6 +32,7 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._named: dict[str, asyncio.Task[Any]] = {}
         self._all: set[asyncio.Task[Any]] = set()
+        self._quiet: list[Callable[[BaseException], bool]] = []
 
     def run(self, coro: Coroutine[Any, Any, Any], *, name: str | None = None) -> asyncio.Task[Any]:
         if name is not None and (old := self._named.get(name)) is not None and not old.done():
@@ -47,9 +52,16 @@ class TaskRunner(QObject):
         if exc is not None:
             self.report(exc)
 
+    def keep_quiet(self, said_elsewhere: Callable[[BaseException], bool]) -> None:
+        """Failures ``said_elsewhere`` accepts are logged and signalled (``failed``), not
+        shown as a message: the window says them already (and once)."""
+        self._quiet.append(said_elsewhere)
+
     def report(self, exc: BaseException) -> None:
         self.failed.emit(exc)
-        if isinstance(exc, ProofDeskError):
+        if any(said(exc) for said in self._quiet):
+            log.info("not shown (the window says it): %s", exc)
+        elif isinstance(exc, ProofDeskError):
             log.warning("%s (%s)", exc, exc.detail)
             self.error.emit(str(exc))
         else:

@@ -81,6 +81,7 @@ class TeamFeature(QObject):
         self._timer.timeout.connect(self._tick)
         nav.page_loaded.connect(self._page_loaded)
         runner.failed.connect(self._failed)
+        runner.keep_quiet(self._said_offline)
         self.conflict_view: QDialog | None = None
         self._probing: asyncio.Task[None] | None = None  # a try of the server while away
         self._away_ticks = 0
@@ -159,6 +160,16 @@ class TeamFeature(QObject):
         self.claimed_by = None
         self.claim_label.hide()
         self.offline_label.hide()
+
+    def _said_offline(self, exc: BaseException) -> bool:
+        """A background task failed because the server is away: the status bar's
+        "offline" is the message (a refused login is not away: it is shown)."""
+        from backend.store.postgres.errors import LoginRefusedError, TeamUnreachableError
+
+        if not isinstance(exc, TeamUnreachableError) or isinstance(exc, LoginRefusedError):
+            return False
+        self._show_offline()
+        return not self.offline_label.isHidden()  # quiet only where the status bar says so
 
     def _failed(self, exc: object) -> None:
         from backend.store.postgres.errors import SaveConflictError

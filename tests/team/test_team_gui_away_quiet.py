@@ -1,0 +1,62 @@
+"""The server going away is one event: the background reads a page load or an approval
+starts (aids, review queue, claim check, the document's facts) fail while it is away
+and open no dialog each; the status bar's "offline" says it, and no progress is left
+saying it reads. A failure of another kind still shows its dialog."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from backend.store.postgres.errors import PermissionRefusedError, TeamUnreachableError
+from gui.team import feature
+from tests.gui.conftest import open_dialogs, wait_for
+from tests.team.conftest import PASSWORD
+from tests.team.gui_helpers import shared_document
+from tests.team.pg_cluster import Cluster
+from tests.team.proxy_helpers import Proxy
+
+
+@pytest.fixture
+def proxy(pg: Cluster) -> Iterator[Proxy]:
+    with Proxy(pg.port) as p:  # (asked for before the window: up until it has closed)
+        yield p
+
+
+def test_away_the_background_work_opens_no_dialog(  # type: ignore[no-untyped-def]
+    pg: Cluster, proxy: Proxy, team_pdf: Path, tmp_path: Path, make_window, arun, monkeypatch
+) -> None:
+    shared_document(pg, team_pdf, tmp_path, given=("rita", "ron")).close()
+    monkeypatch.setattr(feature, "PROBE_TICKS", 10**9)  # the server stays away for the test
+    w = make_window("--store", proxy.url("rita", PASSWORD.format("rita")))
+    assert arun(w.opener.open(team_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="first page"))
+    arun(w.runner.drain())
+    w.facts.dock.show()  # its reads run too
+    proxy.go_away()
+    failures: list[BaseException] = []
+    w.runner.failed.connect(failures.append)
+    w.facts.build()  # a build asked for while away
+    w.actions_by_name["approve_next"].trigger()  # journaled; the next page does not open
+    arun(wait_for(lambda: bool(failures), what="the first failure"))
+    arun(w.runner.drain())
+    w.controller.go_to(1)  # (another page does not open while away)
+    arun(w.runner.drain())
+    assert failures, "nothing failed: the test no longer covers the outage"
+    assert all(isinstance(f, TeamUnreachableError) for f in failures)
+    assert open_dialogs() == []
+    assert w.team.offline_label.isVisible()
+    assert w.team.offline_label.text().startswith("offline")
+    assert "Reading" not in w.statusBar().currentMessage()
+    assert "Reading" not in w.facts.panel.summary.text()
+
+    async def refused() -> None:  # not "away": shown as before
+        raise PermissionRefusedError("The database refused this.")
+
+    w.runner.run(refused())
+    arun(wait_for(lambda: len(open_dialogs()) == 1, what="the refusal's dialog"))
+    assert "The database refused this." in open_dialogs()[0].text()
