@@ -17,6 +17,7 @@ from backend.store.postgres import admin
 from backend.store.postgres.team_store import TeamStore
 from tests.pdf_factory import text_pdf
 from tests.team.pg_cluster import Cluster, ClusterUnavailable, start_cluster
+from tests.team.proxy_helpers import Proxy
 
 with contextlib.suppress(ImportError):  # the window's fixtures, for test_team_gui (Qt only)
     from tests.gui.conftest import arun, loop, make_window  # noqa: F401
@@ -85,6 +86,36 @@ def open_store(
             page_count=50,
             journal_dir=tmp_path / "journal" / who,
             lease_s=lease_s,
+        )
+        opened.append(store)
+        return store
+
+    yield make
+    for store in opened:
+        store.close_connection()
+
+
+@pytest.fixture
+def proxy(pg: Cluster) -> Iterator[Proxy]:
+    with Proxy(pg.port) as p:
+        yield p
+
+
+@pytest.fixture
+def via_proxy(
+    proxy: Proxy, doc: tuple[str, int], tmp_path: Path
+) -> Iterator[Callable[[str], TeamStore]]:
+    """``via_proxy("sam")``: that person's TeamStore on the test's document, reached
+    through the proxy (its journal kept across opens, as the app's is)."""
+    opened: list[TeamStore] = []
+
+    def make(who: str) -> TeamStore:
+        store = TeamStore(
+            proxy.url(who, PASSWORD.format(who)),
+            sha256=doc[0],
+            name="case.pdf",
+            page_count=50,
+            journal_dir=tmp_path / "journal" / who,
         )
         opened.append(store)
         return store

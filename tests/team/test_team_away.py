@@ -5,7 +5,7 @@ the journal sends it. Counted, not timed: the proxy counts every connection trie
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,41 +18,9 @@ from backend.store.postgres.away import RETRY_S
 from backend.store.postgres.errors import TeamUnreachableError
 from backend.store.postgres.team_store import TeamStore
 from tests.pdf_factory import text_pdf
-from tests.team.conftest import PASSWORD
-from tests.team.pg_cluster import Cluster
 from tests.team.proxy_helpers import Proxy
 
 READ = "被告應給付原告新臺幣三萬元整，原告不得再為請求。"
-
-
-@pytest.fixture
-def proxy(pg: Cluster) -> Iterator[Proxy]:
-    with Proxy(pg.port) as p:
-        yield p
-
-
-@pytest.fixture
-def via_proxy(
-    proxy: Proxy, doc: tuple[str, int], tmp_path: Path
-) -> Iterator[Callable[[str], TeamStore]]:
-    """``via_proxy("sam")``: that person's TeamStore on the test's document, reached
-    through the proxy (its journal kept across opens, as the app's is)."""
-    opened: list[TeamStore] = []
-
-    def make(who: str) -> TeamStore:
-        store = TeamStore(
-            proxy.url(who, PASSWORD.format(who)),
-            sha256=doc[0],
-            name="case.pdf",
-            page_count=50,
-            journal_dir=tmp_path / "journal" / who,
-        )
-        opened.append(store)
-        return store
-
-    yield make
-    for store in opened:
-        store.close_connection()
 
 
 def _away(store: TeamStore, proxy: Proxy) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,34 +27,6 @@ from tests.team.proxy_helpers import Proxy
 # More than the client's send buffer and the proxy's receive buffer hold (tcp_wmem's
 # 4 MB at most here; the proxy's is made small when it stalls): the window closes.
 BIG = "x" * 8_000_000
-
-
-@pytest.fixture
-def proxy(pg: Cluster) -> Iterator[Proxy]:
-    with Proxy(pg.port) as p:
-        yield p
-
-
-@pytest.fixture
-def via_proxy(
-    proxy: Proxy, doc: tuple[str, int], tmp_path: Path
-) -> Iterator[Callable[[str], TeamStore]]:
-    opened: list[TeamStore] = []
-
-    def make(who: str) -> TeamStore:
-        store = TeamStore(
-            proxy.url(who, PASSWORD.format(who)),
-            sha256=doc[0],
-            name="case.pdf",
-            page_count=50,
-            journal_dir=tmp_path / "journal" / who,
-        )
-        opened.append(store)
-        return store
-
-    yield make
-    for store in opened:
-        store.close_connection()
 
 
 def test_the_store_s_connections_carry_keepalives_and_a_user_timeout(
