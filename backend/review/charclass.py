@@ -110,8 +110,11 @@ PAUSE_MARKS = frozenset("，。、；：,.;:")
 STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\_")
 
 # What the transcript may not gain alone between two Han characters (the alternate
-# reading nothing there): the stray marks, and also a middle dot or slash (a comma or
-# full stop read from a speck: 者·其, 累犯/被告) and a bracket (a ring read as its
-# half: 徐(雅). Only the transcript's gain: written text has them (及/或, 約翰·史密斯,
-# 被告(下稱甲)), but both readings then see them, so there is no difference to judge.
-GAINED_NOISE = STRAY_MARKS | frozenset("·‧・•∙/()")
+# reading nothing there): the stray marks, and also a Latin middle dot or a slash (a
+# comma or full stop read from a speck: 者·其, 累犯/被告) and a lone bracket (a ring read
+# as its half: 徐(雅; a pair, 被告(下稱甲), is written text: ``hunk_context``). Only the
+# transcript's gain: written text has them (及/或), but both readings then see them.
+# Not ‧ or ・: Taiwan's typeset texts write a transliterated name's dot as ‧ (音界號,
+# 約翰‧史密斯), and one the alternate lost stays a punctuation difference.
+GAINED_NOISE = STRAY_MARKS | frozenset("·•∙/()")
+BRACKETS = {"(": ")", ")": "("}

@@ -17,6 +17,7 @@ from collections import Counter
 
 from backend.review.charclass import (
     ARABIC_DIGITS,
+    BRACKETS,
     BROKEN_RINGS,
     GAINED_NOISE,
     HALF_RINGS,
@@ -196,6 +197,7 @@ def doubled_mark(t_kept: str, a_kept: str, context: tuple[str, str]) -> bool:
         bool(marks)
         and not a_kept.strip()
         and set(marks) <= PAUSE_MARKS
+        and not set(marks) <= DECIMAL_POINTS  # 等語... for 等語..: an ellipsis's dots
         and (before in PAUSE_MARKS or after in PAUSE_MARKS)
     )
 
@@ -247,6 +249,8 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
         # Pause marks alone (no colon or point, which a number's rules judge above):
         # the characters just beside them (``doubled_mark``).
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
+    if t_kept in BRACKETS and _partnered(text, i, j, t_kept):
+        return ("", "")  # 被告(下稱甲): a pair is written text, not a ring's half
     if not GAINED_NOISE.isdisjoint(t_kept):
         while i > 0 and is_punctuation(text[i - 1]):
             i -= 1
@@ -254,6 +258,24 @@ def hunk_context(text: str, i: int, j: int, t_kept: str) -> tuple[str, str]:
             j += 1
         return (text[i - 1] if i > 0 else "", text[j] if j < len(text) else "")
     return ("", "")
+
+
+# How far a bracket's partner may stand (a parenthesis in legal text holds a short
+# gloss: 下稱甲公司, 第1項, 即被告之父).
+_PARTNER_REACH = 40
+
+
+def _partnered(text: str, i: int, j: int, bracket: str) -> bool:
+    """Whether the bracket at text[i:j] has its partner on its side within reach, with
+    no other bracket of its own kind between them."""
+    partner = BRACKETS[bracket]
+    if bracket == "(":
+        after = text[j : j + _PARTNER_REACH]
+        at = after.find(partner)
+        return at >= 0 and bracket not in after[:at]
+    before = text[max(0, i - _PARTNER_REACH) : i]
+    at = before.rfind(partner)
+    return at >= 0 and bracket not in before[at + 1 :]
 
 
 def _past_commas(text: str, i: int, j: int) -> tuple[int, int]:

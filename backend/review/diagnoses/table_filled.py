@@ -98,10 +98,14 @@ def _inked(
     column: int,
 ) -> bool:
     """Whether the scan has a detected text line at the row's level under ``column``:
-    its middle there, as a piece's would be (a line across several cells has its
-    middle under another column, so a row read whole excuses no empty cell)."""
+    its middle there, as a piece's would be, and reaching no other column's middle (a
+    line across several cells, a row read whole, excuses no empty cell, wherever its
+    middle falls)."""
+    others = [x for k, x in centre.items() if k != column]
     return any(
-        top <= (b[1] + b[3]) / 2 <= bottom and _under(centre, pitch, (b[0] + b[2]) / 2, column)
+        top <= (b[1] + b[3]) / 2 <= bottom
+        and _under(centre, pitch, (b[0] + b[2]) / 2, column)
+        and not any(b[0] <= x <= b[2] for x in others)
         for b in ink
     )
 
