@@ -166,7 +166,7 @@ class ReviewQueue(QObject):
         except RuntimeError:  # Qt events handled outside the loop (tests between runs)
             self._timer.start()  # try again once the loop runs
             return
-        self._task = self.runner.run(self.refresh(), name="review-queue")
+        self._task = self.runner.run(self.refresh(), name="review-queue", background=True)
 
     async def refresh(self) -> None:
         ws = self.nav.workspace

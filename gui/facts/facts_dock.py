@@ -143,13 +143,13 @@ class FactsDock(QObject):
             self.pending |= change.pages
             if not self._reading:
                 self._reading = True
-                self.runner.run(self._read_pending())
+                self.runner.run(self._read_pending(), background=True)
 
     def build(self) -> None:
         """Read in the background what the index lacks (nothing to do: one quick step)."""
         calls = self._calls()  # made now, on open: the page review waits for the build
         if calls is not None and calls.step is not None:
-            self.runner.run(self._build(calls), name="facts-build")
+            self.runner.run(self._build(calls), name="facts-build", background=True)
 
     async def _build(self, calls: FactsCalls) -> None:
         assert calls.step is not None
@@ -185,7 +185,7 @@ class FactsDock(QObject):
         """Read again the pages others changed (the timer's; nothing while building)."""
         calls = self._calls()
         if calls is not None and calls.catch_up is not None and not self.building:
-            self.runner.run(self._caught_up(calls), name="facts-catch-up")
+            self.runner.run(self._caught_up(calls), name="facts-catch-up", background=True)
 
     async def _caught_up(self, calls: FactsCalls) -> None:
         assert calls.catch_up is not None
@@ -216,7 +216,7 @@ class FactsDock(QObject):
     def refresh(self) -> None:
         """Read the facts again now if shown (else when next shown)."""
         if self.dock.isVisible() and self._calls() is not None:
-            self.runner.run(self._refresh(), name="facts")
+            self.runner.run(self._refresh(), name="facts", background=True)
 
     async def _refresh(self) -> None:
         calls = self._calls()

@@ -349,13 +349,13 @@ class ReviewController(QObject):
         if change.message:
             self.message.emit(change.message)
         if change.status:
-            self.runner.run(self._refresh_statuses(change))
+            self.runner.run(self._refresh_statuses(change), background=True)
         if self.current in change.pages and change.versions:
             if change.text:  # a new working text (a run's reading): the page shows it now
                 self.runner.run(self._reading_arrived(self.current), name="reading-arrived")
             elif change.message:  # e.g. the reading kept out of the way of an edit
                 self.w.editor.notice.show_notices([change.message])
-            self.runner.run(self.refresh_history(), name="history")
+            self.runner.run(self.refresh_history(), name="history", background=True)
 
     async def _reading_arrived(self, page: int) -> None:
         """New working text for the page on screen, from outside the editor (an OCR run).

@@ -202,7 +202,9 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
     def refresh(self) -> None:
         self._debounce.stop()
         if usable(self.workspace):
-            self._review_task = self.runner.run(self._compute(), name="aids-review")
+            self._review_task = self.runner.run(
+                self._compute(), name="aids-review", background=True
+            )
 
     def review_is_current(self) -> bool:
         """Whether ``review`` is of the page and the text the editor shows now."""
@@ -241,7 +243,9 @@ class AidsHub(FollowsDocument, QObject):  # ``workspace``: the controller's
     def refresh_summaries(self) -> None:
         self._summaries_later.stop()
         if usable(self.workspace):
-            self._summaries_task = self.runner.run(self._summaries(), name="aids-summaries")
+            self._summaries_task = self.runner.run(
+                self._summaries(), name="aids-summaries", background=True
+            )
 
     async def _summaries(self) -> None:
         ws = self.workspace

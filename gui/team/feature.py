@@ -82,6 +82,7 @@ class TeamFeature(QObject):
         nav.page_loaded.connect(self._page_loaded)
         runner.failed.connect(self._failed)
         runner.keep_quiet(self._said_offline)
+        runner.notice.connect(self.host.show_message)  # an action asked for while away
         self.conflict_view: QDialog | None = None
         self._probing: asyncio.Task[None] | None = None  # a try of the server while away
         self._away_ticks = 0
@@ -184,7 +185,7 @@ class TeamFeature(QObject):
 
     def _page_loaded(self, page: int) -> None:
         if self._store() is not None:
-            self.runner.run(self.check_claim(page), name="claim")
+            self.runner.run(self.check_claim(page), name="claim", background=True)
 
     async def check_claim(self, page: int) -> None:
         ws, store = self.nav.workspace, self._store()
@@ -297,7 +298,7 @@ class TeamFeature(QObject):
         if current in pages:
             if self.claimed_by is not None or current in store.broken:  # read-only here
                 self.runner.run(self.nav.reload_page(current), name="live page")
-            self.runner.run(self.check_claim(current), name="claim")
+            self.runner.run(self.check_claim(current), name="claim", background=True)
         if store.away.known:
             self._try_server(store)
         elif store.pending:

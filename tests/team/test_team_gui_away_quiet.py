@@ -1,7 +1,9 @@
 """The server going away is one event: the background reads a page load or an approval
 starts (aids, review queue, claim check, the document's facts) fail while it is away
 and open no dialog each; the status bar's "offline" says it, and no progress is left
-saying it reads. A failure of another kind still shows its dialog."""
+saying it reads. A failure of another kind still shows its dialog. An action the user asks for by
+name (a menu item) that fails while away says why in the status bar: nothing else
+would answer it."""
 
 from __future__ import annotations
 
@@ -60,3 +62,31 @@ def test_away_the_background_work_opens_no_dialog(  # type: ignore[no-untyped-de
     w.runner.run(refused())
     arun(wait_for(lambda: len(open_dialogs()) == 1, what="the refusal's dialog"))
     assert "The database refused this." in open_dialogs()[0].text()
+
+
+def test_away_an_action_asked_for_still_says_why(  # type: ignore[no-untyped-def]
+    pg: Cluster, proxy: Proxy, team_pdf: Path, tmp_path: Path, make_window, arun, monkeypatch
+) -> None:
+    shared_document(pg, team_pdf, tmp_path, given=("rita", "ron")).close()
+    monkeypatch.setattr(feature, "PROBE_TICKS", 10**9)
+    w = make_window("--store", proxy.url("rita", PASSWORD.format("rita")))
+    assert arun(w.opener.open(team_pdf))
+    arun(wait_for(lambda: w.controller.current == 0, what="first page"))
+    arun(w.runner.drain())
+    proxy.go_away()
+    failures: list[BaseException] = []
+    w.runner.failed.connect(failures.append)
+    w.facts.build()  # background: the store learns it is away, quietly
+    arun(wait_for(lambda: bool(failures), what="the build failing"))
+    arun(w.runner.drain())
+    said = "The team server cannot be reached"
+    assert w.team.offline_label.isVisible()
+    assert open_dialogs() == []
+    assert said not in w.statusBar().currentMessage()  # "offline" says it, once
+    failures.clear()
+    w.actions_by_name["team_progress"].trigger()  # asked for by name: answered
+    arun(wait_for(lambda: bool(failures), what="Team progress failing"))
+    arun(w.runner.drain())
+    assert all(isinstance(f, TeamUnreachableError) for f in failures)
+    arun(wait_for(lambda: said in w.statusBar().currentMessage(), what="Team progress's answer"))
+    assert open_dialogs() == []  # a line, not a dialog: the window says it is offline already
