@@ -2,7 +2,8 @@
 
 Each edit is one JSON line, flushed and fsynced before the call returns, so
 typing survives the app being closed (or killed) while offline. When the
-server answers again the lines are replayed in order and the file removed.
+server answers again the lines are replayed in order and removed from the file
+(only this window's: another window of the same reviewer keeps its own, ``journal_file``).
 A draft is the page's whole text, so replaying one twice cannot double a
 keystroke; the replay keeps the last draft of a page and the steps after it.
 
@@ -15,8 +16,6 @@ is kept: dropping it would lose what was typed offline without a word.
 from __future__ import annotations
 
 import dataclasses
-import json
-import os
 import types
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any, ClassVar, get_args, get_type_hints
 
 from backend.errors import StoreError
 from backend.i18n import _
+from backend.store.postgres.journal_file import ID, JournalFile, line_key
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def parse_entry(raw: Any, path: Path) -> JournalEntry:
     kind = _KINDS.get(str(raw.get("op"))) if isinstance(raw, dict) else None
     if kind is None:
         raise JournalEntryError(path, raw)
-    fields = {k: v for k, v in raw.items() if k != "op"}
+    fields = {k: v for k, v in raw.items() if k not in ("op", ID)}
     try:
         entry = kind(**fields)
     except TypeError:  # a field missing, or one this kind does not have
@@ -135,36 +135,27 @@ def _fits(value: Any, hint: Any) -> bool:
 
 
 class Journal:
+    """This window's lines of the reviewer's journal file (``JournalFile``): what it
+    wrote, plus, at opening, every line already in the file (the next open's recovery).
+    A replay removes from the file only these; another window's lines stay."""
+
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._lines: list[dict[str, Any]] = self._load()  # as read: parsed when replayed
-
-    def _load(self) -> list[dict[str, Any]]:
-        try:
-            lines = self.path.read_text("utf-8").splitlines()
-        except FileNotFoundError:
-            return []
-        entries = []
-        for line in lines:
-            try:
-                entries.append(json.loads(line))
-            except ValueError:  # a line cut short by a crash mid-write: the ones before stand
-                break
-        return entries
+        self._file = JournalFile(path)
+        self._lines: list[dict[str, Any]] = self._file.read()  # as read: parsed when replayed
 
     def __len__(self) -> int:
         return len(self._lines)
 
     def append(self, entry: JournalEntry) -> None:
-        line = entry_dict(entry)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        try:
-            os.write(fd, (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        line = {**entry_dict(entry), ID: self._file.new_id()}
+        self._file.append(line)
         self._lines.append(line)
+
+    def sync(self) -> None:
+        """Forget the lines no longer in the file: another window (opened since) sent them."""
+        present = {line_key(raw) for raw in self._file.read()}
+        self._lines = [raw for raw in self._lines if line_key(raw) in present]
 
     def entries(self) -> list[JournalEntry]:
         """What to replay: superseded drafts (a later draft of the page follows) dropped.
@@ -208,5 +199,6 @@ class Journal:
         return None
 
     def clear(self) -> None:
+        """Remove this window's lines (replayed) from the file, and only those."""
+        self._file.remove({line_key(raw) for raw in self._lines})
         self._lines = []
-        self.path.unlink(missing_ok=True)

@@ -102,6 +102,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         """Replay the journal on the server (raises ``TeamUnreachableError`` if still away)."""
         if not len(self.journal):
             return []
+        self.journal.sync()  # what another window sent meanwhile is not sent twice
+        if not len(self.journal):
+            return []
         if asked:  # not a write's own replay: tried even when known away (``away``)
             self.away.forget()
         messages = []
@@ -119,7 +122,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
                 raise  # away again: the whole journal stays, and replays once (op keys)
             except TeamStoreError as exc:  # refused (e.g. a self-approval): say so, go on,
                 messages.append(str(exc))  # or the journal would never empty
-        self.journal.clear()
+        self.journal.clear()  # this window's lines only: another window's wait for it
         self.notices += messages
         return messages
 

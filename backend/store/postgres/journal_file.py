@@ -1,0 +1,111 @@
+"""The journal's file, shared by every window of one reviewer on one document.
+
+Two windows (or two logins of the same name) of a document write the same file
+(``<sha>-<author>.jsonl``). Each line carries the id of the window that wrote it
+(``id``: the window's token and a count), so a replay removes from the file only
+the lines it sent; the other window's stay for its own replay or the next open.
+Every read, append and rewrite holds an OS lock on a file beside the journal
+(``.lock``): the rewrite replaces the journal's file, so a lock on the journal
+itself would be lost with its old inode, and an append racing the rewrite could
+land in the file being replaced.
+
+A line from before ids (or one edited by hand) is known by its text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; two windows there are not serialised
+    fcntl = None  # type: ignore[assignment]
+
+ID = "id"  # the key of a line's id: not an entry field (``parse_entry`` drops it)
+
+
+def line_key(raw: Any) -> str:
+    """What names a line in the file: its id, or its text for a line without one
+    (also one that is not an object: refused loudly when replayed, kept till then)."""
+    key = raw.get(ID) if isinstance(raw, dict) else None
+    return key if isinstance(key, str) else json.dumps(raw, ensure_ascii=False, sort_keys=True)
+
+
+class JournalFile:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock_path = path.with_name(path.name + ".lock")
+        self._window = uuid.uuid4().hex[:12]
+        self._count = 0
+
+    def new_id(self) -> str:
+        self._count += 1
+        return f"{self._window}-{self._count}"
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Held across one read, append or rewrite (short: never across a replay's sends)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor drops the flock
+
+    def _read(self) -> list[Any]:
+        try:
+            lines = self.path.read_text("utf-8").splitlines()
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in lines:
+            try:
+                raw = json.loads(line)
+            except ValueError:  # a line cut short by a crash mid-write: the others stand
+                continue
+            out.append(raw)
+        return out
+
+    def read(self) -> list[Any]:
+        """Every readable line in the file, in order."""
+        with self._locked():
+            return self._read()
+
+    def append(self, raw: dict[str, Any]) -> None:
+        data = (json.dumps(raw, ensure_ascii=False) + "\n").encode("utf-8")
+        with self._locked():
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+            try:
+                size = os.fstat(fd).st_size
+                if size and os.pread(fd, 1, size - 1) != b"\n":
+                    data = b"\n" + data  # after a line cut short: not joined onto it
+                os.write(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+    def remove(self, keys: set[str]) -> None:
+        """Drop the lines named ``keys`` (those a replay sent); the file goes when none is left.
+        Written beside and renamed over: a crash mid-rewrite leaves the old file whole."""
+        with self._locked():
+            kept = [raw for raw in self._read() if line_key(raw) not in keys]
+            if not kept:
+                self.path.unlink(missing_ok=True)
+                return
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            text = "".join(json.dumps(raw, ensure_ascii=False) + "\n" for raw in kept)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, text.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
