@@ -4,7 +4,6 @@ it back. Counted by the proxy in front of the server, not timed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,26 +13,15 @@ pytest.importorskip("PySide6")
 from gui.review.visits import record
 from gui.team import feature
 from tests.gui.conftest import wait_for
-from tests.team.conftest import PASSWORD
-from tests.team.gui_helpers import shared_document
+from tests.team.gui_away_helpers import window_through_proxy
 from tests.team.pg_cluster import Cluster
 from tests.team.proxy_helpers import Proxy
-
-
-@pytest.fixture
-def proxy(pg: Cluster) -> Iterator[Proxy]:
-    with Proxy(pg.port) as p:  # (asked for before the window: up until it has closed)
-        yield p
 
 
 def test_away_with_nothing_waiting_says_offline_and_visits_try_no_more(  # type: ignore[no-untyped-def]
     pg: Cluster, proxy: Proxy, team_pdf: Path, tmp_path: Path, make_window, arun, monkeypatch
 ) -> None:
-    shared_document(pg, team_pdf, tmp_path, given=("rita", "ron")).close()
-    monkeypatch.setattr(feature, "PROBE_TICKS", 10**9)  # no background try until asked below
-    w = make_window("--store", proxy.url("rita", PASSWORD.format("rita")))
-    assert arun(w.opener.open(team_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="first page"))
+    w = window_through_proxy(pg, proxy, team_pdf, tmp_path, make_window, arun, monkeypatch)
     ws = w.controller.workspace
     store = ws.session.store
     proxy.go_away()

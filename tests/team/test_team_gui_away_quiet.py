@@ -7,7 +7,6 @@ would answer it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,28 +14,16 @@ import pytest
 pytest.importorskip("PySide6")
 
 from backend.store.postgres.errors import PermissionRefusedError, TeamUnreachableError
-from gui.team import feature
 from tests.gui.conftest import open_dialogs, wait_for
-from tests.team.conftest import PASSWORD
-from tests.team.gui_helpers import shared_document
+from tests.team.gui_away_helpers import window_through_proxy
 from tests.team.pg_cluster import Cluster
 from tests.team.proxy_helpers import Proxy
-
-
-@pytest.fixture
-def proxy(pg: Cluster) -> Iterator[Proxy]:
-    with Proxy(pg.port) as p:  # (asked for before the window: up until it has closed)
-        yield p
 
 
 def test_away_the_background_work_opens_no_dialog(  # type: ignore[no-untyped-def]
     pg: Cluster, proxy: Proxy, team_pdf: Path, tmp_path: Path, make_window, arun, monkeypatch
 ) -> None:
-    shared_document(pg, team_pdf, tmp_path, given=("rita", "ron")).close()
-    monkeypatch.setattr(feature, "PROBE_TICKS", 10**9)  # the server stays away for the test
-    w = make_window("--store", proxy.url("rita", PASSWORD.format("rita")))
-    assert arun(w.opener.open(team_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="first page"))
+    w = window_through_proxy(pg, proxy, team_pdf, tmp_path, make_window, arun, monkeypatch)
     arun(w.runner.drain())
     w.facts.dock.show()  # its reads run too
     proxy.go_away()
@@ -67,11 +54,7 @@ def test_away_the_background_work_opens_no_dialog(  # type: ignore[no-untyped-de
 def test_away_an_action_asked_for_still_says_why(  # type: ignore[no-untyped-def]
     pg: Cluster, proxy: Proxy, team_pdf: Path, tmp_path: Path, make_window, arun, monkeypatch
 ) -> None:
-    shared_document(pg, team_pdf, tmp_path, given=("rita", "ron")).close()
-    monkeypatch.setattr(feature, "PROBE_TICKS", 10**9)
-    w = make_window("--store", proxy.url("rita", PASSWORD.format("rita")))
-    assert arun(w.opener.open(team_pdf))
-    arun(wait_for(lambda: w.controller.current == 0, what="first page"))
+    w = window_through_proxy(pg, proxy, team_pdf, tmp_path, make_window, arun, monkeypatch)
     arun(w.runner.drain())
     proxy.go_away()
     failures: list[BaseException] = []
