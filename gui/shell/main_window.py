@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
         self.page_list.scrollTo(index)
 
     def show_error(self, message: str) -> None:
-        dialogs.show_message(self, self.tr("ProofDesk"), message, warning=True)
+        dialogs.show_message_once(self, self.tr("ProofDesk"), message, warning=True)
 
     def set_document_title(self, path: Path | None) -> None:
         name = placeholders(path.name) if path else ""

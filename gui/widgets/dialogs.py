@@ -106,3 +106,17 @@ def show_message(parent: QWidget, title: str, text: str, *, warning: bool = Fals
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
+
+
+def show_message_once(
+    parent: QWidget, title: str, text: str, *, warning: bool = False
+) -> QMessageBox:
+    """``show_message``, unless a box of ``parent`` already says these words: that one is
+    raised instead. One cause often fails several tasks at once (a login the team server
+    refuses fails every background read), and each used to stack its own identical box."""
+    shown_title, shown_text = placeholders(title), placeholders(text)
+    for box in parent.findChildren(QMessageBox):
+        if box.isVisible() and box.text() == shown_text and box.windowTitle() == shown_title:
+            box.raise_()
+            return box
+    return show_message(parent, title, text, warning=warning)
