@@ -145,6 +145,7 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
         # a second column (read after the first) or a case number, a heading or a
         # signature set at the right (read with its row): the boxes cannot tell which,
         # so a reading may follow either, and only what is out of both orders counts.
+        # (Unless the first column runs down to the page's foot: ``scan_order._ran_on``.)
         by_rows = {n: r for r, n in enumerate(row_order)}
         moved_by_rows = set(_out_of_order([(f[0], f[1], by_rows[w]) for f, w in placed]))
         moved = [i for i in moved if i in moved_by_rows]

@@ -34,6 +34,8 @@ from backend.review.diagnoses.alt_lines import (
 
 # The second column's first line is within this many rows of the band's top.
 TOP_ROWS = 2
+# A first column whose last line ends this low on the page ran down to its foot.
+FULL_COLUMN = 0.75
 PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of its width
 
 
@@ -71,10 +73,10 @@ def layout(
 def _laid_out(found: list[list[Row]], short_columns: bool) -> tuple[list[int], set[int]]:
     order: list[int] = []
     in_columns: set[int] = set()
-    for band in found:
+    for k, band in enumerate(found):
         if len(band) == 1:  # one row (a line across the middle, a lone row): left to right
             order.extend(n for n, _ in sorted(band[0], key=lambda nb: nb[1][0]))
-        elif short_columns and _short_second_column(band):
+        elif (short_columns or _ran_on(found, k)) and _short_second_column(band):
             cells = [nb for r in band for nb in r]
             in_columns.update(n for n, _ in cells)
             left = [nb for nb in cells if nb[1][2] <= MIDDLE_HIGH]
@@ -102,6 +104,18 @@ def _short_second_column(band: list[Row]) -> bool:
         return False
     # Every line on the right stands clear of the gutter, and the column starts at the top.
     return all(b[0] >= MIDDLE_LOW for _, b in right) and min(k for k, _ in right) < TOP_ROWS
+
+
+def _ran_on(found: list[list[Row]], k: int) -> bool:
+    """Band ``k`` is the page's last and its first column runs down to the page's foot:
+    a line or two beside that column's top is where its text ran on (text runs on into
+    a second column only from a full first one), not a heading or case number at the
+    right of its row, which has text going on below it. So such a band is read column
+    by column whichever way the caller asks."""
+    if k != len(found) - 1:
+        return False
+    left = [b[3] for r in found[k] for _, b in r if b[2] <= MIDDLE_HIGH]
+    return bool(left) and max(left) >= FULL_COLUMN
 
 
 class Heights:

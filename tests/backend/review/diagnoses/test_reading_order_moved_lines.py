@@ -109,18 +109,63 @@ def test_a_tail_in_a_second_column_is_read_after_the_first(seed: int, by_rows: b
         assert order_named(r) == [] and order_flags(r) == [], (scan is None, r.diagnoses)
 
 
+def reaching(alternate: AltText, bottom: float) -> AltText:
+    """``alternate``'s page stretched (or squeezed) down from its top line, so that its
+    lowest line ends at ``bottom`` (of the page's height)."""
+    boxes = [ln.box for ln in alternate.lines if ln.box is not None]
+    top, low = min(b[1] for b in boxes), max(b[3] for b in boxes)
+    k = (bottom - top) / (low - top)
+    spread = []
+    for ln in alternate.lines:
+        assert ln.box is not None
+        x0, y0, x1, y1 = ln.box
+        spread.append(
+            (
+                alternate.text[ln.start : ln.end],
+                (x0, top + (y0 - top) * k, x1, top + (y1 - top) * k),
+            )
+        )
+    return reading(spread)
+
+
+FOOTER = "本判決如有不服，應於判決送達後二十日內向本院提出上訴狀，並繳納裁判費新臺幣壹仟元。"
+
+
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_tail_in_a_second_column_read_across_is_not_named(seed: int) -> None:
-    # The boxes of a text running on into a second column for a line or two are those of
-    # a case number, heading or signature set at the right of its row (the tests below):
-    # the page may be read either way, so neither order is named. (A limit: a reading
-    # that crosses only such a short column is not caught; two full columns read across
-    # are, test_reading_order.py.)
+@pytest.mark.parametrize(("bottom", "footer"), [(0.5, False), (0.9, False), (0.8, True)])
+def test_a_tail_in_a_second_column_read_across(seed: int, bottom: float, footer: bool) -> None:
+    # A line or two beside the top of a column that ends high on the page, or above a
+    # line across the page, may be a case number, heading or signature set at the right
+    # of its row (the tests below): the page may be read either way, so neither order is
+    # named. A column running down to the page's foot is full, and the text ran on from
+    # it into the second: read across, its last lines are out of the page's order (the
+    # date read under the heading), a critical item there and at the end, where the page
+    # has it.
     left, right = tail_in_second_column(seed)
-    alternate = two_columns(left, right, random.Random(seed), NOISE[seed % 5], by_rows=False)
+    alternate = reaching(
+        two_columns(left, right, random.Random(seed), NOISE[seed % 5], by_rows=False), bottom
+    )
     across = [left[0], right[0], left[1], right[1], *left[2:]]
-    r = review("\n".join(across), alternate, scan_of(alternate))
-    assert order_named(r) == [] and order_flags(r) == [], r.diagnoses
+    if footer:  # a line across the page under the columns
+        below = (0.08, 0.86, 0.92, 0.88)
+        alternate = reading(
+            [
+                *((alternate.text[ln.start : ln.end], ln.box) for ln in alternate.lines),
+                (FOOTER, below),
+            ]
+        )
+        across.append(FOOTER)
+    transcript = "\n".join(across)
+    r = review(transcript, alternate, scan_of(alternate))
+    if footer or bottom < scan_order.FULL_COLUMN:
+        assert order_named(r) == [] and order_flags(r) == [], r.diagnoses
+        return
+    date_at = transcript.index(right[1])
+    date_end = date_at + len(right[1])
+    assert any(s <= date_at and date_end <= e for s, e in order_named(r)), r.diagnoses
+    assert critical_on(r, date_at, date_end)
+    end = len(transcript)
+    assert [f for f in critical_on(r, end, end) if f.start == f.end == end]
 
 
 def _glyph_boxes(rows: list[tuple[str, float | None]]) -> list[tuple[str, Box]]:
