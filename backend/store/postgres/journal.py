@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, ClassVar, get_args, get_type_hints
@@ -42,6 +43,12 @@ class DraftEntry:
 class CommitEntry:
     op: ClassVar[str] = "commit"
     page: int
+    # The version the server gave it, written into its line as soon as the replay learns
+    # it (``Journal.sent``): a replay cut after it (the connection lost before the
+    # journal emptied) sends neither it nor the typing it committed again, and a status
+    # after it names this version, the reviewer's own, never taking it for a colleague's
+    # newer one. Absent (None): not sent yet, or a line an older ProofDesk wrote.
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -67,8 +74,9 @@ class NoteEntry:
 
 def version_shown(entry: StatusEntry, committed: dict[int, int]) -> int | None:
     """The version a status names: the one shown, or, given after edits that waited in
-    the journal, the version their replay committed (``committed``: this desk's own text;
-    one that lost to a newer save is not current, so the server refuses it). A replay
+    the journal, the version their replay committed (``committed``: this desk's own text,
+    also by a replay cut after the commit (``CommitEntry.version``); one that lost to a
+    newer save is not current, so the server refuses it). A replay
     that committed nothing (an approval journals a commit of the draft, typed or not)
     leaves the version shown: a colleague's newer one is refused, never approved unseen.
     None only when no version was shown (a journal from before ``seen`` was kept beside
@@ -143,6 +151,7 @@ class Journal:
         self.path = path
         self._file = JournalFile(path)
         self._lines: list[dict[str, Any]] = self._file.read()  # as read: parsed when replayed
+        self.committed: dict[int, int] = {}  # each page's version the replay committed last
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -158,21 +167,43 @@ class Journal:
         self._lines = [raw for raw in self._lines if line_key(raw) in present]
 
     def entries(self) -> list[JournalEntry]:
-        """What to replay: superseded drafts (a later draft of the page follows) dropped.
-        Every line is read first, so an unreadable one stops the replay before it starts."""
-        out: list[JournalEntry] = []
-        for entry in [parse_entry(raw, self.path) for raw in self._lines]:
-            last = out[-1] if out else None
+        """What to replay (``replay``), without the lines."""
+        return [entry for _line, entry in self._replayed()]
+
+    def replay(self) -> list[tuple[dict[str, Any], JournalEntry]]:
+        """What to send now, each with its line (``sent``), ``committed`` emptied."""
+        self.committed = {}
+        return self._replayed()
+
+    def _replayed(self) -> list[tuple[dict[str, Any], JournalEntry]]:
+        """Superseded drafts (a later draft of the page follows) dropped, and the typing
+        a commit sent before a cut replay committed (``CommitEntry.version``). Every line
+        is read first, so an unreadable one stops the replay before it starts."""
+        out: list[tuple[dict[str, Any], JournalEntry]] = []
+        for line, entry in [(raw, parse_entry(raw, self.path)) for raw in self._lines]:
+            last = out[-1][1] if out else None
             # The same page typed on: only the newer text needs sending.
             if (
                 isinstance(entry, DraftEntry)
                 and isinstance(last, DraftEntry)
                 and last.page == entry.page
             ):
-                out[-1] = entry
+                out[-1] = (line, entry)
                 continue
-            out.append(entry)
+            if isinstance(entry, CommitEntry) and entry.version is not None:
+                out = _without_typing(out, entry.page)  # on the server: sent again, it
+            out.append((line, entry))  # would be kept as a conflict with its own commit
         return out
+
+    def sent(self, page: int, version: int, line: dict[str, Any] | None = None) -> None:
+        """``version`` is this desk's commit of ``page`` (``version_shown``); made by
+        replaying ``line`` (a commit), written into it at once (``CommitEntry.version``)."""
+        self.committed[page] = version
+        if line is None:
+            return
+        done = {**line, "version": version}
+        self._file.update(line_key(line), done)
+        self._lines = [done if raw is line else raw for raw in self._lines]
 
     def holds(self, page: int) -> bool:
         """Whether anything done on ``page`` still waits here."""
@@ -202,3 +233,18 @@ class Journal:
         """Remove this window's lines (replayed) from the file, and only those."""
         self._file.remove({line_key(raw) for raw in self._lines})
         self._lines = []
+
+
+def _without_typing(
+    out: Sequence[tuple[dict[str, Any], JournalEntry]], page: int
+) -> list[tuple[dict[str, Any], JournalEntry]]:
+    """``out`` without the drafts of ``page`` after its last commit in it: those a commit
+    that follows committed."""
+    start = max(
+        (i + 1 for i, (_l, e) in enumerate(out) if isinstance(e, CommitEntry) and e.page == page),
+        default=0,
+    )
+    typed = [
+        (line, e) for line, e in out[start:] if not (isinstance(e, DraftEntry) and e.page == page)
+    ]
+    return [*out[:start], *typed]

@@ -93,19 +93,31 @@ class JournalFile:
                 os.close(fd)
 
     def remove(self, keys: set[str]) -> None:
-        """Drop the lines named ``keys`` (those a replay sent); the file goes when none is left.
-        Written beside and renamed over: a crash mid-rewrite leaves the old file whole."""
+        """Drop the lines named ``keys`` (those a replay sent); the file goes when none is left."""
         with self._locked():
-            kept = [raw for raw in self._read() if line_key(raw) not in keys]
-            if not kept:
-                self.path.unlink(missing_ok=True)
-                return
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            text = "".join(json.dumps(raw, ensure_ascii=False) + "\n" for raw in kept)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                os.write(fd, text.encode("utf-8"))
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(tmp, self.path)
+            self._rewrite([raw for raw in self._read() if line_key(raw) not in keys])
+
+    def update(self, key: str, raw: dict[str, Any]) -> None:
+        """Put ``raw`` in place of the first line named ``key`` (none: another window sent
+        it). The first: two same lines without ids are one key, replayed in order."""
+        with self._locked():
+            lines = self._read()
+            at = next((i for i, old in enumerate(lines) if line_key(old) == key), None)
+            if at is not None:
+                self._rewrite([*lines[:at], raw, *lines[at + 1 :]])
+
+    def _rewrite(self, kept: list[Any]) -> None:
+        """The file as ``kept`` (the lock held). Written beside and renamed over: a crash
+        mid-rewrite leaves the old file whole."""
+        if not kept:
+            self.path.unlink(missing_ok=True)
+            return
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        text = "".join(json.dumps(raw, ensure_ascii=False) + "\n" for raw in kept)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, text.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, self.path)

@@ -69,7 +69,6 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self.author = str(self._one("SELECT current_user"))
         self.doc = self._document(sha256, name, page_count, self.url)
         self._seen: dict[int, int | None] = {}  # the version each page had when shown here
-        self._committed: dict[int, int] = {}  # each page's version this desk committed last
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
         self._recover_orphans()
         if len(self.journal):
@@ -108,10 +107,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         if asked:  # not a write's own replay: tried even when known away (``away``)
             self.away.forget()
         messages = []
-        self._committed = {}  # the versions this replay commits (``j.version_shown``)
-        for entry in self.journal.entries():  # JournalEntryError (journal kept) before any
+        for line, entry in self.journal.replay():  # JournalEntryError (journal kept) first
             try:
-                if told := self._apply(entry):  # e.g. the claim was broken meanwhile
+                if told := self._apply(entry, line):  # e.g. the claim was broken meanwhile
                     messages.append(told)
             except SaveConflictError as exc:  # both are kept; say so, and go on
                 messages.append(str(exc))
@@ -136,13 +134,16 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
             raise
         return _("Edits made while the team server was unreachable were sent.")
 
-    def _apply(self, entry: JournalEntry) -> str:  # what to tell of it ("": nothing)
+    def _apply(self, entry: JournalEntry, line: dict[str, Any] | None = None) -> str:
+        """Send one entry (``line``: its line in the journal); what to tell of it ("": nothing)."""
         match entry:  # every kind by name: mypy's assert_never fails a kind left out
             case j.DraftEntry():
                 self._replaying(entry)
                 return self._save_draft(entry.page, entry.text, entry.base, entry.empty).message
+            case j.CommitEntry(version=int() as made):  # sent before a replay was cut
+                self.journal.sent(entry.page, made)
             case j.CommitEntry():
-                self._commit_draft(entry.page)
+                self._commit_draft(entry.page, line)
             case j.StatusEntry():
                 self._send_status(entry)
             case j.NoteEntry():
@@ -277,13 +278,13 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         return self._write(j.CommitEntry(page), lambda: self._commit_draft(page))
 
     @again_if_dropped
-    def _commit_draft(self, page: int) -> Change:
+    def _commit_draft(self, page: int, line: dict[str, Any] | None = None) -> Change:
         with self._tx() as c:
             vid, kept = w.commit_draft_in(c, self.doc, page, self.client)
         self._held.discard(page)  # the commit released the claim
         if vid is None:
             return Change()
-        self._committed[page] = vid  # current or not: what this desk's reviewer wrote
+        self.journal.sent(page, vid, line)  # current or not: what this desk's reviewer wrote
         if kept is not None:
             self._seen[page] = kept
             raise SaveConflictError(page, mine=self.version(vid), theirs=self.version(kept))
@@ -340,7 +341,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         return self._write(entry, lambda: self._send_status(entry))
 
     def _send_status(self, entry: j.StatusEntry) -> Change:  # after any replay (_write)
-        shown = j.version_shown(entry, self._committed)
+        shown = j.version_shown(entry, self.journal.committed)
         return self._set_status(entry.page, entry.status, entry.key, shown)
 
     @again_if_dropped
