@@ -143,15 +143,22 @@ _WORD_BEFORE = frozenset("次及落門府宅甲等科")
 _WORD_AFTER = frozenset("宅")
 
 
-def _numberless_ordinals(text: str) -> Iterator[Flag]:
+def numberless_ordinals(text: str) -> Iterator[tuple[int, str]]:
+    """Where ``text`` writes an ordinal's 第 with no numeral after it, and what follows
+    it instead (past spaces and line ends)."""
     for m in _ORDINAL.finditer(text):
         after = m.group(1)
         if after in _ORDINAL_NUMERALS or after in _WORD_AFTER:
             continue
         if m.start() and text[m.start() - 1] in _WORD_BEFORE:
             continue
+        yield m.start(), after
+
+
+def _numberless_ordinals(text: str) -> Iterator[Flag]:
+    for start, after in numberless_ordinals(text):
         said = _(
             "number: 第 is followed by 「{after}」, not by a numeral (the number of an "
             "article, a case or an item lost or misread?); check it against the scan"
         ).format(after=after)
-        yield Flag(m.start(), m.start() + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)
+        yield Flag(start, start + 1, FlagKind.CRITICAL, said, category=CriticalKind.NUMBER)

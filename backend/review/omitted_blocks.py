@@ -26,8 +26,10 @@ from collections.abc import Iterator, Sequence
 
 from backend.i18n import _
 from backend.review.charclass import is_han
+from backend.review.diagnoses.alt_lines import text_only
 from backend.review.flag_evidence import Sides, detail
 from backend.review.misreadings import unread_lines
+from backend.review.number_forms import numberless_ordinals
 from backend.review.numerals import past_row
 from backend.review.term_extract import CriticalTerm, Terms
 from backend.review.values import CriticalKind, DiffCategory, Flag, FlagKind, Hunk
@@ -45,11 +47,32 @@ def omitted_flags(
     """One CRITICAL flag a block of ``omitted_terms`` (where the transcript lacks it),
     naming each of its critical terms and offering the alternate's block."""
     found: dict[Hunk, list[CriticalTerm]] = {}
+    a_terms = [*a_terms, *_ordinals(*texts)]
     for h, term in omitted_terms(*texts, hunks, t_terms, a_terms):
         found.setdefault(h, []).append(term)
     for terms in found.values():  # 不 of 不起訴處分 is the outcome's
         terms[:] = [t for t in terms if not any(o is not t and _holds(o, t) for o in terms)]
     return [_flag(h, terms, " ".join(h.text.split()), simplified) for h, terms in found.items()]
+
+
+# The letters after a numberless 第 that say which one it is (第⏎本條例自).
+_AFTER = 4
+
+
+def _ordinals(transcript: str, alternate: str) -> Terms:
+    """The alternate's ordinal 第 with no numeral after it (第⏎本條例: an article's or a
+    case's number it lost, ``number_forms``) as a term: a block holding one holds a
+    number phrase, whatever its numerals were. Known by the letters after it, and only
+    where the transcript has none of those (else it has the phrase, read elsewhere)."""
+    if "第" not in alternate:
+        return []
+    have = text_only(transcript)
+    out = []
+    for start, _after in numberless_ordinals(alternate):
+        after = text_only(alternate[start + 1 : start + 1 + 3 * _AFTER])[:_AFTER]
+        if len(after) == _AFTER and after not in have:
+            out.append(CriticalTerm(start, start + 1, CriticalKind.NUMBER, "第", "第" + after))
+    return out
 
 
 def _flag(h: Hunk, terms: list[CriticalTerm], seen: str, simplified: frozenset[str]) -> Flag:

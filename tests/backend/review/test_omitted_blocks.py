@@ -8,6 +8,8 @@ its reading order. Sentences are written for this test.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from backend.review.values import CriticalKind, FlagKind, LegalKind
@@ -109,3 +111,49 @@ def test_no_reading_is_latin_letters_without_a_digit(text: str, junk: bool) -> N
     from backend.review.omitted_blocks import no_reading
 
     assert no_reading(text) is junk
+
+
+# An article whose number the alternate lost (第 alone on its line: the numerals under
+# a stamp), in a block the transcript lacks. Clauses written for this test.
+CLAUSES = [
+    "本法自公布日施行，其施行細則由主管機關定之。",
+    "申請人應於期限內補正，逾期不補正者駁回之。",
+    "前項處分應以書面為之，並載明理由及救濟方法。",
+    "違反前條規定者，由主管機關命其限期改善。",
+    "受僱人非有正當理由，不得拒絕雇主之調動。",
+]
+
+
+def _statute(rng: random.Random) -> tuple[str, str, str]:
+    """(a clause before, the clause of the article whose number was lost, one after)."""
+    before, lost, after = rng.sample(CLAUSES, 3)
+    return before, lost, after
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_missing_block_holding_a_numberless_article_is_critical(seed: int) -> None:
+    """The alternate reads 第 with no numeral, then the clause; the transcript lacks both.
+    The block holds an article's number (lost by both): a critical omission, though the
+    alternate has no numeral to name."""
+    before, lost, after = _statute(random.Random(seed))
+    cut = 2 + seed % 4  # the transcript resumes inside the clause's line
+    transcript = _page(before, lost[cut:], after)
+    alternate = _page(before, "第", lost, after)
+    at = (len(before), len(before) + 1)  # at the line end before the block, or after it
+    [flag] = [f for f in critical_of(transcript, alternate) if f.start == f.end and f.start in at]
+    assert flag.category is CriticalKind.NUMBER and "第" in (flag.replacement or "")
+    # The transcript's own numberless 第 elsewhere, before other words, is no excuse.
+    elsewhere = _page(before, lost[cut:], "第" + after)
+    assert [f for f in critical_of(elsewhere, alternate) if f.start == f.end and f.start in at]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_numberless_article_the_transcript_reads_elsewhere_is_not_missing(seed: int) -> None:
+    """The transcript has the article, numeral and all, where the alternate has no such
+    block (it read it in its own order): its words are in the transcript, no omission."""
+    rng = random.Random(seed)
+    before, lost, after = _statute(rng)
+    number = rng.choice(["二百零三條", "十五條之一", "七條"])
+    transcript = _page(before, after, f"第{number}", lost)
+    alternate = _page(before, "第", lost, after)
+    assert not [f for f in critical_of(transcript, alternate) if f.category is CriticalKind.NUMBER]
