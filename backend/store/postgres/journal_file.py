@@ -7,7 +7,7 @@ the lines it sent; the other window's stay for its own replay or the next open.
 Every read, append and rewrite holds an OS lock on a file beside the journal
 (``.lock``): the rewrite replaces the journal's file, so a lock on the journal
 itself would be lost with its old inode, and an append racing the rewrite could
-land in the file being replaced.
+land in the file being replaced. The lock file goes with the journal (``_locked``).
 
 A line from before ids (or one edited by hand) is known by its text.
 """
@@ -50,13 +50,29 @@ class JournalFile:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        """Held across one read, append or rewrite (short: never across a replay's sends)."""
+        """Held across one read, append or rewrite (short: never across a replay's sends).
+
+        A holder that leaves no journal removes the lock file too, as its last step, so
+        none is left behind. Safe because a lock counts only on the file
+        the path names once it is held: one who opened the old file and waited on its
+        flock gets it after the remover closes, finds the path gone or naming a newer
+        file, and locks that one instead. Only a holder unlinks, and does nothing after,
+        so two holders of the named file at once cannot be."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        while True:
+            fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            if fcntl is None:
+                break
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if _names(self._lock_path, fd):
+                break
+            os.close(fd)  # removed while we waited: lock the file there now
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)
             yield
+            if fcntl is not None and not self.path.exists():
+                # Not without flock (Windows): a file open there cannot be removed, and
+                # no lock guards it anyway.
+                self._lock_path.unlink(missing_ok=True)
         finally:
             os.close(fd)  # closing the descriptor drops the flock
 
@@ -76,6 +92,8 @@ class JournalFile:
 
     def read(self) -> list[Any]:
         """Every readable line in the file, in order."""
+        if not self.path.exists():  # as if read just before an append: no lock file made
+            return []
         with self._locked():
             return self._read()
 
@@ -121,3 +139,13 @@ class JournalFile:
         finally:
             os.close(fd)
         os.replace(tmp, self.path)
+
+
+def _names(path: Path, fd: int) -> bool:
+    """Whether ``path`` still names the file open as ``fd``."""
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (there.st_dev, there.st_ino) == (mine.st_dev, mine.st_ino)
