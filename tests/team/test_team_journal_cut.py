@@ -16,6 +16,7 @@ from backend.documents.pdf import open_pdf
 from backend.models import Change, ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store.postgres.errors import TeamUnreachableError
+from backend.store.postgres.journal import CommitEntry, DraftEntry, Journal
 from backend.store.postgres.team_store import TeamStore
 from tests.pdf_factory import text_pdf
 from tests.team.proxy_helpers import Proxy
@@ -136,3 +137,28 @@ def test_a_commit_line_without_the_version_still_replays(
     ron = open_store("ron")
     assert ron.pending == 0 and ron.notices[-1].startswith("Edits made while")
     assert ron.page_state(4).text == MINE and ron.status(4) is ReviewStatus.REVIEWED
+
+
+def test_a_commit_sent_is_written_into_its_own_line_only(tmp_path: Path) -> None:
+    """Lines an older ProofDesk wrote carry no id: two commits of one page are the same
+    text. The version goes into the one replayed (the first not yet given one), and the
+    next replay drops only the typing that commit sent."""
+    path = tmp_path / "j.jsonl"
+    lines = [
+        {"op": "draft", "page": 4, "text": "甲", "base": 7, "empty": False, "held": False},
+        {"op": "commit", "page": 4},
+        {"op": "draft", "page": 4, "text": "甲乙", "base": 8, "empty": False, "held": False},
+        {"op": "commit", "page": 4},
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
+    journal = Journal(path)
+    replay = journal.replay()
+    journal.sent(4, 8, replay[1][0])  # the first commit made version 8, then the cut
+    assert [json.loads(x).get("version") for x in path.read_text("utf-8").splitlines()] == [
+        None,
+        8,
+        None,
+        None,
+    ]
+    again = Journal(path).entries()  # the next open's replay
+    assert again == [CommitEntry(4, 8), DraftEntry(4, "甲乙", 8), CommitEntry(4)]
