@@ -64,27 +64,27 @@
 <context>
     <name>AidsHub</name>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="349"/>
+        <location filename="../../gui/services/aids_hub.py" line="353"/>
         <source>Page {0}: {1}</source>
         <translation>第 {0} 頁：{1}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="365"/>
+        <location filename="../../gui/services/aids_hub.py" line="369"/>
         <source>The run failed: {0}</source>
         <translation>執行失敗：{0}</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="381"/>
+        <location filename="../../gui/services/aids_hub.py" line="385"/>
         <source>Stopped; {0} page(s) read.</source>
         <translation>已停止；已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="385"/>
+        <location filename="../../gui/services/aids_hub.py" line="389"/>
         <source>{0} page(s) read.</source>
         <translation>已辨識 {0} 頁。</translation>
     </message>
     <message>
-        <location filename="../../gui/services/aids_hub.py" line="389"/>
+        <location filename="../../gui/services/aids_hub.py" line="393"/>
         <source>{0} page(s) could not be stored: {1}</source>
         <translation>有 {0} 頁無法儲存：{1}</translation>
     </message>
@@ -812,37 +812,37 @@
         <translation>文件要項(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="194"/>
+        <location filename="../../gui/facts/facts_dock.py" line="199"/>
         <source>Reading the document&apos;s facts: {0} of {1} pages…</source>
         <translation>正在讀取文件要項：已讀 {0} 頁，共 {1} 頁…</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="237"/>
+        <location filename="../../gui/facts/facts_dock.py" line="243"/>
         <source>{0} fact(s); {1} read differently across pages.</source>
         <translation>共 {0} 項要項；其中 {1} 項在各頁讀法不一。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="283"/>
+        <location filename="../../gui/facts/facts_dock.py" line="289"/>
         <source>“{0}” is what most pages read; choose another spelling to change.</source>
         <translation>「{0}」是多數頁面的讀法；請選擇要修改的其他寫法。</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="313"/>
+        <location filename="../../gui/facts/facts_dock.py" line="319"/>
         <source>Export Glossary</source>
         <translation>匯出詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="313"/>
+        <location filename="../../gui/facts/facts_dock.py" line="319"/>
         <source>Glossary (*.json)</source>
         <translation>詞彙表 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="322"/>
+        <location filename="../../gui/facts/facts_dock.py" line="328"/>
         <source>Import Glossary</source>
         <translation>匯入詞彙表</translation>
     </message>
     <message>
-        <location filename="../../gui/facts/facts_dock.py" line="322"/>
+        <location filename="../../gui/facts/facts_dock.py" line="328"/>
         <source>Glossary (*.json *.tsv *.txt)</source>
         <translation>詞彙表 (*.json *.tsv *.txt)</translation>
     </message>
@@ -4813,7 +4813,7 @@ Backups of this document:
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../gui/services/tasks.py" line="57"/>
+        <location filename="../../gui/services/tasks.py" line="84"/>
         <source>Something went wrong: {0}</source>
         <translation>發生錯誤：{0}</translation>
     </message>
@@ -4821,84 +4821,84 @@ Backups of this document:
 <context>
     <name>TeamFeature</name>
     <message>
-        <location filename="../../gui/team/feature.py" line="92"/>
+        <location filename="../../gui/team/feature.py" line="94"/>
         <source>Team server…</source>
         <translation>團隊伺服器…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="94"/>
+        <location filename="../../gui/team/feature.py" line="96"/>
         <source>Team progress…</source>
         <translation>團隊進度…</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="97"/>
+        <location filename="../../gui/team/feature.py" line="99"/>
         <source>Release My Claim on This Page</source>
         <translation>釋出我對本頁的認領</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="100"/>
+        <location filename="../../gui/team/feature.py" line="102"/>
         <source>Break Claim on This Page (Administrator)</source>
         <translation>解除他人對本頁的認領（管理員）</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="105"/>
+        <location filename="../../gui/team/feature.py" line="107"/>
         <source>Edit This Page Again</source>
         <translation>重新編輯本頁</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="116"/>
+        <location filename="../../gui/team/feature.py" line="118"/>
         <source>Documents opened from now on use this review store.</source>
         <translation>今後開啟的文件將使用此審閱資料庫。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="194"/>
+        <location filename="../../gui/team/feature.py" line="206"/>
         <source>being edited by {name} since {time}</source>
         <translation>自 {time} 起由 {name} 編輯中</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="199"/>
+        <location filename="../../gui/team/feature.py" line="211"/>
         <source>your claim was broken by {name}: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已被 {name} 解除：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="202"/>
+        <location filename="../../gui/team/feature.py" line="214"/>
         <source>your claim is gone: read-only until Page ▸ Edit This Page Again</source>
         <translation>您的認領已失效：本頁唯讀，直到選擇「頁面 ▸ 重新編輯本頁」</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="220"/>
+        <location filename="../../gui/team/feature.py" line="232"/>
         <source>Your claim on this page was not broken.</source>
         <translation>您對本頁的認領並未被解除。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="252"/>
+        <location filename="../../gui/team/feature.py" line="264"/>
         <source>Only an administrator may break someone&apos;s claim.</source>
         <translation>只有管理員可以解除他人的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="258"/>
+        <location filename="../../gui/team/feature.py" line="270"/>
         <source>The claim of {name} on page {page} was broken.</source>
         <translation>已解除 {name} 對第 {page} 頁的認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="263"/>
+        <location filename="../../gui/team/feature.py" line="275"/>
         <source>Page {page} is free for others.</source>
         <translation>第 {page} 頁已開放給其他人。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="265"/>
+        <location filename="../../gui/team/feature.py" line="277"/>
         <source>Nobody held a claim on this page.</source>
         <translation>本頁沒有人認領。</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="327"/>
+        <location filename="../../gui/team/feature.py" line="339"/>
         <source>offline — {n} edits waiting</source>
         <translation>離線 — {n} 筆編輯待傳送</translation>
     </message>
     <message>
-        <location filename="../../gui/team/feature.py" line="217"/>
-        <location filename="../../gui/team/feature.py" line="249"/>
-        <location filename="../../gui/team/feature.py" line="334"/>
+        <location filename="../../gui/team/feature.py" line="229"/>
+        <location filename="../../gui/team/feature.py" line="261"/>
+        <location filename="../../gui/team/feature.py" line="346"/>
         <source>Open a document kept on the team server first.</source>
         <translation>請先開啟存放在團隊伺服器上的文件。</translation>
     </message>

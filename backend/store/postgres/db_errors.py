@@ -39,11 +39,12 @@ def mapped(exc: psycopg.Error) -> TeamStoreError:
             ),
             detail=reason,
         )
+    # The trigger guards both marks (reviewed and approved), so the words name both.
     if state == STALE_APPROVAL:  # HINT: the page (from 0)
         return ApprovalRefusedError(
             _(
-                "Page {page} was changed after you saw it, so it was not approved: "
-                "review the new text, then approve it."
+                "Page {page} was changed after you saw it, so it was not marked reviewed "
+                "or approved: review the new text, then mark it again."
             ).format(page=int(exc.diag.message_hint or "0") + 1),
             detail=reason,
         )
