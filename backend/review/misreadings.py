@@ -72,7 +72,7 @@ def unread_text(transcript: str, start: int, end: int, alt_text: str) -> bool:
         return False
     if alt_text.strip():
         return _garbled(text, alt_text)
-    return _unread_unit(transcript, start, end) is not None
+    return _unread_unit(transcript, start, end, wrap_edges=False) is not None
 
 
 def lines_unread(h: Hunk, transcript: str) -> int:
@@ -86,13 +86,16 @@ def lines_unread(h: Hunk, transcript: str) -> int:
     return sum(1 for line in h.text.split("\n") if line.strip())
 
 
-def _unread_unit(text: str, start: int, end: int) -> str | None:
+def _unread_unit(text: str, start: int, end: int, wrap_edges: bool = True) -> str | None:
     """ "lines" when text[start:end] is whole lines, "cell" when it is the whole of a
-    table cell (between | marks), None when other text shares its line or cell."""
+    table cell (between | marks), None when other text shares its line or cell.
+    ``wrap_edges``: a stretch across a line break that is only one line's end and the
+    next one's start counts as lines too (False for the transcript's text the alternate
+    lacks: 17,⏎2 of 17,⏎200 is no line the alternate failed to read)."""
     piece = text[start:end]
     start, end = start + len(piece) - len(piece.lstrip()), end - len(piece) + len(piece.rstrip())
     if "\n" in text[start:end]:
-        return "lines"
+        return "lines" if wrap_edges or _holds_a_line(text, start, end) else None
     # The line, or the table cell (between | marks), the missing text stands in.
     lo = max(text.rfind("\n", 0, start), text.rfind("|", 0, start)) + 1
     ends = [i for i in (text.find("\n", end), text.find("|", end)) if i >= 0]
@@ -103,6 +106,17 @@ def _unread_unit(text: str, start: int, end: int) -> str | None:
     line_hi = len(text) if (e := text.find("\n", end)) < 0 else e
     rest = DEFAULT_MARKERS.sub("", text[line_lo:start] + text[end:line_hi])
     return "cell" if rest.strip(_CELL_MARKS) else "lines"
+
+
+def _holds_a_line(text: str, start: int, end: int) -> bool:
+    """text[start:end], across a line break, holds a whole line of text, or starts or
+    ends one: no more than a wrap's two edges (17,⏎2 of 17,⏎200) is no line unread."""
+    first, last = text.find("\n", start, end), text.rfind("\n", start, end)
+    if text[first + 1 : last].strip():
+        return True
+    line_lo = text.rfind("\n", 0, start) + 1
+    line_hi = len(text) if (e := text.find("\n", end)) < 0 else e
+    return not text[line_lo:start].strip() or not text[end:line_hi].strip()
 
 
 _CELL_MARKS = " \t\u3000|｜"  # a row's pipes and spaces: no text of its own

@@ -82,6 +82,16 @@ _AMOUNT_RE = re.compile(
     rf"(?=[新NＮ{NUMERAL_FIRST}])(?:(?P<cur>{_CURRENCY})\s*)?(?P<n>{_N})(?:\s*(?P<yuan>[元圓]))?"
 )
 # 百分之五, 千分之三, 十分之一, 5%, ５％: one value, whichever way it is written.
+# The frame 新臺幣…元 holds one number, however the line wraps or an engine spaces its
+# digits: Arabic digit runs apart by spaces or one line break (a comma may end a run:
+# 17,⏎200) are its pieces, read as one number (17,200, not 17 and 200). A Chinese
+# numeral's pieces carry their units (七萬⏎四千) and stay apart, as before.
+_DIGIT_RUN = r"[0-9０-９]+(?:[,，][0-9０-９]+)*"
+_GAP = r"[^\S\n]*"  # spaces, no line break
+_WRAP = rf"(?:{_GAP}[,，]?{_GAP}\n{_GAP}|[^\S\n]+[,，]?{_GAP}|[,，][^\S\n]+)"
+_FRAMED_RE = re.compile(
+    rf"(?P<cur>{_CURRENCY})\s*(?P<n>{_DIGIT_RUN}(?:{_WRAP}{_DIGIT_RUN})+)\s*(?P<yuan>[元圓])"
+)
 _PERCENT_RE = re.compile(
     rf"(?P<base>[十百千萬])\s*分\s*之\s*(?P<n>{_N})|(?P<m>{_N})\s*(?P<sign>[%％‰])"
 )
@@ -131,12 +141,33 @@ def _percent_terms(
 def _amount_terms(
     text: str, rules: LegalRules, excluded: Excluded, taken: bytearray
 ) -> Iterator[CriticalTerm]:
+    framed = _framed(text)
+    for start, end, number in framed:
+        yield CriticalTerm(start, end, CriticalKind.AMOUNT, text[start:end], number)
+    k = 0  # the framed amounts are few and in order: skip the matches inside them
     for m in _AMOUNT_RE.finditer(text):
         if not (m["cur"] or m["yuan"]):
             continue  # a bare number: the number extractor's
+        while k < len(framed) and framed[k][1] <= m.start():
+            k += 1
+        if k < len(framed) and framed[k][0] < m.end():
+            continue
         number = parse_number(m["n"])
         if number is not None:
             yield CriticalTerm(*m.span(), CriticalKind.AMOUNT, m[0], number)
+
+
+def _framed(text: str) -> list[tuple[int, int, Number]]:
+    """Amounts whose number a line break or spaces cut in pieces (``_FRAMED_RE``)."""
+    if "幣" not in text and "$" not in text and "＄" not in text:
+        return []
+    out = []
+    for m in _FRAMED_RE.finditer(text):
+        # Its digits in order: a thousands comma may be lost or doubled at the cut.
+        number = parse_number("".join(c for c in m["n"] if c.isdigit()))
+        if number is not None:
+            out.append((m.start(), m.end(), number))
+    return out
 
 
 def _number_terms(
