@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING
 # and within this share on average over the page.
 ROW_MISSES = 0.15
 GRAIN = 1.0  # a box's estimate is good to about a glyph
-WRAPPED = 0.1  # a line that is two rows (the page wrapped it, the detector cut it)
+# A line that is two rows (the page wrapped it, the detector cut it), on a page whose
+# lines are its rows. Where the page is narrower than its long lines, wrapping is its
+# way and no coincidence: the cost is calibrated on the page, as the scale is, less
+# by the share of its lines that a first alignment found wrapped (at half, 0.05: a
+# line fits its two rows rather than a row a quarter shorter than it).
+WRAPPED = 0.1
 # Two lines on one row: the detector's boxes side by side are one row already, so
 # only a transcript that split a row's text does this; as rare as a stray line.
 SPLIT = 0.5
@@ -43,6 +48,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 _INF = float("inf")
+# An alignment: its misfit (not counting the gap's own cost); the gap as (lines before
+# it, its first row, the row after it), None when there is none; the 1:1 pairs (letters,
+# row); the lines it took as two rows.
+Alignment = tuple[float, tuple[int, int, int] | None, list[tuple[int, float]], int]
 
 
 def row_gap(ours: list[int], rows: list[float]) -> tuple[int, list[float], float] | None:
@@ -68,7 +77,7 @@ def row_gap(ours: list[int], rows: list[float]) -> tuple[int, list[float], float
             found = got
     if found is None:
         return None
-    (cost, gap, _pairs), scale = found
+    (cost, gap, _pairs, _wraps), scale, wrapped = found
     if cost > ROW_MISSES * n:
         return None
     if gap is None:
@@ -80,7 +89,7 @@ def row_gap(ours: list[int], rows: list[float]) -> tuple[int, list[float], float
         # The lines after the gap may fit the page's last rows by chance (a short
         # line is as long as another short one): a block only if they fit there
         # clearly better than after the lines before them, the page's tail lost.
-        tail = _align(ours, rows, scale, tail_only=True)
+        tail = _align(ours, rows, scale, wrapped, tail_only=True)
         margin = ONE_LINE if first == n - 1 else LINES
         if tail is not None and tail[1] is not None and tail[0] <= cost + margin:
             first, start, end = tail[1]
@@ -89,19 +98,22 @@ def row_gap(ours: list[int], rows: list[float]) -> tuple[int, list[float], float
 
 def _calibrated(
     ours: list[int], rows: list[float], guess: float
-) -> tuple[tuple[float, tuple[int, int, int] | None, list[tuple[int, float]]], float] | None:
+) -> tuple[Alignment, float, float] | None:
     """The alignment at ``guess``, realigned at the scale of the rows its lines
-    matched one to one (the median of letters per estimated character)."""
-    found = _align(ours, rows, guess)
+    matched one to one (the median of letters per estimated character) and at the
+    cost of a wrap on this page (``WRAPPED`` less the share of lines it wrapped);
+    with that scale and cost."""
+    found = _align(ours, rows, guess, WRAPPED)
     if found is None or not found[2]:
-        return None if found is None else (found, guess)
+        return None if found is None else (found, guess, WRAPPED)
     # A row of no width (a detector's box with no height) says nothing of the scale.
     ratios = [c / t for c, t in found[2] if t > 0]
     if not ratios:
-        return found, guess
+        return found, guess, WRAPPED
     scale = median(ratios)
-    again = _align(ours, rows, scale)
-    return None if again is None else (again, scale)
+    wrapped = WRAPPED * (1.0 - found[3] / len(ours))
+    again = _align(ours, rows, scale, wrapped)
+    return None if again is None else (again, scale, wrapped)
 
 
 def _quartile(values: list[float]) -> float:
@@ -140,12 +152,11 @@ _PAD = 3  # the farthest move back (2 lines and a row): states before the table 
 
 
 def _align(
-    ours: list[int], rows: list[float], scale: float, tail_only: bool = False
-) -> tuple[float, tuple[int, int, int] | None, list[tuple[int, float]]] | None:
-    """The cheapest alignment: (its misfit, not counting the gap's own cost; the gap
-    as (lines before it, its first row, the row after it); the 1:1 pairs)."""
+    ours: list[int], rows: list[float], scale: float, wrapped: float, tail_only: bool = False
+) -> Alignment | None:
+    """The cheapest alignment, a wrap costing ``wrapped``."""
     n, m = len(ours), len(rows)
-    costs, moves = _table(ours, rows, scale, tail_only)
+    costs, moves = _table(ours, rows, scale, wrapped, tail_only)
     ends = [(float(costs[n + m + _PAD, g, n + _PAD]), g) for g in (_BEFORE, _IN, _AFTER)]
     ends = [end for end in ends if end[0] < _INF]
     if not ends:
@@ -156,6 +167,7 @@ def _align(
     gap_line = 0
     pairs: list[tuple[int, float]] = []
     strays: list[int] = []
+    wraps = 0
     while (i, j, g) != (0, 0, _BEFORE):
         back_i, back_j, g, how = _MOVES[g][moves[i + j + _PAD, g, i]]
         i, j = i - back_i, j - back_j
@@ -166,16 +178,18 @@ def _align(
             pairs.append((ours[i], rows[j]))
         elif how == "stray line":
             strays.append(i)
+        elif how == "1:2":
+            wraps += 1
     # Lines the transcript has on no row may be the gap's text, placed elsewhere
     # (a table read as Markdown, a line the detector missed): they shrink the gap.
     if not gap_rows or len(strays) >= len(gap_rows):
-        return total, None, pairs
+        return total, None, pairs, wraps
     start, end = min(gap_rows), max(gap_rows) + 1
-    return total - GAP, (gap_line, start, end - len(strays)), pairs
+    return total - GAP, (gap_line, start, end - len(strays)), pairs, wraps
 
 
 def _table(
-    ours: list[int], rows: list[float], scale: float, tail_only: bool
+    ours: list[int], rows: list[float], scale: float, wrapped: float, tail_only: bool
 ) -> tuple[np.ndarray, np.ndarray]:
     """Each state's least misfit and the move it came by (an index into ``_MOVES``),
     filled a diagonal (lines + rows taken) at a time: every move takes a line or a row,
@@ -198,7 +212,7 @@ def _table(
     for g, options in _MOVES.items():
         for k, (back_i, back_j, src, _how) in enumerate(options):
             sources[g, k] = ((_PAD - back_i - back_j) * 3 + src) * width + _PAD - back_i + lines
-    adds = _adds(ours, rows, scale, tail_only)
+    adds = _adds(ours, rows, scale, wrapped, tail_only)
     for d in range(1, n + m + 1):
         at = d + _PAD
         steps = costs[at - _PAD : at].reshape(-1)[sources] + adds[d]
@@ -207,7 +221,9 @@ def _table(
     return costs, moves
 
 
-def _adds(ours: list[int], rows: list[float], scale: float, tail_only: bool) -> np.ndarray:
+def _adds(
+    ours: list[int], rows: list[float], scale: float, wrapped: float, tail_only: bool
+) -> np.ndarray:
     """What each move adds on arriving at a state, indexed [lines + rows, phase, move,
     lines] (the float arithmetic of a cell-by-cell table, step for step, so the sums
     are the same to the last bit and so are their ties)."""
@@ -222,7 +238,7 @@ def _adds(ours: list[int], rows: list[float], scale: float, tail_only: bool) -> 
     dense = {
         "1:1": (_misses(ours_a, est), 1, 1),
         "2:1": (SPLIT + _misses(both, est), 2, 1),
-        "1:2": (WRAPPED + _misses(ours_a, est[:-1] + est[1:]), 1, 2),
+        "1:2": (wrapped + _misses(ours_a, est[:-1] + est[1:]), 1, 2),
     }
     by_how: dict[str, np.ndarray] = {}
     for how, (values, back_i, back_j) in dense.items():

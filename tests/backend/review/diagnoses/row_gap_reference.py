@@ -1,10 +1,11 @@
 """The cell-by-cell alignment row_gap used before its table was filled a diagonal
-at a time (commit 2ec0686, unchanged but for its name): the reference the fast one
-must equal, result for result and tie for tie."""
+at a time (commit 2ec0686, unchanged but for its name, a wrap's cost given and the
+wraps counted): the reference the fast one must equal, result for result and tie for
+tie."""
 
 from __future__ import annotations
 
-from backend.review.diagnoses.row_gap import GAP, GRAIN, SPLIT, STRAY, WRAPPED
+from backend.review.diagnoses.row_gap import GAP, GRAIN, SPLIT, STRAY, Alignment
 
 _BEFORE, _IN, _AFTER = 0, 1, 2
 _INF = float("inf")
@@ -19,10 +20,9 @@ _State = tuple[int, int, int]
 
 
 def reference_align(
-    ours: list[int], rows: list[float], scale: float, tail_only: bool = False
-) -> tuple[float, tuple[int, int, int] | None, list[tuple[int, float]]] | None:
-    """The cheapest alignment: (its misfit, not counting the gap's own cost; the gap
-    as (lines before it, its first row, the row after it); the 1:1 pairs)."""
+    ours: list[int], rows: list[float], scale: float, wrapped: float, tail_only: bool = False
+) -> Alignment | None:
+    """The cheapest alignment, a wrap costing ``wrapped`` (row_gap.Alignment)."""
     n, m = len(ours), len(rows)
     est = [scale * r for r in rows]
     cost: dict[_State, float] = {(0, 0, _BEFORE): 0.0}
@@ -56,7 +56,7 @@ def reference_align(
                     relax(s, (i + 2, j + 1, out), SPLIT + _miss(both, est[j]), "2:1")
                 if i < n and j + 1 < m:
                     relax(
-                        s, (i + 1, j + 2, out), WRAPPED + _miss(ours[i], est[j] + est[j + 1]), "1:2"
+                        s, (i + 1, j + 2, out), wrapped + _miss(ours[i], est[j] + est[j + 1]), "1:2"
                     )
     ends = [(cost[(n, m, g)], g) for g in (_BEFORE, _IN, _AFTER) if (n, m, g) in cost]
     if not ends:
@@ -67,6 +67,7 @@ def reference_align(
     gap_line = 0
     pairs: list[tuple[int, float]] = []
     strays: list[int] = []
+    wraps = 0
     while state != (0, 0, _BEFORE):
         prev, how = back[state]
         i, j, _g = prev
@@ -77,10 +78,12 @@ def reference_align(
             pairs.append((ours[i], rows[j]))
         elif how == "stray line":
             strays.append(i)
+        elif how == "1:2":
+            wraps += 1
         state = prev
     # Lines the transcript has on no row may be the gap's text, placed elsewhere
     # (a table read as Markdown, a line the detector missed): they shrink the gap.
     if not gap_rows or len(strays) >= len(gap_rows):
-        return total, None, pairs
+        return total, None, pairs, wraps
     start, end = min(gap_rows), max(gap_rows) + 1
-    return total - GAP, (gap_line, start, end - len(strays)), pairs
+    return total - GAP, (gap_line, start, end - len(strays)), pairs, wraps

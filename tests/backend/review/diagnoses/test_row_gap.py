@@ -64,6 +64,11 @@ def row_letters(line: str, width: int) -> list[int]:
 # before it (…新臺幣6,500元達 / 成調解…: its wrap) and the lost lines' wraps: it tells
 # nothing of where the gap is, and the date alone after it is weak evidence (ONE_LINE).
 @example(seed=266, count=4, share=0.875, where=0.0)
+# Half the page's lines wrap (the scan is 40 wide, they are 44-46): the two kept after
+# the cut (41 and 39 letters) are each a full row and a short one. At a wrap's fixed
+# cost they were placed on two of the lost rows (31 and 36: a quarter short) and the
+# gap after them, two lines late; a wrap's cost is the page's now (row_gap.WRAPPED).
+@example(seed=53, count=3, share=0.8515625, where=0.0)
 def test_a_block_dropped_near_the_page_s_end_is_missing_there(
     seed: int, count: int, share: float, where: float
 ) -> None:

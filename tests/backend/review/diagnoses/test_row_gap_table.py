@@ -24,6 +24,7 @@ from tests.backend.review.diagnoses.test_row_gap import wrapped_scan
 from tests.properties import examples
 
 SCALES = (0.5, 0.9, 1.0, 1.25)
+WRAPS = (module.WRAPPED, module.WRAPPED * (1.0 - 5 / 11))  # a page's calibrated cost
 
 
 def page(
@@ -43,9 +44,10 @@ def page(
 
 def assert_same(ours: list[int], rows: list[float]) -> None:
     for scale in SCALES:
-        for tail_only in (False, True):
-            got = module._align(ours, rows, scale, tail_only)
-            assert got == reference_align(ours, rows, scale, tail_only)
+        for wrapped in WRAPS:
+            for tail_only in (False, True):
+                got = module._align(ours, rows, scale, wrapped, tail_only)
+                assert got == reference_align(ours, rows, scale, wrapped, tail_only)
     with mock.patch.object(module, "_align", reference_align):
         expected = row_gap(ours, rows)
     assert row_gap(ours, rows) == expected
