@@ -152,9 +152,9 @@ def _amount_terms(
             k += 1
         if k < len(framed) and framed[k][0] < m.end():
             continue
-        number = parse_number(m["n"])
-        if number is not None:
-            yield CriticalTerm(*m.span(), CriticalKind.AMOUNT, m[0], number)
+        parsed = parse_number(m["n"])
+        if parsed is not None:
+            yield CriticalTerm(*m.span(), CriticalKind.AMOUNT, m[0], parsed)
 
 
 def _framed(text: str) -> list[tuple[int, int, Number]]:
