@@ -101,13 +101,27 @@ def critical_regions(truth: str) -> list[tuple[int, int]]:
     spans = []
     for pattern in POSITIONS.values():
         for m in pattern.finditer(truth):
-            spans += [m.span(g) for g in range(1, (m.re.groups or 0) + 1) if m.group(g)]
+            spans += [
+                _inner(truth, *m.span(g)) for g in range(1, (m.re.groups or 0) + 1) if m.group(g)
+            ]
     not_modal = [m.span() for m in NOT_DEONTIC.finditer(truth)]
     for m in _WORD_RE.finditer(truth):
         if m.group() in DEONTIC and any(a <= m.start() < b for a, b in not_modal):
             continue
         spans.append(m.span())
     return spans
+
+
+def _inner(truth: str, start: int, end: int) -> tuple[int, int]:
+    """A number's span without commas at its ends. The seeder's number pattern takes a
+    comma as a thousands separator, so a clause comma before a numeral (完畢，五年, after
+    NFKC ``,``) joined the number: a comma between two digits groups them, one at a
+    number's edge ends a clause and changes no value."""
+    while start < end and truth[start] == ",":
+        start += 1
+    while end > start and truth[end - 1] == ",":
+        end -= 1
+    return start, end
 
 
 def _zero_swap(truth: str, read: str) -> bool:

@@ -8,7 +8,7 @@ critical exactly when the bench's definition says so.
 
 from __future__ import annotations
 
-from bench.corpus.truth_align import align
+from bench.corpus.truth_align import align, critical_regions
 
 TRUTH = (
     "房屋租賃契約書\n"
@@ -91,3 +91,14 @@ def test_two_lines_read_in_the_wrong_order_are_an_order_error() -> None:
     reading = "\n".join([lines[0], lines[2], lines[1], *lines[3:]])
     errors = align(TRUTH, reading)
     assert errors and {e.cls for e in errors} == {"order"}
+
+
+def test_a_clause_comma_beside_a_number_is_no_part_of_it() -> None:
+    # 五年 is a term (critical), the comma before it ends a clause: losing it changes no value.
+    truth = "刑之執行完畢，五年以內故意再犯有期徒刑以上之罪者，為累犯。"
+    [comma] = align(truth, truth.replace("畢，五", "畢五"))
+    assert (comma.truth, comma.critical) == (",", False)
+    # A separator between digits still belongs to the amount's span.
+    amount = "判決被告應給付新臺幣2,024,000元，及自起訴狀"
+    start = amount.index("2")
+    assert (start, start + len("2,024,000")) in critical_regions(amount)
