@@ -8,40 +8,16 @@ from __future__ import annotations
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from backend.models import ScanLines
 from backend.review.diagnoses.alt_lines import text_only
 from backend.review.diagnoses.row_gap import row_gap
 from backend.review.values import DiagnosisKind
-from tests.backend.review.diagnoses.layout_helpers import (
-    Box,
-    box,
-    corpus_lines,
-    found,
-)
+from tests.backend.review.diagnoses.layout_helpers import corpus_lines, found
+from tests.backend.review.diagnoses.wrapped_scan_helpers import wrapped_scan
 from tests.properties import examples
 
 CUT = DiagnosisKind.CUT_SHORT
 MISSING = DiagnosisKind.MISSING_BLOCK
 SENTENCE_ENDS = "。！？：；"
-
-
-def wrapped_scan(lines: list[str], width: int) -> ScanLines:
-    """The page's detected lines where it is ``width`` characters wide: a longer line
-    wraps onto the next row (a table's row does not: the detector boxes each cell's
-    letters; its |---| rule is no line on the page)."""
-    per_char = 0.84 / width
-    boxes: list[Box] = []
-    for t in lines:
-        # A box holds ink: an indent's blanks are not in it.
-        left = len(t.lstrip("\u3000 ")) if any(c.isalnum() for c in t) else 0
-        if t.startswith("|"):  # its cells' boxes, side by side: their letters, no rules
-            left = cut = len(text_only(t))
-        else:
-            cut = width
-        while left > 0:
-            boxes.append(box(0.08, len(boxes), min(left, cut), per_char))
-            left -= cut
-    return ScanLines(tuple(boxes), "test")
 
 
 def row_letters(line: str, width: int) -> list[int]:

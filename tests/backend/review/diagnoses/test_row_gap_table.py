@@ -20,7 +20,7 @@ from backend.review.diagnoses.lost_lines import scan_rows
 from backend.review.diagnoses.row_gap import row_gap
 from tests.backend.review.diagnoses.layout_helpers import corpus_lines
 from tests.backend.review.diagnoses.row_gap_reference import reference_align
-from tests.backend.review.diagnoses.test_row_gap import wrapped_scan
+from tests.backend.review.diagnoses.wrapped_scan_helpers import wrapped_scan
 from tests.properties import examples
 
 SCALES = (0.5, 0.9, 1.0, 1.25)
