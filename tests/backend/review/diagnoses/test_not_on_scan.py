@@ -84,6 +84,9 @@ def sentence_lines(truth: str) -> list[int]:
 # characters of the invented sentences, and the diff made both one hunk: its opening
 # was named too (the end 18 past the invented text's).
 @example(seed=1505, scan=False)
+# Explore: the line before, read 曰請王回。人申程序八用夫聲請人負擔, shares too little of its
+# first sentence (聲請駁回。) for it to be left out alone: the span started 19 early.
+@example(seed=9573, scan=False)
 def test_invented_sentences_are_named(seed, scan) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     page = one_column_page(seed)
