@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import assume, example, given
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from backend.models import AltLine, AltText, ScanLines
@@ -79,7 +79,11 @@ def sentence_lines(truth: str) -> list[int]:
 
 
 @given(seed=st.integers(0, 10_000), scan=st.booleans())
-@examples(30)
+# Most seeds' pages have no line the failure can invent beside (break_page gives None), so
+# a random run may filter more than Hypothesis's health check allows: a desk run failed on
+# that, not on the diagnosis. The examples kept are still 30 pages with invented text.
+# (too_slow stays off too, as in every profile: a busy machine is no failing test.)
+@settings(examples(30), suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 # Explore: the next line, read badly (第甲百八十九條未五項　利田已王), tied with scattered
 # characters of the invented sentences, and the diff made both one hunk: its opening
 # was named too (the end 18 past the invented text's).
