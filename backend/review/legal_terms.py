@@ -27,7 +27,6 @@ from backend.review.charclass import MASK_CHARS
 from backend.review.critical_hits import Hit, HitKey, layered
 from backend.review.flag_evidence import Sides, agreed_years, detail, unverified
 from backend.review.legal_rules import LegalRules
-from backend.review.mark_read_as_one import mark_read_as_one
 from backend.review.misreadings import (
     garbled_spans,
     inside,
@@ -128,8 +127,6 @@ def critical_flags(
     for hit in layered(core, words):
         if not hit.in_transcript and hit.other is None and inside(hit.a_span, garbled):
             continue  # a term only in garbage the engine made up (Simplified-only characters)
-        if mark_read_as_one(hit, transcript, alternate):
-            continue  # a comma or full stop the alternate read as 一: the diff flags it
         flag = _flag(hit, (transcript, alternate), forward, years, simplified)
         flags.setdefault((flag.start, flag.end), flag)
     for flag in _unverified(transcript, alternate, hunks, t_side):

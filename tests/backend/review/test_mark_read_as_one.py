@@ -1,44 +1,20 @@
-"""A sentence mark the alternate read as 一 (issue 22's clean pages: critical noise).
+"""A numeral the transcript lost to a mark stays critical, even where the alternate's 一
+might be its misreading of a faint mark (issue 22: numerals against words are critical).
 
-A faint comma or full stop is a short stroke an engine reads as the numeral 一, and
-engines drop or misread marks far more often than they invent them: where the
-transcript writes a Chinese mark and the alternate a lone 一 in no number phrase,
-the alternate misread. The difference stays a flag; it is no changed number. A 一
-framed as a number (a counter after it, 第 or 之 before it, a numeral beside it, a
-list's 一、) stays critical (issue 22, point 3). Sentences are written for this test.
+5bf42fa made a lone 一 in the alternate against the transcript's Chinese mark a plain
+difference where no counter, 第/之 or numeral framed it. Review found the frame cannot be
+known from a closed list: 一包 of heroin, 一支 phone, 一輛 scooter, 論以一罪, 從一重處斷,
+一級毒品, 一造辯論 are all legal-critical and were no longer critical. The rule was taken
+out (it moved tuning 202's clean pages 0.51% → 0.49% and held-out 404's not at all); these
+cases keep any rule like it honest. Sentences are written for this test.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from backend.models import AltText
-from backend.review.page_aids import review_page
 from backend.review.values import FlagKind
-from tests.backend.review.legal_terms_helpers import comparison, critical_of
-from tests.backend.review.tables import SETTINGS
-
-# (transcript, alternate): the alternate's 一 for the transcript's mark, mid-sentence.
-MISREAD_MARKS = [
-    ("被告犯後坦承犯行，態度尚可，量處如主文。", "被告犯後坦承犯行一態度尚可，量處如主文。"),
-    ("原告之訴駁回。訴訟費用由原告負擔。", "原告之訴駁回一訴訟費用由原告負擔。"),
-    ("兩造不爭執事項如下；惟被告否認侵權。", "兩造不爭執事項如下一惟被告否認侵權。"),
-    ("本院判斷如下：按當事人主張有利於己", "本院判斷如下一按當事人主張有利於己"),
-    ("被告應給付原告租金、違約金及利息。", "被告應給付原告租金一違約金及利息。"),
-]
-
-
-@pytest.mark.parametrize(("transcript", "alternate"), MISREAD_MARKS)
-def test_a_mark_the_alternate_read_as_one_is_a_difference_not_a_number(
-    transcript: str, alternate: str
-) -> None:
-    assert critical_of(transcript, alternate) == []
-    [flag] = comparison(transcript, alternate).flags()  # still there to look at
-    assert flag.replacement == "一"
-    review = review_page(0, transcript, AltText(alternate, "rapidocr"), settings=SETTINGS)
-    [item] = [f for f in review.flags if f.start <= flag.start < max(f.end, f.start + 1)]
-    assert item.kind is FlagKind.DIFF
-
+from tests.backend.review.legal_terms_helpers import critical_of
 
 # (transcript, alternate): the transcript lost a numeral of a number phrase to a mark.
 NUMBERS_LOST = [
@@ -48,6 +24,14 @@ NUMBERS_LOST = [
     ("中華民國一，二年三月五日", "中華民國一一二年三月五日"),  # a numeral beside it
     ("有下列情形之者：\n，、未檢附證明文件者。", "有下列情形之者：\n一、未檢附證明文件者。"),
     ("| 品名 | 數量 |\n| 帳冊 | ， |\n", "| 品名 | 數量 |\n| 帳冊 | 一 |\n"),  # a cell
+    # No list of counters or frames holds these: each 一 is a count or a degree.
+    ("扣案海洛因，包沒收。", "扣案海洛因一包沒收。"),
+    ("扣案手機，支沒收。", "扣案手機一支沒收。"),
+    ("被告竊取機車，輛。", "被告竊取機車一輛。"),
+    ("應論以，罪。", "應論以一罪。"),
+    ("應從，重處斷。", "應從一重處斷。"),
+    ("販賣，級毒品者，處死刑。", "販賣一級毒品者，處死刑。"),
+    ("由原告，造辯論而為判決。", "由原告一造辯論而為判決。"),
 ]
 
 
