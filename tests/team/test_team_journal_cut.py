@@ -161,4 +161,4 @@ def test_a_commit_sent_is_written_into_its_own_line_only(tmp_path: Path) -> None
         None,
     ]
     again = Journal(path).entries()  # the next open's replay
-    assert again == [CommitEntry(4, 8), DraftEntry(4, "甲乙", 8), CommitEntry(4)]
+    assert again == [CommitEntry(4, 8, []), DraftEntry(4, "甲乙", 8), CommitEntry(4)]

@@ -20,7 +20,7 @@ import types
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, ClassVar, get_args, get_type_hints
+from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 
 from backend.errors import StoreError
 from backend.i18n import _
@@ -49,6 +49,12 @@ class CommitEntry:
     # after it names this version, the reviewer's own, never taking it for a colleague's
     # newer one. Absent (None): not sent yet, or a line an older ProofDesk wrote.
     version: int | None = None
+    # Written with ``version``: the ids of the drafts it committed (the lines before it
+    # that replay held; not another window's, written meanwhile and never sent), which the
+    # next replay skips, and the colleague's version that stayed current when it was
+    # kept as a conflict, told by that replay (the cut one raised before telling it).
+    drafts: list[str] | None = None
+    kept: int | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,8 @@ def _fits(value: Any, hint: Any) -> bool:
         return value is None
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
+    if get_origin(hint) is list:
+        return isinstance(value, list) and all(_fits(v, get_args(hint)[0]) for v in value)
     return isinstance(value, hint)
 
 
@@ -177,10 +185,14 @@ class Journal:
 
     def _replayed(self) -> list[tuple[dict[str, Any], JournalEntry]]:
         """Superseded drafts (a later draft of the page follows) dropped, and the typing
-        a commit sent before a cut replay committed (``CommitEntry.version``). Every line
+        a commit sent before a cut replay committed (``CommitEntry.drafts``). Every line
         is read first, so an unreadable one stops the replay before it starts."""
-        out: list[tuple[dict[str, Any], JournalEntry]] = []
-        for line, entry in [(raw, parse_entry(raw, self.path)) for raw in self._lines]:
+        lines = [(raw, parse_entry(raw, self.path)) for raw in self._lines]
+        done = _committed_drafts(lines)  # on the server: sent again, a draft would be
+        out: list[tuple[dict[str, Any], JournalEntry]] = []  # kept as a conflict with its commit
+        for at, (line, entry) in enumerate(lines):
+            if at in done:
+                continue
             last = out[-1][1] if out else None
             # The same page typed on: only the newer text needs sending.
             if (
@@ -190,18 +202,25 @@ class Journal:
             ):
                 out[-1] = (line, entry)
                 continue
-            if isinstance(entry, CommitEntry) and entry.version is not None:
-                out = _without_typing(out, entry.page)  # on the server: sent again, it
-            out.append((line, entry))  # would be kept as a conflict with its own commit
+            out.append((line, entry))
         return out
 
-    def sent(self, page: int, version: int, line: dict[str, Any] | None = None) -> None:
+    def sent(
+        self, page: int, version: int, line: dict[str, Any] | None = None, kept: int | None = None
+    ) -> None:
         """``version`` is this desk's commit of ``page`` (``version_shown``); made by
-        replaying ``line`` (a commit), written into it at once (``CommitEntry.version``)."""
+        replaying ``line`` (a commit), written into it at once with the drafts it committed
+        and ``kept``, the newer version that stayed current (``CommitEntry``)."""
         self.committed[page] = version
         if line is None:
             return
-        done = {**line, "version": version}
+        at = next((i for i, raw in enumerate(self._lines) if raw is line), len(self._lines))
+        drafts = [
+            raw[ID]
+            for raw in self._lines[:at]
+            if raw.get("op") == "draft" and raw.get("page") == page and isinstance(raw.get(ID), str)
+        ]
+        done = {**line, "version": version, "drafts": drafts, "kept": kept}
         self._file.update(line_key(line), done)
         self._lines = [done if raw is line else raw for raw in self._lines]
 
@@ -235,16 +254,21 @@ class Journal:
         self._lines = []
 
 
-def _without_typing(
-    out: Sequence[tuple[dict[str, Any], JournalEntry]], page: int
-) -> list[tuple[dict[str, Any], JournalEntry]]:
-    """``out`` without the drafts of ``page`` after its last commit in it: those a commit
-    that follows committed."""
-    start = max(
-        (i + 1 for i, (_l, e) in enumerate(out) if isinstance(e, CommitEntry) and e.page == page),
-        default=0,
-    )
-    typed = [
-        (line, e) for line, e in out[start:] if not (isinstance(e, DraftEntry) and e.page == page)
-    ]
-    return [*out[:start], *typed]
+def _committed_drafts(lines: Sequence[tuple[dict[str, Any], JournalEntry]]) -> set[int]:
+    """Where the drafts are that a commit sent before a cut replay committed: those its
+    line lists, and the lines of its page before it without an id (an older ProofDesk's,
+    one window's). Another window's typing written between is not among them: its
+    window never sent it."""
+    done: set[int] = set()
+    for at, (_line, commit) in enumerate(lines):
+        if not (isinstance(commit, CommitEntry) and commit.version is not None):
+            continue
+        listed = set(commit.drafts or ())
+        done |= {
+            i
+            for i, (line, entry) in enumerate(lines[:at])
+            if isinstance(entry, DraftEntry)
+            and entry.page == commit.page
+            and (line.get(ID) in listed or ID not in line)
+        }
+    return done

@@ -6,16 +6,16 @@ The embedded store's interface (``store.interface.PageStore``), for the session.
   someone else refuses edits, in the database too;
 - a draft remembers the version its writer had opened, and committing it over a
   newer one keeps both and raises ``SaveConflictError``;
-- when the server cannot be reached, writes go to a journal (``journal``), replayed later.
+- when the server cannot be reached, writes go to a journal (``journal``), replayed
+  later (``team_replay``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, assert_never
+from typing import Any, NoReturn
 
 from backend.errors import StoreError
 from backend.i18n import _
@@ -27,16 +27,14 @@ from backend.store.postgres import team_activity, team_publish
 from backend.store.postgres import team_writes as w
 from backend.store.postgres.connection import conninfo, redact
 from backend.store.postgres.errors import (
-    PageClaimedError,
     SaveConflictError,
-    TeamStoreError,
     TeamUnreachableError,
 )
-from backend.store.postgres.journal import Journal, JournalEntry
-from backend.store.postgres.team_claims import ClaimWatch
+from backend.store.postgres.journal import Journal
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
+from backend.store.postgres.team_replay import JournalReplay
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.sql import check_page_text, version_change
@@ -44,7 +42,7 @@ from backend.store.sql import check_page_text, version_change
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
 
-class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity, ClaimWatch):
+class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity, JournalReplay):
     """Versions, drafts, statuses, notes, settings and claims of one document on the server."""
 
     def __init__(
@@ -77,88 +75,6 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
 
         with self._read() as c:  # a page open's queries once now, not at the first open
             warm_up(c, self.doc, self.client)
-
-    # -- offline journal ------------------------------------------------------------
-
-    def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
-        """Run a write on the server; when it cannot be reached, keep it in the journal."""
-        try:
-            self.flush(asked=False)
-            return run()
-        except TeamUnreachableError:
-            self.journal.append(entry)
-            return Change(pages=frozenset({entry.page}), text=True, message=self.offline_text())
-
-    def offline_text(self) -> str:
-        return _("offline — {n} edits waiting").format(n=len(self.journal))
-
-    @property
-    def pending(self) -> int:
-        """Edits in the local journal, not yet on the server."""
-        return len(self.journal)
-
-    def flush(self, *, asked: bool = True) -> list[str]:
-        """Replay the journal on the server (raises ``TeamUnreachableError`` if still away)."""
-        if not len(self.journal):
-            return []
-        self.journal.sync()  # what another window sent meanwhile is not sent twice
-        if not len(self.journal):
-            return []
-        if asked:  # not a write's own replay: tried even when known away (``away``)
-            self.away.forget()
-        messages = []
-        for line, entry in self.journal.replay():  # JournalEntryError (journal kept) first
-            try:
-                if told := self._apply(entry, line):  # e.g. the claim was broken meanwhile
-                    messages.append(told)
-            except SaveConflictError as exc:  # both are kept; say so, and go on
-                messages.append(str(exc))
-            except PageClaimedError as exc:  # someone took the page meanwhile: keep the text
-                self._keep_as_alternate(entry, exc)
-                messages.append(str(exc))
-            except TeamUnreachableError:
-                raise  # away again: the whole journal stays, and replays once (op keys)
-            except TeamStoreError as exc:  # refused (e.g. a self-approval): say so, go on,
-                messages.append(str(exc))  # or the journal would never empty
-        self.journal.clear()  # this window's lines only: another window's wait for it
-        self.notices += messages
-        return messages
-
-    def _flush_notice(self) -> str:
-        try:
-            self.flush()
-        except TeamUnreachableError:
-            return self.offline_text()
-        except j.JournalEntryError:  # raised from ``__init__``: the store is not opened,
-            self.close_connection()  # so leave no connection behind
-            raise
-        return _("Edits made while the team server was unreachable were sent.")
-
-    def _apply(self, entry: JournalEntry, line: dict[str, Any] | None = None) -> str:
-        """Send one entry (``line``: its line in the journal); what to tell of it ("": nothing)."""
-        match entry:  # every kind by name: mypy's assert_never fails a kind left out
-            case j.DraftEntry():
-                self._replaying(entry)
-                return self._save_draft(entry.page, entry.text, entry.base, entry.empty).message
-            case j.CommitEntry(version=int() as made):  # sent before a replay was cut
-                self.journal.sent(entry.page, made)
-            case j.CommitEntry():
-                self._commit_draft(entry.page, line)
-            case j.StatusEntry():
-                self._send_status(entry)
-            case j.NoteEntry():
-                self._set_note(entry.page, entry.text, entry.key)
-            case _:
-                assert_never(entry)
-        return ""
-
-    def _keep_as_alternate(self, entry: JournalEntry, exc: PageClaimedError) -> None:
-        if not isinstance(entry, j.DraftEntry):
-            return
-        text = entry.text or self.journal.pending_text(entry.page)
-        if text is not None:
-            prov = Provenance.of(source="offline journal", claimed_by=exc.holder)
-            self.add_version(entry.page, VersionKind.ALTERNATE, text, prov)
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -284,11 +200,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self._held.discard(page)  # the commit released the claim
         if vid is None:
             return Change()
-        self.journal.sent(page, vid, line)  # current or not: what this desk's reviewer wrote
-        if kept is not None:
-            self._seen[page] = kept
-            raise SaveConflictError(page, mine=self.version(vid), theirs=self.version(kept))
-        self._seen[page] = vid
+        self._committed(page, vid, kept, line)  # a conflict raises SaveConflictError
         return Change(pages=frozenset({page}), versions=True, status=True)  # as ``restore``
 
     def commit_all_drafts(self) -> Change:
