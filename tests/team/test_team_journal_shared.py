@@ -102,3 +102,33 @@ def test_appends_racing_a_replays_rewrite_lose_no_line(tmp_path: Path) -> None:
     assert other.exitcode == 0
     lines = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
     assert [raw["text"] for raw in lines] == [f"2:{i}" for i in range(n)]
+
+
+def test_two_windows_typing_one_page_offline_both_reach_the_server(
+    proxy: Proxy,
+    via_proxy: Callable[[str], TeamStore],
+    open_store: Callable[..., TeamStore],
+) -> None:
+    """Both windows typed page 2 while away; B closed, A was killed: the next open sends
+    the whole file through one connection. A's typing, later in the file, no longer
+    overwrites B's unsaved (superseded, without a word): B's becomes a version first,
+    and A's is kept beside it by the conflict rule, told."""
+    open_store("ron").add_version(1, VersionKind.OCR, READ, {"engine": "vllm"})
+    a, b = via_proxy("rita"), via_proxy("rita")
+    a.page_state(1)
+    b.page_state(1)
+    proxy.go_away()
+    for store in (a, b):
+        with pytest.raises(TeamUnreachableError):
+            store.page_state(3)
+    b.save_draft(1, READ.replace("三", "七"))
+    a.save_draft(1, READ.replace("三", "五"))
+    a.commit_draft(1)
+    b.close()  # B closes while away: its commit waits in the file
+    a.abandon()
+    proxy.come_back()
+    again = via_proxy("rita")
+    assert again.pending == 0
+    assert any("Both versions are kept" in m for m in again.notices), again.notices
+    texts = [v.text for v in open_store("ron").versions(1)]
+    assert texts == [READ, READ.replace("三", "七"), READ.replace("三", "五")]

@@ -5,7 +5,8 @@ typing survives the app being closed (or killed) while offline. When the
 server answers again the lines are replayed in order and removed from the file
 (only this window's: another window of the same reviewer keeps its own, ``journal_file``).
 A draft is the page's whole text, so replaying one twice cannot double a
-keystroke; the replay keeps the last draft of a page and the steps after it.
+keystroke; the replay keeps the last draft of a page and the steps after it
+(of one window: another window's typing of the page becomes a version first).
 
 An entry is one of four typed values (``JournalEntry``); the replay handles each
 one by name. A line of any other kind (a newer ProofDesk's, a damaged file) is
@@ -178,31 +179,40 @@ class Journal:
         """What to replay (``replay``), without the lines."""
         return [entry for _line, entry in self._replayed()]
 
-    def replay(self) -> list[tuple[dict[str, Any], JournalEntry]]:
-        """What to send now, each with its line (``sent``), ``committed`` emptied."""
+    def replay(self) -> list[tuple[dict[str, Any] | None, JournalEntry]]:
+        """What to send now, each with its line (``sent``; None: a commit the replay
+        adds), ``committed`` emptied."""
         self.committed = {}
         return self._replayed()
 
-    def _replayed(self) -> list[tuple[dict[str, Any], JournalEntry]]:
+    def _replayed(self) -> list[tuple[dict[str, Any] | None, JournalEntry]]:
         """Superseded drafts (a later draft of the page follows) dropped, and the typing
-        a commit sent before a cut replay committed (``CommitEntry.drafts``). Every line
-        is read first, so an unreadable one stops the replay before it starts."""
+        a commit sent before a cut replay committed (``CommitEntry.drafts``). Two windows'
+        typing of one page is never merged: sent through one connection, the later draft
+        would overwrite the other window's on the server unsaved, so the other window's is
+        committed first (a version, the conflict rule as ever). Every line is read first,
+        so an unreadable one stops the replay before it starts."""
         lines = [(raw, parse_entry(raw, self.path)) for raw in self._lines]
         done = _committed_drafts(lines)  # on the server: sent again, a draft would be
-        out: list[tuple[dict[str, Any], JournalEntry]] = []  # kept as a conflict with its commit
+        out: list[tuple[dict[str, Any] | None, JournalEntry]] = []  # kept beside its commit
+        typing: dict[int, str | None] = {}  # page: the window of its draft not committed
         for at, (line, entry) in enumerate(lines):
             if at in done:
                 continue
-            last = out[-1][1] if out else None
-            # The same page typed on: only the newer text needs sending.
-            if (
-                isinstance(entry, DraftEntry)
-                and isinstance(last, DraftEntry)
-                and last.page == entry.page
-            ):
-                out[-1] = (line, entry)
+            if isinstance(entry, CommitEntry) and entry.version is None:
+                typing.pop(entry.page, None)
+            if not isinstance(entry, DraftEntry):
+                out.append((line, entry))
                 continue
-            out.append((line, entry))
+            window = _window(line)
+            if typing.get(entry.page, window) != window:
+                out.append((None, CommitEntry(entry.page)))
+            typing[entry.page] = window
+            last = out[-1][1] if out else None
+            if isinstance(last, DraftEntry) and last.page == entry.page:
+                out[-1] = (line, entry)  # the same page typed on: only the newer text
+            else:
+                out.append((line, entry))
         return out
 
     def sent(
@@ -252,6 +262,12 @@ class Journal:
         """Remove this window's lines (replayed) from the file, and only those."""
         self._file.remove({line_key(raw) for raw in self._lines})
         self._lines = []
+
+
+def _window(line: dict[str, Any]) -> str | None:
+    """The window that wrote ``line`` (``JournalFile.new_id``); None: an older ProofDesk's."""
+    key = line.get(ID)
+    return key.rsplit("-", 1)[0] if isinstance(key, str) else None
 
 
 def _committed_drafts(lines: Sequence[tuple[dict[str, Any], JournalEntry]]) -> set[int]:
