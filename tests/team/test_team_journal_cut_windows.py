@@ -1,7 +1,8 @@
 """Two windows of one reviewer share the journal's file. A replay cut right after a
 commit reached the server must skip, next time, only the typing that commit sent:
 the other window's typing, written in the file before the commit but never sent by
-its window, still reaches the server (reviewer R's reproducer)."""
+its window, still reaches the server, a version by the conflict rule (reviewer R's
+reproducer)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from backend.models import VersionKind
+from backend.models import ReviewStatus, VersionKind
 from backend.store.postgres.errors import TeamUnreachableError
 from backend.store.postgres.journal import CommitEntry, DraftEntry, Journal, NoteEntry
 from backend.store.postgres.team_store import TeamStore
@@ -38,7 +39,7 @@ def test_the_other_windows_typing_before_a_commit_sent_reaches_the_server(
     one.save_draft(0, MINE)
     two.save_draft(0, OTHER)  # written between one's typing and its commit
     one.commit_draft(0)
-    one.set_note(5, "see page 1")  # a later write: the cut fails it
+    one.set_status(0, ReviewStatus.REVIEWED)  # a later write: the cut fails it
     proxy.come_back()
     assert one.probe()
     replay_cut_after_a_commit(proxy, one, monkeypatch)  # one's lines: its typing, commit, note
@@ -47,13 +48,13 @@ def test_the_other_windows_typing_before_a_commit_sent_reaches_the_server(
     proxy.come_back()
     again = via_proxy("ron")  # its opening replays the whole file
     assert again.pending == 0
+    told = [m for m in again.notices if "Both versions are kept" in m]
+    assert len(told) == 1, again.notices  # typed on the older text: history, told
     sam = open_store("sam")
-    assert [v.text for v in sam.versions(0)] == [READ, MINE]  # one's commit once
-    assert again.page_state(0).text == OTHER  # two's typing: this window's draft now
-    told = again.commit_all_drafts().message  # (as closing does)
-    assert "Both versions are kept" in told  # typed on the older text: history, told
-    assert [v.text for v in sam.versions(0)] == [READ, MINE, OTHER]
+    assert [v.text for v in sam.versions(0)] == [READ, MINE, OTHER]  # one's commit once
     assert sam.page_state(0).text == MINE  # the newer text is never overwritten
+    assert sam.claim_holder(0) is None  # no typing left on the server, claiming it
+    assert sam.status(0) is ReviewStatus.REVIEWED  # one's mark names one's version
 
 
 @pytest.mark.parametrize("other_first", [False, True])
@@ -78,7 +79,6 @@ def test_a_commit_sent_skips_only_its_own_windows_typing(tmp_path: Path, other_f
     ]
     one.sent(4, 8, replay[1][0])  # the commit made version 8, then the cut
     again = Journal(path).entries()  # the next open's replay
-    assert [e for e in again if isinstance(e, DraftEntry)] == [DraftEntry(4, "甲乙丙", 7)]
-    commit = next(e for e in again if isinstance(e, CommitEntry))
-    assert commit.version == 8 and commit.kept is None
-    assert again[-1] == NoteEntry(5, "see page 1", "k")
+    assert again[:2] == [DraftEntry(4, "甲乙丙", 7), CommitEntry(4)]  # committed now
+    assert isinstance(again[2], CommitEntry) and again[2].version == 8  # then skipped
+    assert again[3:] == [NoteEntry(5, "see page 1", "k")]

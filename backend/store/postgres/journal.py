@@ -190,8 +190,9 @@ class Journal:
         a commit sent before a cut replay committed (``CommitEntry.drafts``). Two windows'
         typing of one page is never merged: sent through one connection, the later draft
         would overwrite the other window's on the server unsaved, so the other window's is
-        committed first (a version, the conflict rule as ever). Every line is read first,
-        so an unreadable one stops the replay before it starts."""
+        committed first (a version, the conflict rule as ever), also before a commit sent
+        earlier, whose status then names its own version. Every line is read first, so an
+        unreadable one stops the replay before it starts."""
         lines = [(raw, parse_entry(raw, self.path)) for raw in self._lines]
         done = _committed_drafts(lines)  # on the server: sent again, a draft would be
         out: list[tuple[dict[str, Any] | None, JournalEntry]] = []  # kept beside its commit
@@ -199,8 +200,10 @@ class Journal:
         for at, (line, entry) in enumerate(lines):
             if at in done:
                 continue
-            if isinstance(entry, CommitEntry) and entry.version is None:
-                typing.pop(entry.page, None)
+            if isinstance(entry, CommitEntry):
+                if entry.version is not None and entry.page in typing:
+                    out.append((None, CommitEntry(entry.page)))  # typing it did not send:
+                typing.pop(entry.page, None)  # a version first, as a commit sent now would
             if not isinstance(entry, DraftEntry):
                 out.append((line, entry))
                 continue
