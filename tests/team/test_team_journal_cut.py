@@ -8,17 +8,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from backend.documents.pdf import open_pdf
-from backend.models import Change, ReviewStatus, VersionKind
+from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from backend.store.postgres.errors import TeamUnreachableError
 from backend.store.postgres.journal import CommitEntry, DraftEntry, Journal
 from backend.store.postgres.team_store import TeamStore
 from tests.pdf_factory import text_pdf
+from tests.team.journal_cut_helpers import replay_cut_after_a_commit
 from tests.team.proxy_helpers import Proxy
 
 READ = "被告應給付原告新臺幣三萬元整。"
@@ -46,21 +46,9 @@ def _typed_and_reviewed_away(
 def _replay_cut_after_the_commit(
     proxy: Proxy, store: TeamStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Replay, the network going away as soon as the commit's transaction is on the
-    server (the real commit runs; only the moment of the outage is chosen), so the
-    mark after it fails and the whole journal stays."""
-    real = store._commit_draft
-
-    def commit_then_cut(page: int, line: dict[str, Any] | None = None) -> Change:
-        try:
-            return real(page, line)
-        finally:
-            proxy.go_away()
-
-    monkeypatch.setattr(store, "_commit_draft", commit_then_cut)
-    with pytest.raises(TeamUnreachableError):
-        store.flush()
-    monkeypatch.undo()
+    """The replay cut as soon as the commit is on the server: the mark after it fails
+    and the whole journal stays."""
+    replay_cut_after_a_commit(proxy, store, monkeypatch)
     assert store.pending == 3
     proxy.come_back()
     assert store.probe()
