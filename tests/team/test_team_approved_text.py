@@ -58,7 +58,9 @@ def test_an_approval_of_text_replaced_since_it_was_shown_is_refused(open_store: 
     assert sam.page_state(0).text == "他方當事人得定"  # what sam reads and approves
     ron.save_draft(0, "他方當事人應定")
     ron.commit_draft(0)  # a newer working version sam has not seen
-    with pytest.raises(ApprovalRefusedError, match="changed after you saw it"):
+    # The words name both marks the database guards (a "reviewed" mark is refused alike).
+    refused = "changed after you saw it, so it was not marked reviewed or approved"
+    with pytest.raises(ApprovalRefusedError, match=refused):
         sam.set_status(0, ReviewStatus.APPROVED)
     assert rita.status(0) is not ReviewStatus.APPROVED and rita.approved_version(0) is None
     assert sam.page_state(0).text == "他方當事人應定"  # shown again: now it may be approved
