@@ -14,7 +14,7 @@ from typing import Any, assert_never
 
 from backend.i18n import _
 from backend.models import Change, Version, VersionKind
-from backend.provenance import Provenance, ProvenanceLike
+from backend.provenance import Provenance
 from backend.store.postgres import journal as j
 from backend.store.postgres.errors import (
     PageClaimedError,
@@ -120,28 +120,10 @@ class JournalReplay(ClaimWatch):
         if kept is not None:
             raise SaveConflictError(page, mine=self.version(vid), theirs=self.version(kept))
 
-    # What ``TeamStore`` sends (each of its writes, ``again_if_dropped``).
-
-    def _commit_draft(self, page: int, line: dict[str, Any] | None = None) -> Change:
-        raise NotImplementedError
-
-    def _send_status(self, entry: j.StatusEntry) -> Change:
-        raise NotImplementedError
-
-    def _set_note(self, page: int, text: str, key: str | None = None) -> Change:
-        raise NotImplementedError
-
-    def version(self, version_id: int) -> Version:
-        raise NotImplementedError
-
-    def add_version(
-        self,
-        page: int,
-        kind: VersionKind,
-        text: str,
-        provenance: ProvenanceLike | None = None,
-        *,
-        author: str | None = None,
-        history_only: bool = False,
-    ) -> tuple[Version, Change]:
-        raise NotImplementedError
+    # What ``TeamStore`` defines and the replay calls (its writes, ``again_if_dropped``;
+    # the store interface's ``version`` and ``add_version``): declared, not stubbed.
+    _commit_draft: Callable[..., Change]
+    _send_status: Callable[[j.StatusEntry], Change]
+    _set_note: Callable[..., Change]
+    version: Callable[[int], Version]
+    add_version: Callable[..., tuple[Version, Change]]
