@@ -54,16 +54,25 @@ def _replay_cut_after_the_commit(
     assert store.probe()
 
 
-def test_a_replay_cut_after_the_commit_marks_the_reviewers_own_version(
+@pytest.fixture
+def ron_cut(
     proxy: Proxy,
     via_proxy: Callable[[str], TeamStore],
     open_store: Callable[..., TeamStore],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-) -> None:
+) -> TeamStore:
+    """ron typed and marked page 1 while away; his replay was cut right after the commit."""
     ron = via_proxy("ron")
     _typed_and_reviewed_away(proxy, ron, open_store, tmp_path)
     _replay_cut_after_the_commit(proxy, ron, monkeypatch)
+    return ron
+
+
+def test_a_replay_cut_after_the_commit_marks_the_reviewers_own_version(
+    ron_cut: TeamStore, open_store: Callable[..., TeamStore]
+) -> None:
+    ron = ron_cut
     told = ron.flush()  # the window's next poll: the journal replays again
     assert told == []  # not "changed after you saw it": the newer version is ron's own
     assert ron.pending == 0
@@ -75,17 +84,13 @@ def test_a_replay_cut_after_the_commit_marks_the_reviewers_own_version(
 
 
 def test_a_colleagues_newer_version_after_the_cut_is_still_not_marked(
-    proxy: Proxy,
+    ron_cut: TeamStore,
     via_proxy: Callable[[str], TeamStore],
     open_store: Callable[..., TeamStore],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """rita saves newer text between the cut and the next replay, made by ron's next
     open (so from what the journal's file says, not what the window remembered)."""
-    ron = via_proxy("ron")
-    _typed_and_reviewed_away(proxy, ron, open_store, tmp_path)
-    _replay_cut_after_the_commit(proxy, ron, monkeypatch)
+    ron = ron_cut
     ron.abandon()  # the app closed (or was killed) before its next poll
     rita = open_store("rita")
     rita.page_state(0)
