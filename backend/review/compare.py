@@ -42,6 +42,7 @@ from itertools import pairwise
 from backend.models import AltText
 from backend.review.alignment import Ops, Side, align, diff
 from backend.review.diff_categories import categorise, hunk_context
+from backend.review.gap_marks import alternate_gap, refine
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
 from backend.review.hunk_flags import FLAGGED, hunk_flags
 from backend.review.textnorm import (
@@ -219,6 +220,8 @@ def classify_differences(
         t_kept, a_kept = kept_chars(t, i, j), kept_chars(a, k, m)
         context = hunk_context(t.text, i, j, t_kept)
         cat = categorise(t.text[i:j], a.text[k:m], t_kept, a_kept, options, context)
+        if k == m:
+            cat = refine(cat, t, i, j, t_kept, a_kept, alternate_gap(a.source, a.to_source, k))
         h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
         found.append((h, t.text[i:j], a.text[k:m]))
     moves_are_layout(found)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from backend.review.alignment import MIN_MOVE, Side
 from backend.review.charclass import RING_LOOKALIKES, is_punctuation
 from backend.review.diff_categories import categorise, hunk_context
+from backend.review.gap_marks import alternate_gap, refine
 from backend.review.textnorm import CompareOptions, Normalised
 from backend.review.values import DiffCategory, Hunk
 
@@ -95,6 +96,8 @@ class HunkCollector:
         # Only a run of circles or a stray mark needs what stands around it.
         context = hunk_context(t.text, i, j, kept_t)
         cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
+        if p == q:  # the alternate reads no character here: a blank in its line, or nothing
+            cat = refine(cat, t, i, j, kept_t, kept_a, alternate_gap(a.norm.source, a.src, p))
         s, e = t.source_range(i, j) if i < j else self._transcript_range(i, j)
         ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)
         h = Hunk(s, e, ps, pe, t.source[s:e], a.norm.source[ps:pe], cat)

@@ -1,0 +1,61 @@
+"""A mark the transcript reads where the alternate saw a blank in its line (issue 22).
+
+``diff_categories`` leaves a mark only the transcript has as punctuation: engines
+drop faint marks far more often than they invent them, so the alternate lacking
+one is no sign the transcript is wrong. But an engine that drops a faint mark
+reads the characters on either side as neighbours (款公務員): it does not write a
+blank for it. A blank inside the alternate's line is what its detector gives for
+a stretch with no ink (a heading's gap, 第七款　禁止; the space after a role,
+告訴人　蘇英). The transcript's mark there, between two Han characters, was read
+from nothing on the scan: a speck or the scanner's dirt read as 、, 。 or 。」.
+
+Never critical: a mark alone changes no word and no number (a mark inside a
+number is ``diff_categories.mark_in_number``'s). A line break in the alternate is
+no blank of this kind: a sentence's last mark is where engines lose most.
+"""
+
+from __future__ import annotations
+
+from backend.review.charclass import is_han, is_punctuation
+from backend.review.textnorm import Normalised
+from backend.review.values import DiffCategory
+
+# What a line's blank is read as (a full-width space is the typesetter's gap).
+_BLANKS = frozenset(" \t\u3000\u00a0")
+
+
+def alternate_gap(alt_source: str, to_source: list[int], k: int) -> str:
+    """The alternate's original text that normalisation dropped just before its
+    normalised character ``k`` (where a hunk the alternate has nothing of lies)."""
+    if k <= 0 or k >= len(to_source):
+        return ""
+    return alt_source[to_source[k - 1] + 1 : to_source[k]]
+
+
+def in_blank(t: Normalised, i: int, j: int, t_kept: str, a_kept: str, alt_gap: str) -> bool:
+    """The transcript's marks ``t_kept`` (normalised [i, j)) stand between two Han
+    characters where the alternate reads nothing but a blank inside its line."""
+    marks = "".join(t_kept.split())
+    if not marks or a_kept.strip() or not all(map(is_punctuation, marks)):
+        return False
+    if not alt_gap or not set(alt_gap) <= _BLANKS:
+        return False
+    before = t.text[i - 1] if i > 0 else ""
+    after = t.text[j] if j < len(t.text) else ""
+    return is_han(before) and is_han(after)
+
+
+def refine(
+    category: DiffCategory,
+    t: Normalised,
+    i: int,
+    j: int,
+    t_kept: str,
+    a_kept: str,
+    alt_gap: str,
+) -> DiffCategory:
+    """``category`` as ``diff_categories.categorise`` gave it, unless it took marks
+    read from a blank for punctuation (see the module's docstring)."""
+    if category is DiffCategory.PUNCTUATION and in_blank(t, i, j, t_kept, a_kept, alt_gap):
+        return DiffCategory.SUBSTANTIVE
+    return category
