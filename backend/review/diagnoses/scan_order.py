@@ -36,6 +36,11 @@ from backend.review.diagnoses.alt_lines import (
 TOP_ROWS = 2
 # A first column whose last line ends this low on the page ran down to its foot.
 FULL_COLUMN = 0.75
+# A full column's lines are set across to the gutter, in the middle band (MIDDLE_LOW):
+# more than one of them ends beyond this (of the page's width; two characters short of
+# the band, as lines of running text wrapped by characters are ragged). A list of
+# parties at the left, its longest lines ending at a third of the page, is no column.
+FULL_ACROSS = 0.4
 PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of its width
 
 
@@ -107,15 +112,20 @@ def _short_second_column(band: list[Row]) -> bool:
 
 
 def _ran_on(found: list[list[Row]], k: int) -> bool:
-    """Band ``k`` is the page's last and its first column runs down to the page's foot:
-    a line or two beside that column's top is where its text ran on (text runs on into
-    a second column only from a full first one), not a heading or case number at the
-    right of its row, which has text going on below it. So such a band is read column
-    by column whichever way the caller asks."""
+    """Band ``k`` is the page's last and its first column is full: it runs down to the
+    page's foot and its lines across to the gutter. A line or two beside that column's
+    top is where its text ran on (text runs on into a second column only from a full
+    first one), not a heading or case number at the right of its row, which has text
+    going on below it. So such a band is read column by column whichever way the
+    caller asks."""
     if k != len(found) - 1:
         return False
-    left = [b[3] for r in found[k] for _, b in r if b[2] <= MIDDLE_HIGH]
-    return bool(left) and max(left) >= FULL_COLUMN
+    left = [b for r in found[k] for _, b in r if b[2] <= MIDDLE_HIGH]
+    if not left or max(b[3] for b in left) < FULL_COLUMN:
+        return False
+    # Full also across: a list of short lines is no column the text ran out of, and
+    # one long line may be the list's longest entry.
+    return sum(b[2] >= FULL_ACROSS for b in left) > 1
 
 
 class Heights:

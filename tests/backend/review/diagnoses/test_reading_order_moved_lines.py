@@ -11,11 +11,9 @@ import random
 
 import pytest
 
-from backend.models import AltText, ScanLines
+from backend.models import ScanLines
 from backend.review.diagnoses import scan_order
-from backend.review.diagnoses.alt_lines import Box
-from backend.review.page_aids import review_page
-from backend.review.values import Flag, FlagKind, PageReview
+from backend.review.values import FlagKind
 from tests.backend.review.diagnoses.layout_helpers import (
     corpus_lines,
     one_column,
@@ -23,7 +21,16 @@ from tests.backend.review.diagnoses.layout_helpers import (
     scan_of,
     two_columns,
 )
-from tests.backend.review.tables import SETTINGS
+from tests.backend.review.diagnoses.reading_order_helpers import (
+    CASE_NUMBER,
+    SIGNED,
+    critical_on,
+    glyph_boxes,
+    order_flags,
+    order_named,
+    reaching,
+    review,
+)
 
 SEEDS = range(12)
 NOISE = (0.05, 0.08, 0.1, 0.12, 0.15)
@@ -35,22 +42,6 @@ def page(seed: int) -> list[str]:
     lines = [t for t in corpus_lines(seed) if not t.startswith("|")]
     assert "年" in lines[-1] and lines[-1].endswith("日")
     return lines
-
-
-def review(transcript: str, alternate: AltText, scan: ScanLines | None) -> PageReview:
-    return review_page(0, transcript, alternate, scan_lines=scan, settings=SETTINGS)
-
-
-def order_named(r: PageReview) -> list[tuple[int, int]]:
-    return [(d.start, d.end) for d in r.diagnoses if d.kind.value == "reading_order"]
-
-
-def critical_on(r: PageReview, start: int, end: int) -> list[Flag]:
-    return [f for f in r.flags if f.kind is FlagKind.CRITICAL and f.start <= end and f.end >= start]
-
-
-def order_flags(r: PageReview) -> list[Flag]:
-    return [f for f in r.flags if "order" in f.detail]
 
 
 def test_a_date_line_moved_to_the_top_is_named_and_critical() -> None:
@@ -109,25 +100,6 @@ def test_a_tail_in_a_second_column_is_read_after_the_first(seed: int, by_rows: b
         assert order_named(r) == [] and order_flags(r) == [], (scan is None, r.diagnoses)
 
 
-def reaching(alternate: AltText, bottom: float) -> AltText:
-    """``alternate``'s page stretched (or squeezed) down from its top line, so that its
-    lowest line ends at ``bottom`` (of the page's height)."""
-    boxes = [ln.box for ln in alternate.lines if ln.box is not None]
-    top, low = min(b[1] for b in boxes), max(b[3] for b in boxes)
-    k = (bottom - top) / (low - top)
-    spread = []
-    for ln in alternate.lines:
-        assert ln.box is not None
-        x0, y0, x1, y1 = ln.box
-        spread.append(
-            (
-                alternate.text[ln.start : ln.end],
-                (x0, top + (y0 - top) * k, x1, top + (y1 - top) * k),
-            )
-        )
-    return reading(spread)
-
-
 FOOTER = "本判決如有不服，應於判決送達後二十日內向本院提出上訴狀，並繳納裁判費新臺幣壹仟元。"
 
 
@@ -168,18 +140,6 @@ def test_a_tail_in_a_second_column_read_across(seed: int, bottom: float, footer:
     assert [f for f in critical_on(r, end, end) if f.start == f.end == end]
 
 
-def _glyph_boxes(rows: list[tuple[str, float | None]]) -> list[tuple[str, Box]]:
-    """Lines at their x (None: across the page), one row each, square glyphs."""
-    w = 0.84 / 36
-    h = w * 1.4
-    placed = []
-    for row, (text, x) in enumerate(rows):
-        y0 = 0.05 + row * h * 1.3
-        x0, x1 = (0.08, 0.92) if x is None else (x, x + len(text) * w)
-        placed.append((text, (x0, y0, x1, y0 + h)))
-    return placed
-
-
 HEADER = [
     ("原告王大明住臺北市中正區", 0.08),
     ("被告李小華住新北市板橋區", 0.08),
@@ -188,26 +148,13 @@ HEADER = [
     ("事件，本院於中華民國一一三年五月二日言詞辯論終結，判決如下：", 0.08),
     ("被告應給付原告新臺幣壹佰貳拾萬元，及自起訴狀繕本送達翌日起至清償日止。", 0.08),
 ]
-CASE_NUMBER = "一一三年度訴字第一二三四號"
-SIGNED = [
-    ("據上論結，本件原告之訴為有理由，依民事訴訟法第七十八條，判決如主文。", 0.08),
-    ("被告應給付原告新臺幣壹佰貳拾萬元，及自民國一一三年一月一日起至清償日止，", 0.08),
-    ("按週年利率百分之五計算之利息。訴訟費用由被告負擔。", 0.08),
-    ("本判決第一項於原告以新臺幣四十萬元供擔保後，得假執行。", 0.08),
-    ("訴訟費用由被告負擔，並准予假執行。", 0.08),
-    ("民事第一庭　法　官　王大明", 0.56),
-    ("以上正本係照原本作成。", 0.08),
-    ("如對本判決上訴，須於判決送達後", 0.08),
-    ("中華民國一一三年五月二十日", None),
-    ("書記官　李小華", 0.62),
-]
 
 
 @pytest.mark.parametrize("own_line", [True, False])
 def test_a_case_number_at_the_right_of_the_first_row_read_top_down_is_quiet(
     own_line: bool,
 ) -> None:
-    placed = _glyph_boxes(HEADER)
+    placed = glyph_boxes(HEADER)
     number_box = (0.62, placed[0][1][1], 0.62 + len(CASE_NUMBER) * 0.84 / 36, placed[0][1][3])
     lines = [placed[0], (CASE_NUMBER, number_box), *placed[1:]]
     alternate = reading(lines)
@@ -220,7 +167,7 @@ def test_a_case_number_at_the_right_of_the_first_row_read_top_down_is_quiet(
 
 
 def test_a_signature_at_the_right_under_a_judgment_is_quiet() -> None:
-    lines = _glyph_boxes(SIGNED)
+    lines = glyph_boxes(SIGNED)
     alternate = reading(lines)
     transcript = "\n".join(t for t, _ in lines)
     for scan in (ScanLines(tuple(ln.box for ln in alternate.lines), "test"), None):
