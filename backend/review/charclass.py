@@ -109,12 +109,18 @@ PAUSE_MARKS = frozenset("，。、；：,.;:")
 # (主文：被告, and 一.被告 numbers a paragraph), nor the full-width marks.
 STRAY_MARKS = frozenset("[]{}|\"“”‘’',;`~^\\_")
 
+# What an engine reads for a comma or full stop it sees small or faint, or for a speck:
+# a Latin middle dot or a slash (RapidOCR's 者·其 for 者，其; Tesseract's 累犯/被告).
+# No Traditional Chinese prose writes them between two Han characters (及/或 aside,
+# which both readings then see), so one there is ink read as a mark.
+SMALL_STOPS = frozenset("·•∙/")
+
 # What the transcript may not gain alone between two Han characters (the alternate
 # reading nothing there): the stray marks, and also a Latin middle dot or a slash (a
-# comma or full stop read from a speck: 者·其, 累犯/被告) and a lone bracket (a ring read
+# comma or full stop read from a speck: ``SMALL_STOPS``) and a lone bracket (a ring read
 # as its half: 徐(雅; a pair, 被告(下稱甲), is written text: ``hunk_context``). Only the
 # transcript's gain: written text has them (及/或), but both readings then see them.
 # Not ‧ or ・: Taiwan's typeset texts write a transliterated name's dot as ‧ (音界號,
 # 約翰‧史密斯), and one the alternate lost stays a punctuation difference.
-GAINED_NOISE = STRAY_MARKS | frozenset("·•∙/()")
+GAINED_NOISE = STRAY_MARKS | SMALL_STOPS | frozenset("()")
 BRACKETS = {"(": ")", ")": "("}

@@ -220,8 +220,8 @@ def classify_differences(
         t_kept, a_kept = kept_chars(t, i, j), kept_chars(a, k, m)
         context = hunk_context(t.text, i, j, t_kept)
         cat = categorise(t.text[i:j], a.text[k:m], t_kept, a_kept, options, context)
-        if k == m:
-            cat = refine(cat, t, i, j, t_kept, a_kept, alternate_gap(a.source, a.to_source, k))
+        gap = alternate_gap(a.source, a.to_source, k) if k == m else ""
+        cat = refine(cat, t, i, j, t_kept, a_kept, gap)
         h = Hunk(s, e, p, q, transcript[s:e], alternate[p:q], cat)
         found.append((h, t.text[i:j], a.text[k:m]))
     moves_are_layout(found)

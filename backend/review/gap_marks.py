@@ -1,4 +1,4 @@
-"""A mark the transcript reads where the alternate saw a blank in its line (issue 22).
+"""A mark one reading has between two Han characters where the other has none (issue 22).
 
 ``diff_categories`` leaves a mark only the transcript has as punctuation: engines
 drop faint marks far more often than they invent them, so the alternate lacking
@@ -12,11 +12,19 @@ from nothing on the scan: a speck or the scanner's dirt read as 、, 。 or 。�
 Never critical: a mark alone changes no word and no number (a mark inside a
 number is ``diff_categories.mark_in_number``'s). A line break in the alternate is
 no blank of this kind: a sentence's last mark is where engines lose most.
+
+The other way round, a mark only the alternate reads stays the alternate's noise
+when it is a stray mark (訴訟費[用), but not when it is a comma or full stop read
+small (``charclass.SMALL_STOPS``: RapidOCR's 者·其 where the page prints 者，其) and
+the transcript reads the two Han characters beside it as neighbours, with nothing
+between them: the alternate saw ink there, and a sentence mark is what the
+transcript lost (``diff_categories.mark_misread`` flags it when the alternate reads
+the comma as a comma).
 """
 
 from __future__ import annotations
 
-from backend.review.charclass import is_han, is_punctuation
+from backend.review.charclass import SMALL_STOPS, is_han, is_punctuation
 from backend.review.textnorm import Normalised
 from backend.review.values import DiffCategory
 
@@ -45,6 +53,18 @@ def in_blank(t: Normalised, i: int, j: int, t_kept: str, a_kept: str, alt_gap: s
     return is_han(before) and is_han(after)
 
 
+def lost_mark(t: Normalised, i: int, j: int, a_kept: str) -> bool:
+    """The alternate reads a comma or full stop small (``SMALL_STOPS``) where the
+    transcript reads two Han characters as neighbours (normalised ``i == j`` between
+    them, and no blank or line break of its own there)."""
+    marks = "".join(a_kept.split())
+    if i != j or not marks or not set(marks) <= SMALL_STOPS or not 0 < i < len(t.text):
+        return False
+    if t.source[t.to_source[i - 1] + 1 : t.to_source[i]]:
+        return False  # the transcript's own blank or line break: it saw no ink either
+    return is_han(t.text[i - 1]) and is_han(t.text[i])
+
+
 def refine(
     category: DiffCategory,
     t: Normalised,
@@ -55,7 +75,11 @@ def refine(
     alt_gap: str,
 ) -> DiffCategory:
     """``category`` as ``diff_categories.categorise`` gave it, unless it took marks
-    read from a blank for punctuation (see the module's docstring)."""
-    if category is DiffCategory.PUNCTUATION and in_blank(t, i, j, t_kept, a_kept, alt_gap):
+    read from a blank, or a mark the transcript lost, for punctuation (see the
+    module's docstring). ``alt_gap``: ``alternate_gap`` where the alternate reads no
+    character, else ""."""
+    if category is not DiffCategory.PUNCTUATION:
+        return category
+    if in_blank(t, i, j, t_kept, a_kept, alt_gap) or lost_mark(t, i, j, a_kept):
         return DiffCategory.SUBSTANTIVE
     return category

@@ -96,8 +96,8 @@ class HunkCollector:
         # Only a run of circles or a stray mark needs what stands around it.
         context = hunk_context(t.text, i, j, kept_t)
         cat = categorise(t_norm, a_norm, kept_t, kept_a, self.options, context)
-        if p == q:  # the alternate reads no character here: a blank in its line, or nothing
-            cat = refine(cat, t, i, j, kept_t, kept_a, alternate_gap(a.norm.source, a.src, p))
+        gap = alternate_gap(a.norm.source, a.src, p) if p == q else ""  # its blank, if any
+        cat = refine(cat, t, i, j, kept_t, kept_a, gap)
         s, e = t.source_range(i, j) if i < j else self._transcript_range(i, j)
         ps, pe = (a.src[p], a.src[q - 1] + 1) if p < q else a.raw_range(p, q)
         h = Hunk(s, e, ps, pe, t.source[s:e], a.norm.source[ps:pe], cat)

@@ -1,8 +1,9 @@
-"""A mark the transcript reads where the alternate's line has a blank (``gap_marks``).
+"""A mark one reading has between two Han characters and the other not (``gap_marks``).
 
 Issue 22's real engine errors: Tesseract reads a speck in a heading's gap (第七款　禁止)
-or after a role (告訴人　蘇英) as 、, 。 or 。」, where RapidOCR's line has a blank. The
-texts are generated: any Han characters, any mark, any blank.
+or after a role (告訴人　蘇英) as 、, 。 or 。」, where RapidOCR's line has a blank; and
+Tesseract loses a comma RapidOCR reads small (者·其). The texts are generated: any Han
+characters, any mark, any blank.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from backend.review.charclass import SMALL_STOPS
 from backend.review.compare import classify_differences
 from backend.review.values import DiffCategory
 from tests.backend.review.legal_terms_helpers import comparison, critical_of
@@ -28,6 +30,7 @@ BLANKS = [" ", "\u3000", "  ", " \u3000"]
 runs = st.text(alphabet=HAN, min_size=3, max_size=15)
 marks = st.sampled_from(MARKS)
 page_marks = st.sampled_from(PAGE_MARKS)
+small_stops = st.sampled_from(sorted(SMALL_STOPS))
 blanks = st.sampled_from(BLANKS)
 
 
@@ -75,4 +78,38 @@ def test_a_mark_beside_a_digit_stays_punctuation(
     number's own marks are ``mark_in_number``'s)."""
     transcript, alternate = f"{left}{digit}{mark}{left}", f"{left}{digit}{blank}{left}"
     hunks = comparison(transcript, alternate).hunks
+    assert all(h.category is not DiffCategory.SUBSTANTIVE for h in hunks)
+
+
+@examples(60)
+@given(runs, small_stops, runs)
+def test_a_small_stop_only_the_alternate_reads_is_a_mark_the_transcript_lost(
+    left: str, mark: str, right: str
+) -> None:
+    transcript, alternate = f"{left}{right}", f"{left}{mark}{right}"
+    flags = comparison(transcript, alternate).flags()
+    assert [(f.start, f.end) for f in flags] == [(len(left), len(left))]
+    assert critical_of(transcript, alternate) == []
+    hunks = classify_differences(transcript, alternate, OPTIONS)
+    assert [h.alt_text for h in hunks if h.category is DiffCategory.SUBSTANTIVE] == [mark]
+
+
+@examples(40)
+@given(runs, small_stops, blanks, runs)
+def test_a_small_stop_in_the_transcripts_own_blank_stays_punctuation(
+    left: str, mark: str, blank: str, right: str
+) -> None:
+    """The transcript's blank says its engine saw no ink there either: the alternate's
+    dot may be a speck."""
+    hunks = comparison(f"{left}{blank}{right}", f"{left}{mark}{right}").hunks
+    assert all(h.category is not DiffCategory.SUBSTANTIVE for h in hunks)
+
+
+@examples(40)
+@given(runs, st.sampled_from(["[", "]", '"', "“", "'", "`", "~"]), runs)
+def test_a_stray_mark_only_the_alternate_reads_stays_its_noise(
+    left: str, mark: str, right: str
+) -> None:
+    """A bracket, quote or tilde is no comma read small: the alternate's speck."""
+    hunks = comparison(f"{left}{right}", f"{left}{mark}{right}").hunks
     assert all(h.category is not DiffCategory.SUBSTANTIVE for h in hunks)
