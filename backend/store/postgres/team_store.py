@@ -31,6 +31,7 @@ from backend.store.postgres.errors import (
     TeamUnreachableError,
 )
 from backend.store.postgres.journal import Journal
+from backend.store.postgres.journal_untold import Untold
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
@@ -71,6 +72,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self._recover_orphans()
         if len(self.journal):
             self.notices.append(self._flush_notice())
+        self.untold = Untold(self.journal.path)
+        self._closing_conflicts: list[tuple[int, int, int]] = []  # (``commit_all_drafts``)
+        self.notices += self._told_late(self.untold.take())
         from backend.store.postgres.team_reads import warm_up
 
         with self._read() as c:  # a page open's queries once now, not at the first open
@@ -79,7 +83,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
     # -- life cycle ---------------------------------------------------------------------
 
     def close(self) -> None:
-        """Commit this window's drafts, release its claims, close the connection."""
+        """Commit this window's drafts, release its claims, close the connection. A
+        conflict committing them kept (also by the caller's ``commit_all_drafts`` just
+        before) is told by the next open (``journal_untold``)."""
         try:
             self.commit_all_drafts()
             with self._tx() as c:
@@ -90,7 +96,23 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         except TeamUnreachableError:
             pass  # the journal keeps what was typed; the claims lapse on their own
         finally:
-            self.close_connection()
+            try:
+                self.untold.keep(self._closing_conflicts)
+                self._closing_conflicts = []
+            finally:
+                self.close_connection()
+
+    def _told_late(self, conflicts: list[tuple[int, int, int]]) -> list[str]:
+        told = []
+        for page, mine, theirs in conflicts:
+            try:
+                conflict = SaveConflictError(page, self.version(mine), self.version(theirs))
+            except KeyError:  # (not this document's: a file edited by hand)
+                continue
+            told.append(
+                _("When this document was last closed: {conflict}").format(conflict=conflict)
+            )
+        return told
 
     def abandon(self) -> None:
         self.close_connection()
@@ -204,6 +226,8 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         return Change(pages=frozenset({page}), versions=True, status=True)  # as ``restore``
 
     def commit_all_drafts(self) -> Change:
+        """Every draft of this window as a version (on closing). A conflict is in the
+        message, and told again by the next open: no closing caller can show it."""
         try:
             pages = self._own_drafts()
         except TeamUnreachableError:  # closing while away: the journal takes the commits
@@ -214,6 +238,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
                 self.commit_draft(page)
             except SaveConflictError as exc:
                 messages.append(str(exc))
+                self._closing_conflicts.append((page, exc.mine.id, exc.theirs.id))
         return Change(pages=frozenset(pages), versions=bool(pages), message=" ".join(messages))
 
     @again_if_dropped

@@ -1,0 +1,45 @@
+"""Typing saved as a version on closing, kept as a conflict because a colleague saved the
+page meanwhile: the closing window cannot tell it (the GUI closes the document, opens
+another, or quits), so the next open of the document does, once (real PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from backend.documents.pdf import open_pdf
+from backend.models import VersionKind
+from backend.session.document_session import DocumentSession
+from backend.store.postgres.team_store import TeamStore
+from tests.pdf_factory import text_pdf
+
+READ = "被告應給付原告新臺幣三萬元整。"
+MINE = READ.replace("三", "五")
+THEIRS = READ + "（sam）"
+
+
+@pytest.mark.parametrize("closed_by", ["session", "store"])
+def test_a_conflict_kept_on_closing_is_told_at_the_next_open(
+    open_store: Callable[..., TeamStore], tmp_path: Path, closed_by: str
+) -> None:
+    open_store("ron").add_version(0, VersionKind.OCR, READ, {"engine": "vllm"})
+    rita = open_store("rita", lease_s=0.0)  # her claim lapses at once: sam may take the page
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), rita, [])
+    assert session.page_state(0).text == READ
+    session.save_draft(0, MINE)
+    sam = open_store("sam")
+    sam.page_state(0)
+    sam.save_draft(0, THEIRS)
+    sam.commit_draft(0)
+    if closed_by == "session":
+        session.close()  # what the window does on closing the document, or quitting
+    else:
+        rita.close()
+    assert [v.text for v in sam.versions(0)] == [READ, THEIRS, MINE]  # both kept
+    again = open_store("rita")
+    told = [m for m in again.notices if "was changed by sam" in m]
+    assert len(told) == 1, again.notices
+    assert "version" in told[0] and "Page 1" in told[0]
+    assert not any("was changed by" in m for m in open_store("rita").notices)  # told once
