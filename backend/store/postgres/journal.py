@@ -161,6 +161,8 @@ class Journal:
         self._file = JournalFile(path)
         self._lines: list[dict[str, Any]] = self._file.read()  # as read: parsed when replayed
         self.committed: dict[int, int] = {}  # each page's version the replay committed last
+        # The commits the replay adds (``_replayed``), each with the line it goes before.
+        self._added: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
     def __len__(self) -> int:
         return len(self._lines)
@@ -177,65 +179,89 @@ class Journal:
 
     def entries(self) -> list[JournalEntry]:
         """What to replay (``replay``), without the lines."""
-        return [entry for _line, entry in self._replayed()]
+        return [entry for _line, entry in self._replayed()[0]]
 
-    def replay(self) -> list[tuple[dict[str, Any] | None, JournalEntry]]:
-        """What to send now, each with its line (``sent``; None: a commit the replay
-        adds), ``committed`` emptied."""
+    def replay(self) -> list[tuple[dict[str, Any], JournalEntry]]:
+        """What to send now, each with its line (``sent``; for a commit the replay adds,
+        a line not in the file yet), ``committed`` emptied."""
         self.committed = {}
-        return self._replayed()
+        out, self._added = self._replayed()
+        return out
 
-    def _replayed(self) -> list[tuple[dict[str, Any] | None, JournalEntry]]:
+    def _replayed(
+        self,
+    ) -> tuple[
+        list[tuple[dict[str, Any], JournalEntry]], list[tuple[dict[str, Any], dict[str, Any]]]
+    ]:
         """Superseded drafts (a later draft of the page follows) dropped, and the typing
         a commit sent before a cut replay committed (``CommitEntry.drafts``). Two windows'
         typing of one page is never merged: sent through one connection, the later draft
         would overwrite the other window's on the server unsaved, so the other window's is
         committed first (a version, the conflict rule as ever), also before a commit sent
         earlier, whose status then names its own version. Every line is read first, so an
-        unreadable one stops the replay before it starts."""
+        unreadable one stops the replay before it starts.
+
+        A commit added here has a line of its own, not in the file until the commit is
+        made (``sent``), then put before the line it was added for (the second list: (the
+        commit's line, that line)); a replay cut after it then sends that typing no more."""
         lines = [(raw, parse_entry(raw, self.path)) for raw in self._lines]
         done = _committed_drafts(lines)  # on the server: sent again, a draft would be
-        out: list[tuple[dict[str, Any] | None, JournalEntry]] = []  # kept beside its commit
+        out: list[tuple[dict[str, Any], JournalEntry]] = []  # kept beside its commit
+        added: list[tuple[dict[str, Any], dict[str, Any]]] = []
         typing: dict[int, str | None] = {}  # page: the window of its draft not committed
+
+        def add_commit(page: int, before: dict[str, Any]) -> None:
+            commit = CommitEntry(page)
+            own = {**entry_dict(commit), ID: self._file.new_id()}
+            out.append((own, commit))
+            added.append((own, before))
+
         for at, (line, entry) in enumerate(lines):
             if at in done:
                 continue
             if isinstance(entry, CommitEntry):
                 if entry.version is not None and entry.page in typing:
-                    out.append((None, CommitEntry(entry.page)))  # typing it did not send:
-                typing.pop(entry.page, None)  # a version first, as a commit sent now would
+                    add_commit(entry.page, line)  # typing it did not send: a version
+                typing.pop(entry.page, None)  # first, as a commit sent now would
             if not isinstance(entry, DraftEntry):
                 out.append((line, entry))
                 continue
             window = _window(line)
             if typing.get(entry.page, window) != window:
-                out.append((None, CommitEntry(entry.page)))
+                add_commit(entry.page, line)
             typing[entry.page] = window
             last = out[-1][1] if out else None
             if isinstance(last, DraftEntry) and last.page == entry.page:
                 out[-1] = (line, entry)  # the same page typed on: only the newer text
             else:
                 out.append((line, entry))
-        return out
+        return out, added
 
     def sent(
         self, page: int, version: int, line: dict[str, Any] | None = None, kept: int | None = None
     ) -> None:
         """``version`` is this desk's commit of ``page`` (``version_shown``); made by
         replaying ``line`` (a commit), written into it at once with the drafts it committed
-        and ``kept``, the newer version that stayed current (``CommitEntry``)."""
+        and ``kept``, the newer version that stayed current (``CommitEntry``). A commit
+        the replay added (``_replayed``) is written into the file then, before the line it
+        was added for."""
         self.committed[page] = version
         if line is None:
             return
-        at = next((i for i, raw in enumerate(self._lines) if raw is line), len(self._lines))
+        before = next((b for own, b in self._added if own is line), None)
+        at = _index(self._lines, line if before is None else before)
         drafts = [
             raw[ID]
             for raw in self._lines[:at]
             if raw.get("op") == "draft" and raw.get("page") == page and isinstance(raw.get(ID), str)
         ]
         done = {**line, "version": version, "drafts": drafts, "kept": kept}
-        self._file.update(line_key(line), done)
-        self._lines = [done if raw is line else raw for raw in self._lines]
+        if before is None:
+            self._file.update(line_key(line), done)
+            self._lines = [done if raw is line else raw for raw in self._lines]
+        else:
+            self._file.insert(line_key(before), done)
+            self._lines.insert(at, done)
 
     def holds(self, page: int) -> bool:
         """Whether anything done on ``page`` still waits here."""
@@ -265,6 +291,11 @@ class Journal:
         """Remove this window's lines (replayed) from the file, and only those."""
         self._file.remove({line_key(raw) for raw in self._lines})
         self._lines = []
+
+
+def _index(lines: list[dict[str, Any]], line: dict[str, Any]) -> int:
+    """Where ``line`` (this very one) is in ``lines``; their end when it is not there."""
+    return next((i for i, raw in enumerate(lines) if raw is line), len(lines))
 
 
 def _window(line: dict[str, Any]) -> str | None:

@@ -124,6 +124,13 @@ class JournalFile:
             if at is not None:
                 self._rewrite([*lines[:at], raw, *lines[at + 1 :]])
 
+    def insert(self, key: str, raw: dict[str, Any]) -> None:
+        """Put ``raw`` before the first line named ``key`` (none: at the end)."""
+        with self._locked():
+            lines = self._read()
+            at = next((i for i, old in enumerate(lines) if line_key(old) == key), len(lines))
+            self._rewrite([*lines[:at], raw, *lines[at:]])
+
     def _rewrite(self, kept: list[Any]) -> None:
         """The file as ``kept`` (the lock held). Written beside and renamed over: a crash
         mid-rewrite leaves the old file whole."""
