@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from backend.models import AltText
 from backend.review.charclass import HAN
+from backend.review.diagnoses.line_share import Grams, grams_of
 from backend.review.diagnoses.shared import holds_any
 
 Box = tuple[float, float, float, float]
@@ -32,8 +33,8 @@ Row = list[tuple[int, Box]]  # boxes (by index) side by side on the page
 # not the page's (``CompareOptions.ghost_score``'s default).
 NOISE_SCORE = 0.85
 MIN_TEXT = 3  # fewer letters than this is a seal, a page number, a stray mark
-# A line sharing fewer of its character pairs than this with the transcript is
-# absent from it: a real engine misreads 5-15% of characters, which leaves ~70-90%
+# A line sharing fewer of its character pairs than this with a stretch of the
+# transcript is absent from it: a real engine misreads 5-15% of characters, which leaves ~70-90%
 # of a present line's pairs intact; an absent line of formulaic legal text shares
 # up to ~60% by chance (measured on generated pages read by RapidOCR).
 PRESENT_SHARE = 0.65
@@ -151,10 +152,6 @@ def _deletions(chars: frozenset[str]) -> dict[int, None]:
     return table
 
 
-def pairs(text: str) -> set[str]:
-    return {text[k : k + 2] for k in range(len(text) - 1)}
-
-
 def absent(
     lines: list[Line],
     alternate: str,
@@ -173,22 +170,20 @@ def presence(
     transcript: str,
     equal_blocks: tuple[tuple[int, int, int], ...],
 ) -> list[float]:
-    """For each line, the share of its character pairs the transcript has anywhere
-    (1.0: a noise line, or one the alignment matched)."""
+    """For each line, the share of its character pairs the transcript has at one place
+    (``line_share``; 1.0: a noise line, or one the alignment matched)."""
     matched = bytearray(len(alternate) + 1)
     for _t, a, n in equal_blocks:
         matched[a : a + n] = b"\x01" * len(matched[a : a + n])
-    have: set[str] | None = None  # the transcript's pairs, when a line needs them
+    have: Grams | None = None  # the transcript's pairs, when a line needs them
     out = []
     for ln in lines:
         if ln.noise or matched[ln.start : ln.end].count(1) >= MATCHED * (ln.end - ln.start):
             out.append(1.0)
             continue
         if have is None:
-            have = pairs(text_only(transcript))
-        own = ln.letters
-        grams = [own[k : k + 2] for k in range(len(own) - 1)]
-        out.append(sum(g in have for g in grams) / len(grams) if grams else 1.0)
+            have = grams_of(text_only(transcript))
+        out.append(have.share(ln.letters))
     return out
 
 
