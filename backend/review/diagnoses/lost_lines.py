@@ -34,6 +34,7 @@ from backend.review.diagnoses.alt_lines import (
     to_transcript,
 )
 from backend.review.diagnoses.base import PageEvidence
+from backend.review.diagnoses.line_share import grams_of
 from backend.review.diagnoses.row_gap import row_gap
 
 # A run of absent lines is a block when it is this big; fewer (a line, a cell) is
@@ -136,9 +137,13 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     # shares a formula (被上訴人給付新臺幣…) with another line, not its own text. A short
     # one (a table row, 「…應予駁回。」) loses as many pairs to a misreading: it is absent
     # only where the transcript has no room for it between the lines around the three.
+    # The alignment matching half of it is no reading either: across a dropped block a
+    # diff pairs what it can, the formula's words with the next line's.
     for p in range(1, len(real) - 1):
         a, n, b = real[p - 1], real[p], real[p + 1]
-        if not (missing[a] and missing[b] and not missing[n] and shares[n] < BRIDGE_SHARE):
+        if not (missing[a] and missing[b] and not missing[n]):
+            continue
+        if grams_of(text_only(evidence.transcript)).share(lines[n].letters) >= BRIDGE_SHARE:
             continue
         if lines[n].text_chars >= BRIDGE_CHARS or _no_room(evidence, lines, real, missing, p):
             missing[n] = True
