@@ -16,10 +16,10 @@ no blank of this kind: a sentence's last mark is where engines lose most.
 The other way round, a mark only the alternate reads stays the alternate's noise
 when it is a stray mark (訴訟費[用), but not when it is a comma or full stop read
 small (``charclass.SMALL_STOPS``: RapidOCR's 者·其 where the page prints 者，其) and
-the transcript reads the two Han characters beside it as neighbours, with nothing
-between them: the alternate saw ink there, and a sentence mark is what the
-transcript lost (``diff_categories.mark_misread`` flags it when the alternate reads
-the comma as a comma).
+the transcript reads the two Han characters beside it as neighbours, with no blank
+between them (a line break may end its line there): the alternate saw ink there,
+and a sentence mark is what the transcript lost (``diff_categories.mark_misread``
+flags it when the alternate reads the comma as a comma).
 """
 
 from __future__ import annotations
@@ -56,12 +56,13 @@ def in_blank(t: Normalised, i: int, j: int, t_kept: str, a_kept: str, alt_gap: s
 def lost_mark(t: Normalised, i: int, j: int, a_kept: str) -> bool:
     """The alternate reads a comma or full stop small (``SMALL_STOPS``) where the
     transcript reads two Han characters as neighbours (normalised ``i == j`` between
-    them, and no blank or line break of its own there)."""
+    them, and no blank of its own there). The transcript's line break is no blank:
+    a line's last mark is the one engines lose most (為累犯⏎被告, the alternate 為累犯 /)."""
     marks = "".join(a_kept.split())
     if i != j or not marks or not set(marks) <= SMALL_STOPS or not 0 < i < len(t.text):
         return False
-    if t.source[t.to_source[i - 1] + 1 : t.to_source[i]]:
-        return False  # the transcript's own blank or line break: it saw no ink either
+    if t.source[t.to_source[i - 1] + 1 : t.to_source[i]].strip("\n"):
+        return False  # the transcript's own blank: it saw no ink there either
     return is_han(t.text[i - 1]) and is_han(t.text[i])
 
 

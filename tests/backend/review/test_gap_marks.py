@@ -95,6 +95,18 @@ def test_a_small_stop_only_the_alternate_reads_is_a_mark_the_transcript_lost(
 
 
 @examples(40)
+@given(runs, small_stops, st.sampled_from(["", " "]), runs)
+def test_a_small_stop_the_alternate_reads_where_the_transcripts_line_ends_is_flagged(
+    left: str, mark: str, blank: str, right: str
+) -> None:
+    """A line's last mark is the one engines lose most (為累犯⏎被告 against 為累犯 /)."""
+    transcript, alternate = f"{left}\n{right}", f"{left}{blank}{mark}\n{right}"
+    flags = comparison(transcript, alternate).flags()
+    assert [(f.start, f.end) for f in flags] == [(len(left), len(left))]
+    assert critical_of(transcript, alternate) == []
+
+
+@examples(40)
 @given(runs, small_stops, blanks, runs)
 def test_a_small_stop_in_the_transcripts_own_blank_stays_punctuation(
     left: str, mark: str, blank: str, right: str
