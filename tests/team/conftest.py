@@ -104,18 +104,19 @@ def proxy(pg: Cluster) -> Iterator[Proxy]:
 @pytest.fixture
 def via_proxy(
     proxy: Proxy, doc: tuple[str, int], tmp_path: Path
-) -> Iterator[Callable[[str], TeamStore]]:
+) -> Iterator[Callable[..., TeamStore]]:
     """``via_proxy("sam")``: that person's TeamStore on the test's document, reached
     through the proxy (its journal kept across opens, as the app's is)."""
     opened: list[TeamStore] = []
 
-    def make(who: str) -> TeamStore:
+    def make(who: str, *, lease_s: float = 60.0) -> TeamStore:
         store = TeamStore(
             proxy.url(who, PASSWORD.format(who)),
             sha256=doc[0],
             name="case.pdf",
             page_count=50,
             journal_dir=tmp_path / "journal" / who,
+            lease_s=lease_s,
         )
         opened.append(store)
         return store

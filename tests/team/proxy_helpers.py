@@ -12,6 +12,10 @@ away under open connections: it stops reading, with each connection's receive bu
 made small, so a client sending more than the buffers hold meets a closed TCP window
 (this machine's kernel acknowledges what it buffers for the proxy, so only a full
 window, not a small query, shows the client that nothing goes through).
+
+Losing a reply (``lose_reply_to``), it forwards a client's message to the server and
+cuts that connection when the server answers, instead of forwarding the answer: the
+server did the work (e.g. committed), the client never hears it did.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+from collections.abc import Callable
 from types import TracebackType
 
 
@@ -33,6 +38,8 @@ class Proxy:
         self._open: list[socket.socket] = []
         self._flowing = threading.Event()  # cleared: stalled (nothing read or forwarded)
         self._flowing.set()
+        self._lose: bytes | None = None  # the next client message holding this loses its reply
+        self._then_away = False
         threading.Thread(target=self._accept, daemon=True).start()
 
     def url(self, user: str, password: str, db: str = "proofdesk") -> str:
@@ -61,6 +68,22 @@ class Proxy:
                 with contextlib.suppress(OSError):
                     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
 
+    def lose_reply_to(self, marker: bytes, *, then_away: bool = False) -> None:
+        """The next message a client sends holding ``marker`` (e.g. ``b"COMMIT"``) reaches
+        the server; its reply does not reach the client: its connection is cut instead,
+        once the server answered (so the server has done it). ``then_away``: new
+        connections are refused from then on (``go_away``), so a retry fails too."""
+        with self._lock:
+            self._lose, self._then_away = marker, then_away
+
+    def _losing(self, data: bytes) -> bool:
+        with self._lock:
+            if self._lose is None or self._lose not in data:
+                return False
+            self._lose = None
+            self.away = self.away or self._then_away  # (the open connection stays, for now)
+            return True
+
     def close(self) -> None:
         self.go_away()
         self._flowing.set()  # stalled pumps end on their cut sockets
@@ -87,14 +110,32 @@ class Proxy:
                     continue
                 server = socket.create_connection(self._target)
                 self._open += [client, server]
-            for a, b in ((client, server), (server, client)):
-                threading.Thread(target=_pump, args=(a, b, self._flowing), daemon=True).start()
+            lost = threading.Event()  # the server's next reply is not forwarded
+            threading.Thread(
+                target=_pump, args=(client, server, self._flowing, self._losing, lost), daemon=True
+            ).start()
+            threading.Thread(
+                target=_pump, args=(server, client, self._flowing, None, lost), daemon=True
+            ).start()
 
 
-def _pump(src: socket.socket, dst: socket.socket, flowing: threading.Event) -> None:
+def _pump(
+    src: socket.socket,
+    dst: socket.socket,
+    flowing: threading.Event,
+    losing: Callable[[bytes], bool] | None,
+    lost: threading.Event,
+) -> None:
+    """Forward ``src`` to ``dst``: a client's messages (``losing`` given: whether this
+    one's reply is lost) or the server's replies (a lost one cuts the connection)."""
     try:
         while flowing.wait() and (data := src.recv(65536)):
             flowing.wait()  # stalled: hold what was read, and read no more
+            if losing is None and lost.is_set():
+                _cut(dst)  # the client hears the connection die, not the answer
+                return
+            if losing is not None and losing(data):
+                lost.set()
             dst.sendall(data)
     except OSError:
         pass

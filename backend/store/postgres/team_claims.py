@@ -43,6 +43,9 @@ class ClaimWatch(TeamLink):
         self._held: set[int] = set()  # pages this window claimed by typing (draft saved)
         self.broken: dict[int, str] = {}  # page: who broke my claim ("" not known yet)
         self._renewed: dict[int, float] = {}  # page: when typing here last renewed my claim
+        # page: the text of this window's draft on the server, so a commit of it whose
+        # reply was lost is known as this reviewer's own (``team_writes.lost_commit``).
+        self._sent: dict[int, str] = {}
 
     def _recover_orphans(self) -> None:
         """Typing a crashed window of mine left on the server becomes versions (kept):
@@ -81,6 +84,7 @@ class ClaimWatch(TeamLink):
             )
         self._held.add(page)
         self._renewed[page] = time.monotonic()
+        self._sent[page] = text
         return Change(pages=frozenset({page}), text=True, status=started)
 
     def draft(self, page: int) -> str | None:
@@ -152,6 +156,7 @@ class ClaimWatch(TeamLink):
         # Broken first, then not held: the GUI thread's ``watching`` never sees neither.
         self.broken[page] = by or self.broken.get(page, "")
         self._held.discard(page)
+        self._sent.pop(page, None)  # the draft is a version now, told here
         if vid is not None:  # later keystrokes build on it (never over a newer text)
             self._seen[page] = vid
         message = self._head(page, self.broken[page])

@@ -217,8 +217,12 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
 
     @again_if_dropped
     def _commit_draft(self, page: int, line: dict[str, Any] | None = None) -> Change:
+        sent = self._sent.get(page)
         with self._tx() as c:
             vid, kept = w.commit_draft_in(c, self.doc, page, self.client)
+            if vid is None and sent is not None:  # no draft: committed, the reply lost?
+                vid, kept = w.lost_commit(c, self.doc, page, sent, self._seen.get(page))
+        self._sent.pop(page, None)  # committed: a later commit finds its own draft or none
         self._held.discard(page)  # the commit released the claim
         if vid is None:
             return Change()

@@ -190,6 +190,29 @@ def commit_draft_in(c: Conn, doc: int, page: int, client: str) -> tuple[int | No
     return vid, current
 
 
+def lost_commit(
+    c: Conn, doc: int, page: int, text: str, seen: int | None
+) -> tuple[int | None, int | None]:
+    """The ``edit`` a commit of this person's draft ``text`` made after ``seen`` (the
+    version they were shown), found when the draft is gone: the commit's reply was lost
+    (the connection died after the server committed), so its caller never learnt it.
+    (Its id or None, the version that stays current instead when it was kept as a
+    conflict, as ``commit_draft_in``.) A page's versions are made one at a time (its row
+    locked), in id order: a working version older than it was current when it came, so
+    it was kept beside that one; a newer one was saved after it."""
+    current, _, _ = lock_page(c, doc, page)
+    row = c.execute(
+        "SELECT max(id) FROM proofdesk.versions WHERE document_id = %s AND page = %s "
+        "AND kind = 'edit' AND author = current_user AND origin_author IS NULL "
+        "AND text = %s AND id > %s",
+        (doc, page, text, seen or 0),
+    ).fetchone()
+    if row is None or row[0] is None:
+        return None, None
+    vid = int(row[0])
+    return vid, current if current is not None and current < vid else None
+
+
 def own_drafts(c: Conn, doc: int, client: str) -> list[int]:
     rows = c.execute(
         "SELECT page FROM proofdesk.drafts WHERE document_id = %s AND client = %s ORDER BY page",
