@@ -4,6 +4,7 @@ another, or quits), so the next open of the document does, once (real PostgreSQL
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,3 +44,27 @@ def test_a_conflict_kept_on_closing_is_told_at_the_next_open(
     assert len(told) == 1, again.notices
     assert "version" in told[0] and "Page 1" in told[0]
     assert not any("was changed by" in m for m in open_store("rita").notices)  # told once
+
+
+def test_a_damaged_note_is_dropped_and_the_others_told(
+    open_store: Callable[..., TeamStore], doc: tuple[str, int], tmp_path: Path
+) -> None:
+    """The note is a file on the reviewer's disk: a line cut short or edited by hand
+    neither stops the open nor stays for ever; the readable one is told."""
+    sam = open_store("sam")
+    sam.page_state(2)
+    mine, _change = sam.add_version(2, VersionKind.EDIT, MINE)
+    theirs, _change = sam.add_version(2, VersionKind.EDIT, THEIRS)
+    path = tmp_path / "journal" / "rita" / f"{doc[0][:16]}-rita.untold.jsonl"
+    path.parent.mkdir(parents=True)
+    lines = [
+        "7",
+        json.dumps({"page": True, "mine": mine.id, "theirs": theirs.id}),
+        json.dumps({"page": 2, "mine": 10**9, "theirs": theirs.id}),  # no such version
+        json.dumps({"page": 2, "mine": mine.id, "theirs": theirs.id}),
+        '{"page": 2, "mi',
+    ]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    told = [m for m in open_store("rita").notices if "was changed by sam" in m]
+    assert len(told) == 1 and "Page 3" in told[0], told
+    assert not path.exists()

@@ -12,6 +12,7 @@ dropped: the versions themselves are on the server, in the page's history.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from backend.store.postgres.journal_file import ID, JournalFile, line_key
 
@@ -27,17 +28,20 @@ class Untold:
                 {"page": page, "mine": mine, "theirs": theirs, ID: self._file.new_id()}
             )
 
-    def take(self) -> list[tuple[int, int, int]]:
-        """The conflicts noted, removed from the file (a window's noted meanwhile stays)."""
-        lines = self._file.read()
+    def noted(self) -> list[Any]:
+        """The lines noted (``told`` once they are told), damaged ones too."""
+        return self._file.read()
+
+    def told(self, lines: list[Any]) -> None:
+        """Remove ``lines`` (a window's noted meanwhile stays)."""
         if lines:
             self._file.remove({line_key(raw) for raw in lines})
-        fields = ("page", "mine", "theirs")
-        return [
-            (raw["page"], raw["mine"], raw["theirs"])
-            for raw in lines
-            if isinstance(raw, dict)
-            and all(
-                isinstance(raw.get(f), int) and not isinstance(raw.get(f), bool) for f in fields
-            )
-        ]
+
+
+def conflict(raw: Any) -> tuple[int, int, int] | None:
+    """A line's (page, my version, theirs); None for a damaged one."""
+    values = [raw.get(f) for f in ("page", "mine", "theirs")] if isinstance(raw, dict) else []
+    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if len(ints) != 3:
+        return None
+    return ints[0], ints[1], ints[2]

@@ -32,6 +32,7 @@ from backend.store.postgres.errors import (
 )
 from backend.store.postgres.journal import Journal
 from backend.store.postgres.journal_untold import Untold
+from backend.store.postgres.journal_untold import conflict as untold_conflict
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
 from backend.store.postgres.team_link import again_if_dropped
@@ -74,11 +75,13 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
             self.notices.append(self._flush_notice())
         self.untold = Untold(self.journal.path)
         self._closing_conflicts: list[tuple[int, int, int]] = []  # (``commit_all_drafts``)
-        self.notices += self._told_late(self.untold.take())
         from backend.store.postgres.team_reads import warm_up
 
         with self._read() as c:  # a page open's queries once now, not at the first open
             warm_up(c, self.doc, self.client)
+        noted = self.untold.noted()
+        self.notices += self._told_late(noted)
+        self.untold.told(noted)  # (not before: an open that fails here tells them next time)
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -102,9 +105,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
             finally:
                 self.close_connection()
 
-    def _told_late(self, conflicts: list[tuple[int, int, int]]) -> list[str]:
+    def _told_late(self, noted: list[Any]) -> list[str]:
         told = []
-        for page, mine, theirs in conflicts:
+        for page, mine, theirs in filter(None, map(untold_conflict, noted)):
             try:
                 conflict = SaveConflictError(page, self.version(mine), self.version(theirs))
             except KeyError:  # (not this document's: a file edited by hand)
