@@ -40,7 +40,8 @@ def test_an_underscore_between_a_name_and_its_address_is_flagged() -> None:
 @pytest.mark.parametrize(
     "transcript",
     [
-        PAGE.replace("訴訟", "訴，訟"),  # a full-width comma the alternate lacks: punctuation
+        # A full-width comma the alternate lacks where the transcript's line ends.
+        PAGE.replace("訴訟", "訴，\n訟"),
         PAGE.replace("負擔。", "負擔.["),  # not between two Han characters
     ],
 )
