@@ -120,6 +120,10 @@ def omitted_terms(
     spare.subtract(t.key for t in t_terms)
     ordered = sorted(a_terms, key=lambda t: t.start)  # two layers: values and words
     for h in blocks:
+        # Junk at a block's place reads none of its terms, so the transcript cannot have
+        # them elsewhere by reading them there: a term it lacks stays as missing from a
+        # block omitted outright (4 of 4段 in junk takes no 4 from 件四份 dropped).
+        junk = bool(h.text.strip())
         for i in range(bisect_left(ordered, h.alt_start, key=lambda t: t.start), len(ordered)):
             term = ordered[i]
             if term.start >= h.alt_end:
@@ -127,21 +131,29 @@ def omitted_terms(
             if term.kind is CriticalKind.NUMBER and past_row(alternate, term.start):
                 continue  # a stray 一 after a table row's closing pipe: no block, no cell
             if term.end <= h.alt_end and spare[term.key] > 0:
-                spare[term.key] -= 1
+                spare[term.key] -= 0 if junk else 1
                 yield h, term
 
 
 # Junk may catch a stray Han character from a seal or a smudge (…ReaeRECT宣): still
 # junk while its Latin letters outnumber its Han characters this many times.
 _JUNK_LETTERS_PER_HAN = 4
+# ... and a stray digit (a blurred 〇 or 個 read as O2): still junk while its letters
+# outnumber its digits this many times. Where a number is written with Latin letters
+# (No.5, 5kg, an ID's A123456789, a plate ABC-1234) the digits are as many as the
+# letters or more: a reading, compared.
+_JUNK_LETTERS_PER_DIGIT = 5
 
 
 def no_reading(text: str) -> bool:
     """``text`` (the transcript's side of a hunk) is Latin junk: letters only, bar a
-    stray Han character or marks, and no digit (a digit reads a numeral: 5% / 59%).
-    A legal text in Chinese writes its words in Han characters, so this reads none."""
+    stray Han character, a stray digit or marks (a digit among few letters reads a
+    numeral: 5% / 59%, 5kg). A legal text in Chinese writes its words in Han
+    characters, so this reads none."""
     letters = sum(c.isascii() and c.isalpha() for c in text)
-    if not letters or any(c.isdigit() for c in text):
+    if not letters:
+        return False
+    if sum(c.isdigit() for c in text) * _JUNK_LETTERS_PER_DIGIT > letters:
         return False
     return sum(map(is_han, text)) * _JUNK_LETTERS_PER_HAN <= letters
 

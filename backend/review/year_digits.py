@@ -25,7 +25,6 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from backend.i18n import _
 from backend.review.charclass import CIRCLES
-from backend.review.span import Span
 from backend.review.term_extract import CriticalTerm
 from backend.review.values import CriticalKind, Flag, FlagKind
 
@@ -45,13 +44,15 @@ def year_flags(
 ) -> list[Flag]:
     """A CRITICAL flag over each digit-by-digit year among the transcript's dates and
     case numbers (``terms``, offsets into ``transcript``) whose length no year of its
-    era has; not for a term a flag of ``taken`` already touches (a date the readings
-    disagree on is one item, its flag the comparison's)."""
+    era has; not for a year a flag of ``taken`` already covers (a year the readings
+    disagree on is one item, its flag the comparison's). A flag elsewhere in the date
+    (its day read otherwise) says nothing of the year: the reviewer checks what the
+    flag points at, so the year keeps its own item."""
     # Doubted years are rare: each is checked against every flag.
     return [
         f
-        for term, f in _flags(transcript, terms)
-        if not any(t.span.overlaps(Span(term.start, term.end)) for t in taken)
+        for _term, f in _flags(transcript, terms)
+        if not any(t.span.overlaps(f.span) for t in taken)
     ]
 
 

@@ -267,7 +267,9 @@ def test_a_changed_date_is_critical_roc_and_ad(
         # (misreadings._circle_unseen); the transcript lacking it stays critical.
         transcript, alternate = alternate, transcript
     flags = review(transcript, alternate)
-    assert [f.category for f in flags] == ["date"], (transcript, alternate, flags)
+    # One item for the change; a year its era never writes digit by digit (一〇年: ROC 10
+    # is 十年) is one more when the change is elsewhere in the date (``year_digits``).
+    assert flags and {f.category for f in flags} == {"date"}, (transcript, alternate, flags)
 
 
 @examples(100)

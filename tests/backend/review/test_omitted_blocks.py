@@ -88,6 +88,24 @@ def test_a_line_the_transcript_reads_as_latin_junk_loses_its_critical_words(junk
     assert "".join(junk.split())[:6] in "".join(flag.detail.split())  # what it reads instead
 
 
+JUNK_LETTERS = "ETAOINSHRDLUCMFWYPVBGKQJXZ"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_junk_with_a_stray_digit_is_still_no_reading(seed: int) -> None:
+    """A blur read as Latin letters may hold a digit or two (a count's numerals read
+    among them, 〇 read O): the letters still read none of the line's words, so its
+    被告 is missing, the alternate's Simplified 获 notwithstanding."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 99)
+    line = f"爰審酌被告不思以正當途徑获取財物{count}件，量處如主文所示之刑。"  # 获: Simplified
+    words = ["".join(rng.choices(JUNK_LETTERS, k=rng.randint(3, 7))) for _ in range(4)]
+    words.insert(rng.randrange(1, 4), f"O{count}")
+    flags = critical_of(_page(HEAD, " ".join(words)), _page(HEAD, line))
+    [flag] = [f for f in flags if f.start >= len(HEAD)]
+    assert flag.category is LegalKind.PARTY and "被告" in flag.detail
+
+
 def test_a_transcript_that_reads_the_line_keeps_the_simplified_excuse() -> None:
     """Only junk is no reading: where the transcript reads Han words (a Latin name
     among them) the alternate's Simplified-holding stretch still says nothing of its
@@ -103,11 +121,15 @@ def test_a_transcript_that_reads_the_line_keeps_the_simplified_excuse() -> None:
         ("AGRATORREBD>BE", True),  # letters only: no reading of the Han line
         ("HeREAROLEATEAICOOPRRS>ReaeRECT宣", True),  # a stray Han character among them
         ("ABC5D", False),  # a digit reads a numeral: a reading, compared
+        ("No.5", False),
+        ("A123456789", False),  # an ID number
+        ("ABC-1234", False),  # a plate
+        ("POR ZMRICRH O24 WIA", True),  # a stray digit among many letters: a blur's junk
         ("第5條", False),  # Han: a reading
         ("。", False),  # marks alone: an omission, judged elsewhere
     ],
 )
-def test_no_reading_is_latin_letters_without_a_digit(text: str, junk: bool) -> None:
+def test_no_reading_is_latin_letters_with_no_more_than_a_stray_digit(text: str, junk: bool) -> None:
     from backend.review.omitted_blocks import no_reading
 
     assert no_reading(text) is junk
@@ -157,3 +179,36 @@ def test_a_numberless_article_the_transcript_reads_elsewhere_is_not_missing(seed
     transcript = _page(before, after, f"第{number}", lost)
     alternate = _page(before, "第", lost, after)
     assert not [f for f in critical_of(transcript, alternate) if f.category is CriticalKind.NUMBER]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_junk_takes_no_term_from_a_block_the_transcript_drops(seed: int) -> None:
+    """The alternate reads a number twice in a line the transcript reads as junk, and
+    once more in a later line the transcript drops; the transcript reads it once, in a
+    line the alternate could not read. The junk reads none of them: the dropped line's
+    number is as missing as the junk line's, each an omitted term (the junk's must not
+    use up the alternate's excess of it)."""
+    from backend.review.omitted_blocks import omitted_terms
+    from backend.review.term_extract import Terms, extract_terms
+    from tests.backend.review.legal_terms_helpers import make_hunks
+    from tests.backend.review.tables import TABLES
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    junk = " ".join("".join(rng.choices(JUNK_LETTERS, k=rng.randint(3, 7))) for _ in range(5))
+    address = f"住臺北市中山區民生路{n}段{n}號，送達代收人。"
+    dropped = f"附件{n}份。"
+    tail, end = "以上正本證明與原本無異。", "書記官　林佳蓉"
+    # A line the alternate could not read, with the number: the transcript's one of it.
+    unread = f"到庭{n}人。"
+    transcript = _page(HEAD, unread, junk, tail, end)
+    alternate = _page(HEAD, address, tail, dropped, end)
+    rules = TABLES.rules
+
+    def terms(text: str) -> Terms:
+        return extract_terms(text, rules, rules.excluded(text))
+
+    hunks = make_hunks(transcript, alternate)
+    found = omitted_terms(transcript, alternate, hunks, terms(transcript), terms(alternate))
+    values = [(h.alt_text, t.value) for h, t in found]
+    assert (address, n) in values and (dropped, n) in values

@@ -69,3 +69,30 @@ def test_a_changed_year_keeps_its_own_item_and_is_not_flagged_twice() -> None:
     flags = [f for f in critical_of(text, alternate) if f.kind is FlagKind.CRITICAL]
     assert len(flags) == 1
     assert flags[0].start <= text.index("一八") < flags[0].end
+
+
+# (the date both readings write, its doubted year, the alternate's reading of its tail)
+OTHER_PART_CHANGED = [
+    ("於中華民國一九年十一月十六日給付。", "一九", "於中華民國一九年十一月十六是給付。"),
+    ("參照本院一三年度訴字第三二號判決。", "一三", "參照本院一三年度訴字第三三號判決。"),
+    ("自中華民國一八年三月五日起租。", "一八", "自中華民國一八年三月五目起租。"),
+    (
+        "被告雖辯稱其已於西元二〇九年四月三日清償。",
+        "二〇九",
+        "被告雖辯稱其已於西元二〇九年四月八日清償。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "year", "alternate"), OTHER_PART_CHANGED)
+def test_a_doubted_year_keeps_its_item_when_the_readings_differ_elsewhere_in_the_date(
+    text: str, year: str, alternate: str
+) -> None:
+    """Both readings lost the year's ring, and they disagree on the day (or the case's
+    number): the comparison's item points at the day, which says nothing of the year,
+    so the year is an item of its own."""
+    flags = [f for f in critical_of(text, alternate) if f.kind is FlagKind.CRITICAL]
+    at = text.index(year)
+    years = [f for f in flags if f.start <= at < f.end]
+    assert len(years) == 1 and year in years[0].detail
+    assert len(flags) == 2  # the day's (the comparison's) and the year's
