@@ -6,12 +6,15 @@ the proxy)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from backend.models import VersionKind
 from backend.store.postgres.errors import TeamUnreachableError
+from backend.store.postgres.journal import CommitEntry, DraftEntry, Journal
 from backend.store.postgres.team_store import TeamStore
 from tests.team.journal_cut_helpers import replay_cut_after_a_commit
 from tests.team.proxy_helpers import Proxy
@@ -72,3 +75,36 @@ def test_a_replay_cut_after_a_commit_it_added_sends_that_typing_once(
     # Both windows' typing was kept beside sam's: each told once (B's by this replay,
     # the cut one raised before telling it).
     assert len([m for m in told if "Both versions are kept" in m]) == 2, told
+
+
+def test_the_added_commits_line_goes_before_the_line_it_was_added_for(tmp_path: Path) -> None:
+    """In the file: window A's typing, then window B's typing and commit of the same
+    page. The commit the replay adds (of A's typing, before B's is sent) is written, once
+    made, between the two windows' lines, naming A's typing only: B's is still sent."""
+    path = tmp_path / "j.jsonl"
+    lines = [
+        {"op": "draft", "page": 4, "text": "甲", "base": 7, "empty": False, "held": False,
+         "id": "aaaa-1"},
+        {"op": "draft", "page": 4, "text": "乙", "base": 7, "empty": False, "held": False,
+         "id": "bbbb-1"},
+        {"op": "commit", "page": 4, "id": "bbbb-2"},
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), "utf-8")
+    journal = Journal(path)
+    replay = journal.replay()
+    assert [entry for _line, entry in replay] == [
+        DraftEntry(4, "甲", 7),
+        CommitEntry(4),  # added: A's typing becomes a version first
+        DraftEntry(4, "乙", 7),
+        CommitEntry(4),
+    ]
+    journal.sent(4, 8, replay[1][0])  # the added commit made version 8, then the cut
+    written = [json.loads(x) for x in path.read_text("utf-8").splitlines()]
+    assert [(raw.get("id"), raw.get("version"), raw.get("drafts")) for raw in written] == [
+        ("aaaa-1", None, None),
+        (replay[1][0]["id"], 8, ["aaaa-1"]),
+        ("bbbb-1", None, None),
+        ("bbbb-2", None, None),
+    ]
+    again = Journal(path).entries()  # the next open's replay: A's typing not sent again
+    assert again == [CommitEntry(4, 8, ["aaaa-1"]), DraftEntry(4, "乙", 7), CommitEntry(4)]
