@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from backend.review.diagnoses.alt_lines import Line
+from backend.review.diagnoses.alt_lines import Line, text_only
 
 MAX_PLACES = 8  # a character pair in more of the alternate's lines than this places nothing
 
@@ -20,8 +20,9 @@ class Places:
     ties (``most_common``) fall alike; a pair on more than MAX_PLACES lines places
     nothing, so its search stops there."""
 
-    def __init__(self, lines: list[Line]) -> None:
+    def __init__(self, lines: list[Line], alternate: str = "") -> None:
         self.lines = lines
+        self.alternate = alternate  # their text ("": not known, a line is placed whole)
         # The lines' letters, one line after another: "\n" is no letter, so no pair
         # found in it spans two lines.
         self.text = "\n".join(ln.letters for ln in lines)
@@ -39,3 +40,23 @@ class Places:
                 found.add(self.lines[n].index)
                 at = self.text.find(pair, self.starts[n + 1])  # on from the next line
         return found
+
+
+def held_part(line: Line, alternate: str, grams: list[str]) -> tuple[int, int]:
+    """Where in the alternate (offsets) the part of ``line`` holding ``grams`` (pairs of
+    a transcript line's letters) is: from the first pair found to the last. An engine
+    may join two of the page's lines in one (a heading and the date at the right of its
+    row); a transcript line that reads only one of them is that part, not the whole.
+    The whole line when none is found."""
+    at = [k for g in grams if (k := line.letters.find(g)) >= 0]
+    if not at:
+        return line.start, line.end
+    first, last = min(at), max(at) + 1  # the letters [first, last] hold them
+    offsets = [
+        line.start + i
+        for i, c in enumerate(alternate[line.start : line.end])
+        if text_only(c)  # a letter or digit, as ``Line.letters`` counts them
+    ]
+    if len(offsets) != len(line.letters):
+        return line.start, line.end  # (not the letters this line was read into)
+    return offsets[first], offsets[last] + 1

@@ -32,7 +32,7 @@ from backend.review.diagnoses.alt_lines import (
     text_only,
 )
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
-from backend.review.diagnoses.pair_places import MAX_PLACES, Places
+from backend.review.diagnoses.pair_places import MAX_PLACES, Places, held_part
 from backend.review.diagnoses.shared import has_alternate
 
 PLACED_SHARE = 0.5  # a line sharing this share of an unmatched line's pairs is where it is
@@ -96,7 +96,7 @@ Found = tuple[int, int, int, int, int]  # transcript start, end, alternate line,
 def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     assert evidence.alternate is not None
     found: list[Found] = []
-    places = Places(lines)
+    places = Places(lines, evidence.alternate.text)
     starts = [ln.start for ln in lines]  # (``line_at``, bisected without a key call a step)
     # The first start after an offset, bisected too when the lines are in text order
     # (an engine's always are): a run crossing a line end asked every line for it.
@@ -211,16 +211,20 @@ def _page_places(
     scan = evidence.scan_lines
     if scan is not None and len(scan.boxes) >= 2:
         heights = scan_order.Heights(scan.boxes)
-        return list(scan.boxes), {f: _on_scan(heights, lines[f[2]], f[3], f[4]) for f in found}
+        text = evidence.alternate.text if evidence.alternate is not None else ""
+        on = {f: _on_scan(heights, lines[f[2]], f[3], f[4], text) for f in found}
+        return list(scan.boxes), on
     return [ln.box for ln in lines], {f: f[2] for f in found}
 
 
-def _on_scan(heights: scan_order.Heights, line: Line, lo: int, hi: int) -> int | None:
+def _on_scan(
+    heights: scan_order.Heights, line: Line, lo: int, hi: int, alternate: str
+) -> int | None:
     """The scan's line the alternate's text [lo, hi) of ``line`` lies along."""
     if line.box is None:
         return None
-    box = scan_order.stretch_box(line.box, line.start, line.end, lo, hi)
-    return scan_order.placed(heights, box)
+    own = alternate[line.start : line.end]
+    return scan_order.stretch_on(heights, line.box, own, lo - line.start, hi - line.start)
 
 
 def _whole_line_moved(line: str, moved: list[str]) -> bool:
@@ -327,8 +331,8 @@ def _gap_lines(
             if votes:
                 line, count = votes.most_common(1)[0]
                 if count >= PLACED_SHARE * len(grams):
-                    ln = lines[line]
-                    out.append((pos, pos + len(piece), line, ln.start, ln.end))
+                    lo, hi = held_part(lines[line], places.alternate, grams)
+                    out.append((pos, pos + len(piece), line, lo, hi))
         pos += len(piece) + 1
     return out
 

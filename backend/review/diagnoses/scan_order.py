@@ -12,13 +12,17 @@ and come after the whole first column however high they stand.
 
 A reading's line box may hold text from two of the scan's lines (an engine joining
 a heading and the column beside it): a stretch of it lies along its share of the
-box (glyphs about square, so characters are evenly spaced across a line).
+box (glyphs about square, so characters are evenly spaced across a line). Where
+that share falls in the gap between the two, the characters are laid along the
+scan's lines themselves, gap left out (``placed_on_joined``): the text is on the
+ink, never in the gap.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from itertools import pairwise
 
 from backend.review.diagnoses.alt_lines import (
     COLUMN_ROWS,
@@ -161,6 +165,56 @@ def placed(heights: Heights, where: Box) -> int | None:
         if share > best_share:
             best, best_share = n, share
     return best
+
+
+def stretch_on(heights: Heights, box: Box, text: str, lo: int, hi: int) -> int | None:
+    """The scan's line the stretch [lo, hi) of a reading's line (``text``, boxed
+    ``box``) lies along: by its share of the box, else laid along the scan's lines the
+    box joins (``placed_on_joined``); None when neither says."""
+    found = placed(heights, stretch_box(box, 0, len(text), lo, hi))
+    return found if found is not None else placed_on_joined(heights, box, text, lo, hi)
+
+
+# A scan's line is one of those a reading's box joined when this share of its width
+# lies inside that box.
+JOINED_INSIDE = 0.8
+
+
+def placed_on_joined(heights: Heights, box: Box, text: str, lo: int, hi: int) -> int | None:
+    """The scan's line the stretch [lo, hi) of a reading's line (``text``, boxed
+    ``box``) lies along, when the box holds two or more of the scan's lines side by
+    side (an engine joined a heading and a date at the right of its row): its
+    characters laid one after another along those lines, the gaps between them left
+    out (an engine's spaces are no ink). None: the box joins no lines, or the stretch
+    lies along none of them for most of it."""
+    joined = sorted(
+        (n for n in heights.level_with(box) if _inside(heights.boxes[n], box)),
+        key=lambda n: heights.boxes[n][0],
+    )
+    if len(joined) < 2:
+        return None
+    boxes = [heights.boxes[n] for n in joined]
+    if any(a[2] > b[0] for a, b in pairwise(boxes)):
+        return None  # overlapping: not lines side by side
+    ink = [not c.isspace() for c in text]
+    total = sum(ink)
+    if not total:
+        return None
+    widths = [b[2] - b[0] for b in boxes]
+    scale = sum(widths) / total
+    x0, x1 = sum(ink[:lo]) * scale, sum(ink[:hi]) * scale
+    best, best_share, at = None, PLACED_SHARE, 0.0
+    for n, w in zip(joined, widths, strict=True):
+        share = (min(at + w, x1) - max(at, x0)) / max(x1 - x0, 1e-9)
+        if share > best_share:
+            best, best_share = n, share
+        at += w
+    return best
+
+
+def _inside(line: Box, box: Box) -> bool:
+    width = max(line[2] - line[0], 1e-9)
+    return (min(line[2], box[2]) - max(line[0], box[0])) / width >= JOINED_INSIDE
 
 
 def stretch_box(box: Box, start: int, end: int, lo: int, hi: int) -> Box:
