@@ -4,10 +4,12 @@ the transcript the alignment did not match is (``reading_order``)."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from itertools import accumulate
 
 from backend.review.diagnoses.alt_lines import Line, text_only
 
+PLACED_SHARE = 0.5  # a line sharing this share of an unmatched line's pairs is where it is
 MAX_PLACES = 8  # a character pair in more of the alternate's lines than this places nothing
 
 
@@ -60,3 +62,38 @@ def held_part(line: Line, alternate: str, grams: list[str]) -> tuple[int, int]:
     if len(offsets) != len(line.letters):
         return line.start, line.end  # (not the letters this line was read into)
     return offsets[first], offsets[last] + 1
+
+
+def gap_lines(
+    transcript: str,
+    start: int,
+    end: int,
+    places: Places,
+    min_run: int,
+) -> list[tuple[int, int, int, int, int]]:
+    """Where on the page the transcript's lines in [start, end), which the alignment
+    did not match (a block the diff took as moved), are: each the alternate's line
+    sharing most of its character pairs, if it shares at least half: (transcript start,
+    end, the alternate's line, the part of it holding them). ``min_run``: fewer letters
+    than this place nothing (a common word's pairs are anywhere)."""
+    if end - start < min_run:
+        return []
+    out = []
+    pos = start
+    for piece in transcript[start:end].split("\n"):
+        # A piece of fewer letters places nothing: it is not even read (most are).
+        own = text_only(piece) if len(piece) >= min_run else ""
+        if len(own) >= min_run:
+            grams = [own[k : k + 2] for k in range(len(own) - 1)]
+            votes: Counter[int] = Counter()
+            for g in grams:
+                holding = places.of(g)
+                if len(holding) <= MAX_PLACES:
+                    votes.update(holding)
+            if votes:
+                line, count = votes.most_common(1)[0]
+                if count >= PLACED_SHARE * len(grams):
+                    lo, hi = held_part(places.lines[line], places.alternate, grams)
+                    out.append((pos, pos + len(piece), line, lo, hi))
+        pos += len(piece) + 1
+    return out

@@ -19,7 +19,6 @@ order, which may be the wrong one: a large move is still named, saying so.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -32,10 +31,9 @@ from backend.review.diagnoses.alt_lines import (
     text_only,
 )
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
-from backend.review.diagnoses.pair_places import MAX_PLACES, Places, held_part
+from backend.review.diagnoses.pair_places import Places, gap_lines
 from backend.review.diagnoses.shared import has_alternate
 
-PLACED_SHARE = 0.5  # a line sharing this share of an unmatched line's pairs is where it is
 PARTS = 8  # a stretch in the page's order this long parts two moved ones
 MIN_RUN = 4  # shared runs shorter than this may be chance (a common word)
 # Out of order by this much is no misplaced word: a line or more of text moved.
@@ -105,7 +103,7 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
     for t, a, n in evidence.equal_blocks:
         if n < MIN_RUN:
             continue
-        found += _gap_lines(evidence.transcript, covered, t, places, lines)
+        found += gap_lines(evidence.transcript, covered, t, places, MIN_RUN)
         covered = t + n
         # A run may cross the alternate's line ends: one visit per line.
         k = a
@@ -122,7 +120,7 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
             if idx is not None and end - k >= MIN_RUN:
                 found.append((t + k - a, t + end - a, idx, k, end))
             k = max(end, k + 1)
-    found += _gap_lines(evidence.transcript, covered, len(evidence.transcript), places, lines)
+    found += gap_lines(evidence.transcript, covered, len(evidence.transcript), places, MIN_RUN)
     boxes, where = _page_places(evidence, lines, found)
     scan = evidence.scan_lines
     source = scan if scan is not None and len(scan.boxes) >= 2 else evidence.alternate
@@ -182,8 +180,15 @@ def _against_boxes(evidence: PageEvidence, lines: list[Line]) -> list[Move]:
             # A phrase the page says twice (某地方檢察署檢察官) matches the other line
             # too: only a line of the page no other line of the transcript reads.
             alone = all(readers[placed[i][1]] == {span[0]} for i in on_line)
-            if alone and _whole_line_moved(text[span[0] : span[1]], pieces):
+            if not alone:
+                continue
+            if _whole_line_moved(text[span[0] : span[1]], pieces):
                 found_here.append(_move(text, visits, moved, on_line, span, chars))
+            elif _page_line_moved(text[span[0] : span[1]], pieces, lines, on_line, placed):
+                # The transcript joined the page's line to one of its own (the date
+                # beside a heading): what moved is that part of the line.
+                part = (visits[on_line[0]][0], visits[on_line[-1]][1])
+                found_here.append(_move(text, visits, moved, on_line, part, chars))
     return found_here
 
 
@@ -235,6 +240,24 @@ def _whole_line_moved(line: str, moved: list[str]) -> bool:
     own = len(text_only(line))
     letters = sum(len(text_only(m)) for m in moved)
     return not line.lstrip().startswith("|") and letters >= max(LINE_CHARS, LINE_SHARE * own)
+
+
+def _page_line_moved(
+    line: str,
+    moved: list[str],
+    lines: list[Line],
+    on_line: list[int],
+    placed: list[tuple[Found, int]],
+) -> bool:
+    """Part of a transcript line moved, and that part is a whole line of the page as
+    the alternate reads it (one of its lines, its letters nearly all there): the
+    transcript joined a line that is elsewhere on the page to a line of its own."""
+    read = {placed[i][0][2] for i in on_line}
+    if len(read) != 1 or line.lstrip().startswith("|"):
+        return False
+    own = len(lines[read.pop()].letters)
+    letters = sum(len(text_only(m)) for m in moved)
+    return letters >= max(LINE_CHARS, LINE_SHARE * own)
 
 
 def _belongs(
@@ -302,39 +325,6 @@ def _trimmed(visits: list[Visit], group: list[int]) -> list[int]:
 def _next_start(lines: list[Line], k: int, limit: int) -> int:
     """The start of the first line after alternate offset ``k`` (``limit`` at most)."""
     return min([ln.start for ln in lines if ln.start > k] + [limit])
-
-
-def _gap_lines(
-    transcript: str,
-    start: int,
-    end: int,
-    places: Places,
-    lines: list[Line],
-) -> list[Found]:
-    """Where on the page the transcript's lines in [start, end), which the alignment
-    did not match (a block the diff took as moved), are: each the alternate's line
-    sharing most of its character pairs, if it shares at least half."""
-    if end - start < MIN_RUN:
-        return []
-    out = []
-    pos = start
-    for piece in transcript[start:end].split("\n"):
-        # A piece of fewer letters places nothing: it is not even read (most are).
-        own = text_only(piece) if len(piece) >= MIN_RUN else ""
-        if len(own) >= MIN_RUN:
-            grams = [own[k : k + 2] for k in range(len(own) - 1)]
-            votes: Counter[int] = Counter()
-            for g in grams:
-                holding = places.of(g)
-                if len(holding) <= MAX_PLACES:
-                    votes.update(holding)
-            if votes:
-                line, count = votes.most_common(1)[0]
-                if count >= PLACED_SHARE * len(grams):
-                    lo, hi = held_part(lines[line], places.alternate, grams)
-                    out.append((pos, pos + len(piece), line, lo, hi))
-        pos += len(piece) + 1
-    return out
 
 
 def _beside(a: Box | None, b: Box | None) -> bool:

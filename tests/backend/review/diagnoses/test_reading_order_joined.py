@@ -81,3 +81,25 @@ def test_a_date_read_with_the_heading_an_engine_joined_it_to_is_out_of_order(
     assert any(s <= at < e for s, e in order_named(r)), r.diagnoses
     assert critical_on(r, at, at + len(date))
     assert any(f.kind is FlagKind.CRITICAL and f.start == f.end == len(transcript) for f in r.flags)
+
+
+@pytest.mark.parametrize("spaced", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_a_transcript_joining_the_date_to_the_heading_is_out_of_order(
+    seed: int, spaced: bool
+) -> None:
+    """The mirror: the transcript is the joined reading (the date on the heading's line),
+    the alternate reads each line in its own box. The date is part of a transcript line,
+    but a whole line of the page: moved, critical, and flagged where the page has it."""
+    lines, _date, joined = _page(seed, spaced)
+    scan = ScanLines(tuple(b for _t, b in lines), "test")
+    heading, *column = lines[:-1]
+    alternate: AltText = reading([heading, lines[-1], *column])
+    transcript = "\n".join([joined, *(t for t, _ in column)])
+    r = review(transcript, alternate, scan)
+    at = len(heading[0])  # the date's part of the joined line starts there
+    named = order_named(r)
+    assert any(s <= at + 2 < e for s, e in named), r.diagnoses
+    assert all(s >= at - 1 for s, _e in named)  # the date's part, not the heading
+    assert critical_on(r, at, len(joined))
+    assert any(f.kind is FlagKind.CRITICAL and f.start == f.end == len(transcript) for f in r.flags)
