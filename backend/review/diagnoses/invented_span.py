@@ -24,7 +24,7 @@ from backend.review.values import Hunk
 
 # A piece the alternate's side shares this share of the letters of, in runs of two
 # or more, is that side's reading (misread) rather than text no reading supports:
-# ``not_on_scan.GARBLED``'s bar for a line read at all.
+# ``not_on_scan_room.GARBLED``'s bar for a line read at all.
 READ_SHARE = 0.3
 MIN_RUN = 2  # a character in common alone is coincidence (第, 之, 者 are in every line)
 # A piece: a sentence or a line's end with the terminators after it.

@@ -20,7 +20,8 @@ alone is the unread-line signal the risk already counts. So the ink decides:
    So first, where the lines the alternate read just before and after a candidate
    stand more than a pitch apart (as in 2), the lines of room between them hold at
    most that many of the page's longest lines: a candidate they hold is no
-   invention (two sentences more do not fit), and the rest go to the unread room.
+   invention (two sentences more do not fit); what they do not hold of a candidate,
+   and the candidates with no gap, go to the unread room.
 2. Without them, from the alternate's line boxes: the lines it read just before
    and just after the candidate. Read at the page's usual line pitch (less than
    ``ROOM`` pitches apart) there is no room between them for a line it missed, so
@@ -36,13 +37,13 @@ from __future__ import annotations
 
 import itertools
 import statistics
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from backend.i18n import _
 from backend.models import AltLine, AltText, ScanLines
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.invented_span import named_span
+from backend.review.diagnoses.not_on_scan_room import unread_room
 from backend.review.diagnoses.shared import excerpt, has_alternate
 from backend.review.values import Hunk
 
@@ -53,8 +54,6 @@ SCRAP = 0.25  # the alternate's side holds at most this share of the letters
 # sentences of the page's kind share its words, but seldom a third of their runs.
 READ_ELSEWHERE = 0.5
 SNAP = 4  # letters of a line that may lie beside a gap the alignment put in it
-GARBLED = 0.3  # share of a line's characters the transcript shares, below: misread
-FULL_LINE = 0.9  # the share of lines shorter than a full one (a paragraph's last is short)
 ROOM = 1.6  # line pitches between two read lines that leave room for a missed one
 # A seal covers up to four lines; a wider gap nobody read or boxed is blank paper, where
 # text is what a VLM invents (issue 22: olmOCR on blank areas), not ink a seal hides.
@@ -76,9 +75,10 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         # lines do: those stay for the candidates with no gap where they stand.
         boxed = [ln for ln in alternate.lines if ln.box and ln.text.strip()]
         longest = max((_ems(ln.text) for ln in boxed), default=0.0)
-        unplaced = [
-            h for h in candidates if not _fits(h, _hidden_lines(h, boxed, alternate.text), longest)
+        beyond = [
+            (h, _beyond(h, _hidden_lines(h, boxed, alternate.text), longest)) for h in candidates
         ]
+        unplaced = [(h, n) for h, n in beyond if n > 0]
         invented = _without_ink(unplaced, alternate, evidence.scan_lines, evidence.equal_blocks)
     elif any(line.box for line in alternate.lines):
         invented = [h for h in candidates if _no_room(h, alternate.lines, alternate.text)]
@@ -118,12 +118,12 @@ def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
     runs: set[str] | None = None
     found = []
     for h in hunks:
-        ours = _letters(h.text)
-        if ours < MIN_LETTERS or _letters(h.alt_text) > SCRAP * ours:
+        text = _unread_part(h)
+        if text is None:
             continue
-        if not any(c in _SENTENCE_END for c in h.text):
+        if not any(c in _SENTENCE_END for c in text):
             continue  # a phrase or a line's end, not whole sentences
-        own = [h.text[i : i + 3] for i in range(len(h.text) - 2) if h.text[i : i + 3].strip()]
+        own = [text[i : i + 3] for i in range(len(text) - 2) if text[i : i + 3].strip()]
         if own:
             if runs is None:
                 runs = {alternate[i : i + 3] for i in range(len(alternate) - 2)}
@@ -133,122 +133,45 @@ def _candidates(hunks: Sequence[Hunk], alternate: str) -> list[Hunk]:
     return found
 
 
+def _unread_part(h: Hunk) -> str | None:
+    """The hunk's text the alternate's side has nothing for, when that is
+    ``MIN_LETTERS`` letters or more and the side a scrap (``SCRAP``) beside it; else
+    None. The alignment can join a neighbouring line the alternate read, misread, to
+    the sentences it has nothing for (the next line's 被告於偵查及本院審理… read
+    被告於申士及人院審理…): that side is then no scrap, though it is that line's
+    reading. So the span ``named_span`` leaves (the hunk less its pieces the side
+    reads) is judged, with the side's letters less those of the pieces left out."""
+    ours = _letters(h.text)
+    if ours < MIN_LETTERS:
+        return None
+    theirs = _letters(h.alt_text)
+    if theirs <= SCRAP * ours:
+        return h.text
+    start, end = named_span(h)
+    part = h.text[start - h.start : end - h.start]
+    mine = _letters(part)
+    if mine < MIN_LETTERS or theirs - (ours - mine) > SCRAP * mine:
+        return None
+    return part
+
+
 def _without_ink(
-    candidates: list[Hunk],
+    candidates: list[tuple[Hunk, float]],
     alternate: AltText,
     scan: ScanLines,
     equal_blocks: Sequence[tuple[int, int, int]],
 ) -> list[Hunk]:
     """The candidates the scan's unread lines have no room for, in page order: each
-    takes the letters it has from that room while at least half of them fit."""
-    room = _unread_room(alternate, scan, equal_blocks)
+    takes the letters it has beyond its own place's gap (``_beyond``) from that room
+    while at least half of them fit."""
+    room = unread_room(alternate, scan, equal_blocks)
     invented = []
-    for h in candidates:
-        letters = _letters(h.text)
+    for h, letters in candidates:
         if room >= letters / 2:
             room -= letters  # an unread line: the risk counts it already
         else:
             invented.append(h)
     return invented
-
-
-def _unread_room(
-    alternate: AltText, scan: ScanLines, equal_blocks: Sequence[tuple[int, int, int]]
-) -> float:
-    """How many letters the scan's lines the alternate did not read can hold: the
-    width of the scan's lines no line it read covers, at its letters per width, or
-    without its boxes, the lines it lacks at the letters of a full line it read. A line it garbled
-    (``GARBLED``: little of it shared with the transcript, as Latin letters for a
-    faint Han line) did not read its ink either."""
-    read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
-    if read:
-        runs = _AltRuns(equal_blocks)
-        boxes = [ln.box for ln in read if ln.box and not _garbled(ln, runs)]
-        # The width of each scan line no line read across: a line read in part
-        # (Tesseract often drops a line's first words) leaves the rest unread.
-        level = _Level(boxes)
-        unread = sum(
-            max(0.0, (s[2] - s[0]) - sum(_across(s, b) for b in level.near(s) if _same_line(s, b)))
-            for s in scan.boxes
-        )
-        density = statistics.median(
-            _letters(ln.text) / (ln.box[2] - ln.box[0])
-            for ln in read
-            if ln.box and ln.box[2] > ln.box[0]
-        )
-        return unread * density
-    lines = sorted(_letters(ln) for ln in alternate.text.split("\n") if ln.strip())
-    if not lines:
-        return float("inf")  # the alternate read nothing: no telling
-    full = lines[min(len(lines) - 1, int(FULL_LINE * len(lines)))]
-    return max(0, len(scan.boxes) - len(lines)) * full
-
-
-class _Level:
-    """The read lines' boxes by height, to find those that may be on a scan line's
-    without trying every pair (a page's scan lines against its read lines was most of
-    this detector's cost). ``near`` gives them in their own order: the widths are
-    summed as before, to the last bit."""
-
-    # Below this, a box's top is not taken for the line's (a rounding's slack only:
-    # ``_same_line`` itself decides).
-    SLACK = 1e-6
-
-    def __init__(self, boxes: list[Box]) -> None:
-        self.boxes = boxes
-        # A box upside down (or not a number) has no height to search by: all are tried.
-        self.sound = all(b[3] >= b[1] for b in boxes)
-        self.by_top = sorted(range(len(boxes)), key=lambda k: boxes[k][1])
-        self.tops = [boxes[k][1] for k in self.by_top]
-        self.tallest = max((b[3] - b[1] for b in boxes), default=0.0)
-
-    def near(self, s: Box) -> list[Box]:
-        """The boxes that may share a line with ``s``: ``_same_line`` needs them to
-        overlap it in height by half the lower one's, so one starts at most the
-        tallest box's height above ``s`` and no lower than its bottom."""
-        if not (self.sound and s[3] >= s[1]):
-            return self.boxes
-        lo = bisect_left(self.tops, s[1] - self.tallest - self.SLACK)
-        hi = bisect_right(self.tops, s[3])
-        return [self.boxes[k] for k in sorted(self.by_top[lo:hi])]
-
-
-class _AltRuns:
-    """The shared runs by where they stand in the alternate, to sum those over one of
-    its lines without walking every run for every line."""
-
-    def __init__(self, equal_blocks: Sequence[tuple[int, int, int]]) -> None:
-        self.runs = sorted((a, n) for _t, a, n in equal_blocks if n > 0)
-        self.starts = [a for a, _n in self.runs]
-        self.longest = max((n for _a, n in self.runs), default=0)
-
-    def shared(self, start: int, end: int) -> int:
-        """How many of the alternate's characters [start, end) the runs hold (a run
-        overlapping it starts after ``start - longest`` and before ``end``)."""
-        lo = bisect_right(self.starts, start - self.longest)
-        hi = bisect_left(self.starts, end)
-        return sum(max(0, min(end, a + n) - max(start, a)) for a, n in self.runs[lo:hi])
-
-
-def _garbled(line: AltLine, runs: _AltRuns) -> bool:
-    """Little of the line's letters is shared with the transcript. Its letters, not its
-    characters: the alignment leaves a table row's pipes and spaces out of its shared
-    runs, so a row read with two cells misread counted as garbled, its ink as unread."""
-    letters = _letters(line.text)
-    if not letters:
-        return False  # a rule line (a table's |---|): no letters to misread
-    return runs.shared(line.start, line.end) < GARBLED * letters
-
-
-def _across(a: Box, b: Box) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-
-
-def _same_line(a: Box, b: Box) -> bool:
-    """Two boxes of one line: they overlap across, and by half the lower one's height."""
-    x = min(a[2], b[2]) - max(a[0], b[0])
-    y = min(a[3], b[3]) - max(a[1], b[1])
-    return x > 0 and y >= 0.5 * min(a[3] - a[1], b[3] - b[1])
 
 
 def _no_room(h: Hunk, lines: Sequence[AltLine], alternate: str) -> bool:
@@ -297,12 +220,25 @@ def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
     return room
 
 
-def _fits(h: Hunk, lines: float, longest: float) -> bool:
-    """The candidate's letters the alternate's side does not hold fit in ``lines``
-    lines of the page's longest, give or take the letters of a read line the
-    alignment put beside them (``SNAP``); all as wide as they are (``_ems``)."""
+def _beyond(h: Hunk, lines: float, longest: float) -> float:
+    """The candidate's letters that ``lines`` lines of the page's longest at its place
+    leave for the page's unread lines (``_without_ink``); 0 when it fits there.
+
+    Its letters the alternate's side does not hold fit in them give or take the
+    letters of a read line the alignment put beside them (``SNAP``), all as wide as
+    they are (``_ems``). The alignment can join two gaps into one hunk across a short
+    line it read (a stamped line, 件不實者。, then a line it dropped though the
+    detector boxed it): the gap holds the stamped line, the unread box the other, so
+    what the gap leaves goes to the unread lines rather than all of it. With no gap,
+    all its letters go."""
+    if lines <= 0:
+        return float(_letters(h.text))
     unread = _ems(h.text) - _ems(h.alt_text)
-    return lines > 0 and unread <= lines * longest + SNAP
+    over = unread - lines * longest - SNAP
+    if over <= 0:
+        return 0.0
+    # Back from widths to letters, at the candidate's own mix of full and half widths.
+    return over * _letters(h.text) / max(_ems(h.text), 1.0)
 
 
 def _boxes(lines: Sequence[AltLine]) -> list[Box]:

@@ -185,6 +185,10 @@ def stamped(truth: str, hidden: frozenset[int]) -> ScanLines:
 # Explore: the stamped line (證人覃宏嬌…) and the next open alike: the gap was put inside
 # the next line, where the lines read around stand a pitch apart.
 @example(seed=5932)
+# Explore: the alignment joined the stamped line (第571條…所附文) and the dropped boxed one
+# (第七百二十條第五項…) into one hunk across the short line read between (件不實者。): the
+# gap held one line of it, and the rest was not given to the unread box.
+@example(seed=7112)
 def test_a_line_under_a_stamp_is_on_the_scan(seed) -> None:  # type: ignore[no-untyped-def]
     """A stamp hides a line from the detector and from the alternate alike: the lines
     read around it leave its room, so it has ink (on the parent: named invented)."""
@@ -209,6 +213,9 @@ def test_a_line_under_a_stamp_is_on_the_scan(seed) -> None:  # type: ignore[no-u
 # Explore: two table rows read with a cell misread each counted as garbled (their
 # pipes and spaces counted against them), and their ink as room for the invention.
 @example(seed=408)
+# Explore: the hunk joined the next line, read badly (被告於申士及人院審理…), to the stamped
+# line and the invention: its side was no scrap, so no candidate.
+@example(seed=6883)
 def test_invented_sentences_beside_a_stamped_line_are_named(seed) -> None:  # type: ignore[no-untyped-def]
     """The gap a stamp leaves holds its one line, not two invented sentences more."""
     rng = random.Random(seed)

@@ -1,14 +1,14 @@
-"""The scan lines' unread width finds the read lines on each by height (``_Level``):
+"""The scan lines' unread width finds the read lines on each by height (``Level``):
 the same lines, in the same order, as trying every pair, so the width is the same to
 the last bit; boxes upside down are tried against every line. A read line's shared
-characters are summed from the runs that can overlap it (``_AltRuns``): the same count."""
+characters are summed from the runs that can overlap it (``AltRuns``): the same count."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from backend.review.diagnoses import not_on_scan
+from backend.review.diagnoses import not_on_scan_room
 from tests.properties import examples
 
 Box = tuple[float, float, float, float]
@@ -22,12 +22,12 @@ BOXES = st.lists(BOX, max_size=12)
 
 
 def _every_pair(scan: Box, boxes: list[Box]) -> list[Box]:
-    return [b for b in boxes if not_on_scan._same_line(scan, b)]
+    return [b for b in boxes if not_on_scan_room.same_line(scan, b)]
 
 
 def _by_height(scan: Box, boxes: list[Box]) -> list[Box]:
-    level = not_on_scan._Level(boxes)
-    return [b for b in level.near(scan) if not_on_scan._same_line(scan, b)]
+    level = not_on_scan_room.Level(boxes)
+    return [b for b in level.near(scan) if not_on_scan_room.same_line(scan, b)]
 
 
 @examples(200)
@@ -56,4 +56,4 @@ def test_what_the_runs_share_of_a_line_is_their_every_overlap(
 ) -> None:
     end = start + length
     every = sum(max(0, min(end, a + n) - max(start, a)) for _t, a, n in runs)
-    assert not_on_scan._AltRuns(runs).shared(start, end) == every
+    assert not_on_scan_room.AltRuns(runs).shared(start, end) == every
