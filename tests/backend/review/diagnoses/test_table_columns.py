@@ -16,15 +16,12 @@ from backend.models import AltText
 from backend.review.diagnoses.table_columns import Placed
 from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_rows import tables
-from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
+from tests.backend.review.diagnoses.table_columns_helpers import CELLS, LETTER, PITCH
 from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
 from tests.backend.review.diagnoses.table_scan_helpers import named_at
 from tests.properties import examples
 
-CELLS = DiagnosisKind.TABLE_CELLS
-LETTER = 0.02  # a letter's width across the page, and a line's height
-PITCH = 0.03  # from one row's line to the next
 Run = tuple[int, int]  # the columns an engine reads as one line: first and last
 
 

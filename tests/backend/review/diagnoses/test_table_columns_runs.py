@@ -1,6 +1,7 @@
 """A table's columns where the engine read cells in runs with their neighbours, or took
 a mark into a cell's box (``table_columns``, ``table_other_column``, ``table_runs``):
-split from test_table_columns.py, whose page builder this shares."""
+split from test_table_columns.py, whose page geometry this shares
+(``table_columns_helpers``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
 from tests.backend.review.diagnoses.layout_helpers import found, reading
+from tests.backend.review.diagnoses.table_columns_helpers import CELLS, LETTER, PITCH
 from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
-from tests.backend.review.diagnoses.test_table_columns import CELLS, LETTER, PITCH
 
 
 def test_a_cell_whose_box_took_in_a_mark_beside_it_is_in_its_column() -> None:

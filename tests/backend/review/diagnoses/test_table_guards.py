@@ -13,8 +13,8 @@ from backend.review.diagnoses.table_heights import misread_rows, row_heights
 from backend.review.diagnoses.table_other_column import at_other_column
 from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
+from tests.backend.review.diagnoses.table_heights_helpers import CELLS
 from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, ROWS, markdown
-from tests.backend.review.diagnoses.test_table_heights import CELLS
 
 LETTER = 0.02  # a letter's width across the page, and a line's height
 UNDER_NEXT = "a table row's cell 4 is under column 5 on the page"

@@ -9,13 +9,9 @@ from backend.review.diagnoses.table_pieces import Piece
 from backend.review.diagnoses.table_rows import tables
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.layout_helpers import found, reading
+from tests.backend.review.diagnoses.table_heights_helpers import CELLS
 from tests.backend.review.diagnoses.table_sample_helpers import COLUMNS, HEADER, ROWS, markdown
 
-CELLS = [
-    ["四", "7530元", "民國95年11月19日"],
-    ["五", "柒萬參仟柒佰參拾元", "中華民國九九年十二月十八日"],
-    ["六", "二萬一千一百九十元", "民國102年10月10日"],
-]
 # Corpus seed 1223 page 6's row 五 as RapidOCR read it: 五 apart, 元中 read as 神.
 RUN = "柒萬參仟柒佰參拾神華民國九九年十二月十八日"
 
