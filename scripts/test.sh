@@ -15,6 +15,7 @@ echo "== mypy"; .venv/bin/mypy
 echo "== import contracts"; .venv/bin/lint-imports
 echo "== import cycles"; .venv/bin/python scripts/check_cycles.py
 echo "== module sizes"; .venv/bin/python scripts/check_sizes.py
+echo "== test modules importing test modules"; .venv/bin/python scripts/check_test_imports.py
 echo "== backend tests without Qt"
 .venv-headless/bin/python -c "import importlib.util as u, sys; sys.exit(u.find_spec('PySide6') is not None)" \
   || { echo "PySide6 is importable in .venv-headless" >&2; exit 1; }

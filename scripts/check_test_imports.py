@@ -1,0 +1,171 @@
+"""Fail when a test module imports another test module.
+
+    .venv/bin/python scripts/check_test_imports.py [DIR]   (default: tests)
+
+Importing a test module runs its module-level code and ties the importer to a file
+that is free to change as a list of cases: a broken import there fails the other's
+collection too (CI fails at collection), and its tests' names land in the importer.
+Shared helpers go in ``*_helpers.py`` modules (tests/README.md).
+
+``KNOWN`` lists the imports that were there when this check came: each is to move
+to a helpers module. Any other test module imported is a failure; an entry that no
+longer holds is printed, to be removed (a note, not a failure: whoever moves a helper
+need not know of this list for the tests to pass).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# (importer, imported), paths from the repository's root: move each to a helpers module.
+KNOWN = frozenset(
+    {
+        (
+            "tests/backend/engines/test_transformers_worker_faults.py",
+            "tests/backend/engines/test_transformers_engine.py",
+        ),
+        (
+            "tests/backend/export/test_export_diagnoses.py",
+            "tests/backend/export/test_export_jsonl.py",
+        ),
+        (
+            "tests/backend/export/test_export_pdf_cells.py",
+            "tests/backend/export/test_export_tables.py",
+        ),
+        ("tests/backend/ocr/test_alternates_scope.py", "tests/backend/cli/test_cli_ocr.py"),
+        ("tests/backend/ocr/test_batch_import_finish.py", "tests/backend/ocr/test_batch_import.py"),
+        (
+            "tests/backend/ocr/test_review_round2_import_finish.py",
+            "tests/backend/ocr/test_batch_import.py",
+        ),
+        (
+            "tests/backend/ocr/test_review_round2_import_finish.py",
+            "tests/backend/ocr/test_batch_import_finish.py",
+        ),
+        ("tests/backend/ocr/test_second_model.py", "tests/backend/cli/test_cli_ocr.py"),
+        ("tests/backend/review/test_fast_fold_review.py", "tests/backend/review/test_fast_fold.py"),
+        (
+            "tests/backend/session/test_facts_properties.py",
+            "tests/backend/facts/test_properties.py",
+        ),
+        (
+            "tests/gui/aids/test_approval_chosen_alternate.py",
+            "tests/gui/aids/test_review_critical.py",
+        ),
+        (
+            "tests/gui/aids/test_badge_count_one_review.py",
+            "tests/backend/session/test_page_findings.py",
+        ),
+        ("tests/gui/aids/test_review_critical_keys.py", "tests/gui/aids/test_review_critical.py"),
+        (
+            "tests/gui/aids/test_review_queue_problems.py",
+            "tests/backend/export/test_export_diagnoses.py",
+        ),
+        ("tests/gui/aids/test_review_queue_problems.py", "tests/gui/aids/test_diagnoses_shown.py"),
+        (
+            "tests/gui/app/test_translation_punctuation.py",
+            "tests/gui/app/test_translations_complete.py",
+        ),
+        ("tests/gui/export/test_export_open_critical.py", "tests/gui/export/test_export_dialog.py"),
+        (
+            "tests/gui/ocr/local_model_row_helpers.py",
+            "tests/backend/engines/test_transformers_engine.py",
+        ),
+        ("tests/gui/ocr/test_batch_alternates.py", "tests/gui/ocr/test_batch_panel.py"),
+        ("tests/gui/ocr/test_batch_panel_pause_resume.py", "tests/gui/ocr/test_batch_panel.py"),
+        (
+            "tests/gui/ocr/test_local_model_row.py",
+            "tests/backend/engines/test_transformers_engine.py",
+        ),
+        (
+            "tests/gui/ocr/test_local_model_row.py",
+            "tests/backend/engines/test_transformers_worker_faults.py",
+        ),
+        (
+            "tests/gui/ocr/test_offline_batch_finish_gui.py",
+            "tests/backend/ocr/test_batch_import.py",
+        ),
+        ("tests/gui/ocr/test_offline_batch_gui.py", "tests/backend/ocr/test_batch_import.py"),
+        ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
+        ("tests/gui/review/test_replace_keys.py", "tests/gui/shell/test_shortcuts.py"),
+        (
+            "tests/gui/servers/test_local_server_dialog.py",
+            "tests/backend/server/test_local_server.py",
+        ),
+        ("tests/gui/shell/test_dialog_fit.py", "tests/gui/shell/test_layout_fit.py"),
+        ("tests/gui/shell/test_shortcuts.py", "tests/gui/services/test_language.py"),
+        ("tests/gui/tables/test_enter_cost.py", "tests/gui/tables/test_grid.py"),
+        ("tests/gui/tables/test_grid_keys.py", "tests/gui/shell/test_shortcuts.py"),
+        ("tests/gui/tables/test_grid_keys.py", "tests/gui/tables/test_grid.py"),
+        ("tests/gui/tables/test_scan_region.py", "tests/gui/tables/test_grid.py"),
+        ("tests/gui/tables/test_table_edits.py", "tests/gui/tables/test_grid.py"),
+        (
+            "tests/gui/widgets/test_review_r2_transcript_layout.py",
+            "tests/gui/widgets/test_transcript_layout.py",
+        ),
+    }
+)
+
+
+def _is_test(module: str) -> bool:
+    return module.rsplit(".", 1)[-1].startswith("test_")
+
+
+def imported_tests(path: Path) -> set[str]:
+    """The test modules ``path`` imports (``tests.a.test_b``), TYPE_CHECKING ones too."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {
+                a.name for a in node.names if a.name.startswith("tests.") and _is_test(a.name)
+            }
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if not (node.module == "tests" or node.module.startswith("tests.")):
+                continue
+            if _is_test(node.module):
+                found.add(node.module)
+            else:  # from tests.a import test_b
+                found |= {f"{node.module}.{a.name}" for a in node.names if _is_test(a.name)}
+    return found
+
+
+def import_pairs(root: Path, folder: str = "tests") -> set[tuple[str, str]]:
+    """Every (importer, imported) pair of test modules under ``root / folder``."""
+    pairs = set()
+    for path in sorted((root / folder).rglob("*.py")):
+        for module in imported_tests(path):
+            target = module.replace(".", "/") + ".py"
+            pairs.add((path.relative_to(root).as_posix(), target))
+    return pairs
+
+
+def problems(pairs: set[tuple[str, str]], known: frozenset[tuple[str, str]]) -> list[str]:
+    """The pairs not in ``known``: each a failure."""
+    return [
+        f"{a} imports the test module {b}: move what it shares to a *_helpers.py"
+        for a, b in sorted(pairs - known)
+    ]
+
+
+def stale(pairs: set[tuple[str, str]], known: frozenset[tuple[str, str]]) -> list[str]:
+    """The entries of ``known`` that no longer hold: to remove from it."""
+    return [f"{a} no longer imports {b}: remove it from KNOWN" for a, b in sorted(known - pairs)]
+
+
+def main(argv: list[str]) -> int:
+    folder = argv[0] if argv else "tests"
+    pairs = import_pairs(ROOT, folder)
+    known = KNOWN if folder == "tests" else frozenset()
+    found = problems(pairs, known)
+    for line in [*found, *stale(pairs, known)]:
+        print(line)
+    print(f"{len(found)} test-module import problem(s)")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

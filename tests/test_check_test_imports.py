@@ -1,0 +1,38 @@
+"""The check that no test module imports another (scripts/check_test_imports.py) holds
+on the tree, and fails on a tree where one does, in each form of import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scripts.check_test_imports import KNOWN, import_pairs, problems, stale
+from tests.conftest import ROOT
+
+
+def test_the_tree_has_no_test_module_import_beyond_the_known() -> None:
+    assert problems(import_pairs(ROOT), KNOWN) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from tests.a.test_other import CELLS",
+        "import tests.a.test_other",
+        "from tests.a import test_other",
+    ],
+)
+def test_a_test_module_importing_another_fails(tmp_path: Path, line: str) -> None:
+    folder = tmp_path / "tests" / "a"
+    folder.mkdir(parents=True)
+    (folder / "test_other.py").write_text("CELLS = 1\n", encoding="utf-8")
+    (folder / "test_one.py").write_text(f"{line}\n", encoding="utf-8")
+    found = problems(import_pairs(tmp_path), frozenset())
+    assert found and "tests/a/test_one.py imports the test module tests/a/test_other.py" in found[0]
+    # A known pair passes, and once moved to a helpers module it is told as stale.
+    known = frozenset({("tests/a/test_one.py", "tests/a/test_other.py")})
+    assert problems(import_pairs(tmp_path), known) == []
+    (folder / "test_one.py").write_text("from tests.a.a_helpers import CELLS\n", encoding="utf-8")
+    assert problems(import_pairs(tmp_path), frozenset()) == []
+    assert stale(import_pairs(tmp_path), known) != []
