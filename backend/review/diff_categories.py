@@ -89,8 +89,7 @@ def categorise(
         return DiffCategory.SUBSTANTIVE  # 301,574 read 301:,574: a speck read as a mark
     if options.fold_masks and only_punctuation(t_norm + a_norm):
         # A mark only the transcript has: engines drop faint marks all the time, and
-        # a mark alone changes no word or number (``gap_marks.refine`` takes back marks
-        # read from a blank, and pause marks between two Han characters on one line).
+        # a mark alone changes no word or number.
         return DiffCategory.PUNCTUATION
     return DiffCategory.SUBSTANTIVE
 

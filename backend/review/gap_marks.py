@@ -1,26 +1,17 @@
 """A mark one reading has between two Han characters where the other has none (issue 22).
 
 ``diff_categories`` leaves a mark only the transcript has as punctuation: engines
-drop faint marks, so the alternate lacking one is no proof the transcript is wrong.
-But Tesseract on a dirty scan reads specks as 、 and 。 between two characters, and
-the review then never saw them. Two cases are taken as the transcript's noise:
-
-* a blank inside the alternate's line there: what its detector gives for a stretch
-  with no ink (a heading's gap, 第七款　禁止; the space after a role, 告訴人　蘇英).
-  An engine that drops a faint mark reads its neighbours as neighbours; it does not
-  write a blank. Any marks (、, 。, 。」) read there were read from nothing;
-* a pause mark (，。、；：) the alternate reads nothing for between two Han
-  characters, on one line of the transcript's (第五款、公務員 against 第五款公務員).
-  Here the alternate may have lost faint ink instead, but a speck is read as just
-  these marks, and a flag on a mark costs little: on the bench's clean pages
-  (RapidOCR 150 dpi as the alternate) 1.43% -> 1.45% of characters under flags.
-  A line's last mark is left alone: it is the one engines lose most. So are other
-  marks (a quote's end, a name's 音界號 ‧) the alternate lost: no speck's shape.
+drop faint marks far more often than they invent them, so the alternate lacking
+one is no sign the transcript is wrong. But an engine that drops a faint mark
+reads the characters on either side as neighbours (款公務員): it does not write a
+blank for it. A blank inside the alternate's line is what its detector gives for
+a stretch with no ink (a heading's gap, 第七款　禁止; the space after a role,
+告訴人　蘇英). The transcript's mark there, between two Han characters, was read
+from nothing on the scan: a speck or the scanner's dirt read as 、, 。 or 。」.
 
 Never critical: a mark alone changes no word and no number (a mark inside a
-number is ``diff_categories.mark_in_number``'s), and in a page's risk a difference
-of marks only weighs a fifth of a word's (``risk.marks_only``). A line break in the
-alternate is no blank of this kind: a sentence's last mark is where engines lose most.
+number is ``diff_categories.mark_in_number``'s). A line break in the alternate is
+no blank of this kind: a sentence's last mark is where engines lose most.
 
 The other way round, a mark only the alternate reads stays the alternate's noise
 when it is a stray mark (訴訟費[用), but not when it is a comma or full stop read
@@ -33,7 +24,7 @@ flags it when the alternate reads the comma as a comma).
 
 from __future__ import annotations
 
-from backend.review.charclass import PAUSE_MARKS, SMALL_STOPS, is_han, is_punctuation
+from backend.review.charclass import SMALL_STOPS, is_han, is_punctuation
 from backend.review.textnorm import Normalised
 from backend.review.values import DiffCategory
 
@@ -51,26 +42,15 @@ def alternate_gap(alt_source: str, to_source: list[int], k: int) -> str:
 
 def in_blank(t: Normalised, i: int, j: int, t_kept: str, a_kept: str, alt_gap: str) -> bool:
     """The transcript's marks ``t_kept`` (normalised [i, j)) stand between two Han
-    characters where the alternate reads a blank inside its line (``alt_gap``), or,
-    for pause marks on one line of the transcript's, reads the two as neighbours."""
+    characters where the alternate reads nothing but a blank inside its line."""
     marks = "".join(t_kept.split())
     if not marks or a_kept.strip() or not all(map(is_punctuation, marks)):
         return False
-    if not set(alt_gap) <= _BLANKS:
-        return False  # the alternate's line ends there, or it has text of its own
-    if not alt_gap and not (set(marks) <= PAUSE_MARKS and _one_line(t, i, j)):
+    if not alt_gap or not set(alt_gap) <= _BLANKS:
         return False
     before = t.text[i - 1] if i > 0 else ""
     after = t.text[j] if j < len(t.text) else ""
     return is_han(before) and is_han(after)
-
-
-def _one_line(t: Normalised, i: int, j: int) -> bool:
-    """Normalised [i, j) and the characters either side stand on one line of the
-    transcript's (a line's last mark is the one engines lose most)."""
-    if i <= 0 or j >= len(t.text):
-        return False
-    return "\n" not in t.source[t.to_source[i - 1] : t.to_source[j]]
 
 
 def lost_mark(t: Normalised, i: int, j: int, a_kept: str) -> bool:

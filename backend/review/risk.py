@@ -39,9 +39,6 @@ a diagnosed page sorts above the pages with a few critical items, and a page cut
 off at half its length above a table row out of place. The pages with no diagnosis
 keep their order and their scores.
 
-A difference of marks only (a speck read as 、, a comma one engine lost) counts a
-fifth (``DOUBTFUL``) of a word's: it changes no word and no number by itself.
-
 A page with no alternate reading is scored as if half of it disagreed: nothing
 has checked it, so it must not sort below pages that were checked and agree.
 The weights are round numbers chosen so that one critical item in a clean line
@@ -51,7 +48,6 @@ outweighs any amount of ordinary disagreement; they are not fitted to any corpus
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
@@ -188,13 +184,6 @@ def credibility(flag: Flag, transcript: str, simplified: frozenset[str]) -> floa
     return 1.0
 
 
-def marks_only(ours: str, theirs: str | None) -> bool:
-    """Neither side of a difference holds a letter or a digit: a mark alone changes
-    no word and no number (a number's marks are flagged critical when its value
-    changes), so it says little about an error that matters."""
-    return not any(unicodedata.category(c)[0] in "LN" for c in ours + (theirs or ""))
-
-
 def _merged_repeats(text: str) -> str:
     return "".join(c for i, c in enumerate(text) if i == 0 or text[i - 1] != c)
 
@@ -212,8 +201,6 @@ def page_risk(review: PageReview, transcript: str, tables: ReviewTables) -> Page
         short = f.kind is FlagKind.DIFF and max(f.end - f.start, len(f.replacement or "")) <= SHORT
         if f.kind is FlagKind.CRITICAL or short:
             weight = W_CRITICAL if f.kind is FlagKind.CRITICAL else W_SHORT_DIFF
-            if f.kind is FlagKind.DIFF and marks_only(transcript[f.start : f.end], f.replacement):
-                weight *= DOUBTFUL
             local = local_agreement(review, f.start, f.end, n)
             weighted += weight * trust * local * credibility(f, transcript, simplified)
     critical = review.count(FlagKind.CRITICAL)

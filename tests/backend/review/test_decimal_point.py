@@ -40,11 +40,9 @@ def test_a_point_between_digits_on_one_side_only_is_flagged(
 @pytest.mark.parametrize(
     ("transcript", "alternate"),
     [
-        # A comma after a word at the transcript's line end: punctuation (inside a
-        # line, between two Han characters, it is flagged: ``test_gap_marks``).
-        ("本院認為，\n被告之行為", "本院認為被告之行為"),
+        ("本院認為，被告之行為", "本院認為被告之行為"),  # a comma after a word: punctuation
         ("訴訟費用由被告負擔。", "訴訟費用由被告負擔"),  # a full stop at the end
-        ("1、原告主張", "1原告主張"),  # an enumeration's mark
+        ("一、原告主張", "一原告主張"),  # an enumeration's mark
     ],
 )
 def test_a_mark_only_the_transcript_has_after_a_word_stays_unflagged(

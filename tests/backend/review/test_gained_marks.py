@@ -60,18 +60,13 @@ def test_a_pause_mark_gained_beside_another_is_flagged(page: str, transcript: st
 @pytest.mark.parametrize(
     ("page", "transcript"),
     [
-        ("第七款禁止任何人", "第七款。禁止任何人"),
+        ("第七款禁止任何人", "第七款。禁止任何人"),  # alone: the alternate may have lost faint ink
         ("自訴人呂慧住澎湖", "自訴人、呂慧住澎湖"),
     ],
 )
-def test_a_pause_mark_gained_alone_between_han_characters_is_flagged(
-    page: str, transcript: str
-) -> None:
-    """The alternate may have lost faint ink, but a speck read as a mark is the likelier
-    (``gap_marks.in_blank``); never critical. Generated cases: ``test_gap_marks``."""
-    [flag] = comparison(transcript, page).flags()
-    assert transcript[flag.start : flag.end] in "。、"
-    assert critical_of(transcript, page) == []
+def test_a_pause_mark_gained_alone_stays_punctuation(page: str, transcript: str) -> None:
+    hunks = comparison(transcript, page).hunks
+    assert hunks and all(h.category is DiffCategory.PUNCTUATION for h in hunks)
 
 
 @pytest.mark.parametrize(

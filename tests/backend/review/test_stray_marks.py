@@ -40,8 +40,7 @@ def test_an_underscore_between_a_name_and_its_address_is_flagged() -> None:
 @pytest.mark.parametrize(
     "transcript",
     [
-        # A full-width comma the alternate lacks where the transcript's line ends.
-        PAGE.replace("訴訟", "訴，\n訟"),
+        PAGE.replace("訴訟", "訴，訟"),  # a full-width comma the alternate lacks: punctuation
         PAGE.replace("負擔。", "負擔.["),  # not between two Han characters
     ],
 )
