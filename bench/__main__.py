@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from bench import (
     alt_stall,
+    colour_dropout,
     continued_reads,
     critical,
     diff,
@@ -68,6 +69,7 @@ BENCHMARKS: dict[str, Callable[[Docs], list[Row]]] = {
     "continued_reads": continued_reads.run,  # a table's pages before, read per review (store calls)
     "scan_lines": scan_lines.run,  # the scan's line detection per page vs a full RapidOCR reading
     "layout": layout.run,  # the layout model (tables on the scan): load and cost per page
+    "colour_dropout": colour_dropout.run,  # the stamp step per page vs a RapidOCR reading
     "engine_latency": engine_latency.run,  # transformers in-process vs vLLM CPU (minutes)
     "ocr_batch": ocr_batch.run,  # batch-prepare for vllm run-batch: time and size per 1,000 pages
     "fault_stall": fault_stall.run,  # the loop's stall during the fault matrix (issue 6)

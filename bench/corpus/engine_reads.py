@@ -21,7 +21,7 @@ from typing import Protocol
 
 import pymupdf
 
-from backend.engines.offline import AltOcrRunner, faint_ink, rapidocr_engine
+from backend.engines.offline import AltOcrRunner, colour_dropout, faint_ink, rapidocr_engine
 from backend.engines.offline.base import AltOptions, AltReading
 from backend.models import AltLine, AltText
 from bench.corpus.ocr_cache import READINGS
@@ -30,6 +30,9 @@ from bench.corpus.render import HEIGHT, WIDTH
 ENGINES = ("rapidocr", "tesseract")
 DPIS = (150, 100)
 _KEY = f"faint{faint_ink.VERSION}-read{rapidocr_engine.READING_VERSION}"
+# Only RapidOCR's page is cleaned of stamps (Tesseract reads the page as rendered), so
+# only its readings key on the step: Tesseract's cached readings stay valid.
+_KEYS = {"rapidocr": f"{_KEY}-drop{colour_dropout.VERSION}"}
 _PT = 72 / 150
 
 
@@ -45,7 +48,7 @@ class Scanned(Protocol):
 
 
 def _path(page: Scanned, engine: str, dpi: int) -> Path:
-    return READINGS / f"{page.digest}-{engine}-{dpi}-{_KEY}.json"
+    return READINGS / f"{page.digest}-{engine}-{dpi}-{_KEYS.get(engine, _KEY)}.json"
 
 
 def cached(page: Scanned, engine: str, dpi: int) -> AltText | None:

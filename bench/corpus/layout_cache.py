@@ -31,7 +31,7 @@ def layout(page: Scanned) -> LayoutRegions | None:
         from backend.engines.offline import layout as model
     except ImportError:  # an older tree: no layout model
         return None
-    path = LAYOUTS / f"{page.digest}-l{model.LAYOUT_VERSION}.json"
+    path = LAYOUTS / f"{page.digest}-l{model.LAYOUT_VERSION}{_cleaning()}.json"
     try:
         return layout_from_json(json.loads(path.read_text("utf-8")))
     except (OSError, ValueError, KeyError, TypeError):
@@ -46,18 +46,27 @@ def layout(page: Scanned) -> LayoutRegions | None:
     return found
 
 
+def _cleaning() -> str:
+    """How the page is cleaned before the model sees it (an older tree: no stamp step)."""
+    try:
+        from backend.engines.offline import colour_dropout
+    except ImportError:
+        return ""
+    return f"-c{colour_dropout.VERSION}"
+
+
 def _detect(page: Scanned) -> LayoutRegions:
     """``detect_page``'s steps on the scan's pixels (it renders a PDF; the corpus has images)."""
     import numpy as np
 
-    from backend.engines.offline import faint_ink
+    from backend.engines.offline import colour_dropout, faint_ink
     from backend.engines.offline.layout import _unit, detect, load
     from backend.engines.offline.ruling import table_grid
 
     version = load()
     img = Image.open(io.BytesIO(page.image_path.read_bytes())).convert("RGB")
     w, h = img.size
-    rgb = faint_ink.suppress_faint(np.asarray(img))
+    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(np.asarray(img)))
     kinds = {k.value: k for k in LayoutKind}
     regions = sorted(
         (

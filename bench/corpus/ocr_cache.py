@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pymupdf
 
-from backend.engines.offline import AltOcrRunner, faint_ink, rapidocr_engine
+from backend.engines.offline import AltOcrRunner, colour_dropout, faint_ink, rapidocr_engine
 from backend.engines.offline.base import AltReading
 from backend.models import AltLine, AltText
 from bench.corpus.pages import CACHE, CorpusPage
@@ -27,7 +27,9 @@ from bench.corpus.render import HEIGHT, WIDTH
 
 READINGS = CACHE / "readings"
 # Readings depend on the page and on how the engine prepares it: a new step, new readings.
-_ENGINE_KEY = f"-faint{faint_ink.VERSION}-read{rapidocr_engine.READING_VERSION}"
+_ENGINE_KEY = (
+    f"-faint{faint_ink.VERSION}-drop{colour_dropout.VERSION}-read{rapidocr_engine.READING_VERSION}"
+)
 _PT = 72 / 150  # points per pixel at 150 dpi
 
 

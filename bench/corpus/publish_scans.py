@@ -28,7 +28,7 @@ from pathlib import Path
 import pymupdf
 from PIL import Image, ImageDraw
 
-from backend.engines.offline import AltOcrRunner, faint_ink, rapidocr_engine
+from backend.engines.offline import AltOcrRunner, colour_dropout, faint_ink, rapidocr_engine
 from backend.models import AltLine, AltText
 from bench.corpus import damage, render
 from bench.corpus.pages import CACHE
@@ -39,7 +39,9 @@ READINGS = CACHE / "publish-readings"
 SIZES = (27, 24, 22, 20, 18)  # pixels; the first at which every line fits
 PT = 72 / 150  # points per pixel at 150 dpi
 # A reading depends on the image and on how the engine prepares it (as ``ocr_cache``).
-ENGINE_KEY = f"-faint{faint_ink.VERSION}-read{rapidocr_engine.READING_VERSION}"
+ENGINE_KEY = (
+    f"-faint{faint_ink.VERSION}-drop{colour_dropout.VERSION}-read{rapidocr_engine.READING_VERSION}"
+)
 
 
 def _lines(text: str, size: int, face: str) -> list[str] | None:

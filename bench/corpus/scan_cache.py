@@ -21,12 +21,21 @@ from bench.corpus.pages import CACHE
 LINES = CACHE / "scan-lines"
 
 
+def _cleaning() -> str:
+    """How the page is cleaned before detection (an older tree: no stamp step)."""
+    try:
+        from backend.engines.offline import colour_dropout
+    except ImportError:
+        return ""
+    return f"-c{colour_dropout.VERSION}"
+
+
 def scan_lines(page: Scanned) -> ScanLines | None:
     try:
         from backend.engines.offline import scan_lines as detector
     except ImportError:  # an older tree: no detector
         return None
-    path = LINES / f"{page.digest}-d{detector.DETECTION_VERSION}.json"
+    path = LINES / f"{page.digest}-d{detector.DETECTION_VERSION}{_cleaning()}.json"
     try:
         data = json.loads(path.read_text("utf-8"))
         return ScanLines(tuple(tuple(b) for b in data["boxes"]), data["detector"])

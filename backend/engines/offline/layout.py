@@ -22,7 +22,7 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from backend.engines.offline import faint_ink
+from backend.engines.offline import colour_dropout, faint_ink
 from backend.engines.offline.base import AltOcrError, AltOptions, EngineMissingError
 from backend.engines.offline.page_image import render
 from backend.engines.offline.rapidocr_engine import _to_array
@@ -134,7 +134,10 @@ def detector_name() -> str:
 def cache_key(detector: str, options: AltOptions) -> str:
     """What a cached result depends on besides the page: the model and how the page
     was rendered and cleaned."""
-    return f"{detector}|l{LAYOUT_VERSION}|f{faint_ink.VERSION}|{options.dpi:g}dpi"
+    return (
+        f"{detector}|l{LAYOUT_VERSION}|f{faint_ink.VERSION}|c{colour_dropout.VERSION}"
+        f"|{options.dpi:g}dpi"
+    )
 
 
 def detect(rgb: Any) -> list[tuple[str, float, tuple[float, float, float, float]]]:
@@ -161,7 +164,7 @@ def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> LayoutRegio
     version = load()
     rendered, info = render(doc, page, options)
     w, h = rendered.width, rendered.height
-    rgb = faint_ink.suppress_faint(_to_array(rendered))
+    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(_to_array(rendered)))
     kinds = {k.value: k for k in LayoutKind}
     regions = [
         LayoutRegion(

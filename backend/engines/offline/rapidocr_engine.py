@@ -22,6 +22,7 @@ from backend.engines.offline.base import (
     RawLine,
     rapidocr_missing,
 )
+from backend.engines.offline.colour_dropout import drop_colour
 from backend.engines.offline.engine_spec import EngineSpec
 from backend.engines.offline.faint_ink import suppress_faint
 from backend.engines.offline.page_image import read_rendered
@@ -82,7 +83,10 @@ def read(rgb: Any) -> list[RawLine]:
     """Lines read from an RGB ``numpy`` array (h, w, 3), in reading order; boxes in its
     pixels (also for a page scanned upside down, which is read turned half round)."""
     load()
-    cleaned = suppress_faint(rgb)  # bleed-through read as lines is noise
+    # Stamp ink off first, then faint ink (``colour_dropout`` says why in this order):
+    # a stamp read as text is noise, and it hides the text under it from the engine.
+    page = drop_colour(rgb)
+    cleaned = suppress_faint(page)  # bleed-through read as lines is noise
     out = _run(cleaned)
     turned = False
     # No text found upright is none turned either: a blank page is read once.
@@ -93,7 +97,8 @@ def read(rgb: Any) -> list[RawLine]:
     if out.boxes is None or out.txts is None:
         return []  # nothing detected: a blank page
     words = out.word_results if len(out.word_results or ()) == len(out.txts) else None
-    ink = InkMeter(_half_turn(rgb) if turned else rgb)  # in the frame the boxes are in
+    # In the frame the boxes are in; without the stamp, whose ink is no character's.
+    ink = InkMeter(_half_turn(page) if turned else page)
     lines: list[RawLine] = []
     for i, (poly, text, score) in enumerate(zip(out.boxes, out.txts, out.scores, strict=True)):
         line = RawLine(str(text), _bounds(poly), float(score))

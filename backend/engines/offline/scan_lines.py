@@ -6,8 +6,8 @@ lines a page has and where, which the review checks a transcript against
 (``worker.detect_lines``), never in the GUI's: importing this module loads
 nothing, ``load`` imports onnxruntime. One detector per worker, loaded once.
 The page is rendered and cleaned of bleed-through exactly as RapidOCR's full
-reading does (``page_image.render``, ``faint_ink``): ghost text showing
-through from the back of the sheet is no line of this page.
+reading does (``page_image.render``, ``colour_dropout``, ``faint_ink``): ghost text
+showing through from the back of the sheet, or a stamp, is no line of this page.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
-from backend.engines.offline import faint_ink
+from backend.engines.offline import colour_dropout, faint_ink
 from backend.engines.offline.base import AltOcrError, AltOptions, EngineMissingError
 from backend.engines.offline.base import rapidocr_missing as detector_missing
 from backend.engines.offline.page_image import render
@@ -70,14 +70,18 @@ def detector_name() -> str:
 def cache_key(detector: str, options: AltOptions) -> str:
     """What a cached result depends on besides the page: the detector and how the page
     was rendered and cleaned."""
-    return f"{detector}|d{DETECTION_VERSION}|f{faint_ink.VERSION}|{options.dpi:g}dpi"
+    return (
+        f"{detector}|d{DETECTION_VERSION}|f{faint_ink.VERSION}|c{colour_dropout.VERSION}"
+        f"|{options.dpi:g}dpi"
+    )
 
 
 def detect(rgb: Any) -> list[tuple[float, float, float, float]]:
     """Line boxes (x0, y0, x1, y1) in the pixels of ``rgb`` (h, w, 3 ``uint8``)."""
     load()
     try:
-        out = _detector(faint_ink.suppress_faint(rgb), use_det=True, use_cls=False, use_rec=False)
+        page = faint_ink.suppress_faint(colour_dropout.drop_colour(rgb))
+        out = _detector(page, use_det=True, use_cls=False, use_rec=False)
     except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
         raise AltOcrError(
             _("RapidOCR could not find the lines of this page."), detail=repr(exc)

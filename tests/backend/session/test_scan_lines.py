@@ -93,6 +93,9 @@ def test_lines_found_another_way_are_not_served(pdf: Path, monkeypatch: pytest.M
     with monkeypatch.context() as m:
         m.setattr(detection.faint_ink, "VERSION", detection.faint_ink.VERSION + "-next")
         assert known_now() is None
+    with monkeypatch.context() as m:  # the stamp step changed: the page is cleaned anew
+        m.setattr(detection.colour_dropout, "VERSION", detection.colour_dropout.VERSION + "-n")
+        assert known_now() is None
     with monkeypatch.context() as m:
         m.setattr(scan_lines, "detector_name", lambda: "rapidocr-det 99")
         assert known_now() is None
