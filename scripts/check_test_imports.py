@@ -91,18 +91,11 @@ KNOWN = frozenset(
         ),
         ("tests/gui/ocr/test_offline_batch_gui.py", "tests/backend/ocr/test_batch_import.py"),
         ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
-        ("tests/gui/review/test_replace_keys.py", "tests/gui/shell/test_shortcuts.py"),
         (
             "tests/gui/servers/test_local_server_dialog.py",
             "tests/backend/server/test_local_server.py",
         ),
         ("tests/gui/shell/test_dialog_fit.py", "tests/gui/shell/test_layout_fit.py"),
-        ("tests/gui/shell/test_shortcuts.py", "tests/gui/services/test_language.py"),
-        ("tests/gui/tables/test_enter_cost.py", "tests/gui/tables/test_grid.py"),
-        ("tests/gui/tables/test_grid_keys.py", "tests/gui/shell/test_shortcuts.py"),
-        ("tests/gui/tables/test_grid_keys.py", "tests/gui/tables/test_grid.py"),
-        ("tests/gui/tables/test_scan_region.py", "tests/gui/tables/test_grid.py"),
-        ("tests/gui/tables/test_table_edits.py", "tests/gui/tables/test_grid.py"),
         (
             "tests/gui/widgets/test_review_r2_transcript_layout.py",
             "tests/gui/widgets/test_transcript_layout.py",

@@ -8,7 +8,7 @@ from typing import Any
 
 from gui.shell.keys import mac_safe
 from gui.shell.main_window import MainWindow
-from tests.gui.shell.test_shortcuts import portable, window_keys
+from tests.gui.shell.shortcuts_helpers import portable, window_keys
 
 
 def test_replace_and_facts_keys_are_theirs_alone(make_window: Any) -> None:

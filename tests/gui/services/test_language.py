@@ -4,7 +4,7 @@ translates Qt's strings, ProofDesk's and the backend's messages together."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QFileInfo, QLocale, QTranslator
@@ -16,20 +16,9 @@ from gui.services import language
 from gui.services.settings import GuiSettings
 from gui.shell.main_window import MainWindow
 from tests.conftest import ROOT
+from tests.gui.services.language_helpers import installed
 
-
-@pytest.fixture
-def installed(qapp: QApplication) -> Iterator[list[QTranslator]]:
-    """Translators a test installs (append them); removed again, so the next test
-    runs in English."""
-    font = QGuiApplication.font()
-    translators: list[QTranslator] = []
-    yield translators
-    for translator in translators:
-        QCoreApplication.removeTranslator(translator)
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    QGuiApplication.setFont(font)
-    i18n.set_language(i18n.ENGLISH)
+__all__ = ["installed"]  # the fixture
 
 
 def test_proofdesk_lang_wins_then_the_saved_choice_then_the_system(

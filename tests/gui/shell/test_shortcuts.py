@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication
 
 from gui.services import language
@@ -15,7 +14,8 @@ from gui.shell.help_dialog import HelpDialog
 from gui.shell.keys import MAC_REMAP, mac_safe
 from gui.shell.main_window import MainWindow
 from tests.conftest import ROOT
-from tests.gui.services.test_language import installed
+from tests.gui.services.language_helpers import installed
+from tests.gui.shell.shortcuts_helpers import portable, window_keys
 
 __all__ = ["installed"]  # the fixture: translators removed again after the test
 
@@ -23,10 +23,6 @@ LIST = ROOT / "docs" / "SHORTCUTS.md"
 # The input-method frameworks take keys before any application, on GNOME and KDE alike.
 DESKTOPS = ("GNOME", "KDE", "Windows", "macOS", "IBus", "fcitx5")
 ROW = re.compile(r"^\| `([^`]+)` \| ([^|]+) \|[^|]*\| ([^|]+) \|$")
-
-
-def portable(key: str | QKeySequence) -> str:
-    return QKeySequence(key).toString(QKeySequence.SequenceFormat.PortableText)
 
 
 def reserved() -> dict[str, list[tuple[set[str], str]]]:
@@ -38,18 +34,6 @@ def reserved() -> dict[str, list[tuple[set[str], str]]]:
             assert desktops <= set(DESKTOPS), line
             table.setdefault(portable(m[1]), []).append((desktops, m[3].strip()))
     return table
-
-
-def window_keys(w: MainWindow) -> list[tuple[str, str]]:
-    """(action name, key) for every default shortcut of the window."""
-    keys: list[tuple[str, str]] = []
-    named = {id(a): n for n, a in w.actions_by_name.items()}
-    for action in w.findChildren(QAction):
-        name = named.get(id(action), action.text().replace("&", "") or "?")
-        keys += [(name, portable(k)) for k in action.shortcuts()]
-    for shortcut in w.findChildren(QShortcut):
-        keys += [(shortcut.objectName() or "shortcut", portable(shortcut.key()))]
-    return [(n, k) for n, k in keys if k]
 
 
 def clashes(keys: list[tuple[str, str]], desktop: str) -> list[str]:

@@ -13,7 +13,7 @@ from backend.tables import find, table_at
 from gui.shell.main_window import MainWindow
 from gui.tables.table_panel import TablePanel
 from tests.gui.tables.dock_helpers import TEXT, dock_of, put_cursor, window
-from tests.gui.tables.test_grid import commit_posted, panel
+from tests.gui.tables.grid_helpers import commit_posted, panel
 
 __all__ = ["panel", "window"]  # the fixtures
 

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 from gui.shell.main_window import MainWindow
 from gui.tables.grid_actions import KEYS
-from tests.gui.shell.test_shortcuts import window_keys
+from tests.gui.shell.shortcuts_helpers import window_keys
 from tests.gui.tables.dock_helpers import TEXT, dock_of, put_cursor, window
-from tests.gui.tables.test_grid import commit_posted
+from tests.gui.tables.grid_helpers import commit_posted
 
 __all__ = ["window"]  # the fixture
 

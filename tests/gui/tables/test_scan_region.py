@@ -14,7 +14,7 @@ from backend.review.values import PageReview
 from gui.shell.main_window import MainWindow
 from gui.tables import table_dock
 from tests.gui.tables.dock_helpers import HTML, TEXT, dock_of, put_cursor, window
-from tests.gui.tables.test_grid import commit_posted
+from tests.gui.tables.grid_helpers import commit_posted
 
 __all__ = ["window"]  # the fixture
 

@@ -19,7 +19,7 @@ from gui.shell.main_window import MainWindow
 from gui.tables.grid_view import TableGridView
 from tests.gui.conftest import type_text, wait_for
 from tests.gui.tables.dock_helpers import HTML, MARKDOWN, TEXT, dock_of, put_cursor, window
-from tests.gui.tables.test_grid import commit_posted
+from tests.gui.tables.grid_helpers import commit_posted
 
 __all__ = ["window"]  # the fixture
 
