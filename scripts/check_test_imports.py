@@ -29,10 +29,6 @@ KNOWN = frozenset(
             "tests/backend/engines/test_transformers_engine.py",
         ),
         (
-            "tests/backend/export/test_export_diagnoses.py",
-            "tests/backend/export/test_export_jsonl.py",
-        ),
-        (
             "tests/backend/export/test_export_pdf_cells.py",
             "tests/backend/export/test_export_tables.py",
         ),
@@ -52,20 +48,6 @@ KNOWN = frozenset(
             "tests/backend/session/test_facts_properties.py",
             "tests/backend/facts/test_properties.py",
         ),
-        (
-            "tests/gui/aids/test_approval_chosen_alternate.py",
-            "tests/gui/aids/test_review_critical.py",
-        ),
-        (
-            "tests/gui/aids/test_badge_count_one_review.py",
-            "tests/backend/session/test_page_findings.py",
-        ),
-        ("tests/gui/aids/test_review_critical_keys.py", "tests/gui/aids/test_review_critical.py"),
-        (
-            "tests/gui/aids/test_review_queue_problems.py",
-            "tests/backend/export/test_export_diagnoses.py",
-        ),
-        ("tests/gui/aids/test_review_queue_problems.py", "tests/gui/aids/test_diagnoses_shown.py"),
         (
             "tests/gui/app/test_translation_punctuation.py",
             "tests/gui/app/test_translations_complete.py",

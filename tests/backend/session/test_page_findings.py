@@ -5,32 +5,17 @@ one function."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from backend.models import VersionKind
 from backend.review.values import FlagKind
 from backend.session.approval import approval_items
-from backend.session.document_review import DocumentReviews
 from backend.session.document_session import DocumentSession
 from backend.session.evaluation import evaluate_document
-from tests import pdf_factory
 from tests.backend.review.tables import SETTINGS
+from tests.backend.session.page_findings_helpers import ALTERNATE, TEXT, _spied, session
 
-TEXT = "第四條\n原本字跡模糊無法辨認者，得以【模糊】標示之。\n"
-ALTERNATE = TEXT.replace("得以", "應以")
-
-
-@pytest.fixture
-def session(tmp_path: Path) -> Iterator[DocumentSession]:
-    pdf = pdf_factory.text_pdf(tmp_path / "doc.pdf", ["one"])
-    s = DocumentSession.open(pdf, store_path=tmp_path / "doc.review")
-    s.add_reading(0, TEXT, {"engine": "vllm", "model": "model-a"})
-    yield s
-    s.close()
+__all__ = ["session"]  # the fixture
 
 
 def test_eval_names_the_critical_items_the_review_names(session: DocumentSession) -> None:
@@ -45,19 +30,6 @@ def test_eval_names_the_critical_items_the_review_names(session: DocumentSession
         session.store, session.page_count, "current", f"version:{alternate.id}", None
     )
     assert report.pages[0].critical == critical
-
-
-def _spied(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
-    """Every ``DocumentReviews.findings`` result from now on, in order."""
-    seen: list[Any] = []
-    real = DocumentReviews.findings
-
-    def spy(self: DocumentReviews, *args: Any, **kwargs: Any) -> Any:
-        seen.append(real(self, *args, **kwargs))
-        return seen[-1]
-
-    monkeypatch.setattr(DocumentReviews, "findings", spy)
-    return seen
 
 
 def test_approval_asks_about_the_reviews_open_critical_items(

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 
 from backend.models import ReviewStatus, VersionKind
 from gui.shell.main_window import MainWindow
+from tests.gui.aids.critical_helpers import texts, window
 from tests.gui.aids.review_helpers import press, wait_reviewed
-from tests.gui.aids.test_review_critical import texts, window
 
 __all__ = ["texts", "window"]  # the critical-review fixtures, used as they are
 

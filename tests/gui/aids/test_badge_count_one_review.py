@@ -11,7 +11,7 @@ from backend.session.approval import approval_items
 from backend.session.document_session import DocumentSession
 from gui.services.aid_review import review_text
 from tests.backend.review.tables import SETTINGS
-from tests.backend.session.test_page_findings import ALTERNATE, TEXT, _spied, session
+from tests.backend.session.page_findings_helpers import ALTERNATE, TEXT, _spied, session
 
 __all__ = ["session"]  # the fixture of the backend test, used as it is
 

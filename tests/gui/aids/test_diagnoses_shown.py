@@ -15,54 +15,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from backend.models import ReviewStatus, VersionKind
-from backend.review.values import Diagnosis, DiagnosisKind
-from gui.aids.image_link import utf16_to_code_points
+from backend.review.values import Diagnosis
 from gui.review.page_list_model import DIAGNOSED
 from gui.shell.main_window import MainWindow
 from gui.widgets.theme import CRITICAL, qcolor
-from tests.gui.aids.review_helpers import press, wait_reviewed
+from tests.gui.aids.diagnosed_window_helpers import SICK, Rig
+from tests.gui.aids.review_helpers import press
 from tests.gui.conftest import wait_for
 
 SENTENCE = "被告應於本判決確定後給付原告新臺幣十二萬元。"
 CLEAN = "第一條\n" + SENTENCE + "\n被告不得再為請求。\n"
 LOOPED = "第一條\n" + SENTENCE * 40 + "\n"  # a model stuck in a loop
-SICK = 1  # 0-based: page 2 is the looped one
-
-
-class Rig:
-    def __init__(self, w: MainWindow, arun: Any) -> None:
-        self.w, self.arun = w, arun
-
-    def wait(self, condition: Any, what: str) -> None:
-        async def whole() -> None:
-            try:
-                await wait_for(condition, 60, what)
-            finally:
-                await self.w.runner.drain()
-
-        self.arun(whole())
-
-    def selection(self) -> tuple[int, int]:
-        editor = self.w.editor.editor
-        cursor, text = editor.textCursor(), editor.toPlainText()
-        return (
-            utf16_to_code_points(text, cursor.selectionStart()),
-            utf16_to_code_points(text, cursor.selectionEnd()),
-        )
-
-    def go(self, page: int) -> None:
-        self.w.controller.go_to(page)
-        self.wait(lambda: self.w.controller.current == page, f"page {page + 1}")
-        wait_reviewed(self.w, self.arun)
-        self.w.activateWindow()
-        self.w.editor.editor.setFocus()
-
-    def loop(self) -> Diagnosis:
-        review = self.w.aids.review
-        assert review is not None and review.page == SICK
-        (found,) = review.diagnoses
-        assert found.kind is DiagnosisKind.REPETITION
-        return found
 
 
 @pytest.fixture

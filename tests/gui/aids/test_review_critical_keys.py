@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from backend.models import ReviewStatus, VersionKind
 from backend.review.values import FlagKind
 from gui.shell.main_window import MainWindow
+from tests.gui.aids.critical_helpers import _store, texts, window
 from tests.gui.aids.review_helpers import accept_answering, press, wait_reviewed
-from tests.gui.aids.test_review_critical import _store, texts, window
 from tests.gui.conftest import wait_for
 
 __all__ = ["texts", "window"]  # the critical-review fixtures, used here as they are

@@ -19,8 +19,8 @@ from backend.review.values import Diagnosis, DiagnosisKind
 from gui.aids.review_queue import ReviewQueue
 from gui.shell.help_dialog import grouped_shortcuts
 from gui.shell.main_window import MainWindow
-from tests.backend.export.test_export_diagnoses import CLEAN, HEADLESS, LOOPED, WHOLE
-from tests.gui.aids.test_diagnoses_shown import Rig as WindowRig
+from tests.backend.export.diagnosed_pages_helpers import CLEAN, HEADLESS, LOOPED, WHOLE
+from tests.gui.aids.diagnosed_window_helpers import Rig as WindowRig
 from tests.gui.conftest import wait_for
 
 SIMPLIFIED = "应于本判决确定后给付原告新台币十二万元。\n被告不得再为请求。\n诉讼费用由被告负担。\n"
