@@ -33,15 +33,6 @@ KNOWN = frozenset(
             "tests/backend/export/test_export_tables.py",
         ),
         ("tests/backend/ocr/test_alternates_scope.py", "tests/backend/cli/test_cli_ocr.py"),
-        ("tests/backend/ocr/test_batch_import_finish.py", "tests/backend/ocr/test_batch_import.py"),
-        (
-            "tests/backend/ocr/test_review_round2_import_finish.py",
-            "tests/backend/ocr/test_batch_import.py",
-        ),
-        (
-            "tests/backend/ocr/test_review_round2_import_finish.py",
-            "tests/backend/ocr/test_batch_import_finish.py",
-        ),
         ("tests/backend/ocr/test_second_model.py", "tests/backend/cli/test_cli_ocr.py"),
         ("tests/backend/review/test_fast_fold_review.py", "tests/backend/review/test_fast_fold.py"),
         (
@@ -67,11 +58,6 @@ KNOWN = frozenset(
             "tests/gui/ocr/test_local_model_row.py",
             "tests/backend/engines/test_transformers_worker_faults.py",
         ),
-        (
-            "tests/gui/ocr/test_offline_batch_finish_gui.py",
-            "tests/backend/ocr/test_batch_import.py",
-        ),
-        ("tests/gui/ocr/test_offline_batch_gui.py", "tests/backend/ocr/test_batch_import.py"),
         ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
         (
             "tests/gui/servers/test_local_server_dialog.py",

@@ -6,13 +6,12 @@ the end of the page: it is stored, like an answer cut off at the token limit, an
 listed with its reason. Answers from a model other than the one the batch was
 prepared for are stored under the model that answered, and the import says how
 many and which model. The folder is prepared for real from the sample PDF, the
-result lines have run-batch's shape (``tests/backend/ocr/test_batch_import.py``).
+result lines have run-batch's shape (``tests/backend/ocr/batch_import_helpers.py``).
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -21,24 +20,17 @@ import pytest
 from backend.cli.commands import main
 from backend.models import VersionKind
 from backend.ocr.batch_files import importing, layout
-from tests.backend.ocr.test_batch_import import (  # noqa: F401  (prepared: a fixture)
+from tests.backend.ocr.batch_import_helpers import (
     answer,
     ids,
+    job,
     ocr_versions,
     prepared,
     run_import,
     write,
 )
 
-
-@pytest.fixture
-def job(prepared: Path, tmp_path: Path) -> Path:  # noqa: F811
-    """A copy of the module's prepared folder (3 pages of the sample), as in
-    ``test_batch_import``."""
-    folder = tmp_path / "job"
-    shutil.copytree(prepared / "job", folder)
-    shutil.copy(prepared / "legal-sample.pdf", tmp_path / "legal-sample.pdf")
-    return folder
+__all__ = ["job", "prepared"]  # the fixtures
 
 
 def from_model(result: dict[str, Any], model: str) -> dict[str, Any]:

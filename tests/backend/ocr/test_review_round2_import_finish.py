@@ -5,7 +5,7 @@ a list or blank is no reason, and must neither fail the import nor be called an
 early end; a stored reading's ``finish_reason`` is then absent, not the odd value.
 An answer that failed for ending before any text is stored when a later results
 file brings the page's full answer. The folder is prepared for real
-(``tests/backend/ocr/test_batch_import.py``).
+(``tests/backend/ocr/batch_import_helpers.py``).
 """
 
 from __future__ import annotations
@@ -16,19 +16,21 @@ from typing import Any
 import pytest
 
 from backend.export.page_warnings import page_warnings
-from tests.backend.ocr.test_batch_import import (  # noqa: F401  (prepared: a fixture)
+from tests.backend.ocr.batch_import_helpers import (
     answer,
     ids,
+    job,
     ocr_versions,
     prepared,
     run_import,
     write,
 )
-from tests.backend.ocr.test_batch_import_finish import job  # noqa: F401  (a fixture)
+
+__all__ = ["job", "prepared"]  # the fixtures
 
 
 @pytest.mark.parametrize("odd", [7, {"type": "abort"}, ["abort"], "", True])
-def test_a_finish_reason_that_is_no_text_is_no_reason(job: Path, odd: Any) -> None:  # noqa: F811
+def test_a_finish_reason_that_is_no_text_is_no_reason(job: Path, odd: Any) -> None:
     a, _b, _c = ids(job)
     line = answer(a, "全頁")
     line["response"]["body"]["choices"][0]["finish_reason"] = odd
@@ -43,7 +45,7 @@ def test_a_finish_reason_that_is_no_text_is_no_reason(job: Path, odd: Any) -> No
 
 
 def test_an_aborted_empty_answer_is_stored_once_its_page_is_read_again(
-    job: Path,  # noqa: F811
+    job: Path,
 ) -> None:
     a, b, _c = ids(job)
     first = write(job / "results-1.jsonl", answer(a, "", finish="abort"), answer(b, "乙"))
@@ -58,7 +60,7 @@ def test_an_aborted_empty_answer_is_stored_once_its_page_is_read_again(
 
 
 def test_an_answer_cut_short_in_a_loop_is_stored_with_its_reason_and_exported(
-    job: Path,  # noqa: F811
+    job: Path,
 ) -> None:
     # The warning stored with it is what the export shows (the stored warnings win).
     a, _b, _c = ids(job)

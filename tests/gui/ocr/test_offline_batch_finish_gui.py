@@ -14,7 +14,7 @@ from typing import Any
 
 from backend.ocr.batch_files import layout
 from gui.ocr.offline_batch import OfflineBatch
-from tests.backend.ocr.test_batch_import import answer
+from tests.backend.ocr.batch_import_helpers import answer
 
 
 def test_the_summary_names_an_early_end_and_the_model_that_answered(

@@ -8,7 +8,7 @@ from pathlib import Path
 from backend.models import VersionKind
 from backend.ocr.batch_files import layout
 from gui.ocr.offline_batch import OfflineBatch
-from tests.backend.ocr.test_batch_import import answer, failure
+from tests.backend.ocr.batch_import_helpers import answer, failure
 from tests.gui.conftest import wait_for
 
 
