@@ -32,8 +32,6 @@ KNOWN = frozenset(
             "tests/backend/export/test_export_pdf_cells.py",
             "tests/backend/export/test_export_tables.py",
         ),
-        ("tests/backend/ocr/test_alternates_scope.py", "tests/backend/cli/test_cli_ocr.py"),
-        ("tests/backend/ocr/test_second_model.py", "tests/backend/cli/test_cli_ocr.py"),
         ("tests/backend/review/test_fast_fold_review.py", "tests/backend/review/test_fast_fold.py"),
         (
             "tests/backend/session/test_facts_properties.py",

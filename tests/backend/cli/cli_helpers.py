@@ -1,5 +1,6 @@
 """Running the headless CLI as a user does, for the tests of every package that need it:
-a real process from the repository root, and what a one-line error looks like."""
+a real process from the repository root (``run_cli``; ``ocr`` with an API key in its
+environment), and what a one-line error looks like."""
 
 from __future__ import annotations
 
@@ -11,6 +12,23 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 EXIT_BAD_INPUT = 2
+KEY = "cli-canary-key-71c3"  # the API key ``ocr`` passes and the fake servers expect
+
+
+def ocr(*args: str | Path, key: str | None = KEY) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.pop("PROOFDESK_API_KEY", None)
+    if key is not None:
+        env["PROOFDESK_API_KEY"] = key
+    return subprocess.run(
+        [sys.executable, "-m", "backend", "ocr", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=180,
+    )
 
 
 def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,26 +12,9 @@ import pytest
 from backend.models import VersionKind
 from backend.store.job_rows import JobStore
 from backend.store.review_store import ReviewStore
+from tests.backend.cli.cli_helpers import KEY, ocr
 from tests.conftest import ROOT
 from tests.fakevllm import FakeVllm
-
-KEY = "cli-canary-key-71c3"
-
-
-def ocr(*args: str | Path, key: str | None = KEY) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ)
-    env.pop("PROOFDESK_API_KEY", None)
-    if key is not None:
-        env["PROOFDESK_API_KEY"] = key
-    return subprocess.run(
-        [sys.executable, "-m", "backend", "ocr", *map(str, args)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=180,
-    )
 
 
 @pytest.fixture

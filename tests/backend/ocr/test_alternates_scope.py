@@ -15,7 +15,7 @@ import pytest
 from backend.models import VersionKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.test_cli_ocr import KEY, ocr
+from tests.backend.cli.cli_helpers import KEY, ocr
 from tests.fakevllm import FakeVllm
 
 

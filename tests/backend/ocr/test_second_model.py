@@ -19,8 +19,7 @@ from backend.models import VersionKind
 from backend.review.values import FlagKind
 from backend.session.document_session import DocumentSession
 from tests import pdf_factory
-from tests.backend.cli.cli_helpers import run_cli
-from tests.backend.cli.test_cli_ocr import KEY, ocr
+from tests.backend.cli.cli_helpers import KEY, ocr, run_cli
 from tests.fakevllm import FakeVllm
 
 RIGHT = "第五條\n承租人不得將租賃物轉租他人。\n押金新臺幣二萬元，應於返還房屋時退還。\n"
