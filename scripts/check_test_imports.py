@@ -25,10 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 KNOWN = frozenset(
     {
         (
-            "tests/backend/engines/test_transformers_worker_faults.py",
-            "tests/backend/engines/test_transformers_engine.py",
-        ),
-        (
             "tests/backend/export/test_export_pdf_cells.py",
             "tests/backend/export/test_export_tables.py",
         ),
@@ -42,20 +38,8 @@ KNOWN = frozenset(
             "tests/gui/app/test_translations_complete.py",
         ),
         ("tests/gui/export/test_export_open_critical.py", "tests/gui/export/test_export_dialog.py"),
-        (
-            "tests/gui/ocr/local_model_row_helpers.py",
-            "tests/backend/engines/test_transformers_engine.py",
-        ),
         ("tests/gui/ocr/test_batch_alternates.py", "tests/gui/ocr/test_batch_panel.py"),
         ("tests/gui/ocr/test_batch_panel_pause_resume.py", "tests/gui/ocr/test_batch_panel.py"),
-        (
-            "tests/gui/ocr/test_local_model_row.py",
-            "tests/backend/engines/test_transformers_engine.py",
-        ),
-        (
-            "tests/gui/ocr/test_local_model_row.py",
-            "tests/backend/engines/test_transformers_worker_faults.py",
-        ),
         ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
         (
             "tests/gui/servers/test_local_server_dialog.py",

@@ -9,9 +9,7 @@ in test_transformers_engine_real.py.
 from __future__ import annotations
 
 import asyncio
-import json
 import shutil
-import stat
 import sys
 from pathlib import Path
 
@@ -22,29 +20,7 @@ from backend.engines.transformers.memory import out_of_memory_message
 from backend.errors import LocalModelError, ModelNotFoundError
 from backend.server.planner import GIB
 from tests.backend.cli.cli_helpers import run_cli
-from tests.conftest import DATA
-
-CONFIGS = DATA / "model-configs"
-
-
-def model_folder(tmp_path: Path, config: Path | dict[str, object], *, skip: str = "") -> Path:
-    """A folder with every file a model needs (the weights empty: nothing here loads them)."""
-    folder = tmp_path / "model"
-    folder.mkdir()
-    data = json.loads(config.read_text()) if isinstance(config, Path) else config
-    (folder / "config.json").write_text(json.dumps(data))
-    for name in ("preprocessor_config.json", "tokenizer.json", "model.safetensors"):
-        if name != skip:
-            (folder / name).write_text("{}")
-    return folder
-
-
-def wrapper(tmp_path: Path, body: str) -> str:
-    """An executable standing in for a Python interpreter."""
-    path = tmp_path / "python-wrapper"
-    path.write_text("#!/bin/sh\n" + body + "\n")
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return str(path)
+from tests.backend.engines.transformers_helpers import CONFIGS, model_folder, wrapper
 
 
 def read_page_with(engine: TransformersEngine) -> None:

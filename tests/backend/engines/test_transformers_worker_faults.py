@@ -33,33 +33,8 @@ from backend.engines.transformers import engine as engine_module
 from backend.engines.transformers.worker_link import WORKER_SCRIPT
 from backend.errors import BadResponseError, LocalModelError, ServerTimeoutError
 from backend.models import PageImage
-from tests.backend.engines.test_transformers_engine import CONFIGS, model_folder, wrapper
+from tests.backend.engines.transformers_helpers import CONFIGS, FAKE, model_folder, wrapper
 
-FAKE = r"""
-import json, os, sys, time
-mode = sys.argv[1]
-def send(**event):
-    sys.stdout.write(json.dumps(event) + "\n")
-    sys.stdout.flush()
-# What a library printing to stdout, or a wrapper's banner, looks like on the pipe.
-sys.stdout.write("Loading checkpoint shards: 100%\n[1, 2]\n{\"event\": \n\"text\"\n")
-sys.stdout.flush()
-sys.stdin.readline()  # the load request
-offline = [os.environ.get(k) for k in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")]
-send(event="loaded", offline=offline)  # none of the fields the real worker sends
-if mode == "deaf":
-    time.sleep(600)  # never reads again: the page's request fills the pipe
-for line in sys.stdin:
-    req = json.loads(line)
-    if mode == "odd" and req.get("op") == "read":
-        send(event="progress", id=req["id"], tokens=1)
-        send(event="bogus", id=req["id"], text=None)
-    if mode == "noisy" and req.get("op") == "read":
-        send(event="result", id=req["id"] + 1000, text="another page's")
-        sys.stdout.write("not json {\n")
-        send(event="result", id=req["id"], text="the text", finish_reason="stop",
-             prompt_tokens=5, completion_tokens=2)
-"""
 BIG_PAGE = OcrRequest(
     PageImage(0, os.urandom(1_000_000), "image/png", 100, 100), "Transcribe.", SamplingParams()
 )

@@ -14,7 +14,7 @@ import pytest
 import shiboken6
 
 from gui.ocr.local_model_row import LocalModelRow
-from tests.backend.engines.test_transformers_engine import CONFIGS, model_folder
+from tests.backend.engines.transformers_helpers import CONFIGS, model_folder
 from tests.gui.conftest import wait_for
 
 CONFIG = CONFIGS / "Qwen2.5-VL-7B-Instruct.config.json"

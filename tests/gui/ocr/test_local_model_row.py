@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gui.ocr.local_model_row import LocalModelRow
-from tests.backend.engines.test_transformers_engine import CONFIGS, model_folder
+from tests.backend.engines.transformers_helpers import CONFIGS, model_folder
 
 
 def test_unload_after_the_folder_went_away_says_so(
@@ -43,8 +43,7 @@ def test_unload_and_closing_the_app_end_the_worker(
 ) -> None:
     """A stand-in worker (the backend's fault tests' script, no torch): loaded, then
     Unload ends that process; loaded again, closing the hub ends the new one."""
-    from tests.backend.engines.test_transformers_engine import wrapper
-    from tests.backend.engines.test_transformers_worker_faults import FAKE
+    from tests.backend.engines.transformers_helpers import FAKE, wrapper
     from tests.gui.conftest import wait_for
 
     script = tmp_path / "fake_worker.py"
