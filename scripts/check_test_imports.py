@@ -28,11 +28,6 @@ KNOWN = frozenset(
             "tests/backend/export/test_export_pdf_cells.py",
             "tests/backend/export/test_export_tables.py",
         ),
-        ("tests/backend/review/test_fast_fold_review.py", "tests/backend/review/test_fast_fold.py"),
-        (
-            "tests/backend/session/test_facts_properties.py",
-            "tests/backend/facts/test_properties.py",
-        ),
         (
             "tests/gui/app/test_translation_punctuation.py",
             "tests/gui/app/test_translations_complete.py",

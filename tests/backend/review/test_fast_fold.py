@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from backend.review import fast_fold, textnorm
 from backend.review.compare import compare_texts
 from backend.review.textnorm import CompareOptions, Normalised, normalise
+from tests.backend.review.fast_fold_helpers import options_st
 from tests.backend.review.tables import OPTIONS, TABLES, with_user_variants
 from tests.properties import examples
 
@@ -91,17 +92,6 @@ def page(pieces: list[str]) -> str:
     while len(text) < fast_fold.MIN_LENGTH:
         text += "".join(pieces) or "法"
     return text
-
-
-options_st = st.builds(
-    CompareOptions,
-    tables=st.just(TABLES),
-    ignore_whitespace=st.booleans(),
-    fold_width=st.booleans(),
-    fold_variants=st.booleans(),
-    ignore_markers=st.booleans(),
-    ignore_markdown=st.booleans(),
-)
 
 
 @examples(300)

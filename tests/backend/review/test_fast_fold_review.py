@@ -26,8 +26,8 @@ from backend.review.compare import compare_texts
 from backend.review.hunk_collector import kept_chars, moves_are_layout
 from backend.review.textnorm import CompareOptions, Normalised, normalise
 from backend.review.values import DiffCategory, Hunk
+from tests.backend.review.fast_fold_helpers import options_st
 from tests.backend.review.tables import TABLES, with_user_variants
-from tests.backend.review.test_fast_fold import options_st
 from tests.conftest import ROOT
 from tests.properties import examples
 

@@ -18,7 +18,7 @@ from backend.models import VersionKind
 from backend.session import facts as facts_module
 from backend.session.facts import DocumentFacts
 from backend.store.review_store import ReviewStore
-from tests.backend.facts.test_properties import files
+from tests.backend.facts.facts_file_helpers import files
 from tests.properties import examples
 
 # What a save does to a page: text typed at a place (moving what follows), or one
