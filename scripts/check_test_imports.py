@@ -25,10 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 KNOWN = frozenset(
     {
         (
-            "tests/backend/export/test_export_pdf_cells.py",
-            "tests/backend/export/test_export_tables.py",
-        ),
-        (
             "tests/gui/app/test_translation_punctuation.py",
             "tests/gui/app/test_translations_complete.py",
         ),
@@ -36,10 +32,6 @@ KNOWN = frozenset(
         ("tests/gui/ocr/test_batch_alternates.py", "tests/gui/ocr/test_batch_panel.py"),
         ("tests/gui/ocr/test_batch_panel_pause_resume.py", "tests/gui/ocr/test_batch_panel.py"),
         ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
-        (
-            "tests/gui/servers/test_local_server_dialog.py",
-            "tests/backend/server/test_local_server.py",
-        ),
         ("tests/gui/shell/test_dialog_fit.py", "tests/gui/shell/test_layout_fit.py"),
         (
             "tests/gui/widgets/test_review_r2_transcript_layout.py",

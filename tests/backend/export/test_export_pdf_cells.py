@@ -13,7 +13,9 @@ from backend.export.pages import Layout
 from backend.export.pdf_layout import place
 from backend.models import AltLine
 from backend.session.document_session import DocumentSession
-from tests.backend.export.test_export_tables import PAGES, tables_session  # noqa: F401
+from tests.backend.export.tables_export_helpers import PAGES, tables_session
+
+__all__ = ["tables_session"]  # the fixture
 
 SIZE = (200.0, 400.0)
 TABLE = "附表\n| 品名 | 金額 |\n|---|---|\n| 手機 | 12,000 |"
@@ -67,7 +69,7 @@ def test_without_boxes_a_row_is_one_line_of_its_cells() -> None:
 
 
 def test_the_exported_layer_holds_cell_text_not_markup(
-    tables_session: DocumentSession,  # noqa: F811  (test_export_tables' pages, a real store)
+    tables_session: DocumentSession,  # the tables export tests' pages, in a real store
     tmp_path: Path,
 ) -> None:
     target = tmp_path / "out.pdf"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import socket
 import sys
 from collections.abc import Coroutine
@@ -23,19 +22,9 @@ import pytest
 
 from backend.errors import LocalServerError
 from backend.server.local_server import LocalServer, LocalServerConfig, build_command
-from tests.conftest import ROOT
+from tests.backend.server.local_server_helpers import fake_env, pids
 
-FAKE_ENTRY = ROOT / "tests" / "fake_vllm_entry"
 T = TypeVar("T")
-
-
-def fake_env(behaviour: str = "ok", **extra: str) -> dict[str, str]:
-    """The environment that makes ``python -m vllm...`` run the fake (and find ``tests``)."""
-    return {
-        "PYTHONPATH": os.pathsep.join([str(FAKE_ENTRY), str(ROOT)]),
-        "FAKE_VLLM_BEHAVIOUR": behaviour,
-        **extra,
-    }
 
 
 def fake_config(
@@ -52,12 +41,6 @@ def fake_config(
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(asyncio.wait_for(coro, 60))
-
-
-def pids(server: LocalServer, proc: str) -> list[int]:
-    """The pids a process announced in the log, e.g. ``(EngineCore_DP0 pid=12)``."""
-    found = (re.search(rf"\({proc} pid=(\d+)\)", line) for line in server.lines)
-    return sorted({int(m[1]) for m in found if m})
 
 
 def alive(pid: int) -> bool:

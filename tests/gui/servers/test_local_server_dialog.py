@@ -22,7 +22,7 @@ from gui.servers.local_server_dialog import LocalServerDialog
 from gui.services.ocr_hub import OcrHub
 from gui.services.settings import GuiSettings
 from gui.services.tasks import TaskRunner
-from tests.backend.server.test_local_server import fake_env, pids
+from tests.backend.server.local_server_helpers import fake_env, pids
 from tests.gui.conftest import wait_for
 
 
