@@ -22,23 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # (importer, imported), paths from the repository's root: move each to a helpers module.
-KNOWN = frozenset(
-    {
-        (
-            "tests/gui/app/test_translation_punctuation.py",
-            "tests/gui/app/test_translations_complete.py",
-        ),
-        ("tests/gui/export/test_export_open_critical.py", "tests/gui/export/test_export_dialog.py"),
-        ("tests/gui/ocr/test_batch_alternates.py", "tests/gui/ocr/test_batch_panel.py"),
-        ("tests/gui/ocr/test_batch_panel_pause_resume.py", "tests/gui/ocr/test_batch_panel.py"),
-        ("tests/gui/ocr/test_region_select.py", "tests/gui/ocr/test_ocr_panel.py"),
-        ("tests/gui/shell/test_dialog_fit.py", "tests/gui/shell/test_layout_fit.py"),
-        (
-            "tests/gui/widgets/test_review_r2_transcript_layout.py",
-            "tests/gui/widgets/test_transcript_layout.py",
-        ),
-    }
-)
+KNOWN: frozenset[tuple[str, str]] = frozenset()
 
 
 def _is_test(module: str) -> bool:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.gui.app.test_translations_complete import TRANSLATIONS, po_messages, ts_messages
+from tests.gui.app.catalogue_helpers import TRANSLATIONS, po_messages, ts_messages
 
 CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"
 # What is parsed keeps its ASCII syntax: a file dialog's filter ("PDF 文件 (*.pdf);;所有

@@ -13,48 +13,19 @@ both catalogues from the code; then translate what is new.
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
-from pathlib import Path
-from xml.etree import ElementTree
 
 import pytest
-from babel.messages.pofile import read_po
 
-from tests.conftest import ROOT
+from tests.gui.app.catalogue_helpers import TRANSLATIONS, TS, po_messages, ts_messages
 
-TRANSLATIONS = ROOT / "resources" / "translations"
-TS = TRANSLATIONS / "proofdesk_zh_TW.ts"
-PO = TRANSLATIONS / "backend" / "zh_TW.po"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\d+|n|v|m|p)")
 SHORTCUT = re.compile(r"\b(?:Ctrl|Shift|Alt|Meta)(?:\+[\w]+)+|\bF\d{1,2}\b|\bEsc\b")
 MARKUP = re.compile(r"</?[a-z]+>")
 MNEMONIC = re.compile(r"&(?!&)(\w)")
 # A file dialog's filter: Qt reads the patterns between ASCII parentheses only.
 FILE_FILTER = re.compile(r"\([^()]*\*[^()]*\)")
-
-
-def ts_messages(path: Path = TS) -> list[tuple[str, str, str | None, str]]:
-    """(context, source, translation type, translation) of every live message."""
-    root = ElementTree.parse(path).getroot()
-    found = []
-    for context in root.iter("context"):
-        for message in context.iter("message"):
-            translation = message.find("translation")
-            kind = translation.get("type") if translation is not None else "unfinished"
-            if kind in ("obsolete", "vanished"):
-                continue
-            text = (translation.text or "") if translation is not None else ""
-            found.append(
-                (context.findtext("name") or "", message.findtext("source") or "", kind, text)
-            )
-    return found
-
-
-def po_messages(path: Path = PO) -> list[tuple[str, str]]:
-    catalog = read_po(io.BytesIO(path.read_bytes()), locale="zh_TW")
-    return [(m.id, str(m.string)) for m in catalog if isinstance(m.id, str) and m.id]
 
 
 def problems(source: str, translation: str) -> list[str]:

@@ -11,7 +11,7 @@ from backend.export import ExportFormat
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
 from gui.export.export_dialog import ExportDialog
-from tests.gui.export.test_export_dialog import _choose, dialog, session
+from tests.gui.export.export_dialog_helpers import _choose, dialog, session
 
 __all__ = ["dialog", "session"]  # the export dialog's fixture, used here as it is
 

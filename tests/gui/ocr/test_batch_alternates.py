@@ -14,7 +14,7 @@ from backend.review.values import FlagKind
 from backend.settings.profiles import ServerProfile
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
-from tests.gui.ocr.test_batch_panel import KEY, PAGES, Setup, fake, setup
+from tests.gui.ocr.batch_panel_helpers import KEY, PAGES, Setup, fake, setup
 
 __all__ = ["fake", "setup"]  # the batch panel's fixtures, used here as they are
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.fakevllm import FakeVllm
 from tests.gui.conftest import wait_for
-from tests.gui.ocr.test_batch_panel import PAGES, Setup, fake, setup
+from tests.gui.ocr.batch_panel_helpers import PAGES, Setup, fake, setup
 
 __all__ = ["fake", "setup"]  # the batch panel's fixtures, used here as they are
 

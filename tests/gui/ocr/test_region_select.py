@@ -9,11 +9,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from gui.widgets.page_view import FitMode, PageView
-from tests.gui.ocr.test_ocr_panel import (  # noqa: F401 - fixtures
-    Rig,
-    fake,
-    rig,
-)
+from tests.gui.ocr.ocr_panel_helpers import Rig, fake, rig
+
+__all__ = ["fake", "rig"]  # the fixtures
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -105,7 +103,7 @@ def test_a_new_page_forgets_the_drawn_region(view: PageView) -> None:
     assert view.region_mode  # still drawing: the next region may be on this page
 
 
-def test_reading_a_drawn_region_sends_the_crop_and_offers_insert(rig: Rig) -> None:  # noqa: F811
+def test_reading_a_drawn_region_sends_the_crop_and_offers_insert(rig: Rig) -> None:
     w, panel = rig.w, rig.panel
     view = w.page_view
     view.set_fit(FitMode.PAGE)
@@ -144,7 +142,7 @@ def test_reading_a_drawn_region_sends_the_crop_and_offers_insert(rig: Rig) -> No
     assert not view.region_mode and not panel.region_button.isChecked()
 
 
-def test_replace_selection_with_a_region(rig: Rig) -> None:  # noqa: F811
+def test_replace_selection_with_a_region(rig: Rig) -> None:
     w, panel = rig.w, rig.panel
     editor = w.editor.editor
     panel.replace_selection.connect(editor.insertPlainText)  # replaces what is selected

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tests.gui.shell.fit_check import cut_in_every_tab, cut_widgets, settle
-from tests.gui.shell.test_layout_fit import run_probe, screen_config
+from tests.gui.shell.probe_helpers import run_probe, screen_config
 
 # Every window the probe must reach (a renamed action or a dialog that failed to open
 # would otherwise pass by checking nothing).

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QTextCharFormat
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import type_text
-from tests.gui.widgets.test_transcript_layout import (
+from tests.gui.widgets.transcript_layout_helpers import (
     FIRST,
     PROSE,
     SECOND,
