@@ -5,12 +5,9 @@
 Importing a test module runs its module-level code and ties the importer to a file
 that is free to change as a list of cases: a broken import there fails the other's
 collection too (CI fails at collection), and its tests' names land in the importer.
-Shared helpers go in ``*_helpers.py`` modules (tests/README.md).
-
-``KNOWN`` lists the imports that were there when this check came: each is to move
-to a helpers module. Any other test module imported is a failure; an entry that no
-longer holds is printed, to be removed (a note, not a failure: whoever moves a helper
-need not know of this list for the tests to pass).
+Shared helpers go in ``*_helpers.py`` modules (tests/README.md). No import is let
+through: the 35 this check found when it came have moved to helpers modules, and any
+file under the folder (a helpers module too) that imports a test module fails it.
 """
 
 from __future__ import annotations
@@ -20,9 +17,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-
-# (importer, imported), paths from the repository's root: move each to a helpers module.
-KNOWN: frozenset[tuple[str, str]] = frozenset()
 
 
 def _is_test(module: str) -> bool:
@@ -57,25 +51,18 @@ def import_pairs(root: Path, folder: str = "tests") -> set[tuple[str, str]]:
     return pairs
 
 
-def problems(pairs: set[tuple[str, str]], known: frozenset[tuple[str, str]]) -> list[str]:
-    """The pairs not in ``known``: each a failure."""
+def problems(pairs: set[tuple[str, str]]) -> list[str]:
+    """One failure per pair."""
     return [
         f"{a} imports the test module {b}: move what it shares to a *_helpers.py"
-        for a, b in sorted(pairs - known)
+        for a, b in sorted(pairs)
     ]
-
-
-def stale(pairs: set[tuple[str, str]], known: frozenset[tuple[str, str]]) -> list[str]:
-    """The entries of ``known`` that no longer hold: to remove from it."""
-    return [f"{a} no longer imports {b}: remove it from KNOWN" for a, b in sorted(known - pairs)]
 
 
 def main(argv: list[str]) -> int:
     folder = argv[0] if argv else "tests"
-    pairs = import_pairs(ROOT, folder)
-    known = KNOWN if folder == "tests" else frozenset()
-    found = problems(pairs, known)
-    for line in [*found, *stale(pairs, known)]:
+    found = problems(import_pairs(ROOT, folder))
+    for line in found:
         print(line)
     print(f"{len(found)} test-module import problem(s)")
     return 1 if found else 0
