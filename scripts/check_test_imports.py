@@ -23,29 +23,63 @@ def _is_test(module: str) -> bool:
     return module.rsplit(".", 1)[-1].startswith("test_")
 
 
-def imported_tests(path: Path) -> set[str]:
-    """The test modules ``path`` imports (``tests.a.test_b``), TYPE_CHECKING ones too."""
+_LOADERS = {"import_module", "__import__", "importorskip"}  # each takes a module's name
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str | None:
+    """``from ..b import x``'s module as an absolute name, in the importer's ``package``."""
+    if node.level == 0:
+        return node.module
+    parts = package.split(".")
+    if node.level > len(parts):
+        return None  # beyond the top: Python refuses it too
+    base = ".".join(parts[: len(parts) - node.level + 1])
+    return f"{base}.{node.module}" if node.module else base
+
+
+def _named(node: ast.AST) -> set[str]:
+    """Module names given as strings: ``importlib.import_module("tests.a.test_b")``,
+    ``__import__``, ``pytest.importorskip`` and ``pytest_plugins = [...]``."""
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        first = node.args[0]
+        if name in _LOADERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return {first.value}
+    if isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "pytest_plugins" for t in node.targets
+    ):
+        values = node.value.elts if isinstance(node.value, (ast.List, ast.Tuple)) else [node.value]
+        return {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+    return set()
+
+
+def imported_tests(path: Path, package: str = "tests") -> set[str]:
+    """The test modules ``path`` imports (``tests.a.test_b``), TYPE_CHECKING ones too;
+    ``package`` is the importer's own (``tests.a``), for relative imports."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
-            found |= {
-                a.name for a in node.names if a.name.startswith("tests.") and _is_test(a.name)
-            }
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if not (node.module == "tests" or node.module.startswith("tests.")):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = _absolute(node, package)
+            if module is None:
                 continue
-            if _is_test(node.module):
-                found.add(node.module)
+            if _is_test(module):  # from tests.a.test_b import x
+                found.add(module)
             else:  # from tests.a import test_b
-                found |= {f"{node.module}.{a.name}" for a in node.names if _is_test(a.name)}
-    return found
+                found |= {f"{module}.{a.name}" for a in node.names}
+        else:
+            found |= _named(node)
+    return {m for m in found if (m == "tests" or m.startswith("tests.")) and _is_test(m)}
 
 
 def import_pairs(root: Path, folder: str = "tests") -> set[tuple[str, str]]:
     """Every (importer, imported) pair of test modules under ``root / folder``."""
     pairs = set()
     for path in sorted((root / folder).rglob("*.py")):
-        for module in imported_tests(path):
+        package = ".".join(path.relative_to(root).parent.parts)
+        for module in imported_tests(path, package):
             target = module.replace(".", "/") + ".py"
             pairs.add((path.relative_to(root).as_posix(), target))
     return pairs

@@ -21,6 +21,13 @@ def test_the_tree_has_no_test_module_import() -> None:
         "from tests.a.test_other import CELLS",
         "import tests.a.test_other",
         "from tests.a import test_other",
+        "from . import test_other",
+        "from .test_other import CELLS",
+        "from ..a.test_other import CELLS",
+        "import importlib; importlib.import_module('tests.a.test_other')",
+        "__import__('tests.a.test_other')",
+        "import pytest; pytest.importorskip('tests.a.test_other')",
+        "pytest_plugins = ['tests.a.test_other']",
     ],
 )
 def test_a_test_module_importing_another_fails(tmp_path: Path, line: str) -> None:
