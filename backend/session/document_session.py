@@ -195,7 +195,10 @@ class DocumentSession:
         draft_change = self.store.commit_draft(page)
         change = self.store.set_status(page, status)
         record_outcome(self, page, status)  # an approval: what became of its critical items
-        return Change(pages=change.pages, status=True, versions=draft_change.versions)
+        # A team store's: the status's own (offline: the count waiting), else the commit's
+        # (a conflict the journal's replay before it kept).
+        message = change.message or draft_change.message
+        return Change(change.pages, status=True, versions=draft_change.versions, message=message)
 
     def restore(self, version_id: int) -> Change:
         return self.store.restore(version_id)[1]

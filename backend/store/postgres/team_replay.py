@@ -9,6 +9,7 @@ what it has to tell.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, assert_never
 
@@ -23,20 +24,41 @@ from backend.store.postgres.errors import (
     TeamUnreachableError,
 )
 from backend.store.postgres.journal import JournalEntry
+from backend.store.postgres.journal_untold import Conflict, conflict_of
 from backend.store.postgres.team_claims import ClaimWatch
 
 
 class JournalReplay(ClaimWatch):
     """``TeamStore``'s journal: each write tried on the server, kept when it is away."""
 
-    def _write(self, entry: JournalEntry, run: Callable[[], Change]) -> Change:
-        """Run a write on the server; when it cannot be reached, keep it in the journal."""
+    def _write(
+        self, entry: JournalEntry, run: Callable[[], Change], *, tell: bool = True
+    ) -> Change:
+        """Run a write on the server; when it cannot be reached, keep it in the journal.
+
+        The journal's replay comes first; what it has to tell (a conflict it kept) goes in
+        the change's message, which the caller shows (the window's status bar, the CLI):
+        the window's next poll finds the journal already sent, and ``notices`` are read
+        at opening only. Not ``tell``: the caller takes it (``commit_all_drafts``). A
+        write that fails after the replay leaves it for the next write, or poll."""
         try:
             self.flush(asked=False)
-            return run()
+            change = run()
         except TeamUnreachableError:
             self.journal.append(entry)
-            return Change(pages=frozenset({entry.page}), text=True, message=self.offline_text())
+            change = Change(pages=frozenset({entry.page}), text=True, message=self.offline_text())
+        return self._with_unsaid(change) if tell else change
+
+    def _with_unsaid(self, change: Change) -> Change:
+        said = self._say()
+        if not said:
+            return change
+        return dataclasses.replace(change, message=" ".join(filter(None, [*said, change.message])))
+
+    def _say(self) -> list[str]:
+        """What a replay kept to tell (``_unsaid``), now told: gone from the list."""
+        said, self._unsaid = self._unsaid, []
+        return [message for message, _conflict in said]
 
     def offline_text(self) -> str:
         return _("offline — {n} edits waiting").format(n=len(self.journal))
@@ -47,35 +69,42 @@ class JournalReplay(ClaimWatch):
         return len(self.journal)
 
     def flush(self, *, asked: bool = True) -> list[str]:
-        """Replay the journal on the server (raises ``TeamUnreachableError`` if still away)."""
+        """Replay the journal on the server (raises ``TeamUnreachableError`` if still away);
+        what to tell of it, and of a write's own replay not told yet (``_write``). A
+        write's own replay (not ``asked``) returns nothing: the write tells it."""
+        self._replay(asked)
+        return self._say() if asked else []
+
+    def _replay(self, asked: bool) -> None:
         if not len(self.journal):
-            return []
+            return
         self.journal.sync()  # what another window sent meanwhile is not sent twice
         if not len(self.journal):
-            return []
+            return
         if asked:  # not a write's own replay: tried even when known away (``away``)
             self.away.forget()
-        messages = []
+        told: list[tuple[str, Conflict | None]] = []
         for line, entry in self.journal.replay():  # JournalEntryError (journal kept) first
             try:
-                if told := self._apply(entry, line):  # e.g. the claim was broken meanwhile
-                    messages.append(told)
+                if message := self._apply(entry, line):  # e.g. the claim was broken meanwhile
+                    told.append((message, None))
             except SaveConflictError as exc:  # both are kept; say so, and go on
-                messages.append(str(exc))
+                told.append((str(exc), conflict_of(exc)))
             except PageClaimedError as exc:  # someone took the page meanwhile: keep the text
                 self._keep_as_alternate(entry, exc)
-                messages.append(str(exc))
+                told.append((str(exc), None))
             except TeamUnreachableError:
                 raise  # away again: the whole journal stays, and replays once (op keys)
             except TeamStoreError as exc:  # refused (e.g. a self-approval): say so, go on,
-                messages.append(str(exc))  # or the journal would never empty
+                told.append((str(exc), None))  # or the journal would never empty
         self.journal.clear()  # this window's lines only: another window's wait for it
-        self.notices += messages
-        return messages
+        # Told by whoever asked (``flush``), or by the write it ran in (``_write``); on
+        # closing, the conflicts by the next open (``TeamStore.close``).
+        self._unsaid += told
 
     def _flush_notice(self) -> str:
         try:
-            self.flush()
+            self.notices += self.flush()
         except TeamUnreachableError:
             return self.offline_text()
         except j.JournalEntryError:  # raised from ``__init__``: the store is not opened,
@@ -125,5 +154,6 @@ class JournalReplay(ClaimWatch):
     _commit_draft: Callable[..., Change]
     _send_status: Callable[[j.StatusEntry], Change]
     _set_note: Callable[..., Change]
+    _unsaid: list[tuple[str, Conflict | None]]  # (``_replay``): a message, its conflict
     version: Callable[[int], Version]
     add_version: Callable[..., tuple[Version, Change]]

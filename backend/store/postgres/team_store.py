@@ -31,7 +31,7 @@ from backend.store.postgres.errors import (
     TeamUnreachableError,
 )
 from backend.store.postgres.journal import Journal
-from backend.store.postgres.journal_untold import Untold
+from backend.store.postgres.journal_untold import Conflict, Untold, conflict_of
 from backend.store.postgres.journal_untold import conflict as untold_conflict
 from backend.store.postgres.team_facts import TeamFacts
 from backend.store.postgres.team_jobs import TeamJobStore
@@ -70,11 +70,12 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         self.doc = self._document(sha256, name, page_count, self.url)
         self._seen: dict[int, int | None] = {}  # the version each page had when shown here
         self.journal = Journal(journal_dir / f"{sha256[:16]}-{self.author}.jsonl")
+        self._unsaid: list[tuple[str, Conflict | None]] = []  # (``team_replay``)
         self._recover_orphans()
         if len(self.journal):
             self.notices.append(self._flush_notice())
         self.untold = Untold(self.journal.path)
-        self._closing_conflicts: list[tuple[int, int, int]] = []  # (``commit_all_drafts``)
+        self._closing: list[tuple[str, Conflict]] = []  # (``commit_all_drafts``)
         from backend.store.postgres.team_reads import warm_up
 
         with self._read() as c:  # a page open's queries once now, not at the first open
@@ -87,8 +88,9 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
 
     def close(self) -> None:
         """Commit this window's drafts, release its claims, close the connection. A
-        conflict committing them kept (also by the caller's ``commit_all_drafts`` just
-        before) is told by the next open (``journal_untold``)."""
+        conflict committing them kept, or a replay of the journal before (also by the
+        caller's ``commit_all_drafts`` just before), is told by the next open
+        (``journal_untold``)."""
         try:
             self.commit_all_drafts()
             with self._tx() as c:
@@ -100,10 +102,15 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
             pass  # the journal keeps what was typed; the claims lapse on their own
         finally:
             try:
-                self.untold.keep(self._closing_conflicts)
-                self._closing_conflicts = []
+                self._note_untold()
             finally:
                 self.close_connection()
+
+    def _note_untold(self) -> None:
+        """Note the conflicts not told for the next open."""
+        untold = self._closing + [(m, c) for m, c in self._unsaid if c is not None]
+        self._closing, self._unsaid = [], []
+        self.untold.keep([c for _message, c in untold])
 
     def _told_late(self, noted: list[Any]) -> list[str]:
         told = []
@@ -192,7 +199,7 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
 
     def restore(self, version_id: int) -> tuple[Version, Change]:
         old = self.version(version_id)
-        self.commit_draft(old.page)
+        self._commit(old.page, tell=False)  # what its replay tells: this change's message
         provenance = Provenance.of(restored_from=old.id, restored_kind=old.kind.value)
         seen = self._seen.get(old.page, w.UNSEEN)  # a restore is a save: the conflict rule
         with self._tx() as c:
@@ -202,7 +209,8 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         if kept is not None:
             raise SaveConflictError(old.page, mine=self.version(vid), theirs=self.version(kept))
         # status: new text puts a reviewed or final page back in progress (schema.sql)
-        return self.version(vid), Change(frozenset({old.page}), True, status=True, versions=True)
+        change = Change(frozenset({old.page}), True, status=True, versions=True)
+        return self.version(vid), self._with_unsaid(change)
 
     # -- drafts, claims ----------------------------------------------------------------------
 
@@ -215,8 +223,11 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         return self._write(entry, lambda: self._save_draft(page, text, base, empty))
 
     def commit_draft(self, page: int) -> Change:
+        return self._commit(page)
+
+    def _commit(self, page: int, *, tell: bool = True) -> Change:
         self._held.discard(page)  # (also when journaled: typing after it claims anew)
-        return self._write(j.CommitEntry(page), lambda: self._commit_draft(page))
+        return self._write(j.CommitEntry(page), lambda: self._commit_draft(page), tell=tell)
 
     @again_if_dropped
     def _commit_draft(self, page: int, line: dict[str, Any] | None = None) -> Change:
@@ -233,20 +244,22 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
         return Change(pages=frozenset({page}), versions=True, status=True)  # as ``restore``
 
     def commit_all_drafts(self) -> Change:
-        """Every draft of this window as a version (on closing). A conflict is in the
-        message, and told again by the next open: no closing caller can show it."""
+        """Every draft of this window as a version (on closing). A conflict, kept by a
+        commit or by the replay of the journal before it, is in the message, and told
+        again by the next open: no closing caller can show it."""
         try:
             pages = self._own_drafts()
         except TeamUnreachableError:  # closing while away: the journal takes the commits
             pages = sorted(self._held | self.journal.draft_pages())
-        messages = []
         for page in pages:
             try:
-                self.commit_draft(page)
+                self._commit(page, tell=False)  # its replay's conflicts: ``_unsaid``
             except SaveConflictError as exc:
-                messages.append(str(exc))
-                self._closing_conflicts.append((page, exc.mine.id, exc.theirs.id))
-        return Change(pages=frozenset(pages), versions=bool(pages), message=" ".join(messages))
+                self._unsaid.append((str(exc), conflict_of(exc)))
+        unsaid, self._unsaid = self._unsaid, []
+        self._closing += [(m, c) for m, c in unsaid if c is not None]
+        message = " ".join(m for m, _c in unsaid)
+        return Change(pages=frozenset(pages), versions=bool(pages), message=message)
 
     @again_if_dropped
     def _own_drafts(self) -> list[int]:
