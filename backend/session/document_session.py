@@ -129,7 +129,8 @@ class DocumentSession:
         """Save every draft as a version, back up, close. Safe to call twice.
 
         A failed backup does not stop the close (the review itself is saved);
-        it is logged and kept in ``backup_error`` for the caller to mention.
+        it is logged and kept in ``backup_error`` for the caller to mention, as is
+        what the store says on closing (a team store's conflict it could not note).
         """
         if self._closed:
             return
@@ -140,10 +141,13 @@ class DocumentSession:
             self._backup_on_close()
         finally:
             self._closed = True
+            said = len(self.store.notices)
             try:
                 self.store.close()
             finally:
                 self.pdf.close()
+                late = self.store.notices[said:]
+                self.backup_error = " ".join(filter(None, [self.backup_error, *late]))
 
     def _backup_on_close(self) -> None:
         if (file := self.store.local_file()) is None:

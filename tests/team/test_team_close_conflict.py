@@ -68,3 +68,35 @@ def test_a_damaged_note_is_dropped_and_the_others_told(
     told = [m for m in open_store("rita").notices if "was changed by sam" in m]
     assert len(told) == 1 and "Page 3" in told[0], told
     assert not path.exists()
+
+
+@pytest.mark.parametrize("closed_by", ["session", "store"])
+def test_closing_with_a_conflict_whose_note_cannot_be_written_closes_and_says_it(
+    open_store: Callable[..., TeamStore],
+    doc: tuple[str, int],
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    closed_by: str,
+) -> None:
+    """The note is a file on the reviewer's disk: one that cannot be written (a full
+    disk; here its path taken by a folder) does not make closing fail (reviewer R):
+    the conflict is logged and said now, its both versions on the server."""
+    open_store("ron").add_version(0, VersionKind.OCR, READ, {"engine": "vllm"})
+    rita = open_store("rita", lease_s=0.0)
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), rita, [])
+    rita.page_state(0)
+    rita.save_draft(0, MINE)
+    sam = open_store("sam")
+    sam.page_state(0)
+    sam.save_draft(0, THEIRS)
+    sam.commit_draft(0)
+    (tmp_path / "journal" / "rita" / f"{doc[0][:16]}-rita.untold.jsonl").mkdir(parents=True)
+    if closed_by == "session":
+        session.close()  # the window's (and the CLI's) close: what it says is shown
+        said = session.backup_error
+    else:
+        rita.close()
+        said = rita.notices[-1]
+    assert [v.text for v in sam.versions(0)] == [READ, THEIRS, MINE]
+    assert "could not be noted" in said and "was changed by sam" in said, said
+    assert "not noted for the next open" in caplog.text

@@ -13,6 +13,7 @@ The embedded store's interface (``store.interface.PageStore``), for the session.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import uuid
 from pathlib import Path
 from typing import Any, NoReturn
@@ -40,6 +41,8 @@ from backend.store.postgres.team_replay import JournalReplay
 from backend.store.postgres.team_sql import DB_STATUSES, TO_DB, VERSION_COLUMNS
 from backend.store.postgres.team_sql import version_row as decode
 from backend.store.sql import check_page_text, version_change
+
+log = logging.getLogger(__name__)
 
 LEASE_S = 60.0  # a claim lapses this long after the last keystroke saved
 
@@ -107,10 +110,21 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
                 self.close_connection()
 
     def _note_untold(self) -> None:
-        """Note the conflicts not told for the next open."""
+        """Note the conflicts not told for the next open. A note that cannot be written
+        (a full disk) does not stop the close: the versions are on the server, in the
+        page's history; it is logged, and said in ``notices`` for the closing caller."""
         untold = self._closing + [(m, c) for m, c in self._unsaid if c is not None]
         self._closing, self._unsaid = [], []
-        self.untold.keep([c for _message, c in untold])
+        try:
+            self.untold.keep([c for _message, c in untold])
+        except OSError as exc:
+            log.warning("conflicts kept on closing not noted for the next open: %r", exc)
+            self.notices.append(
+                _(
+                    "Closing kept both versions of a page, and this could not be noted to "
+                    "tell you at the next open ({error}): {conflicts}"
+                ).format(error=exc, conflicts=" ".join(m for m, _c in untold))
+            )
 
     def _told_late(self, noted: list[Any]) -> list[str]:
         told = []
