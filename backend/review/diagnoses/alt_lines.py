@@ -51,6 +51,8 @@ class Line:
     text_chars: int  # letters and digits (no spaces, punctuation)
     noise: bool  # not the page's text: see ``alt_lines``
     letters: str = ""  # the letters and digits themselves (``text_only``)
+    # Where in ``letters`` the part the engine set apart by a space begins (``_parts``).
+    parts: tuple[int, ...] = ()
 
 
 # Not a letter or digit (``str.isalnum``, which ``\w`` is, less "_") and no Han ideograph.
@@ -62,7 +64,30 @@ def text_only(text: str) -> str:
     return _NOT_TEXT.sub("", text)
 
 
-_Read = tuple[int, int, Box | None, float | None, str]  # a line: start, end, box, score, letters
+# A line: start, end, box, score, letters, its parts (``_parts``).
+_Read = tuple[int, int, Box | None, float | None, str, tuple[int, ...]]
+
+_SPACES = re.compile(r"\s+")
+
+
+def _parts(text: str, box: Box | None) -> tuple[int, ...]:
+    """Where, in ``text``'s letters, the part after the space nearest the page's middle
+    begins (none: no space there, or fewer than MIN_TEXT letters on a side). An
+    engine reading a row of two columns across a narrow gutter sets the columns'
+    lines apart by a space there. One place only, not every space: a part found
+    somewhere by chance must not make a lost line present. A line in one column (its
+    box not across the middle) is not cut; a line without a box at its middle."""
+    if box is not None and not box[0] < 0.5 < box[2]:
+        return ()
+    middle = len(text) * ((0.5 - box[0]) / (box[2] - box[0]) if box is not None else 0.5)
+    spaces = [m.start() for m in _SPACES.finditer(text.strip())]
+    if not spaces:
+        return ()
+    offset = len(text) - len(text.lstrip())
+    at = offset + min(spaces, key=lambda k: abs(offset + k - middle))
+    before = len(_NOT_TEXT.sub("", text[:at]))
+    after = len(_NOT_TEXT.sub("", text[at:]))
+    return (before,) if min(before, after) >= MIN_TEXT else ()
 
 
 class _Page:
@@ -79,7 +104,10 @@ class _Page:
             for part in text.split("\n"):
                 spans.append((pos, pos + len(part), None, None))
                 pos += len(part) + 1
-        self.read = [(s, e, box, score, text_only(text[s:e])) for s, e, box, score in spans]
+        self.read = [
+            (s, e, box, score, text_only(text[s:e]), _parts(text[s:e], box))
+            for s, e, box, score in spans
+        ]
         self.layout: tuple[list[int], set[int]] | None = None
         # By the Simplified set, None for any set of which the page holds no letter.
         self.lines: list[tuple[frozenset[str] | None, list[Line]]] = []
@@ -116,13 +144,13 @@ def alt_lines(alternate: AltText, simplified: frozenset[str]) -> list[Line]:
             return list(lines)
     out = []
     drop = _deletions(simplified) if key is not None else None
-    for i, (s, e, box, score, letters) in enumerate(page.read):
+    for i, (s, e, box, score, letters, parts) in enumerate(page.read):
         # The Simplified-only letters: those the table deletes.
         garbled = drop is not None and len(letters) - len(letters.translate(drop)) >= (
             SIMPLIFIED_SHARE * max(1, len(letters))
         )
         noise = len(letters) < MIN_TEXT or garbled or (score is not None and score < NOISE_SCORE)
-        out.append(Line(i, s, e, box, len(letters), noise, letters))
+        out.append(Line(i, s, e, box, len(letters), noise, letters, parts))
     page.lines.insert(0, (key, out))
     del page.lines[_KEEP:]
     return list(out)
@@ -171,7 +199,10 @@ def presence(
     equal_blocks: tuple[tuple[int, int, int], ...],
 ) -> list[float]:
     """For each line, the share of its character pairs the transcript has at one place
-    (``line_share``; 1.0: a noise line, or one the alignment matched)."""
+    (``line_share``; 1.0: a noise line, or one the alignment matched). A line the
+    engine read in parts set apart by spaces (``Line.parts``: a row of two columns
+    read across the gutter) may be read by the transcript part by part, each at its
+    own place (column by column): it has the larger of the two shares."""
     matched = bytearray(len(alternate) + 1)
     for _t, a, n in equal_blocks:
         matched[a : a + n] = b"\x01" * len(matched[a : a + n])
@@ -183,7 +214,7 @@ def presence(
             continue
         if have is None:
             have = grams_of(text_only(transcript))
-        out.append(have.share(ln.letters))
+        out.append(have.share_in_parts(ln.letters, ln.parts))
     return out
 
 

@@ -12,6 +12,7 @@ here and there, keeps all its intact pairs.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 # The stretch: as many letters as the line, half again (the transcript may hold
 # letters the alternate dropped or misread as punctuation), and a few more.
@@ -49,6 +50,22 @@ class Grams:
                 lo += 1
             best = max(best, got)
         return best / len(grams)
+
+    def share_in_parts(self, own: str, parts: tuple[int, ...]) -> float:
+        """``share`` of ``own``, or, when it is cut at ``parts`` (offsets), the share
+        of its parts' pairs each part's best stretch holds, if larger. A row of two
+        columns read as one line is read by a transcript column by column: each half
+        in its place, a column apart, so no one stretch holds more than half of it."""
+        whole = self.share(own)
+        if not parts:
+            return whole
+        bounds = [0, *parts, len(own)]
+        pieces = [own[a:b] for a, b in pairwise(bounds)]
+        pairs = [max(0, len(p) - 1) for p in pieces]
+        if not sum(pairs):
+            return whole
+        held = sum(self.share(p) * n for p, n in zip(pieces, pairs, strict=True))
+        return max(whole, held / sum(pairs))
 
 
 _RECENT: list[tuple[str, Grams]] = []
