@@ -139,14 +139,26 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     # only where the transcript has no room for it between the lines around the three.
     # The alignment matching half of it is no reading either: across a dropped block a
     # diff pairs what it can, the formula's words with the next line's.
+    # A line the transcript kept, read by an engine misreading 5-15% of it, shares as
+    # little as half its pairs (its letters are the alternate's, and a misread letter
+    # breaks two pairs): under BRIDGE_SHARE a long one is absent when the transcript has
+    # no room for it either, or it shares less than a present line (PRESENT_SHARE) and
+    # the room does not hold that share of its letters in place (a line half read there
+    # is half lost: 債務人無資力清償者 lost from the line, 0.47 of it in place).
     for p in range(1, len(real) - 1):
         a, n, b = real[p - 1], real[p], real[p + 1]
         if not (missing[a] and missing[b] and not missing[n]):
             continue
-        if grams_of(text_only(evidence.transcript)).share(lines[n].letters) >= BRIDGE_SHARE:
+        have = grams_of(text_only(evidence.transcript))
+        share = have.share_in_parts(lines[n].letters, lines[n].parts)
+        if share >= BRIDGE_SHARE:
             continue
-        if lines[n].text_chars >= BRIDGE_CHARS or _no_room(evidence, lines, real, missing, p):
-            missing[n] = True
+        room = _room(evidence, lines, real, missing, p)
+        if room is not None and len(room) < IN_PLACE * lines[n].text_chars:
+            missing[n] = True  # no room for it: it went with the lines around it
+        elif lines[n].text_chars >= BRIDGE_CHARS and share < PRESENT_SHARE:
+            kept = 0 if room is None else _kept_in_place(lines[n].letters, room)
+            missing[n] = kept < PRESENT_SHARE * len(lines[n].letters)
     # The tail: the lines after the one the transcript's last shared run is on. A
     # short formulaic line there (a date) may share pairs with text above by chance,
     # so the tail is judged by the share of its text that is absent.
@@ -186,25 +198,25 @@ def _against_alternate(evidence: PageEvidence) -> LostLines:
     return LostLines(tail, tuple(blocks))
 
 
-def _no_room(
+def _room(
     evidence: PageEvidence, lines: list[Line], real: list[int], missing: list[bool], p: int
-) -> bool:
-    """The transcript holds less than half of ``real[p]``'s letters between the lines it
-    has around it and its absent neighbours: it lacks the line with them (its pairs are
-    another line's). At the page's edge nothing tells."""
+) -> str | None:
+    """The letters the transcript holds between the lines it has around ``real[p]`` and
+    its absent neighbours (None: at the page's edge, where nothing tells). Less than
+    half of ``real[p]``'s letters: it lacks the line with them (its pairs are another
+    line's)."""
     i, j = p - 1, p + 1
     while i >= 0 and missing[real[i]]:
         i -= 1
     while j < len(real) and missing[real[j]]:
         j += 1
     if i < 0 or j == len(real):
-        return False
+        return None
     start = to_transcript(evidence.equal_blocks, lines[real[i]].end)
     end = _transcript_start(evidence.equal_blocks, lines[real[j]].start)
     if end is None:
-        return False
-    between = text_only(evidence.transcript[start:end]) if end > start else ""
-    return len(between) < IN_PLACE * lines[real[p]].text_chars
+        return None
+    return text_only(evidence.transcript[start:end]) if end > start else ""
 
 
 def _read_in_place(
