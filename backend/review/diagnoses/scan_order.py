@@ -41,10 +41,14 @@ TOP_ROWS = 2
 # A first column whose last line ends this low on the page ran down to its foot.
 FULL_COLUMN = 0.75
 # A full column's lines are set across to the gutter, in the middle band (MIDDLE_LOW):
-# more than one of them ends beyond this (of the page's width; two characters short of
-# the band, as lines of running text wrapped by characters are ragged). A list of
-# parties at the left, its longest lines ending at a third of the page, is no column.
+# a share of them (FULL_SHARE), and more than one, ends beyond this (of the page's width;
+# two characters short of the band, as lines of running text wrapped by characters are
+# ragged). Running text fills its column but for paragraphs' ends and headings: 0.62-0.69
+# of the first column's lines on the bench's two-column pages (RapidOCR's boxes, seed
+# 202). A list of parties at the left is no column: its entries mostly end at a third of
+# the page, and the few with a street address (2-3 of 21: 0.10-0.14) in the band.
 FULL_ACROSS = 0.4
+FULL_SHARE = 0.3
 PLACED_SHARE = 0.5  # a stretch lies along the scan's line holding this share of its width
 
 
@@ -127,9 +131,10 @@ def _ran_on(found: list[list[Row]], k: int) -> bool:
     left = [b for r in found[k] for _, b in r if b[2] <= MIDDLE_HIGH]
     if not left or max(b[3] for b in left) < FULL_COLUMN:
         return False
-    # Full also across: a list of short lines is no column the text ran out of, and
-    # one long line may be the list's longest entry.
-    return sum(b[2] >= FULL_ACROSS for b in left) > 1
+    # Full also across: a list of short lines is no column the text ran out of, and a
+    # few long lines may be the list's longest entries.
+    across = sum(b[2] >= FULL_ACROSS for b in left)
+    return across > 1 and across >= FULL_SHARE * len(left)
 
 
 class Heights:
