@@ -43,7 +43,7 @@ from backend.i18n import _
 from backend.models import AltLine, AltText, ScanLines
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.invented_span import named_span
-from backend.review.diagnoses.not_on_scan_room import unread_room
+from backend.review.diagnoses.not_on_scan_room import garbled_lines, unread_room
 from backend.review.diagnoses.shared import excerpt, has_alternate
 from backend.review.values import Hunk
 
@@ -75,8 +75,10 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         # lines do: those stay for the candidates with no gap where they stand.
         boxed = [ln for ln in alternate.lines if ln.box and ln.text.strip()]
         longest = max((_ems(ln.text) for ln in boxed), default=0.0)
+        garbled = garbled_lines(alternate, evidence.equal_blocks)
         beyond = [
-            (h, _beyond(h, _hidden_lines(h, boxed, alternate.text), longest)) for h in candidates
+            (h, _beyond(h, _hidden_lines(h, boxed, alternate.text), longest, garbled))
+            for h in candidates
         ]
         unplaced = [(h, n) for h, n in beyond if n > 0]
         invented = _without_ink(unplaced, alternate, evidence.scan_lines, evidence.equal_blocks)
@@ -220,7 +222,7 @@ def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
     return room
 
 
-def _beyond(h: Hunk, lines: float, longest: float) -> float:
+def _beyond(h: Hunk, lines: float, longest: float, garbled: Sequence[AltLine] = ()) -> float:
     """The candidate's letters that ``lines`` lines of the page's longest at its place
     leave for the page's unread lines (``_without_ink``); 0 when it fits there.
 
@@ -230,10 +232,19 @@ def _beyond(h: Hunk, lines: float, longest: float) -> float:
     line it read (a stamped line, 件不實者。, then a line it dropped though the
     detector boxed it): the gap holds the stamped line, the unread box the other, so
     what the gap leaves goes to the unread lines rather than all of it. With no gap,
-    all its letters go."""
+    all its letters go. The side's part on lines the alternate ``garbled`` is not
+    taken off: the unread room counts their ink already (a neighbour line read with
+    half its letters wrong, joined to the hunk, was counted twice, and two invented
+    sentences then fitted its ink)."""
     if lines <= 0:
         return float(_letters(h.text))
-    unread = _ems(h.text) - _ems(h.alt_text)
+    a, b = h.alt_start, h.alt_end
+    garbled_part = sum(
+        _ems(h.alt_text[max(a, ln.start) - a : min(b, ln.end) - a])
+        for ln in garbled
+        if ln.start < b and ln.end > a
+    )
+    unread = _ems(h.text) - (_ems(h.alt_text) - garbled_part)
     over = unread - lines * longest - SNAP
     if over <= 0:
         return 0.0

@@ -54,6 +54,15 @@ def unread_room(
     return max(0, len(scan.boxes) - len(lines)) * full
 
 
+def garbled_lines(
+    alternate: AltText, equal_blocks: Sequence[tuple[int, int, int]]
+) -> list[AltLine]:
+    """The boxed lines the alternate garbled (``GARBLED``): ``unread_room`` counts their
+    ink as unread, so a candidate must not count their letters as read too."""
+    runs = AltRuns(equal_blocks)
+    return [ln for ln in alternate.lines if ln.text.strip() and ln.box and _garbled(ln, runs)]
+
+
 class Level:
     """The read lines' boxes by height, to find those that may be on a scan line's
     without trying every pair (a page's scan lines against its read lines was most of

@@ -216,6 +216,9 @@ def test_a_line_under_a_stamp_is_on_the_scan(seed) -> None:  # type: ignore[no-u
 # Explore: the hunk joined the next line, read badly (被告於申士及人院審理…), to the stamped
 # line and the invention: its side was no scrap, so no candidate.
 @example(seed=6883)
+# CI's draw: the next line, read with 8 of its 19 letters wrong, joined the hunk; as a
+# garbled line its ink was unread room, and its letters were also taken off as read.
+@example(seed=576)
 def test_invented_sentences_beside_a_stamped_line_are_named(seed) -> None:  # type: ignore[no-untyped-def]
     """The gap a stamp leaves holds its one line, not two invented sentences more."""
     rng = random.Random(seed)
