@@ -25,27 +25,74 @@ STAMP_BOX = (180, 70, 420, 190)  # over 壹拾伍萬 of the first line, pixels a
 SEAL_BOX = (700, 280, 900, 470)
 
 
-def text_page(colour: tuple[float, float, float] = (0, 0, 0), black: int = 0) -> Image.Image:
-    """Nine lines of a judgment's text, 1240 x 875 pixels: the first ``black`` in black
-    (printed), the others in ``colour`` (PDF 0-1 RGB)."""
+def text_page(
+    colour: tuple[float, float, float] = (0, 0, 0),
+    black: int = 0,
+    size: float = 14,
+    pitch: float = 38,
+    lines: tuple[str, ...] = LINES,
+) -> Image.Image:
+    """Nine lines of a judgment's text (or ``lines``), 1240 x 875 pixels: the first
+    ``black`` in black (printed), the others in ``colour`` (PDF 0-1 RGB); ``size`` and
+    ``pitch`` in points."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=420)
-    for i, line in enumerate(LINES):
+    for i, line in enumerate(lines):
         ink = (0.0, 0.0, 0.0) if i < black else colour
-        page.insert_text((40, 50 + 38 * i), line, fontname="china-t", fontsize=14, color=ink)
+        y = 50 + pitch * i
+        page.insert_text((40, y), line, fontname="china-t", fontsize=size, color=ink)
+    png = page.get_pixmap(dpi=150).tobytes("png")
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def ruled_page(rule: tuple[float, float, float], width: float = 0.5) -> Image.Image:
+    """A form: four lines of text, then a table ruled in ``rule`` (PDF 0-1 RGB, ``width``
+    points) of 6 rows of 4 cells of black text, clear of ``stamped``'s stamp and seal
+    (more than 100 pixels away); 1240 x 875 pixels."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=420)
+    x0, y0, cw, rh, cols, rows = 30, 215, 62, 28, 4, 6
+    for r in range(rows + 1):
+        y = y0 + r * rh
+        page.draw_line((x0, y), (x0 + cols * cw, y), color=rule, width=width)
+    for c in range(cols + 1):
+        x = x0 + c * cw
+        page.draw_line((x, y0), (x, y0 + rows * rh), color=rule, width=width)
+    for r in range(rows):
+        for c in range(cols):
+            at = (x0 + c * cw + 5, y0 + r * rh + 19)
+            page.insert_text(at, "壹萬元", fontname="china-t", fontsize=11)
+    for i, line in enumerate(LINES[:4]):
+        page.insert_text((30, 50 + 36 * i), line, fontname="china-t", fontsize=12)
     png = page.get_pixmap(dpi=150).tobytes("png")
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 def stamp_layer(
-    size: tuple[int, int], box: tuple[int, int, int, int], rgb: tuple[int, int, int]
+    size: tuple[int, int],
+    box: tuple[int, int, int, int],
+    rgb: tuple[int, int, int],
+    frame: str = "square",
 ) -> Image.Image:
-    """A stamp's ink (RGBA, alpha 200): its frame and a few thick strokes inside it."""
+    """A stamp's ink (RGBA, alpha 200): its frame and a few thick strokes inside it. The
+    frame is ``square``, ``round`` (a ring) or ``broken``: four sides 45 pixels short
+    of each other at the corners (a worn seal; the corpus's turned seals lose theirs)."""
     layer = Image.new("RGBA", size, (0, 0, 0, 0))
     pen = ImageDraw.Draw(layer)
     ink = (*rgb, 200)
     x0, y0, x1, y1 = box
-    pen.rectangle(box, outline=ink, width=6)
+    if frame == "round":
+        pen.ellipse(box, outline=ink, width=6)
+    elif frame == "broken":
+        for side in (
+            (x0 + 45, y0, x1 - 45, y0),
+            (x0 + 45, y1, x1 - 45, y1),
+            (x0, y0 + 45, x0, y1 - 45),
+            (x1, y0 + 45, x1, y1 - 45),
+        ):
+            pen.line(side, fill=ink, width=6)
+    else:
+        pen.rectangle(box, outline=ink, width=6)
     for i in range(3):  # strokes standing for the stamp's own characters
         x = x0 + 30 + i * (x1 - x0 - 60) // 3
         pen.line((x, y0 + 20, x + 40, y1 - 20), fill=ink, width=7)
@@ -53,15 +100,38 @@ def stamp_layer(
     return layer
 
 
-def stamped(img: Image.Image) -> tuple[np.ndarray, np.ndarray]:
-    """``img`` with the violet stamp and the red seal over it, and where their ink is."""
+def stamped(img: Image.Image, seal: str = "square") -> tuple[np.ndarray, np.ndarray]:
+    """``img`` with the violet stamp and the red seal (its frame: ``stamp_layer``) over
+    it, and where their ink is."""
     out = img.convert("RGBA")
     mask = np.zeros((img.height, img.width), bool)
-    for box, rgb in ((STAMP_BOX, VIOLET), (SEAL_BOX, RED)):
-        layer = stamp_layer(img.size, box, rgb)
+    for box, rgb, frame in ((STAMP_BOX, VIOLET, "square"), (SEAL_BOX, RED, seal)):
+        layer = stamp_layer(img.size, box, rgb, frame)
         out.alpha_composite(layer)
         mask |= np.asarray(layer)[..., 3] > 0
     return np.asarray(out.convert("RGB")).copy(), mask
+
+
+def faded(img: Image.Image, ink: int, paper: int) -> Image.Image:
+    """``img`` copied faint: its black at grey ``ink``, its white at grey ``paper``."""
+    scale = (paper - ink) / 255
+    return img.point(lambda p: int(ink + p * scale))
+
+
+def with_figures(img: Image.Image, rgb: tuple[int, int, int]) -> tuple[Image.Image, np.ndarray]:
+    """``img`` with four figures written by hand in ``rgb`` where ``stamped`` presses its
+    receipt stamp (a date filled into it), and where their ink is."""
+    x0, y0 = STAMP_BOX[:2]
+    strokes: list[tuple[int, int, int, int]] = []
+    for i in range(4):
+        x, y = x0 + 40 + i * 45, y0 + 40
+        strokes += [(x, y, x + 20, y + 50), (x, y + 50, x + 25, y + 50)]
+    out, mask = img.copy(), Image.new("L", img.size, 0)
+    pen, marker = ImageDraw.Draw(out), ImageDraw.Draw(mask)
+    for stroke in strokes:
+        pen.line(stroke, fill=rgb, width=3)
+        marker.line(stroke, fill=255, width=3)
+    return out, np.asarray(mask) > 0
 
 
 def as_pdf(rgb: np.ndarray, path: Path) -> Path:
