@@ -23,7 +23,7 @@ def _is_test(module: str) -> bool:
     return module.rsplit(".", 1)[-1].startswith("test_")
 
 
-_LOADERS = {"import_module", "__import__", "importorskip"}  # each takes a module's name
+_LOADERS = {"import_module", "__import__", "importorskip", "run_module"}  # a module's name
 
 
 def _absolute(node: ast.ImportFrom, package: str) -> str | None:
@@ -37,15 +37,32 @@ def _absolute(node: ast.ImportFrom, package: str) -> str | None:
     return f"{base}.{node.module}" if node.module else base
 
 
-def _named(node: ast.AST) -> set[str]:
-    """Module names given as strings: ``importlib.import_module("tests.a.test_b")``,
-    ``__import__``, ``pytest.importorskip`` and ``pytest_plugins = [...]``."""
-    if isinstance(node, ast.Call) and node.args:
+def _named(node: ast.AST, package: str) -> set[str]:
+    """Module names given as strings: ``importlib.import_module("tests.a.test_b")`` (or
+    ``".test_b"``, against its ``package=`` or the importer's package), ``__import__``,
+    ``pytest.importorskip``, ``runpy.run_module`` and ``pytest_plugins = [...]``."""
+    if isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        first = node.args[0]
-        if name in _LOADERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return {first.value}
+        if name not in _LOADERS:
+            return set()
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        first = node.args[0] if node.args else keywords.get("name")
+        if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+            return set()
+        module = first.value
+        if module.startswith("."):  # relative: as importlib resolves it
+            anchor = keywords.get("package")
+            if isinstance(anchor, ast.Constant) and isinstance(anchor.value, str):
+                base = anchor.value
+            else:  # ``package=__package__`` or none given: the importer's own
+                base = package
+            dots = len(module) - len(module.lstrip("."))
+            parts = base.split(".")
+            if dots > len(parts):
+                return set()
+            module = ".".join([*parts[: len(parts) - dots + 1], module.lstrip(".")])
+        return {module}
     if isinstance(node, ast.Assign) and any(
         isinstance(t, ast.Name) and t.id == "pytest_plugins" for t in node.targets
     ):
@@ -70,7 +87,7 @@ def imported_tests(path: Path, package: str = "tests") -> set[str]:
             else:  # from tests.a import test_b
                 found |= {f"{module}.{a.name}" for a in node.names}
         else:
-            found |= _named(node)
+            found |= _named(node, package)
     return {m for m in found if (m == "tests" or m.startswith("tests.")) and _is_test(m)}
 
 

@@ -28,6 +28,10 @@ def test_the_tree_has_no_test_module_import() -> None:
         "__import__('tests.a.test_other')",
         "import pytest; pytest.importorskip('tests.a.test_other')",
         "pytest_plugins = ['tests.a.test_other']",
+        "import importlib; importlib.import_module('.test_other', package=__package__)",
+        "import importlib; importlib.import_module('..a.test_other', 'tests.a')",
+        "from importlib import import_module; import_module(name='tests.a.test_other')",
+        "import runpy; runpy.run_module('tests.a.test_other')",
     ],
 )
 def test_a_test_module_importing_another_fails(tmp_path: Path, line: str) -> None:
