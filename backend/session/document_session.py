@@ -195,14 +195,14 @@ class DocumentSession:
         return self.store.commit_draft(page)
 
     def set_status(self, page: int, status: ReviewStatus) -> Change:
-        """Record a review decision; any typed text is saved to history first."""
-        draft_change = self.store.commit_draft(page)
+        """Record a review decision; the store saves any typed text to history first.
+
+        Not committed here: a team store's commit replays its journal, and a conflict
+        that replay kept would be taken out of the store's untold ones even when the
+        status is then refused (a self-approval), and never told."""
         change = self.store.set_status(page, status)
         record_outcome(self, page, status)  # an approval: what became of its critical items
-        # A team store's: the status's own (offline: the count waiting), else the commit's
-        # (a conflict the journal's replay before it kept).
-        message = change.message or draft_change.message
-        return Change(change.pages, status=True, versions=draft_change.versions, message=message)
+        return Change(change.pages, status=True, versions=change.versions, message=change.message)
 
     def restore(self, version_id: int) -> Change:
         return self.store.restore(version_id)[1]

@@ -57,8 +57,8 @@ def test_a_lost_commit_reply_then_offline_marks_the_own_version_only(
     ron = _typed(via_proxy, open_store)
     proxy.lose_reply_to(b"COMMIT", then_away=True)
     ron.commit_draft(0)  # committed; the retry finds the server away: into the journal
-    ron.set_status(0, ReviewStatus.REVIEWED)
-    assert ron.pending == 2
+    ron.set_status(0, ReviewStatus.REVIEWED)  # its commit of any typing, then the mark
+    assert ron.pending == 3
     sam = open_store("sam")
     if colleague:
         sam.page_state(0)

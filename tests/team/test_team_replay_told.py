@@ -13,7 +13,11 @@ import pytest
 from backend.documents.pdf import open_pdf
 from backend.models import ReviewStatus, VersionKind
 from backend.session.document_session import DocumentSession
-from backend.store.postgres.errors import PageClaimedError, TeamUnreachableError
+from backend.store.postgres.errors import (
+    ApprovalRefusedError,
+    PageClaimedError,
+    TeamUnreachableError,
+)
 from backend.store.postgres.team_store import TeamStore
 from tests.pdf_factory import text_pdf
 from tests.team.proxy_helpers import Proxy
@@ -108,3 +112,43 @@ def test_a_conflict_replayed_by_the_closing_commit_is_told_at_the_next_open(
     told = [m for m in via_proxy("ron").notices if KEPT in m]
     assert len(told) == 1 and "Page 1" in told[0], told
     assert not any(KEPT in m for m in via_proxy("ron").notices)  # told once
+
+
+def test_a_replays_conflict_is_told_when_the_status_after_it_is_refused(
+    proxy: Proxy,
+    via_proxy: Callable[..., TeamStore],
+    open_store: Callable[..., TeamStore],
+    tmp_path: Path,
+) -> None:
+    """Reviewer R2: the session's commit before the status ran the replay; the status
+    refused (ron is no senior), the conflict it kept was dropped with the commit's change."""
+    ron = via_proxy("ron")
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), ron, [])
+    sam = _conflict_waits_in_the_journal(proxy, ron, open_store)
+    with pytest.raises(ApprovalRefusedError):
+        session.set_status(1, ReviewStatus.APPROVED)
+    assert [v.text for v in sam.versions(0)][:3] == [READ, THEIRS, MINE]  # replayed
+    told = ron.flush()  # the window's next poll (or the next write's message)
+    assert len([m for m in told if KEPT in m]) == 1 and "Page 1" in " ".join(told), told
+    assert ron.flush() == []
+
+
+def test_a_replays_conflict_is_told_beside_the_offline_status(
+    proxy: Proxy,
+    via_proxy: Callable[..., TeamStore],
+    open_store: Callable[..., TeamStore],
+    tmp_path: Path,
+) -> None:
+    """The server drops between the replay and the status: the status's message is the
+    offline count, and the conflict is in it too; the count is said once."""
+    ron = via_proxy("ron")
+    session = DocumentSession(open_pdf(text_pdf(tmp_path / "a.pdf", ["p"])), ron, [])
+    assert ron.page_state(1).text is not None
+    ron.save_draft(1, "第二頁")  # typing on page 2 before the outage: a draft on the server
+    _conflict_waits_in_the_journal(proxy, ron, open_store)
+    proxy.lose_reply_to(b"status_events", then_away=True)  # the status's reply: lost
+    change = session.set_status(1, ReviewStatus.FLAGGED)
+    assert change.versions  # page 2's typing was committed before the status
+    assert KEPT in change.message and "Page 1" in change.message, change.message
+    assert change.message.count("offline") == 1, change.message
+    assert ron.pending == 1  # the status, journaled

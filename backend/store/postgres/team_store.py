@@ -296,7 +296,14 @@ class TeamStore(TeamFacts, team_publish.TeamPublish, team_activity.TeamActivity,
     # -- status and notes ----------------------------------------------------------------------
 
     def set_status(self, page: int, status: ReviewStatus) -> Change:
-        return self.set_team_status(page, TO_DB[status])
+        """Record a status of the text on screen: typing is saved as a version first (as
+        the embedded store's). Its replay's conflict stays in ``_unsaid`` (``restore``):
+        told by the status's message, offline or not, or, when the status is refused
+        (a self-approval), by the next write or poll; the commit's own offline text is
+        not shown, the status's counts its line too."""
+        committed = self._commit(page, tell=False)
+        change = self.set_team_status(page, TO_DB[status])
+        return dataclasses.replace(change, versions=committed.versions)
 
     def set_team_status(self, page: int, status: str) -> Change:
         """Set one of the database's statuses (``DB_STATUSES``: "reviewed" too)."""

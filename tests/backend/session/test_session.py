@@ -118,7 +118,9 @@ def test_import_never_overwrites_an_edit(sample_pdf: Path, tmp_path: Path) -> No
 def test_status_change_commits_typing_first(sample_pdf: Path) -> None:
     s = DocumentSession.open(sample_pdf)
     s.save_draft(0, "final")
-    s.set_status(0, ReviewStatus.APPROVED)
+    change = s.set_status(0, ReviewStatus.APPROVED)
+    assert change.versions and change.status  # the window's history is read again
+    assert not s.set_status(0, ReviewStatus.APPROVED).versions  # nothing typed since
     state = s.page_state(0)
     assert state.status is ReviewStatus.APPROVED and not state.has_draft
     assert state.text == "final" and state.version_count == 1
