@@ -21,6 +21,7 @@ from backend.models import LayoutKind, LayoutRegion, LayoutRegions
 from backend.session.layout import layout_from_json, layout_json
 from bench.corpus.engine_reads import Scanned
 from bench.corpus.pages import CACHE
+from bench.corpus.scan_cache import at_corpus_dpi
 
 LAYOUTS = CACHE / "layout"
 DPI = 150.0  # the corpus's scans are drawn at 150 dpi
@@ -66,7 +67,7 @@ def _detect(page: Scanned) -> LayoutRegions:
     version = load()
     img = Image.open(io.BytesIO(page.image_path.read_bytes())).convert("RGB")
     w, h = img.size
-    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(np.asarray(img)))
+    rgb = faint_ink.suppress_faint(at_corpus_dpi(colour_dropout.drop_colour, np.asarray(img)))
     kinds = {k.value: k for k in LayoutKind}
     regions = sorted(
         (

@@ -8,9 +8,12 @@ worker would on the page rendered at 150 dpi. Results are kept as JSON under
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import os
+from collections.abc import Callable
+from typing import Any
 
 from PIL import Image
 
@@ -19,6 +22,15 @@ from bench.corpus.engine_reads import Scanned
 from bench.corpus.pages import CACHE
 
 LINES = CACHE / "scan-lines"
+DPI = 150.0  # the corpus's scans are drawn at 150 dpi
+
+
+def at_corpus_dpi(step: Callable[..., Any], rgb: Any) -> Any:
+    """``step(rgb)`` told the scan's dpi (the stamp step's sizes in mm); an older tree's
+    step takes none, and judges sizes as shares of A4, the same on these A4 scans."""
+    if "dpi" in inspect.signature(step).parameters:
+        return step(rgb, dpi=DPI)
+    return step(rgb)
 
 
 def _cleaning() -> str:
@@ -51,7 +63,7 @@ def scan_lines(page: Scanned) -> ScanLines | None:
     boxes = sorted(
         (
             (round(x0 / w, 5), round(y0 / h, 5), round(x1 / w, 5), round(y1 / h, 5))
-            for x0, y0, x1, y1 in detector.detect(np.asarray(img))
+            for x0, y0, x1, y1 in at_corpus_dpi(detector.detect, np.asarray(img))
         ),
         key=lambda b: (b[1], b[0]),
     )

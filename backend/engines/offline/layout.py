@@ -164,7 +164,8 @@ def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> LayoutRegio
     version = load()
     rendered, info = render(doc, page, options)
     w, h = rendered.width, rendered.height
-    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(_to_array(rendered)))
+    dpi = float(info["dpi"])
+    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(_to_array(rendered), dpi))
     kinds = {k.value: k for k in LayoutKind}
     regions = [
         LayoutRegion(
@@ -176,11 +177,7 @@ def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> LayoutRegio
         if name in kinds  # a class a later model adds is no region ProofDesk knows
     ]
     regions.sort(key=lambda r: (r.box[1], r.box[0]))
-    tables = tuple(
-        table_grid(rgb, r.box, dpi=float(info["dpi"]))
-        for r in regions
-        if r.kind == LayoutKind.TABLE
-    )
+    tables = tuple(table_grid(rgb, r.box, dpi=dpi) for r in regions if r.kind == LayoutKind.TABLE)
     return LayoutRegions(tuple(regions), detector=version, tables=tables)
 
 

@@ -79,13 +79,14 @@ UPRIGHT_CONFIDENCE = 0.8
 TURNED_MARGIN = 0.1
 
 
-def read(rgb: Any) -> list[RawLine]:
+def read(rgb: Any, dpi: float | None = None) -> list[RawLine]:
     """Lines read from an RGB ``numpy`` array (h, w, 3), in reading order; boxes in its
-    pixels (also for a page scanned upside down, which is read turned half round)."""
+    pixels (also for a page scanned upside down, which is read turned half round).
+    ``dpi``: the page's, for the stamp step's sizes in mm (``drop_colour``)."""
     load()
     # Stamp ink off first, then faint ink (``colour_dropout`` says why in this order):
     # a stamp read as text is noise, and it hides the text under it from the engine.
-    page = drop_colour(rgb)
+    page = drop_colour(rgb, dpi)
     cleaned = suppress_faint(page)  # bleed-through read as lines is noise
     out = _run(cleaned)
     turned = False
@@ -235,7 +236,12 @@ def read_page(doc: PdfDocument, page: int, options: AltOptions) -> AltReading:
     """``page`` rendered and read, in the worker (the first page loads the models)."""
     version = load()
     return read_rendered(
-        doc, page, options, engine=NAME, version=version, read=lambda r, _info: read(_to_array(r))
+        doc,
+        page,
+        options,
+        engine=NAME,
+        version=version,
+        read=lambda r, info: read(_to_array(r), float(info["dpi"])),
     )
 
 

@@ -76,11 +76,12 @@ def cache_key(detector: str, options: AltOptions) -> str:
     )
 
 
-def detect(rgb: Any) -> list[tuple[float, float, float, float]]:
-    """Line boxes (x0, y0, x1, y1) in the pixels of ``rgb`` (h, w, 3 ``uint8``)."""
+def detect(rgb: Any, dpi: float | None = None) -> list[tuple[float, float, float, float]]:
+    """Line boxes (x0, y0, x1, y1) in the pixels of ``rgb`` (h, w, 3 ``uint8``); ``dpi``:
+    the page's, for the stamp step's sizes in mm (``drop_colour``)."""
     load()
     try:
-        page = faint_ink.suppress_faint(colour_dropout.drop_colour(rgb))
+        page = faint_ink.suppress_faint(colour_dropout.drop_colour(rgb, dpi))
         out = _detector(page, use_det=True, use_cls=False, use_rec=False)
     except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
         raise AltOcrError(
@@ -93,11 +94,11 @@ def detect(rgb: Any) -> list[tuple[float, float, float, float]]:
 def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> ScanLines:
     """The lines of ``page`` (0-based): page-relative boxes, top to bottom."""
     version = load()
-    rendered, _info = render(doc, page, options)
+    rendered, info = render(doc, page, options)
     w, h = rendered.width, rendered.height
     boxes = [
         (_unit(x0 / w), _unit(y0 / h), _unit(x1 / w), _unit(y1 / h))
-        for x0, y0, x1, y1 in detect(_to_array(rendered))
+        for x0, y0, x1, y1 in detect(_to_array(rendered), float(info["dpi"]))
     ]
     return ScanLines(tuple(sorted(boxes, key=lambda b: (b[1], b[0]))), detector=version)
 

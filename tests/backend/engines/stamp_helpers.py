@@ -144,3 +144,32 @@ def as_pdf(rgb: np.ndarray, path: Path) -> Path:
     page.insert_image(page.rect, stream=buf.getvalue())
     doc.save(path)
     return path
+
+
+def sheet(width_mm: float, height_mm: float) -> Image.Image:
+    """A sheet of paper ``width_mm`` x ``height_mm`` at 150 dpi (A4: 1240 x 1754 pixels)
+    with ``text_page``'s nine lines (14 pt) at its top left, wrapped to its width."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=width_mm * 72 / 25.4, height=height_mm * 72 / 25.4)
+    per_line = int((page.rect.width - 60) // 14)
+    for i, line in enumerate(text[:per_line] for text in LINES):
+        page.insert_text((30, 40 + 30 * i), line, fontname="china-t", fontsize=14)
+    png = page.get_pixmap(dpi=150).tobytes("png")
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def sealed(img: Image.Image, mm: float, frame: str = "round") -> tuple[np.ndarray, np.ndarray]:
+    """``img`` (150 dpi) with a red seal ``mm`` across (``stamp_layer``'s ring or frame and
+    strokes) pressed over its text, its box from pixel (60, 40); and where its ink is."""
+    side = round(mm * 150 / 25.4)
+    layer = stamp_layer(img.size, (60, 40, 60 + side - 1, 40 + side - 1), RED, frame)
+    out = img.convert("RGBA")
+    out.alpha_composite(layer)
+    return np.asarray(out.convert("RGB")).copy(), np.asarray(layer)[..., 3] > 0
+
+
+def on_a4(img: Image.Image) -> Image.Image:
+    """``img`` (150 dpi, no larger than A4) at the top of a blank A4 sheet, 1240 x 1754."""
+    out = Image.new("RGB", (1240, 1754), (255, 255, 255))
+    out.paste(img, (0, 0))
+    return out
