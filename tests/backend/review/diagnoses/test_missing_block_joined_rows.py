@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from backend.models import ScanLines
+from backend.models import AltText, ScanLines
 from backend.review.values import DiagnosisKind
 from tests.backend.review.diagnoses.diagnoses_helpers import corpus_text, noisy
 from tests.backend.review.diagnoses.layout_helpers import reading
@@ -28,16 +28,22 @@ def _columns(seed: int) -> tuple[list[str], list[str]]:
     return lines[:half], lines[half : 2 * half]
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-@pytest.mark.parametrize("with_scan", [True, False])
-def test_rows_joined_across_the_gutter_are_no_missing_block(seed: int, with_scan: bool) -> None:
-    rng = random.Random(seed)
-    left, right = _columns(seed)
+def _joined_reading(left: list[str], right: list[str], rng: random.Random) -> AltText:
+    """The alternate reads each row's two column lines as one line, across the gutter."""
     rows = [
         noisy(a, rng, 0.05, 0.0) + "　" + noisy(b, rng, 0.05, 0.0)
         for a, b in zip(left, right, strict=True)
     ]
-    alt = reading([(t, (0.08, 0.05 + k * 0.04, 0.92, 0.08 + k * 0.04)) for k, t in enumerate(rows)])
+    return reading(
+        [(t, (0.08, 0.05 + k * 0.04, 0.92, 0.08 + k * 0.04)) for k, t in enumerate(rows)]
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("with_scan", [True, False])
+def test_rows_joined_across_the_gutter_are_no_missing_block(seed: int, with_scan: bool) -> None:
+    left, right = _columns(seed)
+    alt = _joined_reading(left, right, random.Random(seed))
     scan = ScanLines(tuple(ln.box for ln in alt.lines if ln.box), "t") if with_scan else None
     r = review("\n".join(left + right), alt, scan)
     assert [d.detail for d in r.diagnoses if d.kind is DiagnosisKind.MISSING_BLOCK] == []
@@ -49,13 +55,8 @@ def test_joined_rows_the_transcript_lost_from_both_columns_are_still_a_missing_b
 ) -> None:
     # The parts are judged at their own places, not as anything found anywhere: rows
     # whose two column lines are both lost from the transcript are still missing.
-    rng = random.Random(seed)
     left, right = _columns(seed)
-    rows = [
-        noisy(a, rng, 0.05, 0.0) + "　" + noisy(b, rng, 0.05, 0.0)
-        for a, b in zip(left, right, strict=True)
-    ]
-    alt = reading([(t, (0.08, 0.05 + k * 0.04, 0.92, 0.08 + k * 0.04)) for k, t in enumerate(rows)])
+    alt = _joined_reading(left, right, random.Random(seed))
     lost = range(3, 7)
     transcript = "\n".join(
         [a for k, a in enumerate(left) if k not in lost]

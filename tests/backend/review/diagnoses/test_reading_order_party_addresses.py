@@ -15,35 +15,13 @@ from backend.review.values import FlagKind
 from tests.backend.review.diagnoses.layout_helpers import reading
 from tests.backend.review.diagnoses.reading_order_helpers import (
     CASE_NUMBER,
+    PARTIES,
     glyph_boxes,
     order_flags,
     order_named,
     review,
 )
 
-PARTIES = [  # 21 rows: down to the page's foot
-    "原告王大明住臺北市中正區",
-    "被告李小華住新北市板橋區",
-    "訴訟代理人陳大同律師",
-    "法定代理人張三李四王五",
-    "被告陳小美住桃園市中壢區",
-    "被告林大山住臺中市西屯區",
-    "被告黃志明住高雄市苓雅區",
-    "被告吳美玲住臺南市東區",
-    "被告周建國住基隆市仁愛區",
-    "被告鄭文華住新竹市東區",
-    "被告謝宗翰住嘉義市西區",
-    "被告許雅婷住宜蘭縣羅東鎮",
-    "被告蔡明哲住花蓮縣吉安鄉",
-    "被告楊淑芬住屏東縣屏東市",
-    "被告劉家豪住彰化縣員林市",
-    "被告何佩君住雲林縣斗六市",
-    "被告羅志偉住苗栗縣頭份市",
-    "被告鍾怡君住南投縣草屯鎮",
-    "被告江俊傑住臺東縣臺東市",
-    "被告曾雅雯住澎湖縣馬公市",
-    "上列當事人間請求返還借款",
-]
 # A street and number after the district: 17-19 letters a line, ending at 0.48-0.52 of
 # the page's width (glyph_boxes: 0.08 + 0.0233 a letter), inside the middle band.
 STREETS = ["忠孝路一號", "文化路二段三號"]
