@@ -43,7 +43,7 @@ from backend.i18n import _
 from backend.models import AltLine, AltText, ScanLines
 from backend.review.diagnoses.base import Diagnosis, DiagnosisKind, PageEvidence
 from backend.review.diagnoses.invented_span import named_span
-from backend.review.diagnoses.not_on_scan_room import garbled_lines, unread_room
+from backend.review.diagnoses.not_on_scan_room import AltRuns, garbled_lines, unread_room
 from backend.review.diagnoses.shared import excerpt, has_alternate
 from backend.review.values import Hunk
 
@@ -75,13 +75,16 @@ def find(evidence: PageEvidence) -> list[Diagnosis]:
         # lines do: those stay for the candidates with no gap where they stand.
         boxed = [ln for ln in alternate.lines if ln.box and ln.text.strip()]
         longest = max((_ems(ln.text) for ln in boxed), default=0.0)
-        garbled = garbled_lines(alternate, evidence.equal_blocks)
+        # The shared runs by place, once for the page: the garbled lines and the
+        # unread room both judge its read lines by them.
+        runs = AltRuns(evidence.equal_blocks)
+        garbled = garbled_lines(alternate, runs)
         beyond = [
             (h, _beyond(h, _hidden_lines(h, boxed, alternate.text), longest, garbled))
             for h in candidates
         ]
         unplaced = [(h, n) for h, n in beyond if n > 0]
-        invented = _without_ink(unplaced, alternate, evidence.scan_lines, evidence.equal_blocks)
+        invented = _without_ink(unplaced, alternate, evidence.scan_lines, runs)
     elif any(line.box for line in alternate.lines):
         invented = [h for h in candidates if _no_room(h, alternate.lines, alternate.text)]
     else:
@@ -161,12 +164,12 @@ def _without_ink(
     candidates: list[tuple[Hunk, float]],
     alternate: AltText,
     scan: ScanLines,
-    equal_blocks: Sequence[tuple[int, int, int]],
+    runs: AltRuns,
 ) -> list[Hunk]:
     """The candidates the scan's unread lines have no room for, in page order: each
     takes the letters it has beyond its own place's gap (``_beyond``) from that room
     while at least half of them fit."""
-    room = unread_room(alternate, scan, equal_blocks)
+    room = unread_room(alternate, scan, runs)
     invented = []
     for h, letters in candidates:
         if room >= letters / 2:
@@ -208,7 +211,7 @@ def _hidden_lines(h: Hunk, boxed: Sequence[AltLine], alternate: str) -> float:
     boxed: the pitches between the lines the alternate read just before and after
     each of its points, less one (another column: unknown, any number), where that
     gap is a seal's height at most. At the page's edge none: the scan's lines count
-    the ink beyond (``_unread_room``)."""
+    the ink beyond (``unread_room``)."""
     if len(boxed) < 3:
         return 0.0
     pitch = _line_pitch(boxed)

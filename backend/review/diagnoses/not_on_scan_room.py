@@ -22,17 +22,15 @@ def letters(text: str) -> int:
     return sum(map(str.isalnum, text))
 
 
-def unread_room(
-    alternate: AltText, scan: ScanLines, equal_blocks: Sequence[tuple[int, int, int]]
-) -> float:
+def unread_room(alternate: AltText, scan: ScanLines, runs: AltRuns) -> float:
     """How many letters the scan's lines the alternate did not read can hold: the
     width of the scan's lines no line it read covers, at its letters per width, or
     without its boxes, the lines it lacks at the letters of a full line it read. A line it garbled
     (``GARBLED``: little of it shared with the transcript, as Latin letters for a
-    faint Han line) did not read its ink either."""
+    faint Han line) did not read its ink either. ``runs``: the page's shared runs
+    (``AltRuns``), built once for this and ``garbled_lines``."""
     read = [ln for ln in alternate.lines if ln.text.strip() and ln.box]
     if read:
-        runs = AltRuns(equal_blocks)
         boxes = [ln.box for ln in read if ln.box and not _garbled(ln, runs)]
         # The width of each scan line no line read across: a line read in part
         # (Tesseract often drops a line's first words) leaves the rest unread.
@@ -54,12 +52,9 @@ def unread_room(
     return max(0, len(scan.boxes) - len(lines)) * full
 
 
-def garbled_lines(
-    alternate: AltText, equal_blocks: Sequence[tuple[int, int, int]]
-) -> list[AltLine]:
+def garbled_lines(alternate: AltText, runs: AltRuns) -> list[AltLine]:
     """The boxed lines the alternate garbled (``GARBLED``): ``unread_room`` counts their
     ink as unread, so a candidate must not count their letters as read too."""
-    runs = AltRuns(equal_blocks)
     return [ln for ln in alternate.lines if ln.text.strip() and ln.box and _garbled(ln, runs)]
 
 
