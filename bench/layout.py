@@ -26,8 +26,7 @@ import numpy as np
 from backend.documents.pdf import file_sha256, open_pdf
 from backend.engines.offline import AltOcrRunner
 from backend.engines.offline.base import AltOptions
-from backend.engines.offline.page_image import render
-from backend.engines.offline.rapidocr_engine import _to_array
+from backend.engines.offline.page_image import render, to_array
 from backend.engines.offline.ruling import table_grid
 from backend.models import LayoutKind
 from backend.session.layout import LayoutCache, LayoutSource
@@ -73,7 +72,7 @@ async def _timings(path: Path) -> dict[str, list[float]]:
             rendered, info = render(doc, TABLE_PAGE, AltOptions())
         finally:
             doc.close()
-        rgb = np.ascontiguousarray(_to_array(rendered))
+        rgb = np.ascontiguousarray(to_array(rendered))
         for _unused in range(5):
             t0 = time.perf_counter()
             table_grid(rgb, regions[0].box, dpi=float(info["dpi"]))

@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from backend.engines.offline import colour_dropout, faint_ink
 from backend.engines.offline.base import AltOcrError, AltOptions, EngineMissingError
-from backend.engines.offline.page_image import render
-from backend.engines.offline.rapidocr_engine import _to_array
+from backend.engines.offline.page_image import render, unstamped
 from backend.engines.offline.ruling import table_grid
 from backend.i18n import _
 from backend.models import LayoutKind, LayoutRegion, LayoutRegions
@@ -165,7 +164,7 @@ def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> LayoutRegio
     rendered, info = render(doc, page, options)
     w, h = rendered.width, rendered.height
     dpi = float(info["dpi"])
-    rgb = faint_ink.suppress_faint(colour_dropout.drop_colour(_to_array(rendered), dpi))
+    rgb = faint_ink.suppress_faint(unstamped(rendered, info))
     kinds = {k.value: k for k in LayoutKind}
     regions = [
         LayoutRegion(

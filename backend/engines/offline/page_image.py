@@ -1,7 +1,9 @@
 """A page rendered for an OCR engine, and the engine's lines turned into a reading.
 
 Runs in the worker (see ``worker``): the engines that read pixels (RapidOCR,
-Tesseract) share how a page is rendered, timed and recorded in provenance.
+Tesseract) share how a page is rendered, timed and recorded in provenance; RapidOCR,
+its line detector and the layout model start from its pixels without their stamps
+(``unstamped``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from backend.documents.pdf import PdfDocument
 from backend.engines.offline.base import AltOptions, AltReading, RawLine, build_reading
+from backend.engines.offline.colour_dropout import drop_colour
 from backend.models import RenderedPage
 
 # The engine's lines from the rendered page, with what ``render`` recorded (its dpi).
@@ -26,6 +29,22 @@ def render(doc: PdfDocument, page: int, options: AltOptions) -> tuple[RenderedPa
         "clamped": rendered.clamped,
     }
     return rendered, info
+
+
+def to_array(rendered: RenderedPage) -> Any:
+    """The render's pixels as an RGB ``numpy`` array (h, w, 3 ``uint8``)."""
+    import numpy as np  # a RapidOCR dependency: only needed where RapidOCR runs
+
+    rows = np.frombuffer(rendered.samples, dtype=np.uint8).reshape(rendered.height, rendered.stride)
+    return rows[:, : rendered.width * 3].reshape(rendered.height, rendered.width, 3)
+
+
+def unstamped(rendered: RenderedPage, info: dict[str, Any]) -> Any:
+    """The render's pixels with its stamps' light ink pushed to paper (``drop_colour``),
+    their sizes judged in mm at the dpi ``render`` recorded in ``info`` (a clamped page's
+    is not ``options.dpi``). One function for every engine that drops them, so that the
+    dpi they are judged at is the render's for all."""
+    return drop_colour(to_array(rendered), float(info["dpi"]))
 
 
 def read_rendered(

@@ -25,13 +25,12 @@ from backend.engines.offline.base import (
 from backend.engines.offline.colour_dropout import drop_colour
 from backend.engines.offline.engine_spec import EngineSpec
 from backend.engines.offline.faint_ink import suppress_faint
-from backend.engines.offline.page_image import read_rendered
+from backend.engines.offline.page_image import read_rendered, unstamped
 from backend.i18n import N_, _
 from backend.models import box_union
 
 if TYPE_CHECKING:
     from backend.documents.pdf import PdfDocument
-    from backend.models import RenderedPage
 
 _log = logging.getLogger(__name__)
 
@@ -83,10 +82,14 @@ def read(rgb: Any, dpi: float | None = None) -> list[RawLine]:
     """Lines read from an RGB ``numpy`` array (h, w, 3), in reading order; boxes in its
     pixels (also for a page scanned upside down, which is read turned half round).
     ``dpi``: the page's, for the stamp step's sizes in mm (``drop_colour``)."""
-    load()
     # Stamp ink off first, then faint ink (``colour_dropout`` says why in this order):
     # a stamp read as text is noise, and it hides the text under it from the engine.
-    page = drop_colour(rgb, dpi)
+    return read_unstamped(drop_colour(rgb, dpi))
+
+
+def read_unstamped(page: Any) -> list[RawLine]:
+    """``read`` of a page whose stamps' ink is off already (``page_image.unstamped``)."""
+    load()
     cleaned = suppress_faint(page)  # bleed-through read as lines is noise
     out = _run(cleaned)
     turned = False
@@ -105,7 +108,7 @@ def read(rgb: Any, dpi: float | None = None) -> list[RawLine]:
         line = RawLine(str(text), _bounds(poly), float(score))
         lines += ink.split_faint(line, words[i]) if words is not None else [line]
     if turned:  # the reading order stays the turned page's; the boxes go back onto the page
-        height, width = rgb.shape[:2]
+        height, width = page.shape[:2]
         lines = [RawLine(li.text, _turn_box(li.box, width, height), li.score) for li in lines]
     return lines
 
@@ -241,15 +244,8 @@ def read_page(doc: PdfDocument, page: int, options: AltOptions) -> AltReading:
         options,
         engine=NAME,
         version=version,
-        read=lambda r, info: read(_to_array(r), float(info["dpi"])),
+        read=lambda r, info: read_unstamped(unstamped(r, info)),
     )
-
-
-def _to_array(rendered: RenderedPage) -> Any:
-    import numpy as np  # a RapidOCR dependency: only needed where RapidOCR runs
-
-    rows = np.frombuffer(rendered.samples, dtype=np.uint8).reshape(rendered.height, rendered.stride)
-    return rows[:, : rendered.width * 3].reshape(rendered.height, rendered.width, 3)
 
 
 NAME = "rapidocr"

@@ -20,15 +20,23 @@ from typing import TYPE_CHECKING, Any
 from backend.engines.offline import colour_dropout, faint_ink
 from backend.engines.offline.base import AltOcrError, AltOptions, EngineMissingError
 from backend.engines.offline.base import rapidocr_missing as detector_missing
-from backend.engines.offline.page_image import render
-from backend.engines.offline.rapidocr_engine import _bounds, _to_array
+from backend.engines.offline.page_image import render, unstamped
+from backend.engines.offline.rapidocr_engine import _bounds
 from backend.i18n import _
 from backend.models import ScanLines
 
 if TYPE_CHECKING:
     from backend.documents.pdf import PdfDocument
 
-__all__ = ["cache_key", "detect", "detect_page", "detector_missing", "detector_name", "load"]
+__all__ = [
+    "cache_key",
+    "detect",
+    "detect_page",
+    "detect_unstamped",
+    "detector_missing",
+    "detector_name",
+    "load",
+]
 
 # Bump when how lines are found changes (the render, the cleaning, the detector's
 # settings): cached results key on it (``cache_key``).
@@ -79,10 +87,14 @@ def cache_key(detector: str, options: AltOptions) -> str:
 def detect(rgb: Any, dpi: float | None = None) -> list[tuple[float, float, float, float]]:
     """Line boxes (x0, y0, x1, y1) in the pixels of ``rgb`` (h, w, 3 ``uint8``); ``dpi``:
     the page's, for the stamp step's sizes in mm (``drop_colour``)."""
+    return detect_unstamped(colour_dropout.drop_colour(rgb, dpi))
+
+
+def detect_unstamped(page: Any) -> list[tuple[float, float, float, float]]:
+    """``detect`` of a page whose stamps' ink is off already (``page_image.unstamped``)."""
     load()
     try:
-        page = faint_ink.suppress_faint(colour_dropout.drop_colour(rgb, dpi))
-        out = _detector(page, use_det=True, use_cls=False, use_rec=False)
+        out = _detector(faint_ink.suppress_faint(page), use_det=True, use_cls=False, use_rec=False)
     except Exception as exc:  # onnxruntime and OpenCV raise many unrelated types
         raise AltOcrError(
             _("RapidOCR could not find the lines of this page."), detail=repr(exc)
@@ -98,7 +110,7 @@ def detect_page(doc: PdfDocument, page: int, options: AltOptions) -> ScanLines:
     w, h = rendered.width, rendered.height
     boxes = [
         (_unit(x0 / w), _unit(y0 / h), _unit(x1 / w), _unit(y1 / h))
-        for x0, y0, x1, y1 in detect(_to_array(rendered), float(info["dpi"]))
+        for x0, y0, x1, y1 in detect_unstamped(unstamped(rendered, info))
     ]
     return ScanLines(tuple(sorted(boxes, key=lambda b: (b[1], b[0]))), detector=version)
 

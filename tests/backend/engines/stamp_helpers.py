@@ -1,4 +1,5 @@
-"""Generated scans with stamps pressed over black text (for ``test_colour_dropout``).
+"""Generated scans with stamps pressed over black text (for ``test_colour_dropout``), and
+a PDF whose seals are drawn in mm (``seals_pdf``, for ``test_unstamped_dpi``).
 
 The text is set with PyMuPDF's built-in Traditional Chinese face (no system font
 needed) and rendered at 150 dpi; a red seal and a blue-violet receipt stamp are
@@ -173,3 +174,50 @@ def on_a4(img: Image.Image) -> Image.Image:
     out = Image.new("RGB", (1240, 1754), (255, 255, 255))
     out.paste(img, (0, 0))
     return out
+
+
+# ``seals_pdf``'s page in mm (not A4: sizes taken as shares of its 110 mm side, as
+# without a dpi, are wrong, and its 55 mm seal too large) and its two seals (left, top,
+# side in mm): 55 mm, more than STAMP_MAX judged at half its size (a 300 dpi page taken
+# for 150 dpi), and 13 mm, less than STAMP_MIN at 3/2 its size (100 dpi taken for 150).
+SEAL_PAGE_MM = (200.0, 110.0)
+BIG_SEAL = (15.0, 30.0, 55.0)
+SMALL_SEAL = (150.0, 50.0, 13.0)
+
+
+def seals_pdf(path: Path) -> Path:
+    """A two-page PDF of ``SEAL_PAGE_MM``: on both, fourteen lines of black 12 pt text;
+    on the first, a red seal pressed over them at ``BIG_SEAL`` (a ring) and one at
+    ``SMALL_SEAL`` (a square frame), each with three strokes inside as ``stamp_layer``'s,
+    translucent as its. Drawn as vectors, so their size is in mm at any dpi the page is
+    rendered at."""
+    pt = 72 / 25.4
+    doc = pymupdf.open()
+    for sealed_page in (True, False):
+        page = doc.new_page(width=SEAL_PAGE_MM[0] * pt, height=SEAL_PAGE_MM[1] * pt)
+        for i in range(14):
+            page.insert_text((30, 30 + 20 * i), LINES[i % 3], fontname="china-t", fontsize=12)
+        if not sealed_page:
+            continue
+        red = tuple(c / 255 for c in RED)
+        for (left, top, side), ring in ((BIG_SEAL, True), (SMALL_SEAL, False)):
+            x0, y0, s = left * pt, top * pt, side * pt
+            # One path each for the frame and the strokes, apart: ink laid twice is
+            # darker and kept as text under the stamp; one press lays it once.
+            frame = page.new_shape()
+            if ring:
+                frame.draw_circle((x0 + s / 2, y0 + s / 2), s / 2)
+            else:
+                frame.draw_rect((x0, y0, x0 + s, y0 + s))
+            frame.finish(color=red, width=2.9, stroke_opacity=200 / 255)
+            frame.commit()
+            strokes = page.new_shape()  # standing for the seal's own characters
+            for k in range(3):
+                x = x0 + s * (0.15 + 0.25 * k)
+                strokes.draw_polyline(
+                    [(x, y0 + 0.25 * s), (x + 0.1 * s, y0 + 0.8 * s), (x + 0.2 * s, y0 + 0.8 * s)]
+                )
+            strokes.finish(color=red, width=3.4, stroke_opacity=200 / 255, closePath=False)
+            strokes.commit()
+    doc.save(path)
+    return path
