@@ -37,7 +37,9 @@ from backend.review import fast_fold, textnorm_escapes
 from backend.review.charclass import HAN
 from backend.review.fast_fold import normalise_page
 from backend.review.tables import ReviewTables
+from backend.tables.find import find_tables
 from backend.tables.markdown import DELIMITER
+from backend.tables.model import TableFormat
 
 # What the model writes where it cannot read (see resources/prompts): a short
 # bracketed note. Twelve characters keeps real bracketed headings out.
@@ -146,38 +148,30 @@ def fold(text: str, tables: ReviewTables, *, width: bool, variants: bool = False
 _PIPES = "|｜"
 
 
-def _lone_pipe(text: str, start: int, end: int) -> bool:
-    """A pipe that is the only one on its line and on the nearest written lines around
-    it (第四條 | 租賃, an engine's reading of a gap): no Markdown table has a row of one
-    pipe alone, so it is a stray mark the review must see (``charclass.STRAY_MARKS``),
-    not layout. Blank lines are skipped: a form's 姓名 | … lines may stand apart."""
-    if end - start != 1 or text[start] not in _PIPES:  # a match holding one pipe only
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = _line_end(text, end)
-    near = [text[line_start:line_end], _written_line(text, line_start, -1)]
-    near.append(_written_line(text, line_end, +1))
-    return sum(line.count(p) for line in near for p in _PIPES) == 1
+def _stray_pipes(text: str, spans: list[tuple[int, int]]) -> set[int]:
+    """The pipes among ``spans`` that lay out no table, so the review keeps them.
 
-
-def _written_line(text: str, edge: int, step: int) -> str:
-    """The nearest line above (``step`` -1, from a line's start) or below (+1, from a
-    line's end) with something written on it ("" at the text's edge)."""
-    while True:
-        if step < 0:
-            if edge == 0:
-                return ""
-            end = edge - 1
-            edge = text.rfind("\n", 0, end) + 1
-            line = text[edge:end]
-        else:
-            if edge >= len(text):
-                return ""
-            start = edge + 1
-            edge = _line_end(text, start)
-            line = text[start:edge]
-        if line.strip():
-            return line
+    A pipe is layout only where it makes a table as the product reads tables
+    (``backend.tables.find``: rows that begin with a pipe, or GitHub's rows under a
+    delimiter row), or on a row of its own (``| a | b |`` alone, a table's piece
+    continued from the page before). Anywhere else it is a character of the text: it
+    is exported as written and no Table dock shows it, and it is what an engine makes
+    of a rule or a gap (第四條 | 租賃期間; 期別 | 給付日期金額備註, a table's rows
+    read with one rule each and the other cells run together): noise the review must
+    see (``charclass.STRAY_MARKS``). The alternate's such pipes are its own noise.
+    """
+    pipes = [start for start, end in spans if end - start == 1 and text[start] in _PIPES]
+    if not pipes:
+        return set()
+    tables = [(t.start, t.end) for t in find_tables(text) if t.format is TableFormat.MARKDOWN]
+    stray = set()
+    for at in pipes:
+        if any(start <= at < end for start, end in tables):
+            continue
+        line = text[text.rfind("\n", 0, at) + 1 : _line_end(text, at)]
+        if not (line.lstrip().startswith("|") and line.count("|") >= 2):
+            stray.add(at)
+    return stray
 
 
 def _line_end(text: str, at: int) -> int:
@@ -231,7 +225,8 @@ def dropped_spans(
         # One pattern alone gives sorted, disjoint spans: taken as they are.
         found = [m.span() for m in pattern.finditer(text)]
         if pattern is _MARKDOWN:
-            found = [span for span in found if not _lone_pipe(text, *span)]
+            stray = _stray_pipes(text, found)
+            found = [span for span in found if span[0] not in stray] if stray else found
         sources += bool(found)
         spans = found if not spans else spans + found
     if escaped:

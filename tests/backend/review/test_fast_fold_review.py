@@ -117,9 +117,12 @@ def reference(
         else [(max(0, s), min(len(text), e)) for s, e in spans]
     )
     patterns = [textnorm.DEFAULT_MARKERS] if options.ignore_markers else []
-    patterns += [textnorm._MARKDOWN] if options.ignore_markdown else []
     patterns += [re.compile(r"\s")] if options.ignore_whitespace else []
     found += [m.span() for p in patterns for m in p.finditer(text)]
+    if options.ignore_markdown:  # a pipe that lays out no table is kept (test_lone_pipe)
+        markdown = [m.span() for m in textnorm._MARKDOWN.finditer(text)]
+        stray = textnorm._stray_pipes(text, markdown)
+        found += [span for span in markdown if span[0] not in stray]
     for s, e in found:
         dropped.update(range(s, e))
     to_source = [k for k in range(len(text)) if k not in dropped]

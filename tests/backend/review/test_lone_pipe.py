@@ -1,6 +1,8 @@
-"""A pipe alone on its line (第四條 | 租賃期間, an engine's reading of the gap after an
-article number) is a stray mark the review flags; the pipes of a Markdown table are
-layout (issue 22: Tesseract's ' | ' noise went unflagged, folded as table layout)."""
+"""A pipe that lays out no table (第四條 | 租賃期間, an engine's reading of the gap after an
+article number; 期別 | 給付日期金額備註, a table's rows read with one rule each) is a
+stray mark the review flags; the pipes of a Markdown table, as the product reads
+tables, are layout (issue 22: Tesseract's ' | ' noise went unflagged, folded as table
+layout)."""
 
 from __future__ import annotations
 
@@ -46,8 +48,37 @@ def test_a_two_column_row_without_outer_pipes_is_layout() -> None:
     assert _flags(PLAIN + table + "\n", PLAIN + "項目 金額\n登記規費 二千元\n") == []
 
 
-def test_a_forms_lines_apart_keep_their_pipes_as_layout() -> None:
-    # 姓名 | … lines a blank line apart are one form: their neighbours are the nearest
-    # written lines (the review found them flagged).
+@examples(20)
+@given(rows=st.lists(st.lists(HAN, min_size=3, max_size=4), min_size=2, max_size=5))
+def test_rows_read_with_one_rule_each_have_their_pipes_flagged(rows: list[list[str]]) -> None:
+    # Tesseract reads a ruled table's first rule as a pipe and runs the other cells
+    # together; the alternate reads a cell a line. Consecutive lines of one pipe each
+    # are no table: each pipe is noise on its line.
+    table = "\n".join(f"{cells[0]} | {''.join(cells[1:])}" for cells in rows)
+    alternate = "\n".join(cell for cells in rows for cell in cells)
+    transcript = PLAIN + table + "\n" + PLAIN
+    flags = _flags(transcript, PLAIN + alternate + "\n" + PLAIN)
+    pipes = [k for k, c in enumerate(transcript) if c == "|"]
+    assert all(any(start <= k < end for start, end in flags) for k in pipes)
+
+
+def test_a_forms_pipes_outside_any_table_are_text() -> None:
+    # No table holds 姓名 | … lines (the product's Table dock shows none, the export
+    # keeps them as written): where the alternate reads no pipe, each one is flagged;
+    # where it reads them too, nothing is.
     form = "姓名 | 王小明\n\n住所 | 臺北市中正區\n\n電話 | 二三四五"
-    assert _flags(PLAIN + form + "\n", PLAIN + form.replace(" | ", " ") + "\n") == []
+    transcript = PLAIN + form + "\n"
+    flagged = _flags(transcript, PLAIN + form.replace(" | ", " ") + "\n")
+    pipes = [k for k, c in enumerate(transcript) if c == "|"]
+    assert len(pipes) == 3
+    assert all(any(start <= k < end for start, end in flagged) for k in pipes)
+    assert _flags(transcript, transcript) == []
+
+
+def test_a_row_of_its_own_is_layout() -> None:
+    # | a | b | alone: a table's piece (a row continued from the page before).
+    row = "| 第一期 | 民國九十七年五月二十七日 |"
+    assert (
+        _flags(PLAIN + row + "\n" + PLAIN, PLAIN + "第一期 民國九十七年五月二十七日\n" + PLAIN)
+        == []
+    )
