@@ -79,28 +79,49 @@ def content(ch: str) -> bool:
 
 def normalised(text: str, *, truth: bool) -> tuple[str, list[int]]:
     """The text compared, and for each of its characters the index it came from."""
+    chars, origin, _edges = _normalise(text, truth=truth)
+    return chars, origin
+
+
+def _normalise(text: str, *, truth: bool) -> tuple[str, list[int], frozenset[int]]:
+    """``normalised``, and where a table's cell ends in it (a truth's Markdown row: each
+    pipe, and the row's end): positions k with a cell's last character at k - 1."""
     chars: list[str] = []
     origin: list[int] = []
+    edges: set[int] = set()
     pos = 0
     for line in text.split("\n"):
         table = truth and line.startswith("|")
         if not (table and _TABLE_SEP.match(line.replace(" ", ""))):
             for i, ch in enumerate(line):
                 if table and ch == "|":
+                    edges.add(len(chars))
                     continue
                 for n in unicodedata.normalize("NFKC", ch):
                     if not n.isspace():
                         chars.append(n)
                         origin.append(pos + i)
+            if table:
+                edges.add(len(chars))
         pos += len(line) + 1
-    return "".join(chars), origin
+    return "".join(chars), origin, frozenset(edges)
 
 
-def critical_regions(truth: str) -> list[tuple[int, int]]:
-    """Spans of the (normalised) truth that are legal-critical: number phrases, key words."""
+def critical_regions(truth: str, cell_edges: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
+    """Spans of the (normalised) truth that are legal-critical: number phrases, key words.
+
+    ``cell_edges``: where a table's cells end (``_normalise``). A phrase is read within
+    one cell: the normalised truth runs a table's cells together, and 葉○○ (an owner)
+    then 2 (the next row's number) then 紙箱 is no quantity ○○2紙."""
+
+    def in_one_cell(span: tuple[int, int]) -> bool:
+        return not any(span[0] < k < span[1] for k in cell_edges)
+
     spans = []
     for pattern in POSITIONS.values():
         for m in pattern.finditer(truth):
+            if not in_one_cell(m.span()):
+                continue
             spans += [
                 _inner(truth, *m.span(g)) for g in range(1, (m.re.groups or 0) + 1) if m.group(g)
             ]
@@ -108,7 +129,8 @@ def critical_regions(truth: str) -> list[tuple[int, int]]:
     for m in _WORD_RE.finditer(truth):
         if m.group() in DEONTIC and any(a <= m.start() < b for a, b in not_modal):
             continue
-        spans.append(m.span())
+        if in_one_cell(m.span()):
+            spans.append(m.span())
     return spans
 
 
@@ -185,9 +207,9 @@ def _ops(t: str, r: str) -> Iterator[tuple[str, int, int, int, int]]:
 
 def align(truth_text: str, reading: str) -> list[RealError]:
     """The reading's errors against the truth, in reading order."""
-    t, _ = normalised(truth_text, truth=True)
+    t, _, edges = _normalise(truth_text, truth=True)
     r, origin = normalised(reading, truth=False)
-    regions = critical_regions(t)
+    regions = critical_regions(t, edges)
     ops = list(_ops(t, r))
     moved: set[int] = set()
     for a, (_, i1, i2, _, _) in enumerate(ops):  # a deletion read again elsewhere

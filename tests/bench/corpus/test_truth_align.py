@@ -102,3 +102,16 @@ def test_a_clause_comma_beside_a_number_is_no_part_of_it() -> None:
     amount = "判決被告應給付新臺幣2,024,000元，及自起訴狀"
     start = amount.index("2")
     assert (start, start + len("2,024,000")) in critical_regions(amount)
+
+
+def test_a_number_phrase_is_read_within_one_table_cell() -> None:
+    # The normalised truth runs the cells together: an owner's mask, the next row's
+    # number and its item (葉○○ | 2 | 紙箱) read as a quantity ○○2紙 across three cells.
+    table = "| 編號 | 物品 | 數量 | 所有人 |\n|---|---|---|---|\n"
+    truth = table + "| 1 | 米酒 | 三十九瓶 | 葉○○ |\n| 2 | 紙箱 | 33箱 | 蕭○○ |"
+    reading = truth.replace("|---|---|---|---|\n", "").replace("|", " ")
+    [owner] = align(truth, reading.replace("葉○○", "#OO"))
+    assert not owner.critical
+    # A quantity inside its cell stays critical.
+    [quantity] = align(truth, reading.replace("三十九瓶", "三千九瓶"))
+    assert quantity.critical
