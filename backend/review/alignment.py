@@ -21,7 +21,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
 
@@ -32,6 +32,8 @@ from backend.review.textnorm import CompareOptions, Normalised
 MIN_MOVE = 3  # equal blocks shorter than this elsewhere are coincidence, not a move
 ANCHOR_SHARE = 0.3  # share of a line's bigrams that must line up to place it
 MATCHED_SHARE = 0.8  # a line the plain diff matched this well stays where it matched
+READ_SHARE = 0.5  # a low-scored line the transcript agrees with this much is no ghost
+OWN_CHARS = 2  # ... and this few characters only the alternate has in it are its own ink
 MAX_PLACES = 8  # a bigram found more often than this in the transcript does not vote
 Ops = list[tuple[str, str]]
 
@@ -85,6 +87,7 @@ def align(
     whether its lines were put in the transcript's reading order."""
     side = _plain_side(alt, _ghost_mask(alt, lines, options.ghost_score))
     ops = diff(transcript, side.text)
+    side = _read_ghosts(side, ops)
     # Two different pages share no passages: another order of lines cannot help.
     related = len(transcript) < MIN_LENGTH or shared_share(transcript, side.text) >= UNRELATED_SHARE
     if options.reorder_lines and related and _has_unmatched_blocks(ops):
@@ -94,12 +97,71 @@ def align(
             side2 = _ordered_side(side, ranges)
             ops2 = diff(transcript, side2.text)
             if equal_chars(ops2) > equal_chars(ops):
-                return side2, ops2, True
+                return _read_ghosts(side2, ops2), ops2, True
     return side, ops, False
 
 
 def _plain_side(norm: Normalised, ghost: bytes) -> Side:
     return Side(norm, norm.text, norm.to_source, (), ghost, norm.cuts)
+
+
+def _read_ghosts(side: Side, ops: Ops) -> Side:
+    """``side`` less the ghost marks where the transcript reads the same ink otherwise.
+
+    Bleed-through is the back's writing: text only the alternate has. In a low-scored
+    line the transcript reads most of in place (READ_SHARE of it agreeing: the front's
+    own ink that the engine scored low, a short line 十五以上。 at 0.75), what the
+    transcript reads *differently* is a difference, and so is a character or two only
+    the alternate has (十 of 十五以上。 where the transcript's + before 五 went as a
+    list bullet): the back's writing read into the line comes as words, and a line
+    with any stays a ghost."""
+    if b"\x01" not in side.ghost:
+        return side
+    n = len(side.text)
+    equal, replaced = bytearray(n), bytearray(n)
+    ai, removed = 0, False  # removed: the transcript has text in this change
+    start = 0
+    for op, text in ops:
+        if op == "=":
+            equal[ai : ai + len(text)] = b"\x01" * len(text)
+            ai, removed, start = ai + len(text), False, ai + len(text)
+        elif op == "-":
+            removed = True
+            replaced[start:ai] = b"\x01" * (ai - start)  # the change's alternate side so far
+        else:
+            ai += len(text)
+            if removed:
+                replaced[start:ai] = b"\x01" * (ai - start)
+    ghost = bytearray(side.ghost)
+    k, read = 0, False
+    while k < n:
+        if not ghost[k]:
+            k += 1
+            continue
+        j = ghost.find(0, k)
+        j = n if j < 0 else j
+        if sum(equal[k:j]) >= READ_SHARE * (j - k) and _own_ink_only(equal, replaced, k, j):
+            ghost[k:j], read = bytes(j - k), True
+        k = j
+    return replace(side, ghost=bytes(ghost)) if read else side
+
+
+def _own_ink_only(equal: bytearray, replaced: bytearray, k: int, j: int) -> bool:
+    """Every stretch of [k, j) the transcript does not agree with is read otherwise
+    (``replaced``) or is OWN_CHARS characters at most: no words of the back in it. A
+    line is all the front's or left as it was: cut in pieces, its ghost part would
+    leave the transcript's text against a scrap of the line."""
+    i = k
+    while i < j:
+        if equal[i]:
+            i += 1
+            continue
+        e = equal.find(1, i, j)
+        e = j if e < 0 else e
+        if e - i > OWN_CHARS and not any(replaced[i:e]):
+            return False
+        i = e
+    return True
 
 
 def _ordered_side(side: Side, ranges: list[tuple[int, int]]) -> Side:
