@@ -292,7 +292,11 @@ def test_a_changed_case_number_is_critical(
     transcript = case(year, number)
     alternate = case(other, number) if changed_year else case(year, other)
     flags = review(transcript, alternate)
-    assert [f.category for f in flags] == ["case_number"], (transcript, alternate, flags)
+    # One item for the change; a year its era never writes digit by digit (一〇年度: ROC
+    # 10 is 十年) is one more when the change is the number's (``year_digits``).
+    doubted = form == "digit by digit" and 10 <= year <= 19
+    assert flags and {f.category for f in flags} == {"case_number"}, (transcript, alternate, flags)
+    assert len(flags) == 1 or doubted, (transcript, alternate, flags)
 
 
 @pytest.mark.parametrize(
