@@ -6,6 +6,7 @@ layout)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -82,3 +83,58 @@ def test_a_row_of_its_own_is_layout() -> None:
         _flags(PLAIN + row + "\n" + PLAIN, PLAIN + "第一期 民國九十七年五月二十七日\n" + PLAIN)
         == []
     )
+
+
+def _pipes_flagged(transcript: str, alternate: str) -> list[bool]:
+    """For each pipe of ``transcript``, whether a flag covers it."""
+    flags = _flags(transcript, alternate)
+    pipes = [k for k, c in enumerate(transcript) if c in "|｜"]
+    return [any(start <= k < end for start, end in flags) for k in pipes]
+
+
+def test_a_line_that_begins_with_its_only_pipe_is_no_row() -> None:
+    # Tesseract's reading of a table's left rule: one pipe, no second, so no row (reviewer
+    # R3: the rule "two pipes" could read one and no test failed).
+    line = "| 第四條 租賃期間"
+    flagged = _pipes_flagged(PLAIN + line + "\n" + PLAIN, PLAIN + "第四條 租賃期間\n" + PLAIN)
+    assert flagged == [True]
+
+
+def test_a_pipe_in_an_html_tables_cell_is_text() -> None:
+    # Only Markdown tables lay text out with pipes: in an HTML cell a pipe is written
+    # text (reviewer R3: reading every table kind's span as layout passed the tests).
+    table = "<table><tr><td>姓名</td><td>王大明 | 王小明</td></tr></table>"
+    flagged = _pipes_flagged(PLAIN + table + "\n" + PLAIN, PLAIN + "姓名 王大明 王小明\n" + PLAIN)
+    assert flagged == [True]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="reviewer R3: _MARKDOWN keeps a pipe between Han letters",
+)
+@pytest.mark.parametrize(
+    "table",
+    [
+        "姓名|住址\n---|---\n王大明|台北市",  # GitHub's, the cells against the pipes
+        "| 姓名|住址\n|---|---|\n| 王大明|台北市",  # no pipe at the rows' ends
+    ],
+)
+def test_every_pipe_of_a_table_the_product_reads_is_layout(table: str) -> None:
+    # backend.tables.find reads these as tables of two columns; accepting a flag on a
+    # pipe would run two cells together.
+    transcript = PLAIN + table + "\n" + PLAIN
+    assert not any(_pipes_flagged(transcript, PLAIN + "姓名 住址\n王大明 台北市\n" + PLAIN))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="reviewer R3: a row of its own counts an escaped pipe",
+)
+def test_an_escaped_pipe_makes_no_row_of_its_own() -> None:
+    # "| a\\|b" has one pipe for the product (markdown.pipes): no row, so its leading
+    # pipe is noise, as in "| a b".
+    line = "| 第四條\\|租賃期間"
+    flagged = _pipes_flagged(PLAIN + line + "\n" + PLAIN, PLAIN + "第四條 租賃期間\n" + PLAIN)
+    assert flagged[0]

@@ -8,6 +8,8 @@ critical exactly when the bench's definition says so.
 
 from __future__ import annotations
 
+import pytest
+
 from bench.corpus.truth_align import align, critical_regions
 
 TRUTH = (
@@ -115,3 +117,40 @@ def test_a_number_phrase_is_read_within_one_table_cell() -> None:
     # A quantity inside its cell stays critical.
     [quantity] = align(truth, reading.replace("三十九瓶", "三千九瓶"))
     assert quantity.critical
+
+
+def _read_cells(truth: str) -> str:
+    """The table as an engine reads it: no rule line, a space for each pipe."""
+    lines = [ln for ln in truth.split("\n") if not set(ln) <= set("|-")]
+    return "\n".join(lines).replace("|", " ")
+
+
+def test_a_phrase_across_two_cells_of_one_row_is_no_phrase() -> None:
+    # 葉○○ | 2 | 紙箱 within one row: ○○2紙 crosses two pipes, not a row's end (the
+    # end of a row alone made the test above pass with no pipe taken for a cell's end).
+    truth = "| 編號 | 所有人 | 數量 | 物品 |\n|---|---|---|---|\n| 1 | 葉○○ | 2 | 紙箱 |"
+    [owner] = align(truth, _read_cells(truth).replace("葉○○", "#OO"))
+    assert not owner.critical
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="reviewer R3: a match across cells hides the phrase in one",
+)
+@pytest.mark.parametrize(
+    ("truth", "old", "new"),
+    [
+        # A number column before a quantity (1 | 39瓶 made 139瓶, dropped whole).
+        ("| 編號 | 數量 | 物品 |\n|---|---|---|\n| 1 | 39瓶 | 米酒 |", "39瓶", "89瓶"),
+        # An owner's mask before a quantity (葉○○ | 39瓶 made ○○39瓶).
+        ("| 所有人 | 數量 |\n|---|---|\n| 葉○○ | 39瓶 |", "39瓶", "89瓶"),
+        # A number column before a date.
+        ("| 編號 | 期日 |\n|---|---|\n| 1 | 3月5日 |", "3月5日", "8月5日"),
+    ],
+)
+def test_a_phrase_within_its_cell_stays_critical_after_a_numeral_cell(
+    truth: str, old: str, new: str
+) -> None:
+    [error] = align(truth, _read_cells(truth).replace(old, new))
+    assert error.critical
