@@ -87,7 +87,7 @@ def align(
     whether its lines were put in the transcript's reading order."""
     side = _plain_side(alt, _ghost_mask(alt, lines, options.ghost_score))
     ops = diff(transcript, side.text)
-    side = _read_ghosts(side, ops)
+    side = _read_ghosts(side, ops, lines)
     # Two different pages share no passages: another order of lines cannot help.
     related = len(transcript) < MIN_LENGTH or shared_share(transcript, side.text) >= UNRELATED_SHARE
     if options.reorder_lines and related and _has_unmatched_blocks(ops):
@@ -97,7 +97,7 @@ def align(
             side2 = _ordered_side(side, ranges)
             ops2 = diff(transcript, side2.text)
             if equal_chars(ops2) > equal_chars(ops):
-                return _read_ghosts(side2, ops2), ops2, True
+                return _read_ghosts(side2, ops2, lines), ops2, True
     return side, ops, False
 
 
@@ -105,63 +105,60 @@ def _plain_side(norm: Normalised, ghost: bytes) -> Side:
     return Side(norm, norm.text, norm.to_source, (), ghost, norm.cuts)
 
 
-def _read_ghosts(side: Side, ops: Ops) -> Side:
-    """``side`` less the ghost marks where the transcript reads the same ink otherwise.
+def _read_ghosts(side: Side, ops: Ops, lines: Sequence[AltLine]) -> Side:
+    """``side`` less the ghost marks of low-scored lines the transcript reads.
 
-    Bleed-through is the back's writing: text only the alternate has. In a low-scored
-    line the transcript reads most of in place (READ_SHARE of it agreeing: the front's
-    own ink that the engine scored low, a short line 十五以上。 at 0.75), what the
-    transcript reads *differently* is a difference, and so is a character or two only
-    the alternate has (十 of 十五以上。 where the transcript's + before 五 went as a
-    list bullet): the back's writing read into the line comes as words, and a line
-    with any stays a ghost."""
+    Bleed-through is the back's writing: text only the alternate has. A line of the
+    front is often scored low too (a short one: 十五以上。 at 0.75). Each low-scored
+    line on its own (two next to each other may be one of each): where the transcript
+    agrees with READ_SHARE of it or more, and what differs is read otherwise by the
+    transcript (一百八十四 for 184) or is OWN_CHARS characters only the alternate has
+    (十 of 十五以上。 where the transcript's + before 五 went as a list bullet), the
+    line is the front's ink and its differences are differences. A line with words
+    only the alternate has (the back's read into it) stays a ghost whole: cut in
+    pieces, its ghost part would leave the transcript's text against a scrap."""
     if b"\x01" not in side.ghost:
         return side
     n = len(side.text)
     equal, replaced = bytearray(n), bytearray(n)
-    ai, removed = 0, False  # removed: the transcript has text in this change
-    start = 0
+    ai, removed, start = 0, False, 0  # removed: the transcript has text in this change
     for op, text in ops:
         if op == "=":
             equal[ai : ai + len(text)] = b"\x01" * len(text)
             ai, removed, start = ai + len(text), False, ai + len(text)
         elif op == "-":
-            removed = True
-            replaced[start:ai] = b"\x01" * (ai - start)  # the change's alternate side so far
+            removed = True  # diff-match-patch writes a change's "-" before its "+"
         else:
             ai += len(text)
             if removed:
                 replaced[start:ai] = b"\x01" * (ai - start)
-    ghost = bytearray(side.ghost)
-    k, read = 0, False
-    while k < n:
-        if not ghost[k]:
-            k += 1
-            continue
-        j = ghost.find(0, k)
-        j = n if j < 0 else j
-        if sum(equal[k:j]) >= READ_SHARE * (j - k) and _own_ink_only(equal, replaced, k, j):
-            ghost[k:j], read = bytes(j - k), True
-        k = j
+    starts = sorted(ln.start for ln in lines)  # a line is known by its start
+    by_line: dict[int, list[int]] = {}
+    for i in range(n):
+        if side.ghost[i]:
+            by_line.setdefault(bisect_right(starts, side.src[i]) - 1, []).append(i)
+    ghost, read = bytearray(side.ghost), False
+    for places in by_line.values():
+        agreed = sum(equal[i] for i in places)
+        if agreed >= READ_SHARE * len(places) and _own_ink_only(places, equal, replaced):
+            for i in places:
+                ghost[i] = 0
+            read = True
     return replace(side, ghost=bytes(ghost)) if read else side
 
 
-def _own_ink_only(equal: bytearray, replaced: bytearray, k: int, j: int) -> bool:
-    """Every stretch of [k, j) the transcript does not agree with is read otherwise
-    (``replaced``) or is OWN_CHARS characters at most: no words of the back in it. A
-    line is all the front's or left as it was: cut in pieces, its ghost part would
-    leave the transcript's text against a scrap of the line."""
-    i = k
-    while i < j:
+def _own_ink_only(places: list[int], equal: bytearray, replaced: bytearray) -> bool:
+    """Every stretch of a line's ``places`` the transcript does not agree with is read
+    otherwise (``replaced``) or is OWN_CHARS characters at most."""
+    stretches: list[list[int]] = []
+    for i in places:
         if equal[i]:
-            i += 1
             continue
-        e = equal.find(1, i, j)
-        e = j if e < 0 else e
-        if e - i > OWN_CHARS and not any(replaced[i:e]):
-            return False
-        i = e
-    return True
+        if stretches and stretches[-1][-1] == i - 1:
+            stretches[-1].append(i)
+        else:
+            stretches.append([i])
+    return all(len(s) <= OWN_CHARS or all(replaced[j] for j in s) for s in stretches)
 
 
 def _ordered_side(side: Side, ranges: list[tuple[int, int]]) -> Side:

@@ -27,16 +27,16 @@ Folding (all optional, ``CompareOptions``):
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import accumulate, chain
 
 from backend.review import fast_fold, textnorm_escapes
-from backend.review.charclass import HAN
 from backend.review.fast_fold import normalise_page
 from backend.review.tables import ReviewTables
+from backend.tables import markdown
 from backend.tables.find import find_tables
 from backend.tables.markdown import DELIMITER
 from backend.tables.model import TableFormat
@@ -54,9 +54,9 @@ _MARKDOWN = re.compile(
     r"|^[ \t]*#{1,6}[ \t]+"  # heading marks
     r"|^[ \t]*[*+\-][ \t]+"  # list bullets
     r"|\*\*|__|~~"  # bold, strike-through
-    # A lone pipe inside Han text (訴訟費|用: no other pipe on its line) is no table:
-    # an engine's stray mark, kept so the review sees it (``charclass.STRAY_MARKS``).
-    rf"|(?<![{HAN}])[|｜]|[|｜](?![{HAN}])|[|｜](?=[^\n]*[|｜])|<br\s*/?>"
+    # Every pipe: ``_stray_pipes`` keeps those that lay out no table (訴訟費|用, an
+    # engine's stray mark) so the review sees them (``charclass.STRAY_MARKS``).
+    r"|[|｜]|<br\s*/?>"
     # An HTML table's tags, as Qwen writes tables: layout, like the pipes. (A tag's
     # attributes stay on its line; nothing else in a legal text is written <td …>.)
     # Qwen may wrap its HTML in <html><body>, as a page of its own.
@@ -163,13 +163,19 @@ def _stray_pipes(text: str, spans: list[tuple[int, int]]) -> set[int]:
     pipes = [start for start, end in spans if end - start == 1 and text[start] in _PIPES]
     if not pipes:
         return set()
+    # find_tables gives them in text order, none overlapping: bisected by start.
     tables = [(t.start, t.end) for t in find_tables(text) if t.format is TableFormat.MARKDOWN]
+    starts = [start for start, _end in tables]
     stray = set()
+    rows: dict[int, bool] = {}  # a line's start: whether it is a row of its own
     for at in pipes:
-        if any(start <= at < end for start, end in tables):
+        k = bisect_right(starts, at) - 1
+        if k >= 0 and at < tables[k][1]:
             continue
-        line = text[text.rfind("\n", 0, at) + 1 : _line_end(text, at)]
-        if not (line.lstrip().startswith("|") and line.count("|") >= 2):
+        line_start = text.rfind("\n", 0, at) + 1
+        if line_start not in rows:
+            rows[line_start] = markdown.is_row(text[line_start : _line_end(text, at)])
+        if not rows[line_start]:
             stray.add(at)
     return stray
 

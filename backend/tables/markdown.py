@@ -59,7 +59,7 @@ def is_delimiter(line: str) -> bool:
     return "-" in line and "|" in line and DELIMITER.match(line) is not None
 
 
-def _is_row(line: str) -> bool:
+def is_row(line: str) -> bool:
     """A line that makes a table row on its own: it begins with a pipe and has another."""
     return line.lstrip().startswith("|") and len(pipes(line)) >= 2
 
@@ -86,13 +86,13 @@ def _table_end(text: str, lines: list[Line], free: list[bool], i: int) -> int:
     first = text[lines[i][0] : lines[i][1]]
     nxt = text[lines[i + 1][0] : lines[i + 1][1]] if i + 1 < n and free[i + 1] else ""
     ruled = is_delimiter(nxt)
-    if not _is_row(first) and not (ruled and pipes(first)):
+    if not is_row(first) and not (ruled and pipes(first)):
         return i
     j = i + 1
     while j < n and free[j]:
         line = text[lines[j][0] : lines[j][1]]
         # After a rule, GitHub reads any line with a pipe as the table's next row.
-        row = _is_row(line) or ("|" in line and is_rule(line))
+        row = is_row(line) or ("|" in line and is_rule(line))
         if row or (ruled and line.strip() and pipes(line)):
             j += 1
         else:

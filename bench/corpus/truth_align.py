@@ -111,17 +111,20 @@ def critical_regions(truth: str, cell_edges: frozenset[int] = frozenset()) -> li
     """Spans of the (normalised) truth that are legal-critical: number phrases, key words.
 
     ``cell_edges``: where a table's cells end (``_normalise``). A phrase is read within
-    one cell: the normalised truth runs a table's cells together, and 葉○○ (an owner)
-    then 2 (the next row's number) then 紙箱 is no quantity ○○2紙."""
+    one cell, each cell on its own: the normalised truth runs a table's cells together,
+    and 葉○○ (an owner) then 2 (the next row's number) then 紙箱 is no quantity ○○2紙,
+    nor does 1 | 39瓶 hide the quantity 39瓶 behind a match 139瓶."""
+    spans: list[tuple[int, int]] = []
+    edges = sorted(k for k in cell_edges if 0 < k < len(truth))
+    for lo, hi in zip([0, *edges], [*edges, len(truth)], strict=True):
+        spans += [(lo + a, lo + b) for a, b in _regions(truth[lo:hi])]
+    return spans
 
-    def in_one_cell(span: tuple[int, int]) -> bool:
-        return not any(span[0] < k < span[1] for k in cell_edges)
 
+def _regions(truth: str) -> list[tuple[int, int]]:
     spans = []
     for pattern in POSITIONS.values():
         for m in pattern.finditer(truth):
-            if not in_one_cell(m.span()):
-                continue
             spans += [
                 _inner(truth, *m.span(g)) for g in range(1, (m.re.groups or 0) + 1) if m.group(g)
             ]
@@ -129,8 +132,7 @@ def critical_regions(truth: str, cell_edges: frozenset[int] = frozenset()) -> li
     for m in _WORD_RE.finditer(truth):
         if m.group() in DEONTIC and any(a <= m.start() < b for a, b in not_modal):
             continue
-        if in_one_cell(m.span()):
-            spans.append(m.span())
+        spans.append(m.span())
     return spans
 
 
