@@ -157,11 +157,23 @@ def test_lines_the_alternate_garbled_in_their_place_are_no_missing_block(
     assume(all(len(text_only(t)) >= 10 for t in lines[at : at + count]))
     rng = random.Random(seed)
     garbled = [*lines[:at], *(misread(t, rng, garble) for t in lines[at : at + count])]
+    # The share drawn is each letter's chance: a line may lose far more. Past 70% it
+    # is the lost kind above (explore: seed 6135 drawn at 53% lost 61% and 76%).
+    pairs = zip(lines[at : at + count], garbled[at:], strict=True)
+    assume(all(_lost_share(t, g) <= LOST_AT_MOST for t, g in pairs))
     alternate = one_column([*garbled, *lines[at + count :]], rng, 0.05)
     assert found("\n".join(lines), alternate, MISSING) == []
     transcript, _place = without(lines, at, count)
     assume(all(t not in transcript for t in lines[at : at + count]))
     assert len(found(transcript, alternate, MISSING)) == 1
+
+
+LOST_AT_MOST = 0.7  # of a line's Han letters misread: what "garbled, still there" means
+
+
+def _lost_share(true: str, read: str) -> float:
+    han = [k for k, c in enumerate(true) if "\u4e00" <= c <= "\u9fff"]
+    return sum(true[k] != read[k] for k in han) / max(1, len(han))
 
 
 @examples(10)
