@@ -131,3 +131,12 @@ def test_an_escaped_pipe_makes_no_row_of_its_own() -> None:
     line = "| 第四條\\|租賃期間"
     flagged = _pipes_flagged(PLAIN + line + "\n" + PLAIN, PLAIN + "第四條 租賃期間\n" + PLAIN)
     assert flagged[0]
+
+
+def test_a_one_column_tables_pipes_are_layout() -> None:
+    # | 姓名 over | --- is a table (backend.tables.find) though its first line has one
+    # pipe: its first pipe is where the table starts (reviewer R4: bisect_left found the
+    # table before it, none here, and the pipe was flagged; no test failed).
+    table = "| 姓名\n| ---\n| 王大明"
+    transcript = PLAIN + table + "\n" + PLAIN
+    assert not any(_pipes_flagged(transcript, PLAIN + "姓名\n王大明\n" + PLAIN))

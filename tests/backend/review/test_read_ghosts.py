@@ -12,9 +12,10 @@ from __future__ import annotations
 import pytest
 
 from backend.models import AltLine, AltText
+from backend.review.compare import compare_texts
 from backend.review.page_aids import review_page
-from backend.review.values import FlagKind
-from tests.backend.review.tables import SETTINGS
+from backend.review.values import DiffCategory, FlagKind
+from tests.backend.review.tables import OPTIONS, SETTINGS
 
 BEFORE = "延長工作時間之工資應依平日每小時工資額加給百分之"
 LOW = 0.75  # under the ghost score (0.85)
@@ -137,3 +138,56 @@ def test_a_scrap_of_the_back_beside_a_front_line_stays_bleed_through(
     # Each line is judged on its own: the scrap, read nowhere, stays the back's.
     alternate = _alternate([(BEFORE, 0.98), ("十五以上。", score), (scrap, 0.5), (AFTER, 0.97)])
     assert _flags(f"{BEFORE}\n十五以上。\n{AFTER}", alternate) == []
+
+
+# Reviewer R4 on 443a9d6: the boundaries and the diff's bookkeeping no test held.
+def _ghosts_and_hunks(transcript: str, lines: list[tuple[str, float]]) -> tuple[list, list]:
+    comparison = compare_texts(transcript, _alternate(lines), OPTIONS)
+    hunks = [
+        (h.text, h.alt_text) for h in comparison.hunks if h.category is not DiffCategory.LAYOUT
+    ]
+    return [h.alt_text for h in comparison.ghosts], hunks
+
+
+def test_two_letters_only_the_alternate_has_are_the_lines_own_ink() -> None:
+    # OWN_CHARS letters at most: 五六 is a difference (R4: "< OWN_CHARS" passed the tests).
+    ghosts, hunks = _ghosts_and_hunks(
+        f"{BEFORE}\n二十以上。\n{AFTER}", [(BEFORE, 0.98), ("二十五六以上。", LOW), (AFTER, 0.97)]
+    )
+    assert (ghosts, hunks) == ([], [("", "五六")])
+
+
+def test_a_line_the_transcript_agrees_with_by_half_is_read() -> None:
+    # READ_SHARE of the line agreeing is enough (R4: "> READ_SHARE" passed the tests).
+    ghosts, hunks = _ghosts_and_hunks(
+        f"{BEFORE}\n以上。\n{AFTER}", [(BEFORE, 0.98), ("十五以上", LOW), (AFTER, 0.97)]
+    )
+    assert ghosts == []
+    assert ("", "十五") in hunks
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "依平日每小時工資額加給十分之五證據清單以上。",
+        "依平日每小時證據清單工資額加給十分之五以上。",
+    ],
+)
+def test_the_backs_words_stay_a_ghost_beside_a_letter_read_otherwise(line: str) -> None:
+    # 十 for 千 is read otherwise; 證據清單, in another change of the same line, is not
+    # (R4: the "-" of one change marking the next change, before or after it, as read
+    # otherwise passed the tests: "removed" not reset, "start" not moved on at "=").
+    transcript = f"{BEFORE}\n依平日每小時工資額加給千分之五以上。\n{AFTER}"
+    ghosts, hunks = _ghosts_and_hunks(transcript, [(BEFORE, 0.98), (line, LOW), (AFTER, 0.97)])
+    assert "證據清單" in ghosts
+    assert ("千", "") in hunks
+
+
+def test_an_engines_lines_in_any_order_are_each_judged_by_their_own_start() -> None:
+    # The lines of an AltText need not come in text order (R4: an unsorted list of
+    # starts, bisected, judged the scrap with the front line and passed the tests).
+    alternate = _alternate([(BEFORE, 0.98), ("十五以上。", LOW), ("證一", 0.5), (AFTER, 0.97)])
+    reversed_lines = AltText(alternate.text, alternate.engine, alternate.lines[::-1])
+    comparison = compare_texts(f"{BEFORE}\n十五以上。\n{AFTER}", reversed_lines, OPTIONS)
+    assert [h for h in comparison.hunks if h.category is not DiffCategory.LAYOUT] == []
+    assert [h.alt_text for h in comparison.ghosts] == ["證一"]

@@ -150,3 +150,33 @@ def test_a_phrase_within_its_cell_stays_critical_after_a_numeral_cell(
 ) -> None:
     [error] = align(truth, _read_cells(truth).replace(old, new))
     assert error.critical
+
+
+# Reviewer R4 on 443a9d6: the running text around a table is a segment of its own
+# (dropping the first or the last cell edge passed the tests above).
+@pytest.mark.parametrize(
+    "truth",
+    [
+        # Before: the running text's 葉○○ then the first cell's 2紙箱 is no ○○2紙.
+        "扣押物品之所有人為葉○○\n| 2紙箱 | 米酒 |\n|---|---|\n| 甲 | 乙 |",
+        # After: the last cell's 葉○○ then the running text's 2紙箱.
+        "| 編號 | 所有人 |\n|---|---|\n| 1 | 葉○○ |\n2紙箱業經發還。",
+    ],
+)
+def test_the_running_text_beside_a_table_is_no_part_of_its_cells(truth: str) -> None:
+    [owner] = align(truth, _read_cells(truth).replace("葉○○", "#OO"))
+    assert not owner.critical
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "old", "new"),
+    [("米酒共計39\n瓶業經沒收。", "39", "38"), ("判處有期徒刑三\n月。", "三", "五")],
+)
+def test_a_phrase_wrapped_across_two_lines_of_running_text_is_one_phrase(
+    wrapped: str, old: str, new: str
+) -> None:
+    # Lines of running text run together, a table on the page or not (R4's brief): the
+    # number alone on its line is no phrase, its unit on the next line makes it one.
+    truth = "| 編號 | 品名 |\n|---|---|\n| 1 | 米酒 |\n" + wrapped
+    [error] = align(truth, _read_cells(truth).replace(old, new))
+    assert error.critical
