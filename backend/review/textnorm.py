@@ -55,8 +55,9 @@ _MARKDOWN = re.compile(
     r"|^[ \t]*[*+\-][ \t]+"  # list bullets
     r"|\*\*|__|~~"  # bold, strike-through
     # Every pipe: ``_stray_pipes`` keeps those that lay out no table (訴訟費|用, an
-    # engine's stray mark) so the review sees them (``charclass.STRAY_MARKS``).
-    r"|[|｜]|<br\s*/?>"
+    # engine's stray mark) so the review sees them (``charclass.STRAY_MARKS``). Not the
+    # full-width ｜: no table the product reads is ruled with it, so it is always text.
+    r"|[|]|<br\s*/?>"
     # An HTML table's tags, as Qwen writes tables: layout, like the pipes. (A tag's
     # attributes stay on its line; nothing else in a legal text is written <td …>.)
     # Qwen may wrap its HTML in <html><body>, as a page of its own.
@@ -145,7 +146,7 @@ def fold(text: str, tables: ReviewTables, *, width: bool, variants: bool = False
     return text.translate(tables.fold_table(width, variants))
 
 
-_PIPES = "|｜"
+_PIPES = "|"  # the ASCII pipe: the only one a Markdown table is ruled with
 
 
 def _stray_pipes(text: str, spans: list[tuple[int, int]]) -> set[int]:

@@ -155,7 +155,7 @@ def test_a_stray_pipe_on_a_line_after_a_row_of_its_own_is_flagged() -> None:
 # the cell's text (backend.tables reads only "|" as a column's edge: the Table dock
 # shows 王｜大明), yet _MARKDOWN drops it as layout: a reading that has it too is
 # flagged, one that lacks it is not.
-@pytest.mark.xfail(strict=True, reason="R4: a full-width pipe in a table cell is dropped as layout")
+# R4: a full-width pipe in a table cell was dropped as layout.
 def test_a_full_width_pipe_in_a_tables_cell_is_text() -> None:
     table = "| 姓名 | 住址 |\n| --- | --- |\n| 王｜大明 | 台北 |"
     transcript = PLAIN + table + "\n" + PLAIN
