@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from backend.models import AltLine, AltText
+from backend.models import AltText
 from backend.review.compare import (
     CompareOptions,
     Comparison,
@@ -16,6 +16,7 @@ from backend.review.compare import (
     diff_flags,
 )
 from backend.review.values import DiffCategory, FlagKind
+from tests.backend.review.alt_text_helpers import alt_text
 from tests.backend.review.tables import OPTIONS, TABLES
 from tests.conftest import DATA
 from tests.properties import examples
@@ -117,15 +118,6 @@ def test_omission_and_addition_are_zero_width_on_the_missing_side() -> None:
 
 
 # --- reading order and ghosts ----------------------------------------------------
-
-
-def alt_text(lines: list[tuple[str, float]], engine: str = "rapidocr") -> AltText:
-    """An engine reading made of lines (text, score), joined by line breaks."""
-    out, pos = [], 0
-    for text, score in lines:
-        out.append(AltLine(text, pos, pos + len(text), None, score))
-        pos += len(text) + 1
-    return AltText("\n".join(t for t, _ in lines), engine, tuple(out))
 
 
 def test_flowchart_boxes_in_another_order_are_not_flagged() -> None:

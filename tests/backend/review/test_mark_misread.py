@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from backend.models import AltLine, AltText
+from backend.models import AltText
 from backend.review.values import DiffCategory
+from tests.backend.review.alt_text_helpers import alt_text
 from tests.backend.review.legal_terms_helpers import comparison, critical_of
 
 PAGE = "原告之訴駁回，訴訟費用由原告負擔。"
@@ -78,35 +79,31 @@ def test_a_stray_mark_beside_a_comma_inside_han_text_is_flagged() -> None:
     assert _flagged(transcript, alternate) == ["'"]
 
 
-def _scored(lines: list[tuple[str, float]]) -> AltText:
-    out, pos = [], 0
-    for text, score in lines:
-        out.append(AltLine(text, pos, pos + len(text), None, score))
-        pos += len(text) + 1
-    return AltText("\n".join(t for t, _ in lines), "tesseract", tuple(out))
-
-
 @pytest.mark.parametrize("ink", ["，", "0", "C", "00", "。"])
 def test_a_mark_or_ring_in_a_low_scored_line_is_its_own_ink(ink: str) -> None:
     """A line read with low confidence hides what only it has as bleed-through; a
     comma or a ring (○ read 0, C, a full stop) between two of its characters is no
     writing from the back of the sheet."""
     transcript = "案經告訴人陳雅訴由警察局移送偵辦\n此致"
-    alternate = _scored([(f"案經告訴人陳{ink}雅訴由警察局移送偵辦", 0.62), ("此致", 0.99)])
+    alternate = alt_text(
+        [(f"案經告訴人陳{ink}雅訴由警察局移送偵辦", 0.62), ("此致", 0.99)], "tesseract"
+    )
     [flag] = comparison(transcript, alternate).flags()
     assert flag.start == transcript.index("雅") and flag.replacement == ink
 
 
 def test_words_in_a_low_scored_line_stay_bleed_through() -> None:
     transcript = "案經告訴人陳雅訴由警察局移送偵辦\n此致"
-    alternate = _scored([("案經告訴人陳證據清單雅訴由警察局移送偵辦", 0.62), ("此致", 0.99)])
+    alternate = alt_text(
+        [("案經告訴人陳證據清單雅訴由警察局移送偵辦", 0.62), ("此致", 0.99)], "tesseract"
+    )
     assert comparison(transcript, alternate).flags() == []
 
 
 def test_a_low_scored_line_of_marks_alone_stays_a_ghost() -> None:
     """Specks read as a line of their own are no line's punctuation."""
     transcript = "此致\n臺灣臺北地方法院"
-    alternate = _scored([("此致", 0.99), ("，。", 0.40), ("臺灣臺北地方法院", 0.99)])
+    alternate = alt_text([("此致", 0.99), ("，。", 0.40), ("臺灣臺北地方法院", 0.99)], "tesseract")
     found = comparison(transcript, alternate)
     assert found.flags() == []
     assert [h.alt_text for h in found.ghosts] == ["，。"]

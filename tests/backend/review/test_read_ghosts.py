@@ -11,22 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from backend.models import AltLine, AltText
+from backend.models import AltText
 from backend.review.compare import compare_texts
 from backend.review.page_aids import review_page
 from backend.review.values import DiffCategory, FlagKind
+from tests.backend.review.alt_text_helpers import alt_text
 from tests.backend.review.tables import OPTIONS, SETTINGS
 
 BEFORE = "延長工作時間之工資應依平日每小時工資額加給百分之"
 LOW = 0.75  # under the ghost score (0.85)
-
-
-def _alternate(lines: list[tuple[str, float]]) -> AltText:
-    out, pos = [], 0
-    for text, score in lines:
-        out.append(AltLine(text, pos, pos + len(text), None, score))
-        pos += len(text) + 1
-    return AltText("\n".join(t for t, _ in lines), "rapidocr", tuple(out))
 
 
 def _flags(transcript: str, alternate: AltText) -> list[tuple[FlagKind, str]]:
@@ -44,9 +37,7 @@ def _flags(transcript: str, alternate: AltText) -> list[tuple[FlagKind, str]]:
 )
 def test_a_numeral_of_a_low_scored_line_read_otherwise_is_critical(read: str, wrong: str) -> None:
     transcript = f"{BEFORE}\n{read}\n第五條 本法自公布日施行。"
-    alternate = _alternate(
-        [(BEFORE, 0.98), ("十五以上。", LOW), ("第五條 本法自公布日施行。", 0.97)]
-    )
+    alternate = alt_text([(BEFORE, 0.98), ("十五以上。", LOW), ("第五條 本法自公布日施行。", 0.97)])
     flags = _flags(transcript, alternate)
     at = transcript.index(wrong)
     assert any(kind is FlagKind.CRITICAL for kind, _text in flags), flags
@@ -56,7 +47,7 @@ def test_a_numeral_of_a_low_scored_line_read_otherwise_is_critical(read: str, wr
 
 def test_a_character_only_the_alternate_has_in_a_line_the_transcript_reads_is_flagged() -> None:
     transcript = f"{BEFORE}\n二十以上。\n第五條 本法自公布日施行。"
-    alternate = _alternate(
+    alternate = alt_text(
         [(BEFORE, 0.98), ("二十五以上。", LOW), ("第五條 本法自公布日施行。", 0.97)]
     )
     assert _flags(transcript, alternate)
@@ -65,12 +56,12 @@ def test_a_character_only_the_alternate_has_in_a_line_the_transcript_reads_is_fl
 def test_words_only_the_alternate_has_in_a_low_scored_line_stay_bleed_through() -> None:
     # The back's words read into the front's line: the ghost it always was.
     transcript = f"{BEFORE}\n十五以上。\n第五條 本法自公布日施行。"
-    alternate = _alternate(
+    alternate = alt_text(
         [(BEFORE, 0.98), ("十五證據清單以上。", LOW), ("第五條 本法自公布日施行。", 0.97)]
     )
     assert _flags(transcript, alternate) == []
     # Three letters are words already (reviewer R3: OWN_CHARS 3 passed the tests).
-    alternate = _alternate(
+    alternate = alt_text(
         [(BEFORE, 0.98), ("十五證據清以上。", LOW), ("第五條 本法自公布日施行。", 0.97)]
     )
     assert _flags(transcript, alternate) == []
@@ -78,7 +69,7 @@ def test_words_only_the_alternate_has_in_a_low_scored_line_stay_bleed_through() 
 
 def test_a_low_scored_line_the_transcript_lacks_stays_bleed_through() -> None:
     transcript = f"{BEFORE}十五以上。\n第五條 本法自公布日施行。"
-    alternate = _alternate(
+    alternate = alt_text(
         [
             (BEFORE + "十五以上。", 0.98),
             ("證據清單甲證一借據影本", 0.6),
@@ -94,7 +85,7 @@ def test_a_line_the_transcript_reads_otherwise_at_length_is_read_too() -> None:
     # every stretch over two letters for the back's passed the tests above).
     transcript = f"{BEFORE}\n依民法第184條規定請求損害賠償\n第五條 本法自公布日施行。"
     line = ("依民法第一百八十四條規定請求損害之賠償", 0.6)
-    alternate = _alternate([(BEFORE, 0.98), line, ("第五條 本法自公布日施行。", 0.97)])
+    alternate = alt_text([(BEFORE, 0.98), line, ("第五條 本法自公布日施行。", 0.97)])
     review = review_page(0, transcript, alternate, settings=SETTINGS)
     at = transcript.index("賠償")
     assert any(f.start == f.end == at for f in review.flags if f.kind is FlagKind.DIFF)
@@ -108,7 +99,7 @@ def test_a_low_scored_line_read_once_the_lines_are_in_the_transcripts_order() ->
     after = "第五條 本法自公布日施行。"
     transcript = f"{first}\n{second}\n{BEFORE}\n+ 五以上。\n{after}"
     lines = [("十五以上。", LOW), (after, 0.97), (first, 0.98), (second, 0.98), (BEFORE, 0.98)]
-    flags = _flags(transcript, _alternate(lines))
+    flags = _flags(transcript, alt_text(lines))
     assert any(kind is FlagKind.CRITICAL and "+" in text for kind, text in flags), flags
 
 
@@ -123,7 +114,7 @@ BACK = ("證據清單甲證一借據影本", 0.6)  # the back's line, read throu
 def test_a_low_scored_line_beside_bleed_through_is_read_on_its_own(back_first: bool) -> None:
     front = ("十五以上。", LOW)
     beside = [BACK, front] if back_first else [front, BACK]
-    alternate = _alternate([(BEFORE, 0.98), *beside, (AFTER, 0.97)])
+    alternate = alt_text([(BEFORE, 0.98), *beside, (AFTER, 0.97)])
     flags = _flags(f"{BEFORE}\n+ 五以上。\n{AFTER}", alternate)
     assert any(kind is FlagKind.CRITICAL for kind, _text in flags), flags
 
@@ -136,13 +127,13 @@ def test_a_scrap_of_the_back_beside_a_front_line_stays_bleed_through(
     # Beside a line scored LOW the transcript reads whole, the scrap was one run with it:
     # more than half read, two letters only the alternate has, so no ghost (reviewer R3).
     # Each line is judged on its own: the scrap, read nowhere, stays the back's.
-    alternate = _alternate([(BEFORE, 0.98), ("十五以上。", score), (scrap, 0.5), (AFTER, 0.97)])
+    alternate = alt_text([(BEFORE, 0.98), ("十五以上。", score), (scrap, 0.5), (AFTER, 0.97)])
     assert _flags(f"{BEFORE}\n十五以上。\n{AFTER}", alternate) == []
 
 
 # Reviewer R4 on 443a9d6: the boundaries and the diff's bookkeeping no test held.
 def _ghosts_and_hunks(transcript: str, lines: list[tuple[str, float]]) -> tuple[list, list]:
-    comparison = compare_texts(transcript, _alternate(lines), OPTIONS)
+    comparison = compare_texts(transcript, alt_text(lines), OPTIONS)
     hunks = [
         (h.text, h.alt_text) for h in comparison.hunks if h.category is not DiffCategory.LAYOUT
     ]
@@ -186,7 +177,7 @@ def test_the_backs_words_stay_a_ghost_beside_a_letter_read_otherwise(line: str) 
 def test_an_engines_lines_in_any_order_are_each_judged_by_their_own_start() -> None:
     # The lines of an AltText need not come in text order (R4: an unsorted list of
     # starts, bisected, judged the scrap with the front line and passed the tests).
-    alternate = _alternate([(BEFORE, 0.98), ("十五以上。", LOW), ("證一", 0.5), (AFTER, 0.97)])
+    alternate = alt_text([(BEFORE, 0.98), ("十五以上。", LOW), ("證一", 0.5), (AFTER, 0.97)])
     reversed_lines = AltText(alternate.text, alternate.engine, alternate.lines[::-1])
     comparison = compare_texts(f"{BEFORE}\n十五以上。\n{AFTER}", reversed_lines, OPTIONS)
     assert [h for h in comparison.hunks if h.category is not DiffCategory.LAYOUT] == []
