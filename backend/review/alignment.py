@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from heapq import heapify, heappop, heappush
 from itertools import pairwise
@@ -101,6 +101,24 @@ def align(
     return side, ops, False
 
 
+def events(ops: Ops) -> Iterator[tuple[bool, int, int, int, int]]:
+    """(equal?, ti, tj, ai, aj) for each equal run and each group of changes."""
+    ti = ai = 0
+    start: tuple[int, int] | None = None
+    for op, text in ops:
+        if op == "=" and start is not None:
+            yield False, start[0], ti, start[1], ai
+            start = None
+        if op == "=":
+            yield True, ti, ti + len(text), ai, ai + len(text)
+            ti, ai = ti + len(text), ai + len(text)
+            continue
+        start = start or (ti, ai)
+        ti, ai = (ti + len(text), ai) if op == "-" else (ti, ai + len(text))
+    if start is not None:
+        yield False, start[0], ti, start[1], ai
+
+
 def _plain_side(norm: Normalised, ghost: bytes) -> Side:
     return Side(norm, norm.text, norm.to_source, (), ghost, norm.cuts)
 
@@ -121,17 +139,11 @@ def _read_ghosts(side: Side, ops: Ops, lines: Sequence[AltLine]) -> Side:
         return side
     n = len(side.text)
     equal, replaced = bytearray(n), bytearray(n)
-    ai, removed, start = 0, False, 0  # removed: the transcript has text in this change
-    for op, text in ops:
-        if op == "=":
-            equal[ai : ai + len(text)] = b"\x01" * len(text)
-            ai, removed, start = ai + len(text), False, ai + len(text)
-        elif op == "-":
-            removed = True  # diff-match-patch writes a change's "-" before its "+"
-        else:
-            ai += len(text)
-            if removed:
-                replaced[start:ai] = b"\x01" * (ai - start)
+    for same, ti, tj, ai, aj in events(ops):
+        # A change the transcript has text in reads the alternate's side otherwise.
+        mark = equal if same else replaced if tj > ti else None
+        if mark is not None:
+            mark[ai:aj] = b"\x01" * (aj - ai)
     starts = sorted(ln.start for ln in lines)  # a line is known by its start
     by_line: dict[int, list[int]] = {}
     for i in range(n):

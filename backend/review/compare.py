@@ -34,13 +34,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import pairwise
 
 from backend.models import AltText
-from backend.review.alignment import Ops, Side, align, diff
+from backend.review.alignment import Side, align, diff, events
 from backend.review.diff_categories import categorise, hunk_context
 from backend.review.gap_marks import alternate_gap, refine
 from backend.review.hunk_collector import HunkCollector, kept_chars, moves_are_layout
@@ -93,24 +92,6 @@ class Comparison:
         return out
 
 
-def _events(ops: Ops) -> Iterator[tuple[bool, int, int, int, int]]:
-    """(equal?, ti, tj, ai, aj) for each equal run and each group of changes."""
-    ti = ai = 0
-    start: tuple[int, int] | None = None
-    for op, text in ops:
-        if op == "=" and start is not None:
-            yield False, start[0], ti, start[1], ai
-            start = None
-        if op == "=":
-            yield True, ti, ti + len(text), ai, ai + len(text)
-            ti, ai = ti + len(text), ai + len(text)
-            continue
-        start = start or (ti, ai)
-        ti, ai = (ti + len(text), ai) if op == "-" else (ti, ai + len(text))
-    if start is not None:
-        yield False, start[0], ti, start[1], ai
-
-
 def compare_texts(
     transcript: str,
     alternate: str | AltText,
@@ -141,7 +122,7 @@ def compare_texts(
     matches: list[tuple[int, int, int]] = []
     same = 0  # characters both agree on
     in_order = not a.breaks  # an agreeing run is then one piece (the common case, made quick)
-    for equal, ti, tj, ai, aj in _events(ops):
+    for equal, ti, tj, ai, aj in events(ops):
         if not equal:
             found.changed(ti, tj, ai, aj)
             continue
@@ -213,7 +194,7 @@ def classify_differences(
     t = normalise(transcript, options, ignore_spans)
     a = normalise(alternate, options, alt_ignore_spans, alternate=True)
     found = []
-    for equal, s, e, p, q in _events(diff(transcript, alternate)):
+    for equal, s, e, p, q in events(diff(transcript, alternate)):
         if equal:
             continue
         (i, j), (k, m) = t.span_of(s, e), a.span_of(p, q)
